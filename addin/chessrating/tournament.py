@@ -1,0 +1,312 @@
+"""A tournament as a FIDE Tournament Report File (TRF) describes it: players, rounds, results.
+
+The model is a handful of small dataclasses with no Excel in them. :mod:`chessrating.trf`
+fills it from a TRF16/TRF26 file and writes it back; the workbook builder reads it.
+
+* :class:`Tournament` — the event: header fields, :class:`Player` rows, the scoring,
+  records kept verbatim, and the :class:`ReadWarning` list of whatever the reader could
+  not use.
+* :class:`Player` — one ``001`` line: starting number, identity, the points and rank the
+  file states, and one :class:`RoundGame` per round.
+* :class:`RoundGame` — one round of one player: opponent number, colour and the TRF
+  result code (upper-case; ``" "`` for a blank result).
+
+Result codes (TRF16 = TRF26, letters case-insensitive in files):
+
+====  ====================================  =================  ======
+code  meaning                               scoring class      rated
+====  ====================================  =================  ======
+1     win                                   W (1)              yes
+=     draw                                  D (½)              yes
+0     loss                                  L (0)              yes
++     forfeit win                           W (1)              no
+-     forfeit loss                          A (0)              no
+W     win, game lasted under one move       W (1)              no
+D     draw, under one move                  D (½)              no
+L     loss, under one move                  L (0)              no
+H     half-point bye                        D (½)              no
+F     full-point bye                        W (1)              no
+U     pairing-allocated bye                 P (= W)            no
+Z     zero-point bye, known absence         A (0)              no
+" "   blank: same as Z                      A (0)              no
+====  ====================================  =================  ======
+
+The scoring classes are those of TRF26 record 162 (W, D, L, A, P), see :class:`Scoring`.
+
+>>> a = Player(1, "Anand, V", games=[RoundGame(1, 2, "w", "1"), RoundGame(2, None, None, "H")])
+>>> b = Player(2, "Carlsen, M", games=[RoundGame(1, 1, "b", "0"), RoundGame(2, None, None, "U")])
+>>> a.computed_points(), b.computed_points()
+(1.5, 1.0)
+>>> [(s.rank, s.player.number, s.points) for s in Tournament(players=[a, b], rounds=2).standings()]
+[(1, 1, 1.5), (2, 2, 1.0)]
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .errors import RatingError
+
+__all__ = [
+    "RESULT_CODES", "PLAYED_CODES", "TITLES",
+    "Scoring", "DEFAULT_SCORING", "RoundGame", "Player", "Standing", "ReadWarning",
+    "Tournament", "cell_result",
+]
+
+# Every result code a 001 line may hold, upper-cased; " " is a blank result.
+RESULT_CODES = frozenset("1=0+-WDLHFUZ ")
+# Codes of a game played over the board, the only ones that count for rating.
+PLAYED_CODES = frozenset("1=0")
+# The FIDE titles TRF16 writes in columns 11-13.
+TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+# Which scoring class of record 162 gives each code its points.
+_SCORING_CLASS = {
+    "1": "W", "+": "W", "W": "W", "F": "W",
+    "=": "D", "D": "D", "H": "D",
+    "0": "L", "L": "L",
+    "-": "A", "Z": "A", " ": "A",
+    "U": "P",
+}
+
+# TRF code -> the cell vocabulary of results.py (DESIGN.md "Results a cell may hold").
+# The cell letters W, D, L mean *rated* games there, so the TRF codes W, D, L (under one
+# move, not rated) map to the unrated cells with the same points: "+", "H", "-".
+_CELL_RESULT = {
+    "1": "1", "=": "½", "0": "0", "+": "+", "-": "-",
+    "W": "+", "D": "H", "L": "-",
+    "H": "H", "F": "B", "U": "U", "Z": "Z", " ": "",
+}
+
+
+def cell_result(code: str) -> str:
+    """The worksheet cell text for a TRF result code, keeping points right and rating untouched.
+
+    TRF ``W``/``D``/``L`` (a game that lasted under one move) give points but are not
+    rated, so they become ``"+"``, ``"H"`` and ``"-"``: the cells with the same points that
+    results.py does not rate. **Decision**: TRF ``D`` becomes ``"H"`` (half a point, not
+    rated) because the cell vocabulary has no unrated draw. ``F`` (full-point bye) becomes
+    ``"B"``. A blank code becomes an empty cell: both give no points and no rating, and an
+    empty cell also reads right for a round not played yet.
+
+    >>> [cell_result(c) for c in "1=0+-WDLHFUZ "]
+    ['1', '½', '0', '+', '-', '+', 'H', '-', 'H', 'B', 'U', 'Z', '']
+    >>> cell_result("h")
+    'H'
+    >>> cell_result("x")
+    Traceback (most recent call last):
+    ...
+    chessrating.errors.RatingError: code: 'x' is not a TRF result code
+    """
+    if not isinstance(code, str) or len(code) != 1 or code.upper() not in _CELL_RESULT:
+        raise RatingError(f"code: {code!r} is not a TRF result code")
+    return _CELL_RESULT[code.upper()]
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points per result class, TRF26 record 162; the defaults are the spec's.
+
+    ``win`` (W: win, forfeit win, full-point bye), ``draw`` (D: draw, half-point bye),
+    ``loss`` (L), ``absence`` (A: forfeit loss, zero-point bye, blank),
+    ``pairing_bye`` (P: pairing-allocated bye; ``None`` = same as ``win``).
+
+    >>> Scoring().points("U"), Scoring(win=3.0, draw=1.0).points("U"), Scoring().points("h")
+    (1.0, 3.0, 0.5)
+    """
+
+    win: float = 1.0
+    draw: float = 0.5
+    loss: float = 0.0
+    absence: float = 0.0
+    pairing_bye: float | None = None
+
+    def points(self, code: str) -> float:
+        """The points a result code gives under this scoring."""
+        if not isinstance(code, str) or code.upper() not in _SCORING_CLASS:
+            raise RatingError(f"code: {code!r} is not a TRF result code")
+        kind = _SCORING_CLASS[code.upper()]
+        if kind == "P":
+            return self.win if self.pairing_bye is None else self.pairing_bye
+        return {"W": self.win, "D": self.draw, "L": self.loss, "A": self.absence}[kind]
+
+    @property
+    def is_default(self) -> bool:
+        """True when no value differs from the TRF defaults (record 162 may be left out)."""
+        return self == DEFAULT_SCORING
+
+
+DEFAULT_SCORING = Scoring()
+
+
+@dataclass
+class RoundGame:
+    """One round of one player: opponent's starting number, colour and TRF result code.
+
+    ``opponent`` is ``None`` for a bye, an absence or a round not paired; ``colour`` is
+    ``"w"``, ``"b"`` or ``None`` (``-`` or blank in the file); ``code`` is upper-case,
+    ``" "`` for blank.
+
+    >>> RoundGame(1, 7, "w", "=").points(), RoundGame(1, 7, "w", "=").rated
+    (0.5, True)
+    >>> RoundGame(2, 7, "b", "W").points(), RoundGame(2, 7, "b", "W").rated
+    (1.0, False)
+    """
+
+    round: int
+    opponent: int | None = None
+    colour: str | None = None
+    code: str = " "
+
+    def points(self, scoring: Scoring = DEFAULT_SCORING) -> float:
+        """Points of this round under ``scoring`` (TRF defaults unless given)."""
+        return scoring.points(self.code)
+
+    @property
+    def rated(self) -> bool:
+        """Played over the board against a known opponent: only ``1``, ``=``, ``0`` are rated."""
+        return self.code in PLAYED_CODES and self.opponent is not None
+
+    @property
+    def is_blank(self) -> bool:
+        """Nothing written for this round: no opponent, no colour, blank result."""
+        return self.opponent is None and self.colour is None and self.code == " "
+
+    @property
+    def cell(self) -> str:
+        """The worksheet cell text of this result, see :func:`cell_result`."""
+        return cell_result(self.code)
+
+
+@dataclass
+class Player:
+    """One ``001`` line.
+
+    ``title`` is normalised to ``GM IM WGM FM WIM CM WFM WCM`` (or ``""``); ``sex`` is
+    ``"m"``, ``"w"`` or ``""``; ``rating`` and ``fide_id`` are ``None`` when blank or 0;
+    ``birth_date`` is the text as written, ``birth_year`` the year read from it;
+    ``points`` and ``rank`` are what the file states (``None`` if blank).
+    ``games[i]`` is round ``i + 1``; rounds past the end of the line are not listed.
+    """
+
+    number: int
+    name: str = ""
+    sex: str = ""
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: int | None = None
+    birth_date: str = ""
+    birth_year: int | None = None
+    points: float | None = None
+    rank: int | None = None
+    games: list[RoundGame] = field(default_factory=list)
+
+    def game(self, round_number: int) -> RoundGame:
+        """The player's game in round ``round_number`` (a blank one past the end of the line)."""
+        if 1 <= round_number <= len(self.games):
+            return self.games[round_number - 1]
+        return RoundGame(round_number)
+
+    def computed_points(self, scoring: Scoring = DEFAULT_SCORING) -> float:
+        """Sum of the points of every round under ``scoring``, forfeits and byes included."""
+        return sum(g.points(scoring) for g in self.games)
+
+    @property
+    def rated_games(self) -> list[RoundGame]:
+        """The rounds that count for rating (played against a known opponent)."""
+        return [g for g in self.games if g.rated]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of :meth:`Tournament.standings`."""
+
+    rank: int
+    player: Player
+    points: float
+
+
+@dataclass(frozen=True)
+class ReadWarning:
+    """Something in a file the reader could not use or found inconsistent, by line (1-based)."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass
+class Tournament:
+    """A tournament report: header fields, players, scoring and what else the file held.
+
+    ``headers`` keeps the text of every tournament record (``012`` … ``362``) as written,
+    one list entry per line, keyed by record code; the named fields are read from them.
+    ``extra_lines`` keeps other records (``XXR``, ``XXC``, ``BBU``, ``DAT``, NRS, ``013``,
+    ``240``, ``310`` …) verbatim, in file order. ``rounds`` is the number of rounds of the
+    event: the largest of the players' lines and records ``142``, ``XXR`` and ``132``.
+    """
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: _dt.date | None = None
+    end_date: _dt.date | None = None
+    type: str = ""
+    chief_arbiter: str = ""
+    deputy_arbiters: list[str] = field(default_factory=list)
+    time_control: str = ""
+    round_dates: list[_dt.date | None] = field(default_factory=list)
+    scoring: Scoring = DEFAULT_SCORING
+    headers: dict[str, list[str]] = field(default_factory=dict)
+    players: list[Player] = field(default_factory=list)
+    rounds: int = 0
+    extra_lines: list[str] = field(default_factory=list)
+    warnings: list[ReadWarning] = field(default_factory=list)
+
+    def player(self, number: int) -> Player | None:
+        """The player with starting number ``number``, or ``None``."""
+        for candidate in self.players:
+            if candidate.number == number:
+                return candidate
+        return None
+
+    def computed_points(self, player: Player) -> float:
+        """A player's points from the results, under this tournament's scoring."""
+        return player.computed_points(self.scoring)
+
+    @property
+    def is_round_robin(self) -> bool:
+        """Every player was paired with every other exactly once (forfeits count as paired).
+
+        A double round robin is not a round robin here: each pair must meet once.
+        """
+        numbers = [p.number for p in self.players]
+        if len(numbers) < 2 or len(set(numbers)) != len(numbers):
+            return False
+        everyone = set(numbers)
+        for p in self.players:
+            met = Counter(g.opponent for g in p.games if g.opponent is not None)
+            if set(met) != everyone - {p.number} or any(n != 1 for n in met.values()):
+                return False
+        return True
+
+    def standings(self) -> list[Standing]:
+        """Players by points from the results (this tournament's scoring), best first.
+
+        Equal points share a rank (1, 1, 3 …): tie-breaks are not applied. Within a tie
+        the file's rank, then the starting number, gives the order.
+        """
+        def order(p: Player) -> tuple[float, int, int]:
+            return (-self.computed_points(p), p.rank if p.rank else 1 << 30, p.number)
+
+        rows: list[Standing] = []
+        for position, p in enumerate(sorted(self.players, key=order), start=1):
+            points = self.computed_points(p)
+            rank = rows[-1].rank if rows and rows[-1].points == points else position
+            rows.append(Standing(rank, p, points))
+        return rows
