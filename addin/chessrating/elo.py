@@ -1,0 +1,164 @@
+"""Classic Elo: the logistic expected score, rating change, new rating and performance.
+
+RULES.md §2 (seed: elo-calculator.txt). Symbols: ``R`` own rating, ``Ri`` opponent
+ratings, ``S`` points scored, ``K`` development coefficient.
+
+>>> round(expected_score(1600, 2000), 4)
+0.0909
+>>> from chessrating.results import Game
+>>> round(rating_change(1600, [Game(1600, 1.0), Game(2000, 0.5)], k=20), 2)
+18.18
+>>> round(performance([Game(1800, 1.0), Game(2000, 0.0)]), 2)
+1900.0
+
+The argument checks used across the rating core (:func:`check_rating`, :func:`check_k`,
+:func:`check_games`) live here too, so every module names bad input the same way.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import RatingError
+from .results import NO_GAMES, Game, NoValue, describe
+
+__all__ = [
+    "expected_score", "rating_change", "new_rating", "performance",
+    "check_rating", "check_k", "check_games", "check_number",
+]
+
+# Bisection stops when the bracket is this narrow: far below the 0.01 the rules ask for.
+_PERFORMANCE_TOLERANCE = 1e-7
+
+
+def check_number(value: Any, argument: str) -> float:
+    """A finite real number, else :class:`RatingError` naming ``argument``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RatingError(f"{argument}: {describe(value)} is not a number")
+    if not math.isfinite(value):
+        raise RatingError(f"{argument}: {describe(value)} is not a finite number")
+    return float(value)
+
+
+def check_rating(value: Any, argument: str = "rating") -> float:
+    """A rating: a finite number above zero.
+
+    >>> check_rating(float("nan"), "opponent_rating")
+    Traceback (most recent call last):
+    ...
+    chessrating.errors.RatingError: opponent_rating: nan is not a finite number
+    """
+    number = check_number(value, argument)
+    if number <= 0:
+        raise RatingError(f"{argument}: {describe(value)} is not a rating (it must be above 0)")
+    return number
+
+
+def check_k(value: Any, argument: str = "k") -> float:
+    """A development coefficient: a finite number above zero.
+
+    >>> check_k(-10)
+    Traceback (most recent call last):
+    ...
+    chessrating.errors.RatingError: k: -10 is not above 0
+    """
+    number = check_number(value, argument)
+    if number <= 0:
+        raise RatingError(f"{argument}: {describe(value)} is not above 0")
+    return number
+
+
+def check_games(games: Any, argument: str = "games") -> tuple[Game, ...]:
+    """Rated games as :class:`Game` tuples: each a positive opponent rating and 1, 0.5 or 0.
+
+    Plain ``(opponent, score)`` pairs are accepted too.
+    """
+    if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
+        raise RatingError(f"{argument}: {describe(games)} is not a list of games")
+    checked = []
+    for item, game in enumerate(games, start=1):
+        if not isinstance(game, tuple) or len(game) not in (2, 3):
+            raise RatingError(f"{argument}: {describe(game)} is not a game (item {item})")
+        opponent, score = game[0], game[1]
+        where = f"{argument} (item {item})"
+        rating = check_rating(opponent, f"{where} opponent")
+        points = check_number(score, f"{where} score")
+        if points not in (0.0, 0.5, 1.0):
+            raise RatingError(f"{where} score: {describe(score)} is not 1, 0.5 or 0")
+        checked.append(Game(rating, points, game[2] if len(game) == 3 else None))
+    return tuple(checked)
+
+
+def expected_score(rating: float, opponent_rating: float) -> float:
+    """Logistic expected score ``E = 1 / (1 + 10^((Ri − R)/400))``.
+
+    >>> expected_score(2000, 2000)
+    0.5
+    >>> round(expected_score(2000, 1600), 3)  # the curve at a 400-point gap (FIDE's table: 0.92)
+    0.909
+    """
+    own = check_rating(rating, "rating")
+    other = check_rating(opponent_rating, "opponent_rating")
+    return 1.0 / (1.0 + 10.0 ** ((other - own) / 400.0))
+
+
+def rating_change(rating: float, games: Sequence[Game], k: float = 20) -> float:
+    """``K × Σ(S − E)`` over the games, unrounded; 0 when there are no games.
+
+    >>> rating_change(1500, [(1500, 1.0)], k=20)
+    10.0
+    """
+    own = check_rating(rating, "rating")
+    factor = check_k(k)
+    played = check_games(games)
+    return factor * sum(g.score - expected_score(own, g.opponent) for g in played)
+
+
+def new_rating(rating: float, games: Sequence[Game], k: float = 20) -> float:
+    """``R + K × Σ(S − E)``, unrounded.
+
+    >>> new_rating(1500, [(1500, 0.0)], k=32)
+    1484.0
+    """
+    return check_rating(rating, "rating") + rating_change(rating, games, k)
+
+
+def performance(games: Sequence[Game]) -> float | NoValue:
+    """The rating ``P`` with ``Σ E(P, Ri) = S`` (RULES.md §2), to better than 0.01.
+
+    A perfect or a zero score has no such rating: the answer says so instead of
+    inventing one. No games give :data:`~chessrating.results.NO_GAMES`.
+
+    >>> round(performance([(2000, 0.5)]), 4)
+    2000.0
+    >>> performance([(2000, 1.0), (2100, 1.0)])
+    NoValue(reason='no performance: 100 % score')
+    """
+    played = check_games(games)
+    if not played:
+        return NO_GAMES
+    score = sum(g.score for g in played)
+    if score == 0:
+        return NoValue("no performance: 0 % score")
+    if score == len(played):
+        return NoValue("no performance: 100 % score")
+
+    def total(p: float) -> float:
+        return sum(1.0 / (1.0 + 10.0 ** ((g.opponent - p) / 400.0)) for g in played)
+
+    # Σ E(P, Ri) rises strictly with P, so a bracket found by widening holds one root.
+    low = min(g.opponent for g in played) - 400.0
+    high = max(g.opponent for g in played) + 400.0
+    while total(low) > score:
+        low -= 400.0
+    while total(high) < score:
+        high += 400.0
+    while high - low > _PERFORMANCE_TOLERANCE:
+        middle = (low + high) / 2.0
+        if total(middle) < score:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2.0
