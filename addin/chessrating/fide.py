@@ -32,7 +32,8 @@ from .results import Game, NoValue, describe
 __all__ = [
     "RULES", "dp", "expected_score", "k_factor", "rating_change", "round_half_away",
     "new_rating", "initial_rating", "first_rating", "FirstRating", "check_rules",
-    "percent_half_up", "half_up", "RATING_FLOOR", "FIRST_RATING_CAP", "EXEMPT_FROM",
+    "percent_half_up", "half_up", "pd_hundredths", "dp_hundredths",
+    "RATING_FLOOR", "FIRST_RATING_CAP", "EXEMPT_FROM",
 ]
 
 RULES = ("2025", "2024")
@@ -103,11 +104,25 @@ def dp(p: float) -> int:
     return _DP_BY_HUNDREDTHS[hundredths]
 
 
-def _pd_hundredths(difference: float) -> int:
-    """Own expected score in hundredths for an (already capped) difference ``D = R − Ri``.
+def dp_hundredths(percent: int) -> int:
+    """Table 8.1.1 by a whole percent (0 … 100), for callers that round ``p`` exactly.
 
-    Table 8.1.2 lists whole differences. A fractional one (ratings carried unrounded,
-    as the goal planner does) is rounded half-up to a whole number first.
+    >>> dp_hundredths(54), dp_hundredths(100)
+    (29, 800)
+    """
+    return _DP_BY_HUNDREDTHS[percent]
+
+
+def pd_hundredths(difference: float) -> int:
+    """Table 8.1.2, no cap: own expected score in hundredths at ``D = R − Ri``.
+
+    ``PD`` of the row of ``|D|`` if ``D ≥ 0``, else ``PL``. The table lists whole
+    differences; a fractional one (ratings carried unrounded, as the goal planner does)
+    is rounded half-up to a whole number first (a convention here: the rules use whole
+    ratings only).
+
+    >>> pd_hundredths(3), pd_hundredths(4), pd_hundredths(-400), pd_hundredths(736)
+    (50, 51, 8, 100)
     """
     whole = half_up(abs(difference))
     row = 0
@@ -142,7 +157,7 @@ def expected_score(rating: float, opponent_rating: float, rules: str = "2025") -
     """
     own = check_rating(rating, "rating")
     other = check_rating(opponent_rating, "opponent_rating")
-    return _pd_hundredths(_capped_difference(own, other, check_rules(rules))) / 100
+    return pd_hundredths(_capped_difference(own, other, check_rules(rules))) / 100
 
 
 def _check_whole(value: Any, argument: str, minimum: int | None = 0) -> int:
@@ -202,7 +217,7 @@ def k_factor(
 
 def _change_hundredths(rating: float, games: Sequence[Game], rules: str) -> int:
     """``Σ(W − PD)`` in hundredths, exactly (PD has two decimals, W is a half)."""
-    return sum(round(g.score * 100) - _pd_hundredths(_capped_difference(rating, g.opponent, rules))
+    return sum(round(g.score * 100) - pd_hundredths(_capped_difference(rating, g.opponent, rules))
                for g in games)
 
 
@@ -283,7 +298,7 @@ def first_rating(games: Sequence[Game]) -> FirstRating | NoValue:
     n = len(played)
     average = Fraction(sum(Fraction(g.opponent) for g in played) + 2 * _HYPOTHETICAL, n + 2)
     hundredths = half_up((Fraction(score) + 1) * 100 / (n + 2))
-    difference = _DP_BY_HUNDREDTHS[hundredths]
+    difference = dp_hundredths(hundredths)
     unrounded = average + difference
     return FirstRating(n, score, float(average), hundredths / 100, difference,
                        float(unrounded), min(half_up(unrounded), FIRST_RATING_CAP))
