@@ -1,0 +1,498 @@
+"""US Chess ratings of one player: effective games, K, bonus, the special formula, floors.
+
+The rules are those of RULES.md §4 (Glickman & Doan, "The US Chess Rating System").
+Symbols: ``R`` the player's rating, ``N`` games rated so far, ``N′`` effective games,
+``m`` games in the event, ``S`` points scored, ``Ri`` the opponents' ratings, ``R0`` the
+prior rating, ``R0′``/``S′`` the prior and score adjusted for an all-wins or all-losses
+record, ``B`` the bonus threshold.
+
+A ``Game`` handed to these functions is a played game against an opponent with a rating:
+``Game(opponent_rating, score, opponent_id)``; plain ``(rating, score)`` tuples work too.
+
+>>> round(effective_games(1700, 30), 2)
+20.01
+>>> round(special_rating(1500, 6, [Game(1400, 1), Game(1550, 0), Game(1650, 0.5)]), 2)
+1511.11
+>>> floor(1941), floor(1999.51), floor(1388)
+(1700.0, 1800.0, 100.0)
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import RatingError
+from .results import NO_GAMES, Game, NoValue, describe
+
+__all__ = [
+    "EPSILON", "SPECIAL_CAP", "ABSOLUTE_FLOOR", "LIFE_MASTER_FLOOR", "UNRATED_START",
+    "effective_games", "uses_special_formula", "k_factor", "bonus", "special_objective",
+    "special_rating", "linear_performance", "first_rating", "floor", "new_rating",
+]
+
+EPSILON = 1e-7            # ε of the special-formula procedure (§4.4)
+SPECIAL_CAP = 2700.0      # the special formula never gives more (§4.4)
+ABSOLUTE_FLOOR = 100.0    # no rating below it (§4.5)
+LIFE_MASTER_FLOOR = 2200.0
+UNRATED_START = 1300.0    # first rating when no age is known (§4.5, Decision)
+ESTABLISHED_AFTER = 25    # a rating on more than 25 games is established
+# Distances of exactly 400 decide step 4; sums and differences of ratings carry noise of
+# about 1e-12, so a distance within this of 400 counts as 400.
+_DISTANCE_NOISE = 1e-6
+
+
+# ---------------------------------------------------------------- validation
+
+def _check_games(value: Any, argument: str = "games", where: str = "") -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RatingError(f"{argument}: {describe(value)} is not a number of games{where}")
+    if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
+        raise RatingError(f"{argument}: {describe(value)} is not a whole number of games{where}")
+    if value < 0:
+        raise RatingError(f"{argument}: {describe(value)} is negative{where}")
+    return int(value)
+
+
+def _check_number(value: Any, argument: str, where: str = "") -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise RatingError(f"{argument}: {describe(value)} is not a number{where}")
+    return float(value)
+
+
+def _check_rating(value: Any, argument: str, where: str = "", *, blank_ok: bool = False) -> float | None:
+    if value is None and blank_ok:
+        return None
+    number = _check_number(value, argument, where) if value is not None else None
+    if number is None or not 0 < number <= 4000:
+        raise RatingError(f"{argument}: {describe(value)} is not a rating{where}")
+    return number
+
+
+def _check_record(value: Any, argument: str = "record", where: str = "") -> str | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, str) and value.strip().upper() in ("W", "L"):
+        return value.strip().upper()
+    raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{where}")
+
+
+def _check_threshold(value: Any) -> float:
+    number = _check_number(value, "bonus_threshold")
+    if number <= 0:
+        raise RatingError(f"bonus_threshold: {describe(value)} is not above 0")
+    return number
+
+
+def _check_event(event: Any, argument: str = "event") -> tuple[Game, ...]:
+    if isinstance(event, (str, bytes)) or not isinstance(event, Sequence):
+        raise RatingError(f"{argument}: {describe(event)} is not a list of games")
+    games = []
+    for number, item in enumerate(event, start=1):
+        if not isinstance(item, tuple) or len(item) not in (2, 3):
+            raise RatingError(f"{argument}: {describe(item)} is not a game (game {number})")
+        opponent = _check_rating(item[0], argument, f" (game {number})")
+        score = item[1]
+        if isinstance(score, bool) or score not in (0, 0.5, 1):
+            raise RatingError(f"{argument}: score {describe(score)} is not 1, 0.5 or 0 (game {number})")
+        opponent_id = item[2] if len(item) == 3 else None
+        try:
+            hash(opponent_id)
+        except TypeError:
+            raise RatingError(f"{argument}: opponent id {opponent_id!r} cannot tell opponents apart "
+                              f"(game {number})") from None
+        games.append(Game(opponent, float(score), opponent_id))  # type: ignore[arg-type]
+    return tuple(games)
+
+
+def _check_record_needs_games(record: str | None, games: int) -> None:
+    if record is not None and games == 0:
+        raise RatingError(f"record: {record!r} describes earlier games but games is 0")
+
+
+# ---------------------------------------------------------------- effective games and K
+
+def _effective(rating: float | None, games: int) -> float:
+    if rating is None:
+        return 0.0
+    ceiling = 50.0 if rating > 2355 else 50.0 / math.sqrt(0.662 + 0.00000739 * (2569.0 - rating) ** 2)
+    return min(float(games), ceiling)
+
+
+def effective_games(rating: float | None, games: int) -> float:
+    """``N′ = min(N, N*)``, with ``N* = 50 / √(0.662 + 0.00000739 (2569 − R)²)`` for
+    ``R ≤ 2355`` and 50 above (§4.1). An unrated player (``rating`` None) has ``N′ = 0``.
+
+    >>> round(effective_games(1700, 30), 4), effective_games(1700, 8), effective_games(2400, 80)
+    (20.0118, 8.0, 50.0)
+    >>> effective_games(None, 0)
+    0.0
+    """
+    rating = _check_rating(rating, "rating", blank_ok=True)
+    return _effective(rating, _check_games(games))
+
+
+def uses_special_formula(games: int, record: str | None = None) -> bool:
+    """Whether the special formula (§4.4) rates the player: ``N ≤ 8``, or every earlier
+    game won (``record`` "W") or lost ("L"); otherwise the standard formula (§4.3).
+
+    >>> uses_special_formula(8), uses_special_formula(9), uses_special_formula(40, "W")
+    (True, False, True)
+    """
+    games = _check_games(games)
+    return games <= 8 or _check_record(record) is not None
+
+
+def _k(rating: float | None, effective: float, event_games: int, dual_rated: bool) -> float:
+    if dual_rated and rating is not None and rating > 2200:
+        if rating >= 2500:
+            return 200.0 / (effective + event_games)
+        return 800.0 * (6.5 - 0.0025 * rating) / (effective + event_games)
+    return 800.0 / (effective + event_games)
+
+
+def k_factor(rating: float | None, games: int, event_games: int, dual_rated: bool = False) -> float:
+    """``K = 800 / (N′ + m)`` (§4.3). In a dual-rated event (a Regular rating updated at
+    30–65 minutes) ``K = 800 (6.5 − 0.0025 R) / (N′ + m)`` for ``2200 < R < 2500`` and
+    ``200 / (N′ + m)`` from 2500; the two agree with the plain K at 2200 and meet at 2500.
+
+    >>> round(k_factor(2400, 60, 4), 2), round(k_factor(2400, 60, 4, dual_rated=True), 2)
+    (14.81, 7.41)
+    """
+    rating = _check_rating(rating, "rating", blank_ok=True)
+    games = _check_games(games)
+    event_games = _check_games(event_games, "event_games")
+    effective = _effective(rating, games)
+    if effective + event_games == 0:
+        raise RatingError("event_games: 0 with no earlier games leaves no K (N′ + m = 0)")
+    return _k(rating, effective, event_games, bool(dual_rated))
+
+
+# ---------------------------------------------------------------- standard formula and bonus
+
+def _expected(rating: float, opponent: float) -> float:
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+
+
+def _bonus_eligible(opponent_ids: Sequence[object]) -> bool:
+    """m ≥ 3, no opponent met more than twice, and in a 3-game event none more than once.
+    An id of ``None`` is an opponent of its own."""
+    if len(opponent_ids) < 3:
+        return False
+    limit = 1 if len(opponent_ids) == 3 else 2
+    met: dict[object, int] = {}
+    for opponent_id in opponent_ids:
+        if opponent_id is not None:
+            met[opponent_id] = met.get(opponent_id, 0) + 1
+            if met[opponent_id] > limit:
+                return False
+    return True
+
+
+def _bonus_amount(change: float, event_games: int, threshold: float) -> float:
+    return max(0.0, change - threshold * math.sqrt(max(event_games, 4)))
+
+
+def _standard(rating: float, effective: float, opponents: Sequence[float], score: float,
+              eligible: bool, dual_rated: bool, threshold: float) -> float:
+    """``R + K(S − E) + bonus`` (§4.3) without validation; used by the event procedure too."""
+    m = len(opponents)
+    expected = sum(_expected(rating, opponent) for opponent in opponents)
+    change = _k(rating, effective, m, dual_rated) * (score - expected)
+    return rating + change + (_bonus_amount(change, m, threshold) if eligible else 0.0)
+
+
+def bonus(rating: float | None, games: int, event: Sequence[Game], dual_rated: bool = False,
+          bonus_threshold: float = 10.0, *, record: str | None = None) -> float:
+    """Bonus points ``max(0, K(S − E) − B √max(m, 4))`` of the standard formula (§4.3).
+
+    Eligible when ``m ≥ 3``, no opponent is met more than twice and, in a 3-game event, none
+    more than once. Opponents are told apart by ``Game.opponent_id``; a game without an id
+    counts as a distinct opponent. ``B = 10`` for events from 1 January 2025 (14 from June
+    2017, 12 from February 2023). The special formula has no bonus: an unrated player, or
+    one rated by the special formula (``games ≤ 8`` or a ``record``), gets 0.
+
+    >>> event = [Game(2000, 1, "a"), Game(2000, 1, "b"), Game(2000, 1, "c"), Game(2000, 1, "d")]
+    >>> round(bonus(1800, 50, event), 2)
+    72.48
+    >>> bonus(1800, 50, event[:2] + [Game(2000, 1, "a"), Game(2000, 1, "a")])
+    0.0
+    """
+    rating = _check_rating(rating, "rating", blank_ok=True)
+    games = _check_games(games)
+    event = _check_event(event)
+    threshold = _check_threshold(bonus_threshold)
+    record = _check_record(record)
+    _check_record_needs_games(record, games)
+    if rating is None or games <= 8 or record is not None:
+        return 0.0
+    if not _bonus_eligible([game.opponent_id for game in event]):
+        return 0.0
+    m = len(event)
+    expected = sum(_expected(rating, game.opponent) for game in event)
+    change = _k(rating, _effective(rating, games), m, bool(dual_rated)) * (sum(g.score for g in event) - expected)
+    return _bonus_amount(change, m, threshold)
+
+
+# ---------------------------------------------------------------- special formula
+
+def _adjusted_prior(prior: float, effective: float, score: float, record: str | None) -> tuple[float, float]:
+    """``(R0′, S′)``: normal ``(R0, S + N′/2)``; all wins ``(R0 − 400, S + N′)``;
+    all losses ``(R0 + 400, S)``."""
+    if record == "W":
+        return prior - 400.0, score + effective
+    if record == "L":
+        return prior + 400.0, score
+    return prior, score + effective / 2.0
+
+
+def _objective(rating: float, adjusted_prior: float, effective: float,
+               opponents: Sequence[float], adjusted_score: float) -> float:
+    """``f(M) = N′ PWe(M, R0′) + Σ PWe(M, Ri) − S′``, PWe clamped linear expectancy."""
+    total = -adjusted_score
+    if effective:
+        x = 0.5 + (rating - adjusted_prior) / 800.0
+        total += effective * (0.0 if x <= 0.0 else 1.0 if x >= 1.0 else x)
+    for opponent in opponents:
+        x = 0.5 + (rating - opponent) / 800.0
+        total += 0.0 if x <= 0.0 else 1.0 if x >= 1.0 else x
+    return total
+
+
+def _solve_special(adjusted_prior: float, effective: float, opponents: Sequence[float],
+                   adjusted_score: float, tie_break: float) -> float:
+    """Steps 1–4 of §4.4, to the letter: start at R0′, secant steps between knots, then the
+    zero-set rule with the tie-break rating R0."""
+    knots = sorted({adjusted_prior - 400.0, adjusted_prior + 400.0,
+                    *(r - 400.0 for r in opponents), *(r + 400.0 for r in opponents)})
+
+    def f(rating: float) -> float:
+        return _objective(rating, adjusted_prior, effective, opponents, adjusted_score)
+
+    rating = adjusted_prior                          # step 1
+    value = f(rating)
+    # Each pass reaches a knot or the root of a linear piece, so a few passes per knot end
+    # it; the bound only guards against floating-point cycling.
+    passes = 4 * len(knots) + 8
+    while value > EPSILON and passes:               # step 2: move down
+        passes -= 1
+        below = bisect_left(knots, rating) - 1
+        if below < 0:
+            break
+        knot = knots[below]
+        at_knot = f(knot)
+        if abs(value - at_knot) < EPSILON:
+            rating = knot
+        else:
+            rating = max(rating - value * (rating - knot) / (value - at_knot), knot)
+        value = f(rating)
+    while value < -EPSILON and passes:              # step 3: move up
+        passes -= 1
+        above = bisect_right(knots, rating)
+        if above == len(knots):
+            break
+        knot = knots[above]
+        at_knot = f(knot)
+        if abs(at_knot - value) < EPSILON:
+            rating = knot
+        else:
+            rating = min(rating - value * (knot - rating) / (at_knot - value), knot)
+        value = f(rating)
+    limit = 400.0 + _DISTANCE_NOISE                 # step 4: is M on a sloped piece or a knot?
+    if abs(rating - adjusted_prior) <= limit or any(abs(rating - r) <= limit for r in opponents):
+        return rating
+    below = bisect_left(knots, rating)
+    above = bisect_right(knots, rating)
+    low = knots[below - 1] if below > 0 else -math.inf
+    high = knots[above] if above < len(knots) else math.inf
+    if low <= tie_break <= high:
+        return tie_break
+    return low if tie_break < low else high
+
+
+def _special(prior: float, effective: float, opponents: Sequence[float], scores: Sequence[float],
+             record: str | None, tie_break: float | None = None) -> float:
+    """The special rating without validation; used by the event procedure too."""
+    if not scores:
+        return prior
+    r0 = prior if tie_break is None else tie_break
+    score = sum(scores)
+    adjusted_prior, adjusted_score = _adjusted_prior(prior, effective, score, record)
+    rating = _solve_special(adjusted_prior, effective, opponents, adjusted_score, r0)
+    if score == len(scores):       # all wins: never lower than before
+        rating = max(rating, r0)
+    elif score == 0:               # all losses: never higher than before
+        rating = min(rating, r0)
+    return min(rating, SPECIAL_CAP)
+
+
+def special_objective(rating: float, prior: float, effective: float, event: Sequence[Game],
+                      record: str | None = None) -> float:
+    """``f(M) = N′ PWe(M, R0′) + Σ PWe(M, Ri) − S′`` of §4.4 at ``M = rating``, with
+    ``PWe(M, Ri) = 0.5 + (M − Ri)/800`` kept between 0 and 1; the special rating is where
+    it is 0.
+
+    >>> special_objective(1500, 1500, 5, [Game(1000, 1)])
+    0.0
+    """
+    rating = _check_number(rating, "rating")
+    prior = _check_rating(prior, "prior")  # type: ignore[assignment]
+    effective = _check_number(effective, "effective")
+    games = _check_event(event)
+    adjusted_prior, adjusted_score = _adjusted_prior(
+        prior, effective, sum(g.score for g in games), _check_record(record))  # type: ignore[arg-type]
+    return _objective(rating, adjusted_prior, effective, [g.opponent for g in games], adjusted_score)
+
+
+def special_rating(prior: float, effective: float, event: Sequence[Game], record: str | None = None,
+                   unadjusted_prior: float | None = None) -> float:
+    """The special formula of §4.4: the rating ``M`` with ``f(M) = 0``, found by the
+    document's own procedure (not the closed form, which fails when ``N′ = 0``).
+
+    ``prior`` is ``R0`` (for an unrated player the first-rating estimate), ``effective`` is
+    ``N′``, ``record`` "W"/"L" when every earlier game was won/lost (``R0′ = R0 ∓ 400``).
+    Steps: (1) start at ``R0′``; (2) while ``f(M) > ε`` step down towards the next knot below
+    (secant, or jump to the knot where ``f`` is flat); (3) while ``f(M) < −ε`` the same
+    upwards; (4) if no opponent and not ``R0′`` lies within 400 of ``M``, ``M`` is inside a
+    flat stretch of zeros between two knots: take ``R0`` if it lies there, else the nearer
+    end. Knots are ``R0′ ± 400`` (kept when ``N′ = 0``) and ``Ri ± 400``; ``ε = 1e-7``.
+
+    Then a win never lowers the rating and a loss never raises it, read for a whole event
+    as: an event of wins only never ends below ``R0``, one of losses only never above ``R0``
+    (the procedure already gives this; the rule guards it). Last, at most 2700 — the cap
+    applies even to an ``R0`` above 2700. No games: ``prior`` unchanged. ``unadjusted_prior``
+    is the ``R0`` of step 4 and of the win/loss rule when it differs from ``prior``.
+
+    >>> special_rating(1500, 5, [Game(1000, 1)])      # a win that the closed form would lower
+    1500.0
+    >>> round(special_rating(1300, 0, [Game(1400, 1), Game(1600, 0.5), Game(1800, 0)]), 6)
+    1600.0
+    >>> special_rating(2600, 3, [Game(2600, 1), Game(2600, 1)])
+    2700.0
+    """
+    prior = _check_rating(prior, "prior")  # type: ignore[assignment]
+    effective = _check_number(effective, "effective")
+    if effective < 0:
+        raise RatingError(f"effective: {describe(effective)} is negative")
+    games = _check_event(event)
+    record = _check_record(record)
+    tie_break = None if unadjusted_prior is None else _check_rating(unadjusted_prior, "unadjusted_prior")
+    return _special(prior, effective, [g.opponent for g in games], [g.score for g in games],
+                    record, tie_break)  # type: ignore[arg-type]
+
+
+def linear_performance(games: Sequence[Game], *, prior: float | None = None) -> float | NoValue:
+    """US Chess linear performance (§3.6): the special-formula solution with no prior games
+    (``N′ = 0``), i.e. where ``Σ PWe(M, Ri) = S``.
+
+    **Decision**: ``R0`` (start and tie-break) is ``prior`` when given, else the average of
+    the opponents' ratings, so a perfect score gives the highest opponent + 400 and a zero
+    score the lowest − 400. The 2700 cap and the win/loss rule limit a rating, not a
+    performance, and are not applied. No games: ``NO_GAMES``.
+
+    >>> linear_performance([Game(1400, 1), Game(1600, 0.5), Game(1800, 0)])
+    1600.0
+    >>> linear_performance([Game(1500, 1), Game(1700, 1)]), linear_performance([])
+    (2100.0, NoValue(reason='no games'))
+    """
+    played = _check_event(games, "games")
+    if prior is not None:
+        prior = _check_rating(prior, "prior")
+    if not played:
+        return NO_GAMES
+    opponents = [g.opponent for g in played]
+    start = prior if prior is not None else sum(opponents) / len(opponents)
+    return _solve_special(start, 0.0, opponents, sum(g.score for g in played), start)
+
+
+# ---------------------------------------------------------------- first ratings and floors
+
+def first_rating(age: float | None = None) -> float:
+    """The first-rating estimate (§4.5): 100 under age 2, ``50 × age`` from 2 to 26, 1300
+    above. **Decision**: no age → 1300. It only breaks ties; the first event sets the rating.
+
+    >>> first_rating(1), first_rating(12), first_rating(30), first_rating(None)
+    (100.0, 600.0, 1300.0, 1300.0)
+    """
+    if age is None:
+        return UNRATED_START
+    age = _check_number(age, "age")
+    if age < 0:
+        raise RatingError(f"age: {describe(age)} is negative")
+    if age < 2:
+        return ABSOLUTE_FLOOR
+    return min(50.0 * age, UNRATED_START)
+
+
+def floor(peak_rating: float | None, life_master: bool = False, games: int | None = None) -> float:
+    """The rating floor (§4.5): 100 for everyone; an established player's peak
+    (``round(peak) − 200``, rounded down to the hundred) from 1200 to 2100; 2200 for an
+    Original Life Master. With ``games`` given, a player on 25 games or fewer is not
+    established and has no peak floor. Half points of the peak round up.
+
+    >>> floor(1941), floor(1999.51), floor(1388), floor(2600), floor(None, life_master=True)
+    (1700.0, 1800.0, 100.0, 2100.0, 2200.0)
+    >>> floor(1941, games=25)
+    100.0
+    """
+    peak = _check_rating(peak_rating, "peak_rating", blank_ok=True)
+    if games is not None:
+        games = _check_games(games)
+    result = ABSOLUTE_FLOOR
+    if peak is not None and (games is None or games > ESTABLISHED_AFTER):
+        stepped = math.floor((math.floor(peak + 0.5) - 200) / 100) * 100
+        if stepped >= 1200:
+            result = float(min(stepped, 2100))
+    if life_master:
+        result = max(result, LIFE_MASTER_FLOOR)
+    return result
+
+
+# ---------------------------------------------------------------- one player's new rating
+
+def new_rating(rating: float | None, games: int, event: Sequence[Game], age: float | None = None,
+               record: str | None = None, peak_rating: float | None = None, dual_rated: bool = False,
+               bonus_threshold: float = 10.0, life_master: bool = False) -> float | NoValue:
+    """The rating after an event, one pass against the opponents' pre-event ratings, unrounded.
+
+    Unrated (``rating`` None, ``games`` 0): special formula with ``R0 = first_rating(age)``
+    and ``N′ = 0``. Rated: special formula if :func:`uses_special_formula`, else
+    ``R + K(S − E) + bonus`` (§4.3). Then the floor: the peak is the larger of
+    ``peak_rating`` and, for an established player (more than 25 games), ``rating``; see
+    :func:`floor`. An empty event leaves ``rating`` as it is (an unrated player then has
+    none: ``NO_GAMES``).
+
+    >>> round(new_rating(1500, 6, [Game(1400, 1), Game(1550, 0), Game(1650, 0.5)]), 2)
+    1511.11
+    >>> round(new_rating(1700, 30, [Game(1700, 1)]), 4)
+    1719.0369
+    >>> new_rating(1705, 40, [Game(2000, 0)] * 4, peak_rating=1941)
+    1700.0
+    """
+    rating = _check_rating(rating, "rating", blank_ok=True)
+    games = _check_games(games)
+    played = _check_event(event)
+    start = first_rating(age)
+    record = _check_record(record)
+    peak = _check_rating(peak_rating, "peak_rating", blank_ok=True)
+    threshold = _check_threshold(bonus_threshold)
+    if rating is None and games:
+        raise RatingError(f"games: {games} earlier games but rating is blank (unrated)")
+    _check_record_needs_games(record, games)
+    if not played:
+        return NO_GAMES if rating is None else rating
+    opponents = [g.opponent for g in played]
+    scores = [g.score for g in played]
+    if rating is None:
+        result = _special(start, 0.0, opponents, scores, None)
+    elif games <= 8 or record is not None:
+        result = _special(rating, _effective(rating, games), opponents, scores, record)
+    else:
+        eligible = _bonus_eligible([g.opponent_id for g in played])
+        result = _standard(rating, _effective(rating, games), opponents, sum(scores),
+                           eligible, bool(dual_rated), threshold)
+    if rating is not None and games > ESTABLISHED_AFTER:
+        peak = rating if peak is None else max(peak, rating)
+    return max(result, floor(peak, bool(life_master), games))
