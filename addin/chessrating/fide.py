@@ -32,7 +32,7 @@ from .results import Game, NoValue, describe
 __all__ = [
     "RULES", "dp", "expected_score", "k_factor", "rating_change", "round_half_away",
     "new_rating", "initial_rating", "first_rating", "FirstRating", "check_rules",
-    "percent_half_up", "half_up", "pd_hundredths", "dp_hundredths",
+    "percent_half_up", "half_up", "pd_hundredths", "dp_hundredths", "capped_difference",
     "RATING_FLOOR", "FIRST_RATING_CAP", "EXEMPT_FROM",
 ]
 
@@ -135,7 +135,7 @@ def pd_hundredths(difference: float) -> int:
     return higher if difference >= 0 else 100 - higher
 
 
-def _capped_difference(rating: float, opponent: float, rules: str) -> float:
+def capped_difference(rating: float, opponent: float, rules: str) -> float:
     """``D = R − Ri``, with differences above 400 counted as 400 unless exempt (§3.2)."""
     difference = rating - opponent
     if rules == "2024" or rating < EXEMPT_FROM:
@@ -157,7 +157,7 @@ def expected_score(rating: float, opponent_rating: float, rules: str = "2025") -
     """
     own = check_rating(rating, "rating")
     other = check_rating(opponent_rating, "opponent_rating")
-    return pd_hundredths(_capped_difference(own, other, check_rules(rules))) / 100
+    return pd_hundredths(capped_difference(own, other, check_rules(rules))) / 100
 
 
 def _check_whole(value: Any, argument: str, minimum: int | None = 0) -> int:
@@ -217,7 +217,7 @@ def k_factor(
 
 def _change_hundredths(rating: float, games: Sequence[Game], rules: str) -> int:
     """``Σ(W − PD)`` in hundredths, exactly (PD has two decimals, W is a half)."""
-    return sum(round(g.score * 100) - pd_hundredths(_capped_difference(rating, g.opponent, rules))
+    return sum(round(g.score * 100) - pd_hundredths(capped_difference(rating, g.opponent, rules))
                for g in games)
 
 
