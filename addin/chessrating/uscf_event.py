@@ -1,0 +1,290 @@
+"""A whole US Chess event rated in the five steps of RULES.md §4.6, and the pairings read
+from a crosstable or from round-by-round opponent numbers.
+
+Pairings are played games ``(i, j, score of i)`` between players numbered from 0, each
+game once. Forfeits, byes and games not played yet are not pairings.
+
+>>> table = [[None, "1", "1"], ["0", None, "1"], [None, "0", None]]
+>>> pairings_from_crosstable(table)
+[(0, 1, 1.0), (0, 2, 1.0), (1, 2, 1.0)]
+>>> [round(r, 2) for r in rate_event([1600, None, None], [40, 0, 0], [(0, 1, 1), (1, 2, 1), (0, 2, 0.5)],
+...                                  ages=[None, None, 20])]
+[1593.35, 1419.45, 1281.95]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import RatingError
+from .results import NO_GAMES, NoValue, Result, describe, read_result
+from .uscf import (
+    ABSOLUTE_FLOOR, _bonus_eligible, _check_games, _check_number, _check_rating, _check_record,
+    _check_threshold, _effective, _special, _standard, first_rating,
+)
+
+__all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds"]
+
+Pairing = tuple[int, int, float]
+
+
+def _optional_list(values: Any, argument: str, count: int) -> list[Any]:
+    if values is None:
+        return [None] * count
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise RatingError(f"{argument}: {describe(values)} is not a list")
+    if len(values) != count:
+        raise RatingError(f"{argument}: {len(values)} values but ratings has {count}; one per player")
+    return list(values)
+
+
+def _check_pairings(pairings: Any, count: int) -> list[Pairing]:
+    if isinstance(pairings, (str, bytes)) or not isinstance(pairings, Sequence):
+        raise RatingError(f"pairings: {describe(pairings)} is not a list of games")
+    checked = []
+    for number, pairing in enumerate(pairings, start=1):
+        where = f" (pairing {number})"
+        if not isinstance(pairing, (tuple, list)) or len(pairing) != 3:
+            raise RatingError(f"pairings: {describe(pairing)} is not (player, opponent, score){where}")
+        player, opponent, score = pairing
+        for value in (player, opponent):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+                raise RatingError(f"pairings: player {describe(value)} is not 0 to {count - 1}{where}")
+        if player == opponent:
+            raise RatingError(f"pairings: player {player} is paired against himself{where}")
+        if isinstance(score, bool) or score not in (0, 0.5, 1):
+            raise RatingError(f"pairings: score {describe(score)} is not 1, 0.5 or 0{where}")
+        checked.append((player, opponent, float(score)))
+    return checked
+
+
+def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: Sequence[Pairing],
+               ages: Sequence[float | None] | None = None, records: Sequence[str | None] | None = None,
+               dual_rated: bool = False, bonus_threshold: float = 10.0) -> list[float | NoValue]:
+    """Post-event ratings by the five steps of §4.6, unrounded.
+
+    1. Unrated players (rating ``None``, 0 earlier games) start from ``first_rating(age)``.
+    2. ``N′`` for everyone (0 for the unrated).
+    3. Each unrated player gets a special rating with ``N′ = 1`` against the opponents'
+       pre-event ratings (an unrated opponent: his step-1 value); it serves only as his
+       rating as an opponent in step 4.
+    4. Everyone is rated against the pre-event ratings (unrated opponents: step 3): the
+       special formula with ``N′ = 0`` for the unrated, else as :func:`uscf.new_rating`
+       chooses (special or standard with bonus; opponents told apart by player number).
+    5. The same again against the opponents' step-4 ratings, each player's own prior and
+       ``N′`` unchanged. Step 5 is the result.
+
+    Every step's result is raised to 100 if below (no peak floors: the event knows no
+    peaks). A player without a game keeps his rating; an unrated one has none (``NO_GAMES``).
+
+    >>> rate_event([1500, 1500], [30, 30], [(0, 1, 1)])[0] > 1500
+    True
+    """
+    count = len(ratings)
+    priors = [_check_rating(r, "ratings", f" (player {i + 1})", blank_ok=True) for i, r in enumerate(ratings)]
+    earlier = [_check_games(g, "games", f" (player {i + 1})") for i, g in enumerate(_listed(games, "games", count))]
+    age_list = _optional_list(ages, "ages", count)
+    record_list = [_check_record(r, "records", f" (player {i + 1})")
+                   for i, r in enumerate(_optional_list(records, "records", count))]
+    threshold = _check_threshold(bonus_threshold)
+    schedule: list[list[tuple[int, float]]] = [[] for _ in range(count)]
+    for player, opponent, score in _check_pairings(pairings, count):
+        schedule[player].append((opponent, score))
+        schedule[opponent].append((player, 1.0 - score))
+    starts = []
+    for i in range(count):
+        where = f" (player {i + 1})"
+        if priors[i] is None and earlier[i]:
+            raise RatingError(f"games: {earlier[i]} earlier games but ratings is blank (unrated){where}")
+        if record_list[i] is not None and earlier[i] == 0:
+            raise RatingError(f"records: {record_list[i]!r} describes earlier games but games is 0{where}")
+        if age_list[i] is not None:
+            _check_number(age_list[i], "ages", where)
+        try:
+            start = first_rating(age_list[i])
+        except RatingError as error:
+            raise RatingError(f"ages: {describe(age_list[i])} is negative{where}") from error
+        starts.append(priors[i] if priors[i] is not None else start)                      # step 1
+    effective = [_effective(priors[i], earlier[i]) for i in range(count)]                 # step 2
+    scores = [[score for _, score in schedule[i]] for i in range(count)]
+    totals = [sum(s) for s in scores]
+    special = [priors[i] is None or earlier[i] <= 8 or record_list[i] is not None for i in range(count)]
+    eligible = [_bonus_eligible([opponent for opponent, _ in schedule[i]]) for i in range(count)]
+    dual = bool(dual_rated)
+
+    def rate(i: int, opponent_ratings: Sequence[float], n_eff: float, record: str | None) -> float:
+        opponents = [opponent_ratings[j] for j, _ in schedule[i]]
+        if special[i]:
+            value = _special(starts[i], n_eff, opponents, scores[i], record)
+        else:
+            value = _standard(starts[i], n_eff, opponents, totals[i], eligible[i], dual, threshold)
+        return max(value, ABSOLUTE_FLOOR)
+
+    step3 = list(starts)
+    for i in range(count):
+        if priors[i] is None and schedule[i]:
+            step3[i] = rate(i, starts, 1.0, None)
+    pre_event = [starts[i] if priors[i] is not None else step3[i] for i in range(count)]
+    step4 = [rate(i, pre_event, effective[i], record_list[i]) if schedule[i] else starts[i]
+             for i in range(count)]
+    result: list[float | NoValue] = []
+    for i in range(count):
+        if schedule[i]:
+            result.append(rate(i, step4, effective[i], record_list[i]))
+        else:
+            result.append(NO_GAMES if priors[i] is None else starts[i])
+    return result
+
+
+def _listed(values: Any, argument: str, count: int) -> list[Any]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise RatingError(f"{argument}: {describe(values)} is not a list")
+    if len(values) != count:
+        raise RatingError(f"{argument}: {len(values)} values but ratings has {count}; one per player")
+    return list(values)
+
+
+# ---------------------------------------------------------------- reading pairings
+
+def _rows(block: Any, argument: str) -> list[list[Any]]:
+    """A block as rows; a lone cell is 1×1 and a flat list is one column."""
+    if not isinstance(block, (list, tuple)):
+        return [[block]]
+    if all(isinstance(row, (list, tuple)) for row in block):
+        rows = [list(row) for row in block]
+        if rows and any(len(row) != len(rows[0]) for row in rows):
+            raise RatingError(f"{argument}: rows of different lengths; give a rectangular block")
+        return rows
+    if any(isinstance(row, (list, tuple)) for row in block):
+        raise RatingError(f"{argument}: mixes cells and rows; give a rectangular block")
+    return [[cell] for cell in block]
+
+
+def _cell_result(value: Any, where: str) -> Result | None:
+    try:
+        return read_result(value, "results")
+    except RatingError as error:
+        raise RatingError(f"{error}{where}") from None
+
+
+def _disagree(mine: Result | None, theirs: Result | None) -> bool:
+    """Both sides of a game entered and not matching: a rated result needs the opposite
+    rated result (1 and 0, ½ and ½). Two unrated entries (forfeits, byes) are not rated
+    and are not compared: a double forfeit is ``-`` on both sides."""
+    if mine is None or theirs is None or not (mine.rated or theirs.rated):
+        return False
+    return not (mine.rated and theirs.rated and mine.points + theirs.points == 1)
+
+
+def pairings_from_crosstable(results: Any) -> list[Pairing]:
+    """The rated games of an n×n crosstable: cell (row i, column j) is player i's result
+    against player j. The diagonal must be blank. A game may be entered from one side or
+    from both; both sides must then agree (1 against 0, ½ against ½; a rated result against
+    a forfeit or bye disagrees). Forfeits and byes are not rated and give no pairing.
+
+    >>> pairings_from_crosstable([[None, "½"], [None, None]])
+    [(0, 1, 0.5)]
+    >>> pairings_from_crosstable([[None, "1"], ["1", None]])
+    Traceback (most recent call last):
+    ...
+    chessrating.errors.RatingError: results: row 1, column 2 holds '1' but row 2, column 1 holds '1'; the two sides disagree
+    """
+    rows = _rows(results, "results")
+    count = len(rows)
+    if any(len(row) != count for row in rows):
+        raise RatingError(f"results: a crosstable has as many columns as rows; this one is "
+                          f"{count}×{len(rows[0]) if rows else 0}")
+    cells = [[_cell_result(rows[i][j], f" (row {i + 1}, column {j + 1})") for j in range(count)]
+             for i in range(count)]
+    pairings = []
+    for i in range(count):
+        if cells[i][i] is not None:
+            raise RatingError(f"results: the diagonal cell row {i + 1}, column {i + 1} holds "
+                              f"{describe(rows[i][i])}; it must be blank")
+        for j in range(i + 1, count):
+            mine, theirs = cells[i][j], cells[j][i]
+            if _disagree(mine, theirs):
+                raise RatingError(
+                    f"results: row {i + 1}, column {j + 1} holds {describe(rows[i][j])} but row "
+                    f"{j + 1}, column {i + 1} holds {describe(rows[j][i])}; the two sides disagree")
+            if mine is not None and mine.rated:
+                pairings.append((i, j, mine.points))
+            elif theirs is not None and theirs.rated:
+                pairings.append((i, j, 1.0 - theirs.points))
+    return pairings
+
+
+def _opponent_number(value: Any, count: int, player: int, where: str) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    number = value
+    if isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            raise RatingError(f"opponents: {describe(value)} is not a player number{where}") from None
+    if isinstance(number, bool) or not isinstance(number, (int, float)) or not float(number).is_integer():
+        raise RatingError(f"opponents: {describe(value)} is not a player number{where}")
+    if number == 0:
+        return None
+    if not 1 <= number <= count:
+        raise RatingError(f"opponents: {describe(value)} is not a player number 1 to {count}{where}")
+    if int(number) == player + 1:
+        raise RatingError(f"opponents: player {player + 1} is paired against himself{where}")
+    return int(number) - 1
+
+
+def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
+    """The rated games of an n×rounds block: row i, round r holds player i's result and,
+    in ``opponents``, the opponent's number (1-based). A blank or 0 opponent number is no
+    game (a result there is a bye, points only). A game listed by both players counts once;
+    the two entries must agree (same round, each other's number, results adding to 1). A
+    game listed by one player only counts too.
+
+    >>> pairings_from_rounds([["1", "½"], ["0", None], [None, "½"]], [[2, 3], [1, 0], [0, 1]])
+    [(0, 1, 1.0), (0, 2, 0.5)]
+    """
+    result_rows = _rows(results, "results")
+    opponent_rows = _rows(opponents, "opponents")
+    count = len(result_rows)
+    rounds = len(result_rows[0]) if result_rows else 0
+    if len(opponent_rows) != count or any(len(row) != rounds for row in opponent_rows):
+        raise RatingError(f"opponents: {len(opponent_rows)}×{len(opponent_rows[0]) if opponent_rows else 0} "
+                          f"cells but results is {count}×{rounds}; they are paired cell by cell")
+    entries: list[list[tuple[int | None, Result | None]]] = []
+    for i in range(count):
+        row = []
+        for r in range(rounds):
+            where = f" (player {i + 1}, round {r + 1})"
+            row.append((_opponent_number(opponent_rows[i][r], count, i, where),
+                        _cell_result(result_rows[i][r], where)))
+        entries.append(row)
+    pairings = []
+    for r in range(rounds):
+        seen: set[tuple[int, int]] = set()
+        for i in range(count):
+            opponent = entries[i][r][0]
+            if opponent is None:
+                continue
+            back = entries[opponent][r][0]
+            if back is not None and back != i:
+                raise RatingError(
+                    f"opponents: player {i + 1} meets {opponent + 1} in round {r + 1} but player "
+                    f"{opponent + 1} meets {back + 1}")
+            low, high = min(i, opponent), max(i, opponent)
+            if (low, high) in seen:
+                continue        # the same game listed by the other player
+            seen.add((low, high))
+            mine = entries[low][r][1] if entries[low][r][0] == high else None
+            theirs = entries[high][r][1] if entries[high][r][0] == low else None
+            if _disagree(mine, theirs):
+                raise RatingError(
+                    f"results: player {low + 1} has {describe(result_rows[low][r])} against "
+                    f"{high + 1} in round {r + 1} but player {high + 1} has "
+                    f"{describe(result_rows[high][r])}; the two sides disagree")
+            if mine is not None and mine.rated:
+                pairings.append((low, high, mine.points))
+            elif theirs is not None and theirs.rated:
+                pairings.append((low, high, 1.0 - theirs.points))
+    return pairings

@@ -1,0 +1,115 @@
+"""The special formula of US Chess (RULES.md §4.4), solved by the document's own procedure.
+
+``f(M) = N′ PWe(M, R0′) + Σ PWe(M, Ri) − S′`` is piecewise linear and non-decreasing in the
+rating ``M``; its knots are ``R0′ ± 400`` and ``Ri ± 400``. The procedure starts at ``R0′``
+and takes secant steps between knots until ``|f(M)| ≤ ε``, then settles a flat stretch of
+zeros by the prior ``R0``. The checked public functions are in :mod:`chessrating.uscf`;
+these are the unchecked workers it and the event procedure share.
+
+>>> round(_special(1500.0, 6.0, [1400.0, 1550.0, 1650.0], [1.0, 0.0, 0.5], None), 2)
+1511.11
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
+__all__ = ["EPSILON", "SPECIAL_CAP"]
+
+EPSILON = 1e-7            # ε of the special-formula procedure (§4.4)
+SPECIAL_CAP = 2700.0      # the special formula never gives more (§4.4)
+# Distances of exactly 400 decide step 4; sums and differences of ratings carry noise of
+# about 1e-12, so a distance within this of 400 counts as 400.
+_DISTANCE_NOISE = 1e-6
+
+
+def _adjusted_prior(prior: float, effective: float, score: float, record: str | None) -> tuple[float, float]:
+    """``(R0′, S′)``: normal ``(R0, S + N′/2)``; all wins ``(R0 − 400, S + N′)``;
+    all losses ``(R0 + 400, S)``."""
+    if record == "W":
+        return prior - 400.0, score + effective
+    if record == "L":
+        return prior + 400.0, score
+    return prior, score + effective / 2.0
+
+
+def _objective(rating: float, adjusted_prior: float, effective: float,
+               opponents: Sequence[float], adjusted_score: float) -> float:
+    """``f(M) = N′ PWe(M, R0′) + Σ PWe(M, Ri) − S′``, PWe clamped linear expectancy."""
+    total = -adjusted_score
+    if effective:
+        x = 0.5 + (rating - adjusted_prior) / 800.0
+        total += effective * (0.0 if x <= 0.0 else 1.0 if x >= 1.0 else x)
+    for opponent in opponents:
+        x = 0.5 + (rating - opponent) / 800.0
+        total += 0.0 if x <= 0.0 else 1.0 if x >= 1.0 else x
+    return total
+
+
+def _solve_special(adjusted_prior: float, effective: float, opponents: Sequence[float],
+                   adjusted_score: float, tie_break: float) -> float:
+    """Steps 1–4 of §4.4, to the letter: start at R0′, secant steps between knots, then the
+    zero-set rule with the tie-break rating R0."""
+    knots = sorted({adjusted_prior - 400.0, adjusted_prior + 400.0,
+                    *(r - 400.0 for r in opponents), *(r + 400.0 for r in opponents)})
+
+    def f(rating: float) -> float:
+        return _objective(rating, adjusted_prior, effective, opponents, adjusted_score)
+
+    rating = adjusted_prior                          # step 1
+    value = f(rating)
+    # Each pass reaches a knot or the root of a linear piece, so a few passes per knot end
+    # it; the bound only guards against floating-point cycling.
+    passes = 4 * len(knots) + 8
+    while value > EPSILON and passes:               # step 2: move down
+        passes -= 1
+        below = bisect_left(knots, rating) - 1
+        if below < 0:
+            break
+        knot = knots[below]
+        at_knot = f(knot)
+        if abs(value - at_knot) < EPSILON:
+            rating = knot
+        else:
+            rating = max(rating - value * (rating - knot) / (value - at_knot), knot)
+        value = f(rating)
+    while value < -EPSILON and passes:              # step 3: move up
+        passes -= 1
+        above = bisect_right(knots, rating)
+        if above == len(knots):
+            break
+        knot = knots[above]
+        at_knot = f(knot)
+        if abs(at_knot - value) < EPSILON:
+            rating = knot
+        else:
+            rating = min(rating - value * (knot - rating) / (at_knot - value), knot)
+        value = f(rating)
+    limit = 400.0 + _DISTANCE_NOISE                 # step 4: is M on a sloped piece or a knot?
+    if abs(rating - adjusted_prior) <= limit or any(abs(rating - r) <= limit for r in opponents):
+        return rating
+    below = bisect_left(knots, rating)
+    above = bisect_right(knots, rating)
+    low = knots[below - 1] if below > 0 else -math.inf
+    high = knots[above] if above < len(knots) else math.inf
+    if low <= tie_break <= high:
+        return tie_break
+    return low if tie_break < low else high
+
+
+def _special(prior: float, effective: float, opponents: Sequence[float], scores: Sequence[float],
+             record: str | None, tie_break: float | None = None) -> float:
+    """The special rating without validation; used by the event procedure too."""
+    if not scores:
+        return prior
+    r0 = prior if tie_break is None else tie_break
+    score = sum(scores)
+    adjusted_prior, adjusted_score = _adjusted_prior(prior, effective, score, record)
+    rating = _solve_special(adjusted_prior, effective, opponents, adjusted_score, r0)
+    if score == len(scores):       # all wins: never lower than before
+        rating = max(rating, r0)
+    elif score == 0:               # all losses: never higher than before
+        rating = min(rating, r0)
+    return min(rating, SPECIAL_CAP)
