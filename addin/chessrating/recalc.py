@@ -1,0 +1,213 @@
+"""Recalculating a workbook without Excel and writing the values into it.
+
+:func:`recalculate` evaluates every formula of an .xlsx: our rating functions (every
+upper-case function of :mod:`chessrating.udfs`) and Excel's own (``SUM``, ``IF``,
+``INDEX`` … from the ``formulas`` package's library), and writes a copy of the workbook
+whose formula cells carry the results as cached values, so viewers that never
+calculate (previews, phones, PDF converters) show numbers. The file itself is never
+re-saved by a spreadsheet library: only the cached values inside its sheet XML change.
+
+A rating function's exception stands in its cell as the message text (as classic
+xlwings shows it) and is listed in :attr:`Report.errors` with the cell's address;
+cells that use an errored cell show the same message.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import time
+import zipfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .recalc_engine import Book, evaluate_book
+from .recalc_parse import FormulaSyntaxError, parse_ref
+from .recalc_standings import Standing, find_standings
+from .recalc_values import XlErr
+from .recalc_xml import write_cached_values
+
+__all__ = ["recalculate", "Report", "CellError", "Standing", "RecalcError", "default_output",
+           "rating_functions"]
+
+
+class RecalcError(Exception):
+    """The workbook cannot be read (missing, not an .xlsx, damaged)."""
+
+
+@dataclass(frozen=True)
+class CellError:
+    """A cell whose formula ended in an error; ``cause`` names the cell it came from."""
+
+    sheet: str
+    cell: str
+    message: str
+    cause: str | None = None
+
+    @property
+    def address(self) -> str:
+        return f"{self.sheet}!{self.cell}"
+
+    def __str__(self) -> str:
+        return f"{self.address}: {self.message}"
+
+
+@dataclass
+class Report:
+    """What :func:`recalculate` found.
+
+    ``values`` maps (sheet, "A1") of every formula cell (and every cell of an array
+    formula's range) to the value written: a float, a str, a bool, or an error's text
+    (``"#N/A"``, or a rating function's message).
+    """
+
+    source: Path
+    output: Path | None
+    values: dict[tuple[str, str], Any] = field(default_factory=dict)
+    errors: list[CellError] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
+    formula_count: int = 0
+    seconds: float = 0.0
+
+    @property
+    def root_errors(self) -> list[CellError]:
+        """Errors that start in their own cell, not copied from a cell they read."""
+        return [e for e in self.errors if e.cause is None or e.cause == e.address]
+
+
+def rating_functions() -> dict[str, Callable[..., Any]]:
+    """Every upper-case callable of :mod:`chessrating.udfs`: the Excel functions."""
+    try:
+        from . import udfs
+    except ImportError:
+        return {}
+    return {name: fn for name, fn in vars(udfs).items()
+            if name.isupper() and callable(fn) and not isinstance(fn, type)}
+
+
+def default_output(src: Path) -> Path:
+    """``BOOK-recalc.xlsx`` beside ``BOOK.xlsx``."""
+    return src.with_name(f"{src.stem}-recalc{src.suffix or '.xlsx'}")
+
+
+def _cell_value(value: Any) -> Any:
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, (_dt.datetime, _dt.date, _dt.time, _dt.timedelta)):
+        from openpyxl.utils.datetime import to_excel
+        return float(to_excel(value))
+    return value if isinstance(value, str) else str(value)
+
+
+_ERROR_TEXTS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"})
+
+
+def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
+    """Read cells, formulas and defined names with openpyxl (reading only)."""
+    import openpyxl
+    from openpyxl.worksheet.formula import ArrayFormula
+    try:
+        workbook = openpyxl.load_workbook(src, data_only=False, keep_links=False)
+    except FileNotFoundError:
+        raise RecalcError(f"{src}: no such file") from None
+    except (zipfile.BadZipFile, KeyError, OSError) as exc:
+        raise RecalcError(f"{src}: not an .xlsx workbook ({exc.__class__.__name__})") from None
+    except Exception as exc:  # openpyxl raises many kinds for a damaged file
+        raise RecalcError(f"{src}: cannot be read as an .xlsx workbook: {exc}") from None
+    book = Book(dict(functions))
+    for sheet in workbook.worksheets:
+        book.add_sheet(sheet.title)
+    for sheet in workbook.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                value = cell.value
+                if value is None:
+                    continue
+                if isinstance(value, ArrayFormula):
+                    book.add_formula(sheet.title, cell.row, cell.column, value.text,
+                                     _array_ref(value.ref, sheet.title))
+                elif cell.data_type == "f" and isinstance(value, str):
+                    book.add_formula(sheet.title, cell.row, cell.column, value)
+                elif cell.data_type == "e" and value in _ERROR_TEXTS:
+                    book.set_value(sheet.title, cell.row, cell.column, XlErr(value))
+                elif (sheet.title, cell.row, cell.column) not in book.owner:
+                    book.set_value(sheet.title, cell.row, cell.column,
+                                   _cell_value(value))
+        for name, defined in sheet.defined_names.items():
+            book.define_name(name, defined.attr_text, sheet.title)
+    for name, defined in workbook.defined_names.items():
+        if defined.localSheetId is not None:
+            scope = workbook.worksheets[int(defined.localSheetId)].title
+            book.define_name(name, defined.attr_text, scope)
+        elif not name.startswith("_xlnm."):
+            book.define_name(name, defined.attr_text)
+    return book
+
+
+def _array_ref(ref: str, sheet: str):
+    found = parse_ref(ref)
+    return type(found)(sheet, found.r1, found.c1, found.r2, found.c2)
+
+
+def _letters(col: int) -> str:
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def recalculate(src: Path | str, dst: Path | str | None = None, *,
+                functions: Mapping[str, Callable[..., Any]] | None = None,
+                progress: Callable[[str], None] | None = None) -> Report:
+    """Evaluate every formula of ``src`` and write a copy with the values cached.
+
+    ``dst`` defaults to ``BOOK-recalc.xlsx`` beside ``src``; ``dst=src`` updates the
+    workbook in place. ``functions`` adds or replaces Excel functions by name (upper
+    case); the rating functions of :mod:`chessrating.udfs` are always there unless
+    replaced. ``progress`` receives short status lines for long workbooks.
+    """
+    started = time.perf_counter()
+    src = Path(src)
+    if not src.is_file():
+        raise RecalcError(f"{src}: no such file")
+    if not zipfile.is_zipfile(src):
+        raise RecalcError(f"{src}: not an .xlsx workbook")
+    dst = default_output(src) if dst is None else Path(dst)
+    table = rating_functions()
+    table.update({name.upper(): fn for name, fn in (functions or {}).items()})
+    book = load_book(src, table)
+    report = Report(source=src, output=dst, formula_count=len(book.formulas))
+    say = progress or (lambda message: None)
+    say(f"evaluating {len(book.formulas)} formulas in {src.name}")
+
+    def step(done: int, total: int) -> None:
+        say(f"  {done}/{total} formulas")
+    evaluate_book(book, step if len(book.formulas) >= 2000 else None)
+
+    written: dict[str, dict[tuple[int, int], Any]] = {}
+    cells = [*book.formulas, *(k for k in book.owner if k not in book.formulas)]
+    for sheet, row, col in sorted(cells):
+        value = book.cells[sheet].get((row, col))
+        address = f"{_letters(col)}{row}"
+        written.setdefault(sheet, {})[(row, col)] = value
+        if isinstance(value, XlErr):
+            report.values[(sheet, address)] = value.message or value.code
+            report.errors.append(CellError(sheet, address, value.message or value.code,
+                                           value.origin))
+        else:
+            report.values[(sheet, address)] = value
+    say(f"writing {dst.name}")
+    try:
+        write_cached_values(src, dst, written)
+    except (OSError, KeyError, ValueError) as exc:
+        raise RecalcError(f"{dst}: cannot write the workbook: {exc}") from None
+    report.standings = find_standings(book)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+__all__ += ["load_book", "FormulaSyntaxError"]

@@ -1,0 +1,139 @@
+"""The standings of a recalculated crosstable, found through the workbook's defined names.
+
+A template names its player columns: ``Names`` and ``Points`` are required, and
+``Performance``, ``RatingChange``, ``NewRating`` and ``InitialRating`` (the first
+rating of an unrated player) are read when present. Players are ranked by points,
+then by performance; players equal on both share a rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .recalc_parse import FormulaSyntaxError, parse_ref
+from .recalc_values import XlErr
+
+__all__ = ["Standing", "find_standings", "format_standings", "COLUMN_NAMES"]
+
+# Defined name used by the templates, then other spellings accepted for the same column.
+COLUMN_NAMES: dict[str, tuple[str, ...]] = {
+    "name": ("Names", "PlayerNames", "Players"),
+    "points": ("Points", "Score", "Scores"),
+    "performance": ("Performance", "Performances", "PerformanceRating", "TPR"),
+    "change": ("RatingChange", "RatingChanges", "Change", "Changes"),
+    "new_rating": ("NewRating", "NewRatings"),
+    "initial_rating": ("InitialRating", "InitialRatings", "FirstRating"),
+}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line: rank, name, points, performance, rating change, new rating.
+
+    ``performance``, ``change`` and ``new_rating`` are numbers, or text the cell shows
+    instead (a reason, an error), or ``None`` when the workbook has no such column or
+    the cell is empty. For an unrated player ``new_rating`` is the first rating, where
+    the event gives one.
+    """
+
+    rank: int
+    name: str
+    points: float | None
+    performance: Any
+    change: Any
+    new_rating: Any
+
+
+def _column(book: Any, aliases: tuple[str, ...]) -> list[Any] | None:
+    for alias in aliases:
+        for (scope, name), text in book.names.items():
+            if name != alias.upper():
+                continue
+            try:
+                ref = parse_ref(text.lstrip("="))
+                sheet = book.sheet(ref.sheet, scope or next(iter(book.cells)))
+            except FormulaSyntaxError:
+                continue
+            r2, c2 = book.clip(sheet, ref.r2, ref.c2)
+            return [book.value(sheet, r, c) for r in range(ref.r1, r2 + 1)
+                    for c in range(ref.c1, c2 + 1)]
+    return None
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, XlErr):
+        return value.message or value.code
+    if value == "":
+        return None
+    return value
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def find_standings(book: Any) -> list[Standing]:
+    """The players of the workbook's named table, best first; empty without a table."""
+    names = _column(book, COLUMN_NAMES["name"])
+    points = _column(book, COLUMN_NAMES["points"])
+    if names is None or points is None:
+        return []
+    extra = {key: _column(book, COLUMN_NAMES[key])
+             for key in ("performance", "change", "new_rating", "initial_rating")}
+
+    def pick(key: str, index: int) -> Any:
+        column = extra[key]
+        return _shown(column[index]) if column is not None and index < len(column) else None
+
+    rows = []
+    for index, name in enumerate(names):
+        if name is None or (isinstance(name, str) and not name.strip()):
+            continue
+        new_rating, initial = pick("new_rating", index), pick("initial_rating", index)
+        if _number(new_rating) is None and _number(initial) is not None:
+            new_rating = initial  # an unrated player: the first rating the event gives
+        score = points[index] if index < len(points) else None
+        rows.append((str(name), _number(_shown(score)), pick("performance", index),
+                     pick("change", index), new_rating))
+
+    def order(row: tuple[Any, ...]) -> tuple[float, float]:
+        points_, performance = row[1], _number(row[2])
+        return (-(points_ if points_ is not None else float("-inf")),
+                -(performance if performance is not None else float("-inf")))
+
+    rows.sort(key=order)
+    standings: list[Standing] = []
+    for position, row in enumerate(rows, start=1):
+        rank = standings[-1].rank if standings and order(row) == order(rows[position - 2]) else position
+        standings.append(Standing(rank, *row))
+    return standings
+
+
+def _fmt(value: Any, digits: int, signed: bool = False) -> str:
+    number = _number(value)
+    if number is None:
+        return "" if value is None else str(value)
+    text = f"{number:+.{digits}f}" if signed else f"{number:.{digits}f}"
+    return text
+
+
+def format_standings(standings: list[Standing]) -> str:
+    """One line per player: rank, name, points, performance, rating change, new rating.
+
+    >>> print(format_standings([Standing(1, "Ann", 2.5, 2105.4, 12.34, 1962.0),
+    ...                         Standing(2, "Bob", 0.5, "no games", None, 1600.0)]))
+    #  Name  Points  Perf      Change  New rating
+    1  Ann      2.5  2105      +12.3   1962
+    2  Bob      0.5  no games          1600
+    """
+    header = ("#", "Name", "Points", "Perf", "Change", "New rating")
+    lines = [(str(s.rank), s.name, _fmt(s.points, 1), _fmt(s.performance, 0),
+              _fmt(s.change, 1, signed=True), _fmt(s.new_rating, 0)) for s in standings]
+    widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
+    out = []
+    for row in [header, *lines]:
+        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2]),
+                 row[3].ljust(widths[3]), row[4].ljust(widths[4]), row[5].ljust(widths[5])]
+        out.append("  ".join(cells).rstrip())
+    return "\n".join(out)

@@ -1,0 +1,277 @@
+"""Values of the headless evaluator and Excel's rules for mixing them.
+
+A cell holds ``None`` (blank), a float, a str, a bool or an :class:`XlErr`. A reference
+evaluates to a :class:`Rng` (read lazily, so ``INDEX`` can return a reference); an array
+constant or an array result is an :class:`Arr` (rows of values).
+
+>>> add = binary("+")
+>>> add(1.0, "2"), add(None, True), add("x", 1.0)
+(3.0, 1.0, XlErr('#VALUE!'))
+>>> compare("=")("abc", "ABC"), compare("<")(5.0, "a"), compare("=")(None, "")
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["XlErr", "Rng", "Arr", "MISSING", "errors_in", "to_number", "to_text", "to_bool",
+           "binary", "compare", "grid", "lift", "excel_text"]
+
+
+class XlErr:
+    """An Excel error value; ``message`` and ``origin`` say why and where, when known.
+
+    A rating function's exception becomes ``#VALUE!`` carrying its message, and the
+    message travels with the error into every cell that uses it.
+    """
+
+    __slots__ = ("code", "message", "origin")
+
+    def __init__(self, code: str, message: str | None = None, origin: str | None = None):
+        self.code = code
+        self.message = message
+        self.origin = origin
+
+    def __repr__(self) -> str:
+        return f"XlErr({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, XlErr) and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+
+class _Missing:
+    """An argument left out between commas, as in ``IF(A1,,1)``."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()
+
+
+class Rng:
+    """A rectangle of cells on one sheet, 1-based and inclusive."""
+
+    __slots__ = ("book", "sheet", "r1", "c1", "r2", "c2")
+
+    def __init__(self, book: Any, sheet: str, r1: int, c1: int, r2: int, c2: int):
+        self.book, self.sheet = book, sheet
+        self.r1, self.c1, self.r2, self.c2 = r1, c1, r2, c2
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.r2 - self.r1 + 1, self.c2 - self.c1 + 1
+
+    def rows(self) -> list[list[Any]]:
+        """The cells' values row by row; whole-column ranges stop at the sheet's last row."""
+        r2, c2 = self.book.clip(self.sheet, self.r2, self.c2)
+        get = self.book.value
+        return [[get(self.sheet, r, c) for c in range(self.c1, c2 + 1)]
+                for r in range(self.r1, r2 + 1)]
+
+    def cells(self) -> list[Any]:
+        return [v for row in self.rows() for v in row]
+
+    def __repr__(self) -> str:
+        return f"Rng({self.sheet!r}, {self.r1}, {self.c1}, {self.r2}, {self.c2})"
+
+
+class Arr:
+    """An array value: rows of scalars, all rows the same length."""
+
+    __slots__ = ("rows_",)
+
+    def __init__(self, rows: list[list[Any]]):
+        self.rows_ = rows
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self.rows_), len(self.rows_[0]) if self.rows_ else 0
+
+    def rows(self) -> list[list[Any]]:
+        return self.rows_
+
+    def cells(self) -> list[Any]:
+        return [v for row in self.rows_ for v in row]
+
+    def __repr__(self) -> str:
+        return f"Arr({self.rows_!r})"
+
+
+def grid(value: Any) -> list[list[Any]]:
+    """Any value as rows of scalars."""
+    if isinstance(value, (Rng, Arr)):
+        return value.rows()
+    return [[value]]
+
+
+def errors_in(values: list[Any]) -> XlErr | None:
+    for value in values:
+        if isinstance(value, XlErr):
+            return value
+    return None
+
+
+def to_number(value: Any) -> float | XlErr:
+    """Excel's coercion for arithmetic: blank is 0, TRUE is 1, numeric text is read."""
+    if value is None or value is MISSING:
+        return 0.0
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            return XlErr("#VALUE!")
+    if isinstance(value, XlErr):
+        return value
+    return XlErr("#VALUE!")
+
+
+def excel_text(number: float) -> str:
+    """A number as Excel's General format shows it in text (up to 15 digits)."""
+    if number == int(number) and abs(number) < 1e15:
+        return str(int(number))
+    text = f"{number:.15g}"
+    return text
+
+
+def to_text(value: Any) -> str | XlErr:
+    if value is None or value is MISSING:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)):
+        return excel_text(float(value))
+    if isinstance(value, XlErr):
+        return value
+    return str(value)
+
+
+def to_bool(value: Any) -> bool | XlErr:
+    if value is None or value is MISSING:
+        return False
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return value != 0
+    if isinstance(value, str):
+        if value.upper() in ("TRUE", "FALSE"):
+            return value.upper() == "TRUE"
+        return XlErr("#VALUE!")
+    if isinstance(value, XlErr):
+        return value
+    return XlErr("#VALUE!")
+
+
+def _power(a: float, b: float) -> float | XlErr:
+    try:
+        result = a ** b
+    except (ZeroDivisionError, OverflowError):
+        return XlErr("#NUM!") if a or b >= 0 else XlErr("#DIV/0!")
+    if isinstance(result, complex) or math.isinf(result) or math.isnan(result):
+        return XlErr("#NUM!")
+    return result
+
+
+def _divide(a: float, b: float) -> float | XlErr:
+    return XlErr("#DIV/0!") if b == 0 else a / b
+
+
+_ARITHMETIC: dict[str, Callable[[float, float], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": _divide, "^": _power,
+}
+
+
+def binary(op: str) -> Callable[[Any, Any], Any]:
+    """A scalar binary operator with Excel's coercions and error propagation."""
+    if op == "&":
+        def concat(a: Any, b: Any) -> Any:
+            a, b = to_text(a), to_text(b)
+            if isinstance(a, XlErr):
+                return a
+            if isinstance(b, XlErr):
+                return b
+            return a + b
+        return concat
+    if op in _ARITHMETIC:
+        fn = _ARITHMETIC[op]
+
+        def arithmetic(a: Any, b: Any) -> Any:
+            a, b = to_number(a), to_number(b)
+            if isinstance(a, XlErr):
+                return a
+            if isinstance(b, XlErr):
+                return b
+            result = fn(a, b)
+            if isinstance(result, float) and not math.isfinite(result):
+                return XlErr("#NUM!")
+            return result
+        return arithmetic
+    return compare(op)
+
+
+_TYPE_RANK = {float: 0, int: 0, str: 1, bool: 2}
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "=": operator.eq, "<>": operator.ne, "<": operator.lt, ">": operator.gt,
+    "<=": operator.le, ">=": operator.ge,
+}
+
+
+def compare(op: str) -> Callable[[Any, Any], Any]:
+    """Excel comparison: numbers < text < logicals, text ignores case, blank matches 0/""/FALSE."""
+    fn = _COMPARE[op]
+
+    def comparison(a: Any, b: Any) -> Any:
+        if isinstance(a, XlErr):
+            return a
+        if isinstance(b, XlErr):
+            return b
+        if a is None or a is MISSING:
+            a = "" if isinstance(b, str) else False if isinstance(b, bool) else 0.0
+        if b is None or b is MISSING:
+            b = "" if isinstance(a, str) else False if isinstance(a, bool) else 0.0
+        rank_a, rank_b = _TYPE_RANK[type(a)], _TYPE_RANK[type(b)]
+        if rank_a != rank_b:
+            return fn(rank_a, rank_b)
+        if rank_a == 1:
+            return fn(a.lower(), b.lower())
+        return fn(a, b)
+    return comparison
+
+
+def lift(fn: Callable[..., Any], *values: Any) -> Any:
+    """Apply a scalar function element by element over arrays, Excel style.
+
+    A 1-row or 1-column operand is repeated along the other dimension; cells outside
+    a smaller operand are ``#N/A``.
+    """
+    grids = [grid(v) for v in values]
+    if all(len(g) == 1 and len(g[0]) == 1 for g in grids):
+        return fn(*(g[0][0] for g in grids))
+    height = max(len(g) for g in grids)
+    width = max(len(g[0]) if g else 0 for g in grids)
+    out = []
+    for r in range(height):
+        row = []
+        for c in range(width):
+            args = []
+            for g in grids:
+                gr = 0 if len(g) == 1 else r
+                gc = 0 if len(g[0]) == 1 else c
+                args.append(g[gr][gc] if gr < len(g) and gc < len(g[0]) else XlErr("#N/A"))
+            row.append(fn(*args))
+        out.append(row)
+    return Arr(out)
