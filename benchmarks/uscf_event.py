@@ -1,0 +1,58 @@
+"""Timing of the whole-event US Chess procedure (RULES.md §4.6) on random Swiss-like events.
+
+Run: ``python benchmarks/uscf_event.py``. Prints seconds per event for 100, 500 and 2000
+players over 9 rounds: random pre-event ratings (one player in ten unrated), random
+earlier game counts (so both formulas run), random pairings each round and random
+results. The target is a 500-player event well under a second, 2000 players about one.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from chessrating.uscf_event import rate_event
+
+ROUNDS = 9
+SIZES = (100, 500, 2000)
+REPEATS = 5
+
+
+def random_event(players: int, rng: random.Random) -> tuple[list[float | None], list[int], list[tuple[int, int, float]]]:
+    """Ratings, earlier games and the played games of a random event."""
+    ratings: list[float | None] = []
+    games: list[int] = []
+    for _ in range(players):
+        if rng.random() < 0.1:
+            ratings.append(None)
+            games.append(0)
+        else:
+            ratings.append(round(rng.uniform(400, 2600), 3))
+            games.append(rng.choice([rng.randint(1, 8), rng.randint(9, 25), rng.randint(26, 400)]))
+    pairings = []
+    order = list(range(players))
+    for _ in range(ROUNDS):
+        rng.shuffle(order)
+        for a, b in zip(order[0::2], order[1::2]):
+            pairings.append((a, b, rng.choice((0.0, 0.5, 1.0))))
+    return ratings, games, pairings
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    print(f"python {sys.version.split()[0]}; {ROUNDS} rounds; best and median of {REPEATS} runs")
+    for players in SIZES:
+        ratings, games, pairings = random_event(players, rng)
+        timings = []
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            rate_event(ratings, games, pairings)
+            timings.append(time.perf_counter() - start)
+        print(f"{players:5d} players, {len(pairings):5d} games: best {min(timings):.3f} s, "
+              f"median {statistics.median(timings):.3f} s")
+
+
+if __name__ == "__main__":
+    main()
