@@ -180,6 +180,8 @@ def _sex_and_title(line: str, warn: list[str]) -> tuple[str, str]:
 
 def _birth_date(line: str, warn: list[str]) -> tuple[str, int | None]:
     written = _col(line, 69, 80).strip()  # one column either side: shifted dates are common
+    if len(written) > 10:  # the columns beside it are not blank: keep to the field
+        written = _col(line, 70, 79).strip()
     if not written:
         return "", None
     if _col(line, 70, 79).strip() != written:
