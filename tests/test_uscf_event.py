@@ -1,0 +1,273 @@
+"""A whole US Chess event in five steps (RULES.md §4.6) and reading its pairings.
+
+The small events are worked by hand in the comments, with the arithmetic written out
+again in the test independently of the module.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chessrating.errors import RatingError
+from chessrating.results import NO_GAMES, Game
+from chessrating.uscf import new_rating
+from chessrating.uscf_event import pairings_from_crosstable, pairings_from_rounds, rate_event
+
+
+def n_star(rating: float) -> float:
+    return 50 / math.sqrt(0.662 + 0.00000739 * (2569 - rating) ** 2)
+
+
+def logistic(rating: float, opponent: float) -> float:
+    return 1 / (1 + 10 ** ((opponent - rating) / 400))
+
+
+# ---------------------------------------------------------------- the five steps
+
+def test_small_event_with_unrated_players():
+    # A 1600 (40 games), B unrated (no age: 1300), C unrated (age 20: 1000).
+    # A beats B, B beats C, A draws C.
+    # Step 1: B0 = 1300, C0 = 1000. Step 2: N'(A) = N*(1600) = 18.1358, B and C 0.
+    # Step 3 (N' = 1, unrated opponents at step 1):
+    #   B: PWe(M,1300) + PWe(M,1600) + PWe(M,1000) = 1 + 0.5 -> 1.5 + (3M - 3900)/800 = 1.5
+    #      -> B3 = 1300 (all within 400).
+    #   C: PWe(M,1000) + PWe(M,1300) + PWe(M,1600) = 0.5 + 0.5; below 1200 the last is 0:
+    #      (2M - 2300)/800 = 0 -> C3 = 1150.
+    # Step 4 (pre-event ratings, unrated at step 3):
+    #   A: K = 800/20.1358 = 39.7303, E = 0.849020 + 0.930242 -> A4 = 1600 - 11.0951 = 1588.9049
+    #   B: N' 0: PWe(M,1600) + PWe(M,1150) = 1 -> M = (1600 + 1150)/2 = 1375
+    #   C: PWe(M,1300) + PWe(M,1600) = 0.5 -> 2M = 2900 - 400 -> 1250
+    # Step 5 (step-4 ratings, own prior unchanged):
+    #   A: E = E(1600,1375) + E(1600,1250) = 0.785027 + 0.882339 -> 1593.3506
+    #   B: (A4 + 1250)/2 = 1419.4524;  C: (1375 + A4 - 400)/2 = 1281.9524
+    pairings = [(0, 1, 1), (1, 2, 1), (0, 2, 0.5)]
+    result = rate_event([1600, None, None], [40, 0, 0], pairings, ages=[None, None, 20])
+    k = 800 / (n_star(1600) + 2)
+    a4 = 1600 + k * (1.5 - logistic(1600, 1300) - logistic(1600, 1150))
+    assert a4 == pytest.approx(1588.904853, abs=1e-6)
+    assert result[0] == pytest.approx(1600 + k * (1.5 - logistic(1600, 1375) - logistic(1600, 1250)))
+    assert result[1] == pytest.approx((a4 + 1250) / 2)
+    assert result[2] == pytest.approx((1375 + a4 - 400) / 2)
+    assert [round(r, 4) for r in result] == [1593.3506, 1419.4524, 1281.9524]
+
+
+def test_two_established_players_two_passes():
+    # 1500 and 1500 on 30 games each (N' = N*(1500) = 16.5685), one game, the first wins.
+    # Step 4: K = 800/17.5685 = 45.5361, +-22.768 -> 1522.768 and 1477.232.
+    # Step 5: against those: 1500 + 45.5361 (1 - 0.532662) = 1521.281... and the mirror,
+    # 1500 - 45.5361 * 0.467338 = 1478.72.
+    result = rate_event([1500, 1500], [30, 30], [(0, 1, 1)])
+    k = 800 / (n_star(1500) + 1)
+    first4, second4 = 1500 + k / 2, 1500 - k / 2
+    assert result[0] == pytest.approx(1500 + k * (1 - logistic(1500, second4)))
+    assert result[1] == pytest.approx(1500 + k * (0 - logistic(1500, first4)))
+    assert [round(r, 3) for r in result] == [1521.278, 1478.722]
+
+
+def two_passes(ratings, games, pairings, records=None, **options):
+    """Steps 4 and 5 for rated players written with new_rating: pre-event opponents, then
+    step-4 opponents, opponents told apart by player number."""
+    records = records or [None] * len(ratings)
+
+    def played(i, opponent_ratings):
+        out = []
+        for a, b, s in pairings:
+            if a == i:
+                out.append(Game(opponent_ratings[b], s, b))
+            elif b == i:
+                out.append(Game(opponent_ratings[a], 1 - s, a))
+        return out
+
+    def step(opponent_ratings):
+        return [new_rating(ratings[i], games[i], played(i, opponent_ratings), record=records[i], **options)
+                for i in range(len(ratings))]
+
+    step4 = step(ratings)
+    return step4, step(step4)
+
+
+def test_event_composes_one_player_ratings():
+    # Player 0 meets player 1 twice in 4 games: bonus allowed; player 2 meets player 3
+    # three times: no bonus. Games 12 to 100, so no peak floor of new_rating binds.
+    ratings = [1800.0, 1750.0, 1500.0, 1650.0]
+    games = [25, 12, 20, 9]
+    pairings = [(0, 1, 1), (0, 1, 1), (0, 2, 1), (0, 3, 1),
+                (2, 3, 1), (2, 3, 1), (3, 2, 0.5), (1, 2, 0)]
+    step4, step5 = two_passes(ratings, games, pairings)
+    assert rate_event(ratings, games, pairings) == pytest.approx(step5)
+    # The bonus lifts player 0 above the plain K(S - E): 4 wins, K = 800/(N'(1800) 22.2891 + 4).
+    plain = 1800 + 800 / (n_star(1800) + 4) * sum(1 - logistic(1800, step4[j]) for j in (1, 1, 2, 3))
+    assert step5[0] > plain + 1
+
+
+def test_event_options_reach_the_players():
+    # Dual rating changes K above 2200; a record W sends an established player to the
+    # special formula; a bonus threshold of 14 instead of 10.
+    pairings = [(0, 1, 1), (0, 2, 1), (0, 3, 1), (1, 2, 0.5)]
+    ratings, games = [2300.0, 2250.0, 2200.0, 2150.0], [20, 20, 20, 20]
+    plain = rate_event(ratings, games, pairings)
+    assert plain == pytest.approx(two_passes(ratings, games, pairings)[1])
+    dual = rate_event(ratings, games, pairings, dual_rated=True)
+    assert dual == pytest.approx(two_passes(ratings, games, pairings, dual_rated=True)[1])
+    assert dual[0] - 2300 < plain[0] - 2300
+    high = rate_event(ratings, games, pairings, bonus_threshold=14)
+    assert high == pytest.approx(two_passes(ratings, games, pairings, bonus_threshold=14)[1])
+    assert high[0] < plain[0]
+    records = ["W", None, None, "L"]
+    recorded = rate_event(ratings, games, pairings, records=records)
+    assert recorded == pytest.approx(two_passes(ratings, games, pairings, records=records)[1])
+    assert recorded[0] != pytest.approx(plain[0])
+
+
+def test_players_without_games():
+    # A rated player without a game keeps his rating; an unrated one has none.
+    result = rate_event([1500, None, 1600, 1400], [30, 0, 30, 30], [(2, 3, 0.5)])
+    assert result[0] == 1500
+    assert result[1] is NO_GAMES
+    assert result[2] < 1600 and result[3] > 1400
+
+
+def test_each_step_raised_to_100():
+    # An unrated 5-year-old (250) loses to a 200: N' 0 -> PWe(M, 200) = 0 -> the zero set ends
+    # at 200 - 400 = -200 (below R0 = 250 -> the loss cannot raise: -200), raised to 100.
+    assert rate_event([None, 200], [0, 30], [(0, 1, 0)], ages=[5, None])[0] == 100.0
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: rate_event([1500, 1500], [10, 10], [(0, 0, 1)]),
+     "pairings: player 0 is paired against himself (pairing 1)"),
+    (lambda: rate_event([1500, 1500], [10, -1], [(0, 1, 1)]), "games: -1 is negative (player 2)"),
+    (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], records=["W", "Q"]),
+     "records: 'Q' is not W, L or blank (player 2)"),
+    (lambda: rate_event([1500, 1500], [10, 10], [(0, 2, 1)]), "pairings: player 2 is not 0 to 1 (pairing 1)"),
+    (lambda: rate_event([1500, None], [10, 3], [(0, 1, 1)]),
+     "games: 3 earlier games but ratings is blank (unrated) (player 2)"),
+    (lambda: rate_event([1500], [10, 10], []), "games: 2 values but ratings has 1; one per player"),
+    (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], bonus_threshold=-1),
+     "bonus_threshold: -1 is not above 0"),
+])
+def test_bad_event_input(call, message):
+    with pytest.raises(RatingError) as caught:
+        call()
+    assert str(caught.value) == message
+
+
+# ---------------------------------------------------------------- reading a crosstable
+
+def test_crosstable_both_sides_and_one_side():
+    table = [
+        [None, "1", "½", None],
+        [0, None, None, "="],
+        ["½", None, None, "+"],     # 3 v 4 a forfeit: points only
+        [None, None, "-", None],
+    ]
+    assert pairings_from_crosstable(table) == [(0, 1, 1.0), (0, 2, 0.5), (1, 3, 0.5)]
+
+
+def test_crosstable_disagreement_names_both_cells():
+    with pytest.raises(RatingError, match=r"^results: row 1, column 3 holds 'W' but row 3, column 1 "
+                                          r"holds '½'; the two sides disagree$"):
+        pairings_from_crosstable([[None, None, "W"], [None, None, None], ["½", None, None]])
+    # A rated result against a forfeit disagrees too.
+    with pytest.raises(RatingError, match="row 1, column 2 holds 1 but row 2, column 1 holds '-'"):
+        pairings_from_crosstable([[None, 1], ["-", None]])
+
+
+def test_crosstable_shape_and_diagonal():
+    with pytest.raises(RatingError, match=r"^results: the diagonal cell row 2, column 2 holds 0; it must be blank$"):
+        pairings_from_crosstable([[None, 1], [0, 0]])
+    with pytest.raises(RatingError, match="as many columns as rows"):
+        pairings_from_crosstable([[None, 1, 0], [0, None, 1]])
+    with pytest.raises(RatingError, match=r"^results: 'y' is not a game result \(row 1, column 2\)$"):
+        pairings_from_crosstable([[None, "y"], [None, None]])
+    assert pairings_from_crosstable(None) == []
+
+
+# ---------------------------------------------------------------- reading rounds
+
+def test_rounds_counted_once():
+    results = [["1", "0", "H"],
+               ["0", None, "1"],
+               [None, "1", None],
+               ["-", None, "0"]]
+    opponents = [[2, 3, 0],
+                 [1, 0, 4],
+                 [0, 1, None],
+                 [0, 0, 2]]
+    # Each game entered by both players, counted once: round 1, 1 v 2 (1-0); round 2, 1 v 3
+    # (0-1); round 3, 2 v 4 (1-0). "H" and "-" stand without an opponent: byes, not rated.
+    assert pairings_from_rounds(results, opponents) == [(0, 1, 1.0), (0, 2, 0.0), (1, 3, 1.0)]
+
+
+def test_rounds_one_side_only_and_repeat_meetings():
+    # Player 2 left his cells empty; players 1 and 2 meet twice.
+    assert pairings_from_rounds([["1", "½"], [None, None]], [[2, 2], [None, None]]) == [
+        (0, 1, 1.0), (0, 1, 0.5)]
+
+
+@pytest.mark.parametrize(("results", "opponents", "message"), [
+    ([["1"], ["1"]], [[2], [1]],
+     "results: player 1 has '1' against 2 in round 1 but player 2 has '1'; the two sides disagree"),
+    ([["1"], [None], ["0"]], [[2], [3], [1]],
+     "opponents: player 1 meets 2 in round 1 but player 2 meets 3"),
+    ([["1"], ["0"]], [[3], [1]], "opponents: 3 is not a player number 1 to 2 (player 1, round 1)"),
+    ([["1"], ["0"]], [[1], [None]], "opponents: player 1 is paired against himself (player 1, round 1)"),
+    ([["1"], ["0"]], [[1.5], [1]], "opponents: 1.5 is not a player number (player 1, round 1)"),
+    ([["1"], ["0"]], [[2, 1], [1, 0]], "opponents: 2×2 cells but results is 2×1; they are paired cell by cell"),
+])
+def test_rounds_bad_input(results, opponents, message):
+    with pytest.raises(RatingError) as caught:
+        pairings_from_rounds(results, opponents)
+    assert str(caught.value) == message
+
+
+def test_rounds_column_of_one_round():
+    # A flat list is a column: three players, one round, 1 v 3 drawn.
+    assert pairings_from_rounds(["½", None, "½"], [3, 0, 1]) == [(0, 2, 0.5)]
+
+
+# ---------------------------------------------------------------- properties
+
+@st.composite
+def events(draw):
+    count = draw(st.integers(2, 8))
+    ratings = draw(st.lists(st.one_of(st.none(), st.floats(100, 2700)), min_size=count, max_size=count))
+    games = [0 if r is None else draw(st.integers(0, 60)) for r in ratings]
+    pairs = draw(st.lists(st.tuples(st.integers(0, count - 1), st.integers(0, count - 1),
+                                    st.sampled_from([0.0, 0.5, 1.0])), max_size=20))
+    pairings = [(a, b, s) for a, b, s in pairs if a != b]
+    ages = draw(st.lists(st.one_of(st.none(), st.floats(0, 80)), min_size=count, max_size=count))
+    return ratings, games, pairings, ages
+
+
+@settings(max_examples=150)
+@given(event=events(), seed=st.randoms())
+def test_renumbering_players_renumbers_results(event, seed):
+    ratings, games, pairings, ages = event
+    result = rate_event(ratings, games, pairings, ages=ages)
+    order = list(range(len(ratings)))
+    seed.shuffle(order)                   # new number of old player i is order[i]
+    moved = [None] * len(order)
+    for i, j in enumerate(order):
+        moved[j] = i
+    renumbered = rate_event([ratings[moved[j]] for j in range(len(order))],
+                            [games[moved[j]] for j in range(len(order))],
+                            [(order[a], order[b], s) for a, b, s in pairings],
+                            ages=[ages[moved[j]] for j in range(len(order))])
+    for i, j in enumerate(order):
+        if result[i] is NO_GAMES:
+            assert renumbered[j] is NO_GAMES
+        else:
+            assert renumbered[j] == pytest.approx(result[i], abs=1e-6)
+
+
+@settings(max_examples=150)
+@given(event=events())
+def test_event_ratings_at_least_100(event):
+    ratings, games, pairings, ages = event
+    for value in rate_event(ratings, games, pairings, ages=ages):
+        assert value is NO_GAMES or value >= 100.0
