@@ -2,8 +2,10 @@
 
 A template names its player columns: ``Names`` and ``Points`` are required, and
 ``Performance``, ``RatingChange``, ``NewRating`` and ``InitialRating`` (the first
-rating of an unrated player) are read when present. Players are ranked by points,
-then by performance; players equal on both share a rank.
+rating of an unrated player) are read when present. A workbook without those names is
+read by its headers instead: the first row holding ``Name`` and ``Points``, with
+``Perf…``, ``Change``, ``New rating`` and ``First rating`` beside them. Players are
+ranked by points, then by performance; players equal on both share a rank.
 """
 
 from __future__ import annotations
@@ -61,6 +63,38 @@ def _column(book: Any, aliases: tuple[str, ...]) -> list[Any] | None:
     return None
 
 
+# Header texts (lower case) of the same columns, for workbooks without the names.
+HEADERS: dict[str, tuple[str, ...]] = {
+    "name": ("name", "player"),
+    "points": ("points", "pts", "score", "pts."),
+    "performance": ("perf", "perf.", "performance", "perf. (tpr)", "tpr"),
+    "change": ("change", "rating change", "+/-", "chg"),
+    "new_rating": ("new rating", "new", "new elo"),
+    "initial_rating": ("first rating", "initial rating"),
+}
+
+
+def _columns_by_header(book: Any) -> dict[str, list[Any]] | None:
+    for sheet, cells in book.cells.items():
+        header_rows: dict[int, dict[str, int]] = {}
+        for (row, col), value in sorted(cells.items()):
+            if not isinstance(value, str):
+                continue
+            label = " ".join(value.lower().split())
+            for key, texts in HEADERS.items():
+                if label in texts:
+                    header_rows.setdefault(row, {}).setdefault(key, col)
+        for row in sorted(header_rows):
+            found = header_rows[row]
+            if "name" in found and "points" in found:
+                last = row
+                while isinstance(cells.get((last + 1, found["name"])), str) and cells[(last + 1, found["name"])].strip():
+                    last += 1
+                return {key: [cells.get((r, col)) for r in range(row + 1, last + 1)]
+                        for key, col in found.items()}
+    return None
+
+
 def _shown(value: Any) -> Any:
     if isinstance(value, XlErr):
         return value.message or value.code
@@ -75,11 +109,14 @@ def _number(value: Any) -> float | None:
 
 def find_standings(book: Any) -> list[Standing]:
     """The players of the workbook's named table, best first; empty without a table."""
-    names = _column(book, COLUMN_NAMES["name"])
-    points = _column(book, COLUMN_NAMES["points"])
+    columns: dict[str, list[Any] | None] = {key: _column(book, aliases)
+                                            for key, aliases in COLUMN_NAMES.items()}
+    if columns["name"] is None or columns["points"] is None:
+        columns = dict(_columns_by_header(book) or {})
+    names, points = columns.get("name"), columns.get("points")
     if names is None or points is None:
         return []
-    extra = {key: _column(book, COLUMN_NAMES[key])
+    extra = {key: columns.get(key)
              for key in ("performance", "change", "new_rating", "initial_rating")}
 
     def pick(key: str, index: int) -> Any:

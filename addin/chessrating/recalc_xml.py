@@ -180,19 +180,19 @@ def write_cached_values(src: Path, dst: Path,
     ``values`` maps a sheet name to {(row, col): value}. Members are copied in order
     with their names, dates and compression; only the patched sheets' bytes differ.
     """
-    with zipfile.ZipFile(src) as archive:
-        parts = sheet_parts(archive)
-        patches = {parts[sheet]: {key: cell_xml_value(v) for key, v in cells.items()}
-                   for sheet, cells in values.items() if cells and sheet in parts}
-        with tempfile.NamedTemporaryFile(dir=Path(dst).parent, suffix=".xlsx", delete=False) as tmp:
-            tmp_path = Path(tmp.name)
-        try:
-            with zipfile.ZipFile(tmp_path, "w") as out:
-                for info in archive.infolist():
-                    data = archive.read(info)
-                    if info.filename in patches:
-                        data = patch_sheet(data, patches[info.filename])
-                    out.writestr(info, data)
-            shutil.move(str(tmp_path), str(dst))
-        finally:
-            tmp_path.unlink(missing_ok=True)
+    with tempfile.NamedTemporaryFile(dir=Path(dst).parent, suffix=".xlsx", delete=False) as tmp:
+        tmp_path = Path(tmp.name)
+    try:
+        with zipfile.ZipFile(src) as archive, zipfile.ZipFile(tmp_path, "w") as out:
+            parts = sheet_parts(archive)
+            patches = {parts[sheet]: {key: cell_xml_value(v) for key, v in cells.items()}
+                       for sheet, cells in values.items() if cells and sheet in parts}
+            for info in archive.infolist():
+                data = archive.read(info)
+                if info.filename in patches:
+                    data = patch_sheet(data, patches[info.filename])
+                out.writestr(info, data)
+        # replace only once the source is closed: dst may be src itself
+        shutil.move(str(tmp_path), str(dst))
+    finally:
+        tmp_path.unlink(missing_ok=True)

@@ -1,0 +1,358 @@
+"""Headless recalculation: Excel's functions, ours, array formulas, hostile input, and the
+promise that nothing but cached values changes in the file.
+
+Expected values of Excel's built-ins are worked out by hand in the comments and checked
+a second time against the ``formulas`` package's own engine as an independent oracle.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+import xlsxwriter
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.formula import ArrayFormula
+
+from chessrating import udfs
+from chessrating.recalc import RecalcError, default_output, recalculate
+from chessrating.recalc_standings import Standing
+
+# A stand-in for a rating function that returns an array: the row doubled.
+def DOUBLE_ROW(values):
+    return [[2 * v for v in values]]
+
+
+def members(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def without_values(xml: bytes) -> bytes:
+    """A sheet's XML with every cached value and cell type taken out."""
+    xml = re.sub(rb"<v>.*?</v>|<v/>", b"", xml, flags=re.S)
+    return re.sub(rb'\s+t="[a-z]+"', b"", xml)
+
+
+def cached(path: Path, sheet: str, cell: str):
+    return openpyxl.load_workbook(path, data_only=True)[sheet][cell].value
+
+
+@pytest.fixture
+def builtins_book(tmp_path: Path) -> Path:
+    wb = openpyxl.Workbook()
+    data = wb.active
+    data.title = "Data"
+    for row, value in enumerate([3, 4.5, "text", None, 10], start=1):
+        data.cell(row, 1, value)
+    data["B1"], data["B2"], data["B3"] = "Ann", "Bob", "Cid"
+    wb.defined_names["Pool"] = DefinedName("Pool", attr_text="Data!$A$1:$A$5")
+    calc = wb.create_sheet("Calc Sheet")
+    formulas = {
+        "A1": "=SUM(Data!A1:A5)",            # 3 + 4.5 + 10 = 17.5 (text, blank ignored)
+        "A2": "=COUNT(Pool)",                # 3 numbers
+        "A3": "=INDEX(Data!A1:A5,2)",        # 4.5
+        "A4": '=IF(A1>17,"big","small")',    # "big"
+        "A5": "=SUM(Pool)*2",                # 35
+        "A6": "=INDEX(Data!B1:B3,MATCH(\"Bob\",Data!B1:B3,0))",  # "Bob"
+        "A7": "=ROUND(A3*1.5,0)",            # 6.75 -> 7
+        "A8": "=-2^2+10%",                   # Excel negates first: 4 + 0.1
+        "A9": '=IFERROR(1/0,"none")',        # "none"
+        "A10": '=Data!B1&"-"&A2',            # "Ann-3"
+        "A11": "=AVERAGE(Data!A1:A5)",       # 17.5 / 3
+        "A12": "=A1+'Calc Sheet'!A5",        # 52.5
+        "A13": "=COUNTA(Data!B1:B5)",        # 3
+        "A14": "=ISBLANK(Data!A4)",          # TRUE
+        "A15": "=MAX(Pool)-MIN(Pool)",       # 7
+        "A16": '=Data!A3="TEXT"',            # text compares without case: TRUE
+    }
+    for address, formula in formulas.items():
+        calc[address] = formula
+    path = tmp_path / "builtins.xlsx"
+    wb.save(path)
+    return path
+
+
+EXPECTED_BUILTINS = {
+    "A1": 17.5, "A2": 3.0, "A3": 4.5, "A4": "big", "A5": 35.0, "A6": "Bob", "A7": 7.0,
+    "A8": 4.1, "A9": "none", "A10": "Ann-3", "A11": 17.5 / 3, "A12": 52.5, "A13": 3.0,
+    "A14": True, "A15": 7.0, "A16": True,
+}
+
+
+def test_builtins_defined_names_and_cross_sheet_references(builtins_book: Path, tmp_path: Path):
+    out = tmp_path / "out.xlsx"
+    report = recalculate(builtins_book, out)
+    assert report.errors == []
+    assert report.formula_count == len(EXPECTED_BUILTINS)
+    for address, expected in EXPECTED_BUILTINS.items():
+        got = report.values[("Calc Sheet", address)]
+        if isinstance(expected, float):
+            assert got == pytest.approx(expected, rel=1e-12), address
+        else:
+            assert got == expected, address
+        # the cached value in the file is the reported one
+        written = cached(out, "Calc Sheet", address)
+        assert written == pytest.approx(got) if isinstance(got, float) else written == got
+
+
+def test_builtins_agree_with_the_formulas_engine(builtins_book: Path, tmp_path: Path):
+    formulas = pytest.importorskip("formulas")
+    solution = formulas.ExcelModel().loads(str(builtins_book)).finish().calculate()
+    report = recalculate(builtins_book, tmp_path / "out.xlsx")
+    compared = 0
+    for key, value in solution.items():
+        match = re.fullmatch(r"'\[builtins.xlsx\]CALC SHEET'!(A\d+)", key)
+        if match is None:
+            continue
+        theirs = value.value[0, 0]
+        ours = report.values[("Calc Sheet", match.group(1))]
+        if isinstance(ours, float):
+            assert ours == pytest.approx(float(theirs)), match.group(1)
+        else:
+            assert ours == theirs, match.group(1)
+        compared += 1
+    assert compared == len(EXPECTED_BUILTINS)
+
+
+def test_only_cached_values_change(builtins_book: Path, tmp_path: Path):
+    out = tmp_path / "out.xlsx"
+    before = builtins_book.read_bytes()
+    recalculate(builtins_book, out)
+    assert builtins_book.read_bytes() == before  # the input is left alone
+    old, new = members(builtins_book), members(out)
+    assert list(old) == list(new)
+    changed = [name for name in old if old[name] != new[name]]
+    assert changed == ["xl/worksheets/sheet2.xml"]  # the sheet with formulas, nothing else
+    assert without_values(old[changed[0]]) == without_values(new[changed[0]])
+
+
+def test_rating_function_and_stand_in(tmp_path: Path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Calc"
+    ws["A1"], ws["B1"] = 2000, 1800
+    ws["C1"] = "=ELO_EXPECTED(A1,B1)"
+    ws["D1"] = "=TWICE(C1)"
+    path = tmp_path / "f.xlsx"
+    wb.save(path)
+    report = recalculate(path, tmp_path / "out.xlsx", functions={"twice": lambda x: 2 * x})
+    # logistic expectation E = 1 / (1 + 10^((1800 - 2000) / 400)), RULES.md classic Elo
+    expected = 1 / (1 + 10 ** (-200 / 400))
+    assert report.values[("Calc", "C1")] == pytest.approx(expected, abs=1e-12)
+    assert report.values[("Calc", "C1")] == pytest.approx(udfs.ELO_EXPECTED(2000.0, 1800.0)[0][0])
+    assert report.values[("Calc", "D1")] == pytest.approx(2 * expected)
+
+
+def test_function_receives_classic_xlwings_shapes(tmp_path: Path):
+    seen = {}
+
+    def PROBE(cell, row, column, block, missing=None):
+        seen.update(cell=cell, row=row, column=column, block=block, missing=missing)
+        return "ok"
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["B1"], ws["A2"], ws["B2"] = 5, "x", None, True
+    ws["C1"] = "=NA()"
+    ws["D5"] = "=PROBE(A1,A1:C1,A1:A2,A1:B2)"
+    path = tmp_path / "p.xlsx"
+    wb.save(path)
+    report = recalculate(path, tmp_path / "o.xlsx", functions={"PROBE": PROBE})
+    assert report.values[("Sheet", "D5")] == "ok"
+    # a scalar, flat lists for a row and a column, lists of lists for a block; numbers
+    # as floats, blanks as None, an error cell as its text
+    assert seen == {"cell": 5.0, "row": [5.0, "x", "#N/A"], "column": [5.0, None],
+                    "block": [[5.0, "x"], [None, True]], "missing": None}
+    assert type(seen["cell"]) is float
+
+
+def test_legacy_array_formulas_spill_over_their_range(tmp_path: Path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append([1, 2, 3])
+    ws["A3"] = ArrayFormula("A3:C3", "=DOUBLE_ROW(A1:C1)")
+    ws["A4"] = ArrayFormula("A4:D4", "=A1:C1*10")      # one column too many: #N/A
+    ws["A5"] = "=SUMPRODUCT(A1:C1,A1:C1)"               # 1 + 4 + 9
+    ws["A6"] = "=SUM(B3:C3)"                            # reads the spilled cells: 4 + 6
+    path = tmp_path / "a.xlsx"
+    wb.save(path)
+    out = tmp_path / "out.xlsx"
+    report = recalculate(path, out, functions={"DOUBLE_ROW": DOUBLE_ROW})
+    values = {cell: report.values[("Sheet", cell)] for cell in
+              ("A3", "B3", "C3", "A4", "B4", "C4", "D4", "A5", "A6")}
+    assert values == {"A3": 2.0, "B3": 4.0, "C3": 6.0, "A4": 10.0, "B4": 20.0, "C4": 30.0,
+                      "D4": "#N/A", "A5": 14.0, "A6": 10.0}
+    book = openpyxl.load_workbook(out, data_only=True)["Sheet"]
+    assert [book.cell(3, col).value for col in (1, 2, 3)] == [2, 4, 6]
+    assert book["D4"].value == "#N/A"
+    assert book["A6"].value == 10
+    assert [e.address for e in report.errors] == ["Sheet!D4"]
+    # the array formula itself is still there
+    assert isinstance(openpyxl.load_workbook(out)["Sheet"]["A3"].value, ArrayFormula)
+
+
+def _hostile_book(path: Path, *, bad: bool) -> Path:
+    """A small FIDE crosstable row per player, with three kinds of bad input when ``bad``."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Crosstable"
+    ws.append(["Name", "Rating", "Opp 1", "Opp 2", "Opp 3", "Res 1", "Res 2", "Res 3",
+               "Points", "Change", "New rating"])
+    players = [
+        ("Ann", 2000, [1800, 1900, 2100], [1, 0.5, 0]),
+        ("Bob", 1850, [2000, 2100, 1900], [0, 0.5, 1]),
+        ("Cid", 2100, [1850, 2000, 1900], [1, 1, 0.5]),
+    ]
+    if bad:
+        players[0] = ("=HYPERLINK(\"http://x\")", 2000, [1800, 1900, 2100], [1, 0.5, 2])
+        players[1] = ("Bob", "abc", [2000, 2100, 1900], [0, 0.5, 1])
+    for row, (name, rating, opps, results) in enumerate(players, start=2):
+        ws.cell(row, 1).value = name
+        ws.cell(row, 1).data_type = "s"  # a name is text even when it starts with "="
+        ws.cell(row, 2, rating)
+        for i, (opp, result) in enumerate(zip(opps, results)):
+            ws.cell(row, 3 + i, opp)
+            ws.cell(row, 6 + i, result)
+        ws.cell(row, 9, f"=SUM(F{row}:H{row})")
+        ws.cell(row, 10, f"=FIDE_CHANGE(B{row},C{row}:E{row},F{row}:H{row},20)")
+        ws.cell(row, 11, f"=B{row}+ROUND(J{row},0)")
+    wb.save(path)
+    return path
+
+
+def test_hostile_input_gives_readable_errors_in_the_affected_cells_only(tmp_path: Path):
+    clean = recalculate(_hostile_book(tmp_path / "clean.xlsx", bad=False), tmp_path / "c.xlsx")
+    src = _hostile_book(tmp_path / "bad.xlsx", bad=True)
+    out = tmp_path / "b.xlsx"
+    report = recalculate(src, out)
+    assert clean.errors == []
+    errors = {e.address: e for e in report.errors}
+    # a result 2 (item 3 of the results) and a rating that is text, named in their cells
+    assert str(errors["Crosstable!J2"]) == "Crosstable!J2: results: 2 is not a game result (item 3)"
+    assert str(errors["Crosstable!J3"]) == "Crosstable!J3: rating: 'abc' is not a number"
+    # the new rating uses the change, so it shows the same reason, traced to its cell
+    assert errors["Crosstable!K2"].message == "results: 2 is not a game result (item 3)"
+    assert errors["Crosstable!K2"].cause == "Crosstable!J2"
+    assert errors["Crosstable!K3"].message == "#VALUE!"  # 'abc' + number: Excel's #VALUE!
+    # K3 fails on its own (text plus a number), K2 only repeats J2's reason
+    assert [e.address for e in report.root_errors] == ["Crosstable!J2", "Crosstable!J3",
+                                                       "Crosstable!K3"]
+    assert sorted(errors) == ["Crosstable!J2", "Crosstable!J3", "Crosstable!K2", "Crosstable!K3"]
+    # every other formula cell holds what the clean book gives
+    for key, value in clean.values.items():
+        if f"{key[0]}!{key[1]}" not in errors and key != ("Crosstable", "I2"):
+            assert report.values[key] == value, key
+    assert report.values[("Crosstable", "I2")] == 3.5  # SUM counts the 2 as Excel would
+    # the file shows the reason as text in the errored cell; the name stays text
+    sheet = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
+    assert sheet["J2"].value == "results: 2 is not a game result (item 3)"
+    assert sheet["K3"].value == "#VALUE!"
+    assert sheet["A2"].value == '=HYPERLINK("http://x")'
+    assert ("Crosstable", "A2") not in report.values
+    assert without_values(members(src)["xl/worksheets/sheet1.xml"]) == \
+        without_values(members(out)["xl/worksheets/sheet1.xml"])
+
+
+def test_chart_and_validation_survive(tmp_path: Path):
+    src = tmp_path / "chart.xlsx"
+    book = xlsxwriter.Workbook(str(src))
+    ws = book.add_worksheet("Crosstable")
+    ws.write_column(0, 0, [2000, 1900, 1800])
+    for row in range(3):
+        ws.write_formula(row, 1, f"=ELO_EXPECTED(A{row + 1},1850)")
+    ws.data_validation("C1:C3", {"validate": "list", "source": ["1", "½", "0"]})
+    chart = book.add_chart({"type": "column"})
+    chart.add_series({"values": "=Crosstable!$B$1:$B$3"})
+    ws.insert_chart("E2", chart)
+    book.close()
+    out = tmp_path / "out.xlsx"
+    report = recalculate(src, out)
+    old, new = members(src), members(out)
+    assert list(old) == list(new)
+    assert [n for n in old if old[n] != new[n]] == ["xl/worksheets/sheet1.xml"]
+    assert "xl/charts/chart1.xml" in new and "xl/drawings/drawing1.xml" in new
+    assert len(openpyxl.load_workbook(out)["Crosstable"].data_validations.dataValidation) == 1
+    assert report.values[("Crosstable", "B3")] == pytest.approx(1 / (1 + 10 ** (50 / 400)))
+    assert cached(out, "Crosstable", "B3") == pytest.approx(1 / (1 + 10 ** (50 / 400)))
+
+
+def test_unknown_function_circular_reference_and_bad_syntax(tmp_path: Path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"] = "=NOSUCH_FUNC(1)"
+    ws["A2"] = "=A3+1"
+    ws["A3"] = "=A2+1"
+    ws["A4"] = "=Players[Rating]"
+    ws["A5"] = "=1+1"
+    path = tmp_path / "u.xlsx"
+    wb.save(path)
+    report = recalculate(path, tmp_path / "o.xlsx")
+    errors = {e.address: e.message for e in report.errors}
+    assert errors["Sheet!A1"] == "unknown function NOSUCH_FUNC"
+    assert "circular reference" in {errors.get("Sheet!A2"), errors.get("Sheet!A3")}
+    assert errors["Sheet!A4"].startswith("cannot read the formula")
+    assert report.values[("Sheet", "A5")] == 2.0
+
+
+def test_standings_from_defined_names(tmp_path: Path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Table"
+    rows = [("Ann", 2000, 1.5), ("Bob", 1800, 2.5), ("Cid", None, 1.5), ("Dan", 2100, 1.5)]
+    for i, (name, rating, points) in enumerate(rows, start=2):
+        ws.cell(i, 1, name)
+        ws.cell(i, 2, rating)
+        ws.cell(i, 3, f"={points}*1")
+        ws.cell(i, 4, f"=IF(B{i}=\"\",1700,B{i})+100")           # performance
+        ws.cell(i, 5, f"=IF(B{i}=\"\",\"\",(C{i}-1.5)*10)")       # change
+        ws.cell(i, 6, f"=IF(B{i}=\"\",\"\",B{i}+E{i})")           # new rating
+        ws.cell(i, 7, f"=IF(B{i}=\"\",1650,\"\")")                # first rating
+    for name, col in [("Names", "A"), ("Points", "C"), ("Performance", "D"),
+                      ("RatingChange", "E"), ("NewRating", "F"), ("InitialRating", "G")]:
+        wb.defined_names[name] = DefinedName(name, attr_text=f"Table!${col}$2:${col}$5")
+    path = tmp_path / "s.xlsx"
+    wb.save(path)
+    report = recalculate(path, tmp_path / "o.xlsx")
+    # points first, then performance; Ann and Cid tie on both and share third place
+    assert report.standings == [
+        Standing(1, "Bob", 2.5, 1900.0, 10.0, 1810.0),
+        Standing(2, "Dan", 1.5, 2200.0, 0.0, 2100.0),
+        Standing(3, "Ann", 1.5, 2100.0, 0.0, 2000.0),
+        Standing(4, "Cid", 1.5, 1800.0, None, 1650.0),
+    ]
+
+
+def test_standings_from_headers(tmp_path: Path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Event"])
+    ws.append(["No.", "Name", "Points", "Perf. (TPR)", "Change", "New rating"])
+    ws.append([1, "Ann", "=0.5+0.5", 1900, -4.5, 1995.5])
+    ws.append([2, "Bob", "=1+1", 2000, 4.5, 1804.5])
+    path = tmp_path / "h.xlsx"
+    wb.save(path)
+    report = recalculate(path, tmp_path / "o.xlsx")
+    assert report.standings == [Standing(1, "Bob", 2.0, 2000.0, 4.5, 1804.5),
+                                Standing(2, "Ann", 1.0, 1900.0, -4.5, 1995.5)]
+
+
+def test_default_output_and_unreadable_input(tmp_path: Path, builtins_book: Path):
+    assert default_output(Path("/x/Event.xlsx")) == Path("/x/Event-recalc.xlsx")
+    report = recalculate(builtins_book)
+    assert report.output == builtins_book.with_name("builtins-recalc.xlsx")
+    assert report.output.exists()
+    with pytest.raises(RecalcError, match="no such file"):
+        recalculate(tmp_path / "missing.xlsx")
+    (tmp_path / "notes.xlsx").write_text("not a workbook")
+    with pytest.raises(RecalcError, match="not an .xlsx workbook"):
+        recalculate(tmp_path / "notes.xlsx")
+
+
+def test_recalculating_in_place_keeps_a_valid_file(builtins_book: Path):
+    report = recalculate(builtins_book, builtins_book)
+    assert report.errors == []
+    assert cached(builtins_book, "Calc Sheet", "A5") == 35
