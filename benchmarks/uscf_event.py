@@ -4,6 +4,12 @@ Run: ``python benchmarks/uscf_event.py``. Prints seconds per event for 100, 500 
 players over 9 rounds: random pre-event ratings (one player in ten unrated), random
 earlier game counts (so both formulas run), random pairings each round and random
 results. The target is a 500-player event well under a second, 2000 players about one.
+
+Recorded (Python 3.11.7, Linux x86_64, 2 cores):
+
+    100 players,   450 games: best 0.002 s, median 0.002 s
+    500 players,  2250 games: best 0.009 s, median 0.009 s
+   2000 players,  9000 games: best 0.041 s, median 0.042 s
 """
 
 from __future__ import annotations
