@@ -55,9 +55,12 @@ def test_own_rating_anchor_needs_the_rating():
 
 
 def test_algorithm_of_400():
-    # RULES.md §3.6: ARO + 400 × (wins − losses) / n. Ding with 2 wins, 1 loss: 2789 + 400/12.
+    # RULES.md §3.6: average + 400 × (wins − losses) / n, the average unrounded (seed
+    # fide-rating-faq.txt: "adds 400 × (wins − losses) / games to the opponents' average").
+    # Ding with 2 wins, 1 loss: (33469 + 400) / 12 = 2822.42.
     games = _ding([0.5, 0.5, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1, 0, 0.5])
-    assert performance.performance(games, "400") == pytest.approx(2789 + 400 / 12, abs=1e-9)
+    assert performance.performance(games, "400") == pytest.approx(33869 / 12, abs=1e-9)
+    assert performance.performance(games, "400") == pytest.approx(2822.42, abs=0.005)
     # seed fide-rating-faq.txt: a 100 % score adds 400.
     assert performance.performance([Game(1800, 1), Game(1900, 1)], "400") == 2250
 

@@ -80,8 +80,9 @@ def percent_half_up(points: float, games: int) -> int:
 
 def check_rules(rules: Any) -> str:
     """``"2025"`` or ``"2024"`` (a number is accepted as its text)."""
-    text = str(int(rules)) if isinstance(rules, (int, float)) and not isinstance(rules, bool) \
-        and float(rules).is_integer() else rules
+    text = rules.strip() if isinstance(rules, str) else rules
+    if isinstance(rules, (int, float)) and not isinstance(rules, bool) and float(rules).is_integer():
+        text = str(int(rules))  # Excel hands a typed 2025 over as the number 2025.0
     if text not in RULES:
         raise RatingError(f"rules: {describe(rules)} is not one of {', '.join(RULES)}")
     return text

@@ -9,7 +9,7 @@ of the opponents rounded half-up, ``p`` the score as a whole percent rounded hal
 >>> performance(games)  # Ding Liren, 2018 Candidates after round 12: 6.5/12 → 2818
 2818
 >>> performance(games, "400"), performance(games, "OWN", rating=2769)
-(2822.3333333333335, 2798)
+(2822.4166666666665, 2798)
 """
 
 from __future__ import annotations
@@ -77,15 +77,20 @@ def own_anchor(games: Sequence[Game], rating: float) -> float | int:
 
 
 def algorithm_of_400(games: Sequence[Game]) -> float:
-    """``ARO + 400 × (wins − losses) / n``, with ``ARO`` rounded half-up as in the TPR.
+    """``(ΣRi + 400 × (wins − losses)) / n``: the opponents' average plus 400 per net win.
 
-    >>> algorithm_of_400([(2000, 1), (2100, 0.5), (2200, 0)])
-    2100.0
+    The average is not rounded here (unlike the TPR's ``ARO``): the algorithm of 400 is
+    a plain average of "opponent ± 400" per game, as the seed fide-rating-faq.txt
+    describes it ("adds 400 × (wins − losses) / games to the opponents' average").
+
+    >>> algorithm_of_400([(2000, 1), (2100, 0.5), (2201, 0)])
+    2100.3333333333335
     """
     played = _nonempty(games)
     wins = sum(1 for g in played if g.score == 1)
     losses = sum(1 for g in played if g.score == 0)
-    return _aro(played) + 400 * (wins - losses) / len(played)
+    return float(sum(Fraction(g.opponent) for g in played) / len(played)
+                 + Fraction(400 * (wins - losses), len(played)))
 
 
 def ptp(games: Sequence[Game]) -> int:
