@@ -58,10 +58,12 @@ def _check_number(value: Any, argument: str, where: str = "") -> float:
 
 
 def _check_rating(value: Any, argument: str, where: str = "", *, blank_ok: bool = False) -> float | None:
-    if value is None and blank_ok:
-        return None
-    number = _check_number(value, argument, where) if value is not None else None
-    if number is None or not 0 < number <= 4000:
+    if value is None:
+        if blank_ok:
+            return None
+        raise RatingError(f"{argument}: a rating is needed, the value is blank{where}")
+    number = _check_number(value, argument, where)
+    if not 0 < number <= 4000:
         raise RatingError(f"{argument}: {describe(value)} is not a rating{where}")
     return number
 
