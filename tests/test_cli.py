@@ -1,0 +1,118 @@
+"""The ``chessrating`` command line, driven through ``main([...])``."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.workbook.defined_name import DefinedName
+
+from chessrating.cli import main
+
+HAS_WORKBOOKS = importlib.util.find_spec("chessrating.workbooks") is not None
+needs_workbooks = pytest.mark.skipif(not HAS_WORKBOOKS, reason="chessrating.workbooks not built yet")
+
+
+def _crosstable(path: Path, third_result=0) -> Path:
+    """Two players, three games each, FIDE change by the real function."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Crosstable"
+    ws.append(["Name", "Rating", "Opp 1", "Opp 2", "Opp 3", "Res 1", "Res 2", "Res 3",
+               "Points", "Change", "New rating"])
+    players = [("Ann", 2000, [1800, 1900, 2100], [1, 0.5, third_result]),
+               ("Bob", 1850, [2000, 2100, 1900], [0, 0.5, 1])]
+    for row, (name, rating, opps, results) in enumerate(players, start=2):
+        ws.append([name, rating, *opps, *results, f"=SUM(F{row}:H{row})",
+                   f"=FIDE_CHANGE(B{row},C{row}:E{row},F{row}:H{row},20)",
+                   f"=B{row}+ROUND(J{row},0)"])
+    for name, col in [("Names", "A"), ("Points", "I"), ("RatingChange", "J"), ("NewRating", "K")]:
+        wb.defined_names[name] = DefinedName(name, attr_text=f"Crosstable!${col}$2:${col}$3")
+    wb.save(path)
+    return path
+
+
+def test_recalc_prints_standings_and_writes_beside_the_input(tmp_path: Path, capsys):
+    book = _crosstable(tmp_path / "event.xlsx")
+    assert main(["recalc", str(book)]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    # FIDE table 8.1.2 (RULES.md): Ann 2000 expects 0.76 + 0.64 + 0.36 = 1.76 against
+    # 1800/1900/2100 and scores 1.5: 20 × (1.5 − 1.76) = −5.2 → 1995. Bob 1850 expects
+    # 0.30 + 0.19 + 0.43 = 0.92 against 2000/2100/1900: 20 × (1.5 − 0.92) = +11.6 → 1862.
+    # Equal points and no performance column: both share first place, in table order.
+    assert lines[0].split() == ["#", "Name", "Points", "Perf", "Change", "New", "rating"]
+    assert lines[1].split() == ["1", "Ann", "1.5", "-5.2", "1995"]
+    assert lines[2].split() == ["1", "Bob", "1.5", "+11.6", "1862"]
+    assert (tmp_path / "event-recalc.xlsx").exists()
+    assert f"written: {tmp_path / 'event-recalc.xlsx'}" in err
+
+
+def test_recalc_output_option(tmp_path: Path, capsys):
+    book = _crosstable(tmp_path / "event.xlsx")
+    out = tmp_path / "sub" / "done.xlsx"
+    out.parent.mkdir()
+    assert main(["recalc", str(book), "-o", str(out)]) == 0
+    assert openpyxl.load_workbook(out, data_only=True)["Crosstable"]["K3"].value == 1862
+    assert not (tmp_path / "event-recalc.xlsx").exists()
+
+
+def test_recalc_names_the_cell_of_a_bad_result_and_exits_1(tmp_path: Path, capsys):
+    book = _crosstable(tmp_path / "event.xlsx", third_result=2)
+    assert main(["recalc", str(book)]) == 1
+    out, err = capsys.readouterr()
+    assert "Crosstable!J2: results: 2 is not a game result (item 3)" in err
+    assert "2 cell(s) show an error" in err
+    assert "1 more cell(s) show an error taken over from these" in err
+    assert "Bob" in out  # the standings still print
+
+
+def test_recalc_missing_file_and_not_a_workbook(tmp_path: Path, capsys):
+    assert main(["recalc", str(tmp_path / "nope.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"chessrating recalc: error: {tmp_path / 'nope.xlsx'}: no such file"
+    text = tmp_path / "notes.xlsx"
+    text.write_text("hello")
+    assert main(["recalc", str(text)]) == 2
+    assert "not an .xlsx workbook" in capsys.readouterr().err
+
+
+def test_help_texts(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("templates", "recalc", "demo"):
+        assert command in out
+    with pytest.raises(SystemExit):
+        main(["recalc", "--help"])
+    out = capsys.readouterr().out
+    assert "BOOK-recalc.xlsx" in out and "Exit code 0" in out
+
+
+def test_no_command_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([])
+    assert exit_.value.code == 2
+
+
+@needs_workbooks
+def test_templates_writes_workbooks(tmp_path: Path, capsys):
+    folder = tmp_path / "books"
+    assert main(["templates", str(folder)]) == 0
+    written = [Path(line) for line in capsys.readouterr().out.splitlines()]
+    assert written and all(p.exists() and p.suffix == ".xlsx" for p in written)
+    assert {p.parent for p in written} == {folder}
+
+
+@needs_workbooks
+def test_demo_prints_standings(tmp_path: Path, capsys):
+    out = tmp_path / "demo.xlsx"
+    assert main(["demo", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert lines[0].startswith("#")
+    assert lines[1].split()[0] == "1"
+    assert out.exists()
