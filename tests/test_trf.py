@@ -409,6 +409,12 @@ def test_writer_keeps_the_files_own_header_text_and_updates_changed_fields():
     assert out[:5] == ["012 New", "042 2010/09/25", "062 3", "142 3", "152 W"] and out[-1] == "XXR 3"
 
 
+def test_writer_keeps_line_breaks_out_of_fields():
+    t = Tournament(name="Two\nLines", players=[Player(1, "Carriage\rReturn")])
+    assert write_trf(t, line_end="\n").splitlines()[0] == "012 Two Lines"
+    assert parse_trf(write_trf(t)).players[0].name == "Carriage Return"
+
+
 @pytest.mark.parametrize("change, message", [
     ({"number": 10000}, "players: starting number '10000' of player 10000 does not fit in 4 columns"),
     ({"rating": 12345}, "players: rating '12345' of player 1 does not fit in 4 columns"),

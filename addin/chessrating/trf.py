@@ -53,6 +53,9 @@ _MONTHS = {m: i for i, m in enumerate(
 _COMPLEMENTS = {
     "1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", "D": "D", " ": " ",
 }
+# ASCII digits only: str.isdigit() and int() also take "²" or "١".
+_DIGITS = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+")
 _SCORING_FIELDS = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "P": "pairing_bye"}
 # Header records the reader turns into fields; the writer writes these from the fields.
 _TEXT_FIELDS = {"012": "name", "022": "city", "032": "federation", "092": "type",
@@ -115,7 +118,7 @@ def parse_date(text: str) -> _dt.date | None:
     text = text.strip()
     parts = [p for p in re.split(r"[./\-\s,]+", text) if p]
     try:
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
+        if len(parts) == 3 and all(_DIGITS.fullmatch(p) for p in parts):
             a, b, c = (int(p) for p in parts)
             if len(parts[0]) == 4:
                 return _dt.date(a, b, c)
@@ -125,9 +128,9 @@ def parse_date(text: str) -> _dt.date | None:
                 return _dt.date(2000 + a, b, c)
         if len(parts) == 3:
             words = [p[:3].lower() for p in parts]
-            if words[0] in _MONTHS and parts[1].isdigit() and parts[2].isdigit():
+            if words[0] in _MONTHS and _DIGITS.fullmatch(parts[1]) and _DIGITS.fullmatch(parts[2]):
                 return _dt.date(int(parts[2]), _MONTHS[words[0]], int(parts[1]))
-            if words[1] in _MONTHS and parts[0].isdigit() and parts[2].isdigit():
+            if words[1] in _MONTHS and _DIGITS.fullmatch(parts[0]) and _DIGITS.fullmatch(parts[2]):
                 return _dt.date(int(parts[2]), _MONTHS[words[1]], int(parts[0]))
     except (ValueError, OverflowError):
         return None
@@ -137,7 +140,7 @@ def parse_date(text: str) -> _dt.date | None:
 def _birth_year(text: str) -> int | None:
     """The year of a birth date written any of the accepted ways, ``YYYY/00/00`` included."""
     match = re.fullmatch(r"(\d{4})(?:[./\-]\d{1,2}[./\-]\d{1,2})?|\d{1,2}[./\-]\s?\d{1,2}[./\-]\s?(\d{4})",
-                         text.strip())
+                         text.strip(), re.ASCII)
     if not match:
         return None
     return int(match.group(1) or match.group(2))
@@ -153,12 +156,10 @@ def _number(text: str, what: str, warn: list[str], *, decimal: bool = False) -> 
     text = text.strip()
     if not text:
         return None
-    try:
-        value = float(text.replace(",", ".")) if decimal else int(text)
-    except ValueError:
+    if not (_DECIMAL if decimal else _DIGITS).fullmatch(text):
         warn.append(f"{what} {text!r} is not a number")
         return None
-    return value
+    return float(text.replace(",", ".")) if decimal else int(text)
 
 
 def _sex_and_title(line: str, warn: list[str]) -> tuple[str, str]:
@@ -198,7 +199,7 @@ def _round_game(number: int, r: int, slot: str, warn: list[str]) -> RoundGame:
         warn.append(f"round {r}: {slot.rstrip()!r} is not aligned to the round columns")
     opponent_text, colour_text, code = slot[0:4].strip(), slot[5].lower(), slot[7].upper()
     opponent: int | None = None
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not _DIGITS.fullmatch(opponent_text):
         warn.append(f"round {r}: opponent {opponent_text!r} is not a number")
     elif opponent_text and int(opponent_text) == number:
         warn.append(f"round {r}: player is paired with himself; opponent dropped")
@@ -243,7 +244,7 @@ def _player(line: str, warn: list[str]) -> Player | None:
 
 def _scoring(text: str) -> Scoring | None:
     """Record 162: result class letters with their points; ``None`` if none could be read."""
-    pairs = re.findall(r"\b([WDLAPX])\s*(\d+(?:[.,]\d+)?)", text.upper())
+    pairs = re.findall(r"\b([WDLAPX])\s*(\d+(?:[.,]\d+)?)", text.upper(), re.ASCII)
     values = {_SCORING_FIELDS[k]: float(v.replace(",", ".")) for k, v in pairs if k in _SCORING_FIELDS}
     return Scoring(**values) if values else None
 
@@ -284,7 +285,7 @@ def parse_trf(text: str) -> Tournament:
             if player is not None:
                 player_line[player.number] = lineno
                 t.players.append(player)
-        elif code.isdigit() and code.endswith("2"):
+        elif _DIGITS.fullmatch(code) and code.endswith("2"):
             t.headers.setdefault(code, []).append(line[4:].rstrip())
             header_line.setdefault(code, lineno)
         else:
@@ -319,12 +320,12 @@ def _read_headers(t: Tournament, header_line: dict[str, int], extra_line: list[i
     given = [(first["142"], header_line["142"])] if "142" in first else []
     given += [(line[3:], at) for line, at in zip(t.extra_lines, extra_line) if line.startswith("XXR")]
     for text, at in given:
-        if text.strip().isdigit():
+        if _DIGITS.fullmatch(text.strip()):
             declared.append(int(text.strip()))
         elif text.strip():
             t.warnings.append(ReadWarning(at, f"number of rounds {text.strip()!r} is not a number"))
     t.rounds = max(declared)
-    if first.get("062", "").strip().isdigit() and int(first["062"]) != len(t.players):
+    if _DIGITS.fullmatch(first.get("062", "").strip()) and int(first["062"]) != len(t.players):
         t.warnings.append(ReadWarning(
             header_line["062"], f"062 gives {int(first['062'])} players, the file lists {len(t.players)}"))
     for line, at in zip(t.extra_lines, extra_line):
@@ -448,7 +449,8 @@ def write_trf(tournament: Tournament, *, line_end: str = "\r\n") -> str:
         declared.append(tournament.rounds)
     if tournament.rounds > max(declared):
         extra.append(f"XXR {tournament.rounds}")
-    return line_end.join(lines + extra) + line_end
+    # A line break inside a name or a kept record would start a new record.
+    return "".join(re.sub(r"[\r\n]", " ", line) + line_end for line in lines + extra)
 
 
 def save_trf(tournament: Tournament, path: str | os.PathLike[str], *, encoding: str = "utf-8",
