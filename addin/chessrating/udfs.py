@@ -1,0 +1,483 @@
+"""The Excel face: worksheet functions over the rating core, through xlwings.
+
+Every function converts what Excel hands over (see :mod:`chessrating.results`), calls the
+core and converts the answer back. The same module serves three runtimes:
+
+* Windows Excel with the classic xlwings add-in (``UDF Modules`` = ``chessrating.udfs``);
+* xlwings Lite / xlwings Server (Office.js), when ``XLWINGS_ON_SERVER=true``;
+* no Excel: the decorators do nothing and these are plain Python functions
+  (``chessrating recalc`` calls them this way).
+
+Errors: a bad input raises :class:`~chessrating.errors.RatingError` in the core; one
+place, :func:`_excel_function`, decides how it reaches the cell (see there).
+Parameters carry no type hints on purpose: xlwings would take them as converters.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import xlwings as xw
+
+from . import elo, fide, goal, norms, performance, uscf, uscf_event
+from .errors import RatingError
+from .results import (
+    NO_GAMES, Games, NoValue, flatten, read_bool, read_games, read_int, read_number,
+    read_rating, read_text,
+)
+
+__all__ = [
+    "ELO_EXPECTED", "ELO_CHANGE", "ELO_NEWRATING",
+    "FIDE_EXPECTED", "FIDE_DP", "FIDE_K", "FIDE_CHANGE", "FIDE_NEWRATING", "FIDE_INITIAL",
+    "FIDE_NORM", "PERF_RATING", "RATING_GOAL",
+    "USCF_EFFECTIVE_GAMES", "USCF_K", "USCF_BONUS", "USCF_NEWRATING", "USCF_FLOOR",
+    "USCF_EVENT",
+]
+
+CATEGORY = "Chess rating"
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+_ON_SERVER = os.environ.get("XLWINGS_ON_SERVER") == "true"
+_CLASSIC = getattr(xw.func, "__module__", "") == "xlwings.udfs"
+
+
+def _to_excel(value: Any) -> Any:
+    """The core's answer as a cell value: NoValue as its reason, no games as an empty cell."""
+    if isinstance(value, NoValue):
+        return "" if value == NO_GAMES else value.reason
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return [_to_excel(v) for v in value]
+    return value
+
+
+def _excel_function(function: _F) -> _F:
+    """Turn a RatingError into what each runtime shows as a readable one-line error.
+
+    * Office.js (Lite/Server): ``xlwings.XlwingsError`` -> ``#VALUE!``, message on hover
+      (xlwings Server shows only XlwingsError messages in production).
+    * Classic xlwings: a COM exception whose description is the message, which the
+      generated VBA wrapper writes into the cell as text instead of a traceback.
+    * Plain Python (and ``chessrating recalc``): the RatingError itself.
+    """
+
+    @functools.wraps(function)
+    def call(*args: Any) -> Any:
+        try:
+            return _to_excel(function(*args))
+        except RatingError as error:
+            message = str(error).splitlines()[0] if str(error) else type(error).__name__
+            if _ON_SERVER:
+                raise xw.XlwingsError(message) from None
+            if _CLASSIC:  # pragma: no cover - Windows only
+                from win32com.server.exception import COMException
+
+                raise COMException(description=message, scode=0x80070057) from None
+            raise
+
+    return call  # type: ignore[return-value]
+
+
+def _doc(**docs: str) -> Callable[[_F], _F]:
+    """Argument docs for the Function Wizard; every argument also reads error cells as text."""
+
+    def decorate(function: _F) -> _F:
+        for name, text in reversed(list(docs.items())):
+            options: dict[str, Any] = {"doc": text, "err_to_str": True}
+            if name.endswith("__2d"):
+                name, options["ndim"] = name[:-4], 2
+            function = xw.arg(name, **options)(function)
+        return xw.func(category=CATEGORY)(function)
+
+    return decorate
+
+
+# ---------------------------------------------------------------------------- helpers
+
+def _rating(value: Any, argument: str = "rating") -> float | None:
+    if isinstance(value, (list, tuple)):
+        raise RatingError(f"{argument}: expects one cell, got a range")
+    return read_rating(value, argument)
+
+
+def _required_rating(value: Any, argument: str = "rating") -> float:
+    rating = _rating(value, argument)
+    if rating is None:
+        raise RatingError(f"{argument}: a rating is needed, the cell is empty")
+    return rating
+
+
+def _scalar(value: Any, argument: str) -> Any:
+    if isinstance(value, (list, tuple)):
+        raise RatingError(f"{argument}: expects one cell, got a range")
+    return value
+
+
+def _k(value: Any) -> float:
+    k = read_number(_scalar(value, "k"), "k")
+    if k is None:
+        raise RatingError("k: a K-factor is needed, the cell is empty")
+    if k <= 0:
+        raise RatingError(f"k: {k:g} is not a positive K-factor")
+    return k
+
+
+def _games_count(value: Any, argument: str = "games") -> int:
+    count = read_int(_scalar(value, argument), argument)
+    return 0 if count is None else count
+
+
+def _optional_positive(value: Any, argument: str, default: float) -> float:
+    """An optional number where blank or 0 (Office.js's blank) means the default."""
+    number = read_number(_scalar(value, argument), argument)
+    if number is None or number == 0:
+        return default
+    if number < 0:
+        raise RatingError(f"{argument}: {number:g} is negative")
+    return number
+
+
+def _elementwise(first: Any, second: Any, names: tuple[str, str],
+                 one: Callable[[float, float], float]) -> Any:
+    """Apply ``one`` cell by cell; a single cell pairs with every cell of the other range."""
+    a = first if isinstance(first, list) else [[first]]
+    b = second if isinstance(second, list) else [[second]]
+    a = [row if isinstance(row, list) else [row] for row in a]
+    b = [row if isinstance(row, list) else [row] for row in b]
+    if len(a) == 1 and len(a[0]) == 1:
+        a = [[a[0][0]] * len(row) for row in b]
+    elif not (len(b) == 1 and len(b[0]) == 1):
+        if [len(r) for r in a] != [len(r) for r in b]:
+            raise RatingError(
+                f"{names[1]}: a {len(b)}x{len(b[0])} range does not match {names[0]}'s "
+                f"{len(a)}x{len(a[0])}; give one cell or a range of the same shape")
+    if len(b) == 1 and len(b[0]) == 1:
+        b = [[b[0][0]] * len(row) for row in a]
+    out = []
+    for r, (row_a, row_b) in enumerate(zip(a, b)):
+        out_row: list[Any] = []
+        for c, (x, y) in enumerate(zip(row_a, row_b)):
+            item = r * len(row_a) + c + 1
+            ra = read_rating(x, names[0], item)
+            rb = read_rating(y, names[1], item)
+            out_row.append("" if ra is None or rb is None else one(ra, rb))
+        out.append(out_row)
+    return out
+
+
+# ---------------------------------------------------------------------------- classic Elo
+
+@_doc(rating__2d="Your rating, or a range of ratings.",
+      opponent_rating__2d="The opponent's rating, or a range of ratings (same shape, or one cell).")
+@_excel_function
+def ELO_EXPECTED(rating, opponent_rating):
+    """Expected score on the classic logistic Elo curve; a range gives an array of the same shape."""
+    return _elementwise(rating, opponent_rating, ("rating", "opponent_rating"), elo.expected_score)
+
+
+@_doc(rating="Your rating before the games.",
+      opponent_ratings="Opponents' ratings: a cell, row, column or block, paired by position with results.",
+      results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.",
+      k="K-factor (default 20).")
+@_excel_function
+def ELO_CHANGE(rating, opponent_ratings, results, k=20):
+    """Classic Elo rating change K × Σ(S − E) over the games, unrounded."""
+    own = _required_rating(rating)
+    games = read_games(opponent_ratings, results)
+    return elo.rating_change(own, games.rated, _k(k))
+
+
+@_doc(rating="Your rating before the games.",
+      opponent_ratings="Opponents' ratings: a cell, row, column or block, paired by position with results.",
+      results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.",
+      k="K-factor (default 20).")
+@_excel_function
+def ELO_NEWRATING(rating, opponent_ratings, results, k=20):
+    """Classic Elo rating after the games: rating + K × Σ(S − E), unrounded."""
+    own = _required_rating(rating)
+    games = read_games(opponent_ratings, results)
+    return elo.new_rating(own, games.rated, _k(k))
+
+
+# ---------------------------------------------------------------------------- FIDE
+
+def _rules(value: Any) -> str:
+    return read_text(_scalar(value, "rules"), "rules", fide.RULES, "2025")
+
+
+@_doc(rating__2d="Your rating, or a range of ratings.",
+      opponent_rating__2d="The opponent's rating, or a range of ratings (same shape, or one cell).",
+      rules='"2025" (default: no 400-point cap from 2650) or "2024" (cap for everyone).')
+@_excel_function
+def FIDE_EXPECTED(rating, opponent_rating, rules="2025"):
+    """FIDE expected score from table 8.1.2 with the 400-point rule; a range gives an array."""
+    chosen = _rules(rules)
+    return _elementwise(rating, opponent_rating, ("rating", "opponent_rating"),
+                        lambda a, b: fide.expected_score(a, b, chosen))
+
+
+@_doc(p="Fractional score from 0 to 1, e.g. 0.65 (rounded to 2 decimals).")
+@_excel_function
+def FIDE_DP(p):
+    """Rating difference dp for a fractional score p, from FIDE table 8.1.1."""
+    value = read_number(_scalar(p, "p"), "p")
+    if value is None:
+        return NO_GAMES
+    return fide.dp(value)
+
+
+@_doc(rating="The player's current rating.",
+      rated_games="Rated games the player has completed (K 40 under 30).",
+      birth_year="Year of birth (juniors under 2300 keep K 40 to the end of the year they turn 18).",
+      year="Year of the rating period (default: this year).",
+      peak_rating="Highest published rating ever (2400 or more gives K 10 for good).",
+      games_in_period="Games in the rating period: K is cut so that K × games ≤ 700.")
+@_excel_function
+def FIDE_K(rating, rated_games, birth_year=None, year=None, peak_rating=None, games_in_period=None):
+    """FIDE development coefficient K by Rating Regulations 8.3.3, with the 700 rule."""
+    own = _required_rating(rating)
+    born = read_int(_scalar(birth_year, "birth_year"), "birth_year")
+    period = read_int(_scalar(games_in_period, "games_in_period"), "games_in_period")
+    return fide.k_factor(
+        own, _games_count(rated_games, "rated_games"),
+        birth_year=born or None,
+        year=read_int(_scalar(year, "year"), "year") or None,
+        peak_rating=_rating(peak_rating, "peak_rating"),
+        games_in_period=period or None)
+
+
+_FIDE_GAME_DOCS = dict(
+    rating="Your rating before the event (blank: unrated, use FIDE_INITIAL).",
+    opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents are skipped.",
+    results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.",
+    k="Your K-factor (see FIDE_K).",
+    rules='"2025" (default: no 400-point cap from 2650) or "2024" (cap for everyone).',
+)
+
+
+@_doc(**_FIDE_GAME_DOCS)
+@_excel_function
+def FIDE_CHANGE(rating, opponent_ratings, results, k, rules="2025"):
+    """FIDE rating change K × Σ(W − PD) for one game or many, unrounded."""
+    own = _rating(rating)
+    games = read_games(opponent_ratings, results)
+    chosen, factor = _rules(rules), _k(k)
+    if own is None:
+        return NoValue("unrated") if games.played else NO_GAMES
+    return fide.rating_change(own, games.rated, factor, chosen) if games.rated else NO_GAMES
+
+
+@_doc(**_FIDE_GAME_DOCS)
+@_excel_function
+def FIDE_NEWRATING(rating, opponent_ratings, results, k, rules="2025"):
+    """FIDE rating after the games: rating + change rounded half away from zero."""
+    own = _rating(rating)
+    games = read_games(opponent_ratings, results)
+    chosen, factor = _rules(rules), _k(k)
+    if own is None:
+        return NoValue("unrated") if games.played else NO_GAMES
+    return fide.new_rating(own, games.rated, factor, chosen)
+
+
+@_doc(opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents are skipped.",
+      results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.")
+@_excel_function
+def FIDE_INITIAL(opponent_ratings, results):
+    """First FIDE rating of an unrated player (two 1800 draws added, at least 5 rated games, at most 2200)."""
+    games = read_games(opponent_ratings, results)
+    if not games.rated:
+        return NO_GAMES
+    return fide.initial_rating(games.rated)
+
+
+def _paired_texts(values: Any, games: Games, argument: str, length: int) -> list[str | None] | None:
+    """Titles or federations per counted game, paired by position like the results."""
+    if values is None:
+        return None
+    cells = flatten(values)
+    if all(c is None or c == "" or c == 0 for c in cells):
+        return None
+    if len(cells) != length:
+        raise RatingError(f"{argument}: {len(cells)} cells but results has {length}; "
+                          "they are paired by position")
+    texts = []
+    for entry in games.played:
+        cell = cells[entry.item - 1]
+        texts.append(None if cell is None or cell == "" or cell == 0 else str(cell).strip())
+    return texts
+
+
+@_doc(opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents count as 1400.",
+      results="Results: 1, ½ (or 0.5, =), 0; forfeits and byes do not count for norms.",
+      title='Title sought: "GM" (default), "IM", "WGM" or "WIM".',
+      opponent_titles="Opponents' titles (GM, IM, FM, ...) paired with results; checks the title mix.",
+      opponent_federations="Opponents' federations (3 letters) paired with results; checks the federation mix.",
+      federation="Your federation, for the federation rules.")
+@_excel_function
+def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
+              opponent_federations=None, federation=None):
+    """Title norm check by FIDE Title Regulations 1.4: the verdict, e.g. "GM norm" or the reason it is not."""
+    sought = read_text(_scalar(title, "title"), "title", norms.TITLES, "GM")
+    games = read_games(opponent_ratings, results)
+    if not games.played:
+        return NO_GAMES
+    length = len(flatten(results))
+    titles = _paired_texts(opponent_titles, games, "opponent_titles", length)
+    federations = _paired_texts(opponent_federations, games, "opponent_federations", length)
+    own_federation = _scalar(federation, "federation")
+    verdict = norms.norm(
+        [(e.opponent, e.result.points) for e in games.played], sought,
+        opponent_titles=titles, opponent_federations=federations,
+        federation=None if own_federation in (None, "", 0) else str(own_federation).strip())
+    return verdict.text
+
+
+# ---------------------------------------------------------------------------- performance and goals
+
+@_doc(opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents are skipped.",
+      results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z are not games; a blank is not played.",
+      method='"FIDE" (default, TPR), "OWN" (your rating + dp), "400", "ELO" (logistic), "PTP" or "USCF".',
+      rating='Your rating, needed by method "OWN".')
+@_excel_function
+def PERF_RATING(opponent_ratings, results, method="FIDE", rating=None):
+    """Performance rating of the games by the chosen method."""
+    chosen = read_text(_scalar(method, "method"), "method", performance.METHODS, "FIDE")
+    own = _rating(rating)
+    games = read_games(opponent_ratings, results)
+    return performance.performance(games.rated, chosen, own)
+
+
+@_doc(rating="Your rating now.",
+      target="The rating you want to reach.",
+      opponent_rating="Rating of the opponents you expect to meet.",
+      k="Your K-factor.",
+      score="Your score per game: 1 win (default), 0.5 draw, or an average such as 0.7.",
+      system='"ELO" (default, logistic curve) or "FIDE" (table 8.1.2 with the 400-point rule).')
+@_excel_function
+def RATING_GOAL(rating, target, opponent_rating, k, score=1, system="ELO"):
+    """Number of games needed to reach a target rating, or why it can never be reached."""
+    per_game = read_number(_scalar(score, "score"), "score")
+    return goal.games_to_target(
+        _required_rating(rating), _required_rating(target, "target"),
+        _required_rating(opponent_rating, "opponent_rating"), _k(k),
+        1.0 if per_game is None else per_game,
+        read_text(_scalar(system, "system"), "system", goal.SYSTEMS, "ELO"))
+
+
+# ---------------------------------------------------------------------------- US Chess
+
+def _dual(value: Any) -> bool:
+    return read_bool(_scalar(value, "dual_rated"), "dual_rated")
+
+
+def _threshold(value: Any) -> float:
+    return _optional_positive(value, "bonus_threshold", 10.0)
+
+
+def _record(value: Any) -> str | None:
+    chosen = read_text(_scalar(value, "record"), "record", ("W", "L", ""), "")
+    return chosen or None
+
+
+@_doc(rating="The player's rating (blank: unrated).",
+      games="Games rated so far.")
+@_excel_function
+def USCF_EFFECTIVE_GAMES(rating, games):
+    """US Chess effective number of games N′ = min(N, N*)."""
+    return uscf.effective_games(_rating(rating), _games_count(games))
+
+
+@_doc(rating="The player's rating before the event.",
+      games="Games rated so far.",
+      event_games="Games in this event (m).",
+      dual_rated="TRUE in a dual-rated event (30–65 minutes) updating a Regular rating.")
+@_excel_function
+def USCF_K(rating, games, event_games, dual_rated=False):
+    """US Chess K-factor 800 / (N′ + m), with the dual-rated K above 2200."""
+    return uscf.k_factor(_required_rating(rating), _games_count(games),
+                         _games_count(event_games, "event_games"), _dual(dual_rated))
+
+
+_USCF_GAME_DOCS = dict(
+    rating="Your rating before the event (blank: unrated).",
+    games="Games rated so far.",
+    opponent_ratings="Opponents' ratings before the event, paired by position with results.",
+    results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.",
+)
+
+
+@_doc(**_USCF_GAME_DOCS,
+      dual_rated="TRUE in a dual-rated event (30–65 minutes) updating a Regular rating.",
+      bonus_threshold="Bonus multiplier B (default 10; 14 and 12 for earlier events).",
+      opponent_ids="Opponents' numbers or names, paired with results, to spot an opponent met twice.")
+@_excel_function
+def USCF_BONUS(rating, games, opponent_ratings, results, dual_rated=False, bonus_threshold=10,
+               opponent_ids=None):
+    """US Chess bonus points for the event (0 when not eligible)."""
+    own = _required_rating(rating)
+    played = read_games(opponent_ratings, results, opponent_ids)
+    return uscf.bonus(own, _games_count(games), played.rated, _dual(dual_rated),
+                      _threshold(bonus_threshold))
+
+
+@_doc(**_USCF_GAME_DOCS,
+      age="Age, for an unrated player's starting estimate (blank: 1300).",
+      record='"W" if all earlier games were wins, "L" if all were losses, else blank.',
+      peak_rating="Highest established rating, for the rating floor.",
+      dual_rated="TRUE in a dual-rated event (30–65 minutes) updating a Regular rating.",
+      bonus_threshold="Bonus multiplier B (default 10; 14 and 12 for earlier events).",
+      opponent_ids="Opponents' numbers or names, paired with results, to spot an opponent met twice.")
+@_excel_function
+def USCF_NEWRATING(rating, games, opponent_ratings, results, age=None, record=None,
+                   peak_rating=None, dual_rated=False, bonus_threshold=10, opponent_ids=None):
+    """US Chess rating after the event against pre-event opponent ratings, unrounded."""
+    played = read_games(opponent_ratings, results, opponent_ids)
+    own = _rating(rating)
+    years = read_number(_scalar(age, "age"), "age")
+    return uscf.new_rating(
+        own, _games_count(games), played.rated,
+        age=years or None, record=_record(record), peak_rating=_rating(peak_rating, "peak_rating"),
+        dual_rated=_dual(dual_rated), bonus_threshold=_threshold(bonus_threshold))
+
+
+@_doc(peak_rating="Highest established rating the player has had.",
+      life_master="TRUE for an Original Life Master (floor 2200).")
+@_excel_function
+def USCF_FLOOR(peak_rating, life_master=False):
+    """US Chess rating floor from the peak rating (100 at the least)."""
+    return uscf.floor(_rating(peak_rating, "peak_rating"),
+                      read_bool(_scalar(life_master, "life_master"), "life_master"))
+
+
+@_doc(ratings="Each player's rating before the event, one per row (blank: unrated).",
+      games="Each player's games rated so far.",
+      results__2d="An n×n crosstable (row player's result against column player), or n×rounds results.",
+      opponents__2d="With n×rounds results: the opponent's player number for each round (blank or 0: no game).",
+      ages="Each player's age, for unrated players' starting estimates.",
+      records='Each player\'s record: "W" all earlier games won, "L" all lost, else blank.',
+      dual_rated="TRUE in a dual-rated event (30–65 minutes) updating Regular ratings.",
+      bonus_threshold="Bonus multiplier B (default 10; 14 and 12 for earlier events).")
+@_excel_function
+def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
+               dual_rated=False, bonus_threshold=10):
+    """Post-event US Chess ratings by the full two-pass procedure, one per player in a column."""
+    own = [read_rating(v, "ratings", i) for i, v in enumerate(flatten(ratings), start=1)]
+    counts = [read_int(v, "games") or 0 for v in flatten(games)]
+    if len(counts) != len(own):
+        raise RatingError(f"games: {len(counts)} cells but ratings has {len(own)}")
+    if opponents is None or all(v in (None, "", 0) for v in flatten(opponents)):
+        pairings = uscf_event.pairings_from_crosstable(results)
+    else:
+        pairings = uscf_event.pairings_from_rounds(results, opponents)
+    player_ages = None if ages is None else [read_number(v, "ages", i) or None
+                                             for i, v in enumerate(flatten(ages), start=1)]
+    player_records = None if records is None else [
+        read_text(v, "records", ("W", "L", ""), "") or None for v in flatten(records)]
+    new = uscf_event.rate_event(own, counts, pairings, ages=player_ages, records=player_records,
+                                dual_rated=_dual(dual_rated),
+                                bonus_threshold=_threshold(bonus_threshold))
+    return [[value] for value in new]
