@@ -213,6 +213,8 @@ def office_js():
         "na_cell": ("FIDE_CHANGE", [[[2000]], [[{"type": "Error", "errorType": "NotAvailable", "basicValue": "#N/A"}]], [[1]], [[20]], None]),
         "uscf_event": ("USCF_EVENT", [[[1500], [1500], [1500]], [[30], [30], [30]],
                                       [[None, 1, 1], [0, None, 0.5], [0, 0.5, None]], None, None, None, None, None]),
+        "uscf_event_zero": ("USCF_EVENT", [[[1500], [1500], [1500]], [[30], [30], [30]],
+                                           [[0, 1, 1], [0, 0, 0.5], [0, 0.5, 0]], None, None, None, None, None]),
         "goal": ("RATING_GOAL", [[[1600]], [[1700]], [[1600]], [[20]], None, None]),
         "k_blank_zero": ("FIDE_K", [[[2000]], [[100]], [[0]], [[2026]], [[0]], [[39]]]),
     }
@@ -238,6 +240,8 @@ def test_office_js_blanks_as_zero_and_as_null_agree(office_js):
     # The same game entered with the other cells blank, sent as 0 (Excel desktop) and null (web).
     assert office_js["change_zero_blanks"]["value"][0][0] == pytest.approx(2.4)
     assert office_js["change_null_blanks"]["value"][0][0] == pytest.approx(2.4)
+    # A crosstable whose empty cells (the diagonal) arrive as 0 rates as with nulls.
+    assert office_js["uscf_event_zero"] == office_js["uscf_event"]
     # An empty rules cell sent as 0 means the default rules ("2025": no cap from 2650).
     assert office_js["change_rules_blank_0"]["value"][0][0] == pytest.approx(0.4)
 

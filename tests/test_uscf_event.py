@@ -178,13 +178,27 @@ def test_crosstable_disagreement_names_both_cells():
 
 
 def test_crosstable_shape_and_diagonal():
-    with pytest.raises(RatingError, match=r"^results: the diagonal cell row 2, column 2 holds 0; it must be blank$"):
-        pairings_from_crosstable([[None, 1], [0, 0]])
+    with pytest.raises(RatingError, match=r"^results: the diagonal cell row 2, column 2 holds '0'; it must be blank$"):
+        pairings_from_crosstable([[None, 1], [0, "0"]])
+    with pytest.raises(RatingError, match=r"^results: the diagonal cell row 1, column 1 holds 'L'; it must be blank$"):
+        pairings_from_crosstable([["L", 1], [0, None]])
     with pytest.raises(RatingError, match="as many columns as rows"):
         pairings_from_crosstable([[None, 1, 0], [0, None, 1]])
     with pytest.raises(RatingError, match=r"^results: 'y' is not a game result \(row 1, column 2\)$"):
         pairings_from_crosstable([[None, "y"], [None, None]])
     assert pairings_from_crosstable(None) == []
+
+
+def test_office_js_blanks_sent_as_zero_are_not_games():
+    # Office.js sends every empty cell as 0: the diagonal and unplayed pairs arrive as 0.
+    # Player 1 beat player 2; players 1–3 and 2–3 have not played yet.
+    as_sent = [[0, 1, 0], [0, 0, 0], [0, 0, 0]]
+    assert pairings_from_crosstable(as_sent) == [(0, 1, 1.0)]
+    # Typed as text, a double loss is still a disagreement.
+    with pytest.raises(RatingError, match="the two sides disagree"):
+        pairings_from_crosstable([[None, "0"], ["0", None]])
+    # Rounds: 1 v 2 paired in both rounds, only round 1 played.
+    assert pairings_from_rounds([[1, 0], [0, 0]], [[2, 2], [1, 1]]) == [(0, 1, 1.0)]
 
 
 # ---------------------------------------------------------------- reading rounds

@@ -168,6 +168,11 @@ def _cell_result(value: Any, where: str) -> Result | None:
         raise RatingError(f"{error}{where}") from None
 
 
+def _typed_zero(value: Any) -> bool:
+    """A numeric 0: what Office.js sends for an empty cell (and a loss typed as 0)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
+
+
 def _disagree(mine: Result | None, theirs: Result | None) -> bool:
     """Both sides of a game entered and not matching: a rated result needs the opposite
     rated result (1 and 0, ½ and ½). Two unrated entries (forfeits, byes) are not rated
@@ -182,6 +187,10 @@ def pairings_from_crosstable(results: Any) -> list[Pairing]:
     against player j. The diagonal must be blank. A game may be entered from one side or
     from both; both sides must then agree (1 against 0, ½ against ½; a rated result against
     a forfeit or bye disagrees). Forfeits and byes are not rated and give no pairing.
+
+    Office.js hands empty cells over as the number 0, so a numeric 0 on the diagonal, and a
+    pair of cells that both hold the number 0, read as blank (a game cannot be lost by
+    both players; a double forfeit is written ``-``).
 
     >>> pairings_from_crosstable([[None, "½"], [None, None]])
     [(0, 1, 0.5)]
@@ -199,11 +208,13 @@ def pairings_from_crosstable(results: Any) -> list[Pairing]:
              for i in range(count)]
     pairings = []
     for i in range(count):
-        if cells[i][i] is not None:
+        if cells[i][i] is not None and not _typed_zero(rows[i][i]):
             raise RatingError(f"results: the diagonal cell row {i + 1}, column {i + 1} holds "
                               f"{describe(rows[i][i])}; it must be blank")
         for j in range(i + 1, count):
             mine, theirs = cells[i][j], cells[j][i]
+            if _typed_zero(rows[i][j]) and _typed_zero(rows[j][i]):
+                continue        # both empty, as Office.js sends them
             if _disagree(mine, theirs):
                 raise RatingError(
                     f"results: row {i + 1}, column {j + 1} holds {describe(rows[i][j])} but row "
@@ -240,7 +251,8 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
     in ``opponents``, the opponent's number (1-based). A blank or 0 opponent number is no
     game (a result there is a bye, points only). A game listed by both players counts once;
     the two entries must agree (same round, each other's number, results adding to 1). A
-    game listed by one player only counts too.
+    game listed by one player only counts too. A game whose two sides both hold the number
+    0 is not played yet: Office.js hands empty result cells over as 0.
 
     >>> pairings_from_rounds([["1", "½"], ["0", None], [None, "½"]], [[2, 3], [1, 0], [0, 1]])
     [(0, 1, 1.0), (0, 2, 0.5)]
@@ -278,6 +290,9 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
             seen.add((low, high))
             mine = entries[low][r][1] if entries[low][r][0] == high else None
             theirs = entries[high][r][1] if entries[high][r][0] == low else None
+            if (mine is not None and theirs is not None and _typed_zero(result_rows[low][r])
+                    and _typed_zero(result_rows[high][r])):
+                continue        # both results empty, as Office.js sends them
             if _disagree(mine, theirs):
                 raise RatingError(
                     f"results: player {low + 1} has {describe(result_rows[low][r])} against "
