@@ -146,11 +146,18 @@ def test_round_trip_real_files(name, line_end):
 
 
 @needs_files
-def test_written_player_line_matches_the_file():
-    # Written 001 lines equal the file's apart from the title (TRF06 "g" becomes "GM").
-    source = (TRF_DIR / "issue_7.trf").read_text().splitlines()
-    written = write_trf(real("issue_7.trf"), line_end="\n").splitlines()
-    assert [x.rstrip() for x in source if x.startswith("001")] == [x for x in written if x.startswith("001")]
+@pytest.mark.parametrize("name", ["javafo_sample2.trf", "grandmommyscup.trf", "issue_7.trf"])
+def test_written_player_lines_match_the_file(name):
+    # Column for column the same 001 lines, but for the title columns 11-13 (TRF06 "g" becomes
+    # "GM") and a rating or FIDE ID of 0, which means none and is written blank.
+    def same_columns(x: str) -> str:
+        rating, fide_id = x[48:52].replace("   0", "    "), x[57:68].replace("          0", " " * 11)
+        return x[:10] + x[13:48] + rating + x[52:57] + fide_id + x[68:]
+
+    source = [x.rstrip() for x in (TRF_DIR / name).read_text().splitlines() if x.startswith("001")]
+    written = [x for x in write_trf(real(name), line_end="\n").splitlines() if x.startswith("001")]
+    assert [same_columns(x) for x in source] == [same_columns(x) for x in written]
+    assert [x[10:13].strip() for x in written][:3] == (["GM", "IM", "FM"] if name.startswith("javafo") else [""] * 3)
 
 
 # ---------------------------------------------------------------- hand-written quirks
@@ -253,7 +260,8 @@ def test_trailing_rounds_omitted_and_rounds_from_records():
     dates = "132 " + " " * 87 + "  ".join(f"26/01/0{d}" for d in range(1, 7))
     t = parse_trf("\n".join(["012 R", "142 5", dates, p1, P2, "XXR 4"]))
     assert t.rounds == 6 and t.round_dates == [dt.date(2026, 1, d) for d in range(1, 7)]
-    assert t.players[0].games == [RoundGame(1, 2, "w", "1"), RoundGame(2, None, None, "H"), RoundGame(3, None, None, "U")]
+    assert t.players[0].games == [
+        RoundGame(1, 2, "w", "1"), RoundGame(2, None, None, "H"), RoundGame(3, None, None, "U")]
     assert t.players[1].games == [RoundGame(1, 1, "b", "0")] and t.players[1].game(4) == RoundGame(4)
     assert t.warnings == []
     assert parse_trf("012 R\n142 7\n" + P1 + "\n" + P2).rounds == 7

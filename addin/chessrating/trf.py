@@ -330,7 +330,8 @@ def _read_headers(t: Tournament, header_line: dict[str, int], extra_line: list[i
             header_line["062"], f"062 gives {int(first['062'])} players, the file lists {len(t.players)}"))
     for line, at in zip(t.extra_lines, extra_line):
         if line.startswith("XXS"):
-            t.warnings.append(ReadWarning(at, "JaVaFo XXS scoring is not read; points checked with 162 or the defaults"))
+            t.warnings.append(ReadWarning(
+                at, "JaVaFo XXS scoring is not read; points checked with 162 or the defaults"))
 
 
 def _check(t: Tournament, player_line: dict[int, int]) -> None:
@@ -347,7 +348,8 @@ def _check(t: Tournament, player_line: dict[int, int]) -> None:
                 continue
             other = by_number.get(g.opponent)
             if other is None:
-                t.warnings.append(ReadWarning(line, f"player {p.number} round {g.round}: opponent {g.opponent} does not exist"))
+                t.warnings.append(ReadWarning(
+                    line, f"player {p.number} round {g.round}: opponent {g.opponent} does not exist"))
                 continue
             back = other.game(g.round)
             if back.opponent != p.number:
@@ -433,7 +435,8 @@ def write_trf(tournament: Tournament, *, line_end: str = "\r\n") -> str:
     Comments and warnings are not written. **Decision**: lines end in CR LF by default,
     which ends each line with a CR as the spec asks and opens everywhere; pass
     ``line_end="\\r"`` for bare CR (the spec's letter) or ``"\\n"``.
-    A value that does not fit its columns raises :class:`RatingError`.
+    Names are cut to their 33 columns; any other value that does not fit its columns
+    raises :class:`RatingError`.
 
     >>> t = Tournament(name="Blitz", players=[Player(1, "Alpha, Anna", "w", "WIM", 2200)])
     >>> write_trf(t, line_end="\\n").splitlines()[-1]
