@@ -1,0 +1,107 @@
+"""Building the template workbooks, and filling them with an event.
+
+* :func:`write_templates` writes the four shipped templates (``chessrating templates
+  workbooks``): ``fide-round-robin.xlsx``, ``fide-swiss.xlsx``, ``uscf-event.xlsx`` and
+  ``calculators.xlsx``.
+* :func:`fill_round_robin` writes the round-robin workbook sized to an event and filled
+  with its players and results (the bundled example from :func:`load_demo_event`, or a
+  tournament read from a TRF file); :func:`fill_swiss` does the same with the Swiss
+  workbook.
+
+Every workbook is written with XlsxWriter and then recalculated by
+:func:`chessrating.recalc.recalculate`, the evaluator behind ``chessrating recalc``, so
+each formula cell carries the value our functions compute and viewers that never
+calculate show numbers. Builds are deterministic: the same inputs give the same bytes.
+
+The layouts live in ``workbooks_roundrobin``, ``workbooks_swiss``, ``workbooks_uscf`` and
+``workbooks_calculators``; shared styles in ``workbooks_layout``; the event model and the
+example event in ``workbooks_event``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Union
+
+from .errors import RatingError
+from .workbooks_calculators import build_calculators
+from .workbooks_event import EventPlayer, RoundRobinEvent, load_demo_event, round_robin_from_tournament
+from .workbooks_roundrobin import ROUND_ROBIN_SIZE, build_round_robin
+from .workbooks_swiss import SWISS_PLAYERS, SWISS_ROUNDS, build_swiss
+from .workbooks_uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
+
+if TYPE_CHECKING:
+    from .tournament import Tournament
+
+__all__ = [
+    "TEMPLATES", "write_templates", "fill_round_robin", "fill_swiss", "load_demo_event",
+    "EventPlayer", "RoundRobinEvent", "round_robin_from_tournament",
+    "ROUND_ROBIN_SIZE", "SWISS_PLAYERS", "SWISS_ROUNDS", "USCF_PLAYERS", "USCF_ROUNDS",
+]
+
+# File name -> builder of the empty template.
+TEMPLATES: dict[str, Callable[[Path], Path]] = {
+    "fide-round-robin.xlsx": build_round_robin,
+    "fide-swiss.xlsx": build_swiss,
+    "uscf-event.xlsx": build_uscf,
+    "calculators.xlsx": build_calculators,
+}
+
+
+def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) -> Path:
+    """Build into a temporary file beside ``dst``, store the computed values, move it in place."""
+    dst = Path(dst)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(suffix=".xlsx", prefix=".build-", dir=dst.parent)
+    os.close(handle)
+    built = Path(name)
+    try:
+        build(built)
+        if recalculate:
+            from .recalc import recalculate as evaluate
+            evaluate(built, built)
+        os.replace(built, dst)
+    finally:
+        if built.exists():
+            built.unlink()
+    return dst
+
+
+def write_templates(folder: Path, *, recalculate: bool = True) -> list[Path]:
+    """Write the shipped templates into ``folder``; returns their paths.
+
+    ``recalculate=False`` leaves the cached values empty (for a quick structural build).
+    """
+    folder = Path(folder)
+    return [_finish(build, folder / name, recalculate) for name, build in TEMPLATES.items()]
+
+
+EventLike = Union[RoundRobinEvent, "Tournament"]
+
+
+def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True) -> Path:
+    """The round-robin workbook sized to ``event`` and filled with it; returns ``dst``.
+
+    ``event`` is a :class:`RoundRobinEvent` (e.g. :func:`load_demo_event`) or a
+    :class:`chessrating.tournament.Tournament` in which each pair met at most once.
+    Names and other text are written as text: a name such as ``=1+1`` stays a name.
+    """
+    if not isinstance(event, RoundRobinEvent):
+        event = round_robin_from_tournament(event)
+    if len(event.players) < 2:
+        raise RatingError(f"event: {len(event.players)} players; a round robin needs at least 2")
+    return _finish(lambda path: build_round_robin(path, event=event), dst, recalculate)
+
+
+def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True) -> Path:
+    """The Swiss workbook sized to ``tournament`` (players × rounds) and filled with it.
+
+    The player with starting number k fills row k; opponent numbers, colours (W/B) and
+    results (:func:`chessrating.tournament.cell_result`) fill the round columns.
+    """
+    if not tournament.players:
+        raise RatingError("tournament: it has no players")
+    return _finish(lambda path: build_swiss(path, tournament=tournament), dst, recalculate)

@@ -1,0 +1,231 @@
+"""Shared pieces of the template workbooks: styles, cell addresses, the common sheets.
+
+Every template is written with XlsxWriter (it can store a formula's cached value, which
+openpyxl cannot) and looks the same way: yellow input cells with blue text, white
+formula cells, blue headers, a ``How to use`` sheet and the ``xlwings.conf`` sheet that
+points classic xlwings at :mod:`chessrating.udfs`.
+
+Builds are deterministic: the document properties carry a fixed creation date and
+XlsxWriter stamps every zip member with the same date, so building twice gives the same
+bytes.
+
+>>> cell(4, 9), span(4, 9, 4, 28), absolute(4, 4)
+('J5', 'J5:AC5', '$E$5')
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import xlsxwriter
+from xlsxwriter.format import Format
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
+from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
+
+__all__ = [
+    "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
+    "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
+    "write_how_to_sheet", "write_input", "write_text_input", "write_quiet_formula",
+]
+
+# A fixed creation date keeps the document properties, and so the bytes, stable.
+CREATED = _dt.datetime(2025, 10, 1, 0, 0, 0)
+UDF_MODULE = "chessrating.udfs"
+
+# Results offered by the validation lists. They are text so that Excel never turns a
+# typed 1/2 into a date; picking 1 or 0 still enters a number, which the functions and
+# COUNTIF read alike.
+RESULT_CHOICES = ("1", "½", "0", "+", "-")
+SWISS_RESULT_CHOICES = ("1", "½", "0", "+", "-", "H", "B", "U", "Z")
+
+_BLUE_HEADER = "#DDEBF7"
+_INPUT_FILL = "#FFF2CC"
+_INPUT_FONT = "#1F4E9E"
+_BORDER = "#BFBFBF"
+
+
+def cell(row: int, col: int) -> str:
+    """A1 address of a zero-based (row, column)."""
+    return xl_rowcol_to_cell(row, col)
+
+
+def absolute(row: int, col: int) -> str:
+    """``$A$1`` address of a zero-based (row, column)."""
+    return xl_rowcol_to_cell(row, col, row_abs=True, col_abs=True)
+
+
+def span(first_row: int, first_col: int, last_row: int, last_col: int, fixed: bool = False) -> str:
+    """A1 range between two zero-based corners, absolute when ``fixed``."""
+    if fixed:
+        return f"{absolute(first_row, first_col)}:{absolute(last_row, last_col)}"
+    return f"{cell(first_row, first_col)}:{cell(last_row, last_col)}"
+
+
+def column(col: int) -> str:
+    """Column letters of a zero-based column."""
+    return xl_col_to_name(col)
+
+
+@dataclass
+class Styles:
+    """The formats of one workbook (XlsxWriter formats belong to the workbook that made them)."""
+
+    title: Format
+    subtitle: Format
+    note: Format
+    header: Format
+    header_left: Format
+    label: Format
+    input_text: Format
+    input_int: Format
+    input_result: Format
+    input_number: Format
+    formula_text: Format
+    formula_int: Format
+    formula_one: Format
+    formula_two: Format
+    formula_signed: Format
+    formula_points: Format
+    diagonal: Format
+    warning: Format
+    mirror_warning: Format
+    wrap: Format
+
+    @classmethod
+    def of(cls, book: Workbook) -> "Styles":
+        def fmt(**props: Any) -> Format:
+            return book.add_format(props)
+
+        box = {"border": 1, "border_color": _BORDER, "valign": "vcenter"}
+        entry = {**box, "bg_color": _INPUT_FILL, "font_color": _INPUT_FONT}
+        result = {**box, "bg_color": "#FFFFFF"}
+        return cls(
+            title=fmt(bold=True, font_size=14),
+            subtitle=fmt(bold=True, font_size=11, font_color="#1F3864"),
+            note=fmt(italic=True, font_color="#595959", text_wrap=False),
+            header=fmt(bold=True, bg_color=_BLUE_HEADER, align="center", text_wrap=True, **box),
+            header_left=fmt(bold=True, bg_color=_BLUE_HEADER, text_wrap=True, **box),
+            label=fmt(bold=True),
+            input_text=fmt(**entry),
+            input_int=fmt(num_format="0", align="center", **entry),
+            input_result=fmt(align="center", **entry),
+            input_number=fmt(num_format="0.0#", align="center", **entry),
+            formula_text=fmt(**result),
+            formula_int=fmt(num_format="0", align="center", **result),
+            formula_one=fmt(num_format="0.0", align="center", **result),
+            formula_two=fmt(num_format="0.00", align="center", **result),
+            formula_signed=fmt(num_format="+0.0;-0.0;0.0", align="center", **result),
+            formula_points=fmt(num_format="0.0", align="center", bold=True, **result),
+            diagonal=fmt(bg_color="#A6A6A6", pattern=1, **box),
+            warning=fmt(font_color="#9C0006"),
+            mirror_warning=fmt(bg_color="#FFC7CE", font_color="#9C0006"),
+            wrap=fmt(text_wrap=True, valign="top"),
+        )
+
+
+def new_workbook(path: Path, title: str, subject: str) -> tuple[Workbook, Styles]:
+    """An XlsxWriter workbook with fixed document properties and this module's styles."""
+    book = xlsxwriter.Workbook(str(path), {"strings_to_numbers": False, "strings_to_formulas": False})
+    book.set_properties({
+        "title": title,
+        "subject": subject,
+        "author": "chessrating",
+        "company": "chessrating",
+        "keywords": "chess, rating, Elo, FIDE, US Chess",
+        "comments": "Built by chessrating; the formulas call the chessrating Excel functions.",
+        "created": CREATED,
+    })
+    return book, Styles.of(book)
+
+
+def write_input(sheet: Worksheet, row: int, col: int, value: Any, fmt: Format) -> None:
+    """An input cell: a number, or a blank that keeps the input look."""
+    if value is None or value == "":
+        sheet.write_blank(row, col, None, fmt)
+    elif isinstance(value, bool):
+        sheet.write_boolean(row, col, value, fmt)
+    elif isinstance(value, (int, float)):
+        sheet.write_number(row, col, value, fmt)
+    else:
+        sheet.write_string(row, col, str(value), fmt)
+
+
+def write_text_input(sheet: Worksheet, row: int, col: int, value: Any, fmt: Format) -> None:
+    """A text input cell; text is written as text, so ``=cmd`` or ``+1`` never becomes a formula."""
+    if value is None or value == "":
+        sheet.write_blank(row, col, None, fmt)
+    else:
+        sheet.write_string(row, col, str(value), fmt)
+
+
+def write_result(sheet: Worksheet, row: int, col: int, value: Any, fmt: Format) -> None:
+    """A result cell as Excel would hold it after picking from the list: 1 and 0 as numbers."""
+    text = "" if value is None else str(value).strip()
+    if text in ("1", "0"):
+        sheet.write_number(row, col, int(text), fmt)
+    elif text in ("0.5", "=", "1/2"):
+        sheet.write_string(row, col, "½", fmt)
+    else:
+        write_text_input(sheet, row, col, text, fmt)
+
+
+def write_quiet_formula(sheet: Worksheet, row: int, col: int, formula: str, fmt: Format) -> None:
+    """A formula whose cached value starts empty; the evaluator fills in the real value."""
+    sheet.write_formula(row, col, formula, fmt, "")
+
+
+def write_conf_sheet(book: Workbook, styles: Styles) -> Worksheet:
+    """The ``xlwings.conf`` sheet: keys in column A from A1, values in column B, no header.
+
+    Classic xlwings reads it to find the functions' module; it stops at the first empty
+    key, so the explanation stands below a gap.
+    """
+    sheet = book.add_worksheet("xlwings.conf")
+    sheet.write_string(0, 0, "UDF Modules")
+    sheet.write_string(0, 1, UDF_MODULE)
+    sheet.write_string(2, 0, "This sheet tells the classic xlwings add-in where the chess "
+                             "functions live (xlwings reads the keys above the first empty "
+                             "cell in column A).", styles.note)
+    sheet.set_column(0, 0, 18)
+    sheet.set_column(1, 1, 22)
+    return sheet
+
+
+def write_how_to_sheet(book: Workbook, styles: Styles, heading: str, lines: list[str]) -> Worksheet:
+    """A short ``How to use`` sheet: one paragraph per row."""
+    sheet = book.add_worksheet("How to use")
+    sheet.set_column(0, 0, 110)
+    sheet.write_string(0, 0, heading, styles.title)
+    common = [
+        "Yellow cells with blue text are inputs; white cells hold formulas. Empty rows stay "
+        "empty: a game counts only once its result is entered.",
+        "The formulas call the chessrating Excel functions (ELO_*, FIDE_*, USCF_*, PERF_RATING, "
+        "RATING_GOAL). In Windows Excel install the xlwings add-in and chessrating "
+        "(pip install chessrating), then click Import Functions; the xlwings.conf sheet "
+        "already names the module chessrating.udfs. In xlwings Lite, add chessrating to the "
+        "requirements and import chessrating.udfs in main.py.",
+        "Without Excel, 'chessrating recalc FILE' evaluates every formula and stores the "
+        "numbers in the file, so any viewer shows them.",
+    ]
+    for row, text in enumerate(lines + [""] + common, start=2):
+        if text:
+            sheet.write_string(row, 0, text, styles.wrap)
+    sheet.hide_gridlines(2)
+    return sheet
+
+
+def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
+                title_rows: tuple[int, int] | None = None, landscape: bool = True) -> None:
+    """Print the used block on one page wide, repeating the header rows."""
+    if landscape:
+        sheet.set_landscape()
+    sheet.set_paper(9)  # A4
+    sheet.fit_to_pages(1, 0)
+    sheet.print_area(first_row, 0, last_row, last_col)
+    if title_rows is not None:
+        sheet.repeat_rows(*title_rows)
+    sheet.set_footer("&L&A&RPage &P of &N")

@@ -1,0 +1,325 @@
+"""The FIDE round-robin template: player list, n×n results grid, per-game and per-player formulas.
+
+Sheet ``Crosstable`` (rows are zero-based here, Excel rows one-based):
+
+* row 2: event name, ``Rules`` ("2025"/"2024"), ``RatingYear`` (year for K; blank = this
+  year), ``NormTitle`` — inputs with defined names;
+* row 4: headers; rows 5…: one row per player: No., Name, Title, Fed, Rating, the K
+  inputs (rated games, birth year, peak) and K = ``FIDE_K``; then the results grid (row
+  player's result against the column player; the diagonal is greyed and refuses input,
+  a warning colour marks a cell whose mirror does not complete the game); then points,
+  games, expected score, ``PERF_RATING``, ``FIDE_CHANGE``, ``FIDE_NEWRATING``,
+  ``FIDE_INITIAL`` (unrated players) and the ``FIDE_NORM`` verdict;
+* below, grids in the same columns as the results: the expected score of each game
+  (``FIDE_EXPECTED``) and its rating change (``FIDE_CHANGE``); and the two grids the
+  functions read: the results with blanks kept as ``""`` and the opponent's rating
+  only where a result is entered (so an empty cell, which Office.js hands over as 0,
+  never counts as a loss);
+* a bar chart of the rating changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
+
+from .errors import RatingError
+from .workbooks_event import RoundRobinEvent
+from .workbooks_layout import (
+    RESULT_CHOICES, Styles, absolute, cell, column, new_workbook, print_setup, span,
+    write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
+    write_text_input,
+)
+
+__all__ = ["ROUND_ROBIN_SIZE", "RoundRobinLayout", "build_round_robin"]
+
+ROUND_ROBIN_SIZE = 20
+SHEET = "Crosstable"
+
+HOW_TO = [
+    "1. Fill the player list: name, title, federation (three letters), rating (blank for an "
+    "unrated player) and, for K, rated games so far, birth year and highest rating ever.",
+    "2. Enter each result in the row of the player it belongs to, against the column of the "
+    "opponent: 1, ½, 0, + (forfeit win) or - (forfeit loss). Pick from the list: a typed 1/2 "
+    "would become a date. Enter both cells of a game; a red cell means its mirror does not "
+    "complete the game yet.",
+    "3. Each row then shows points, expected score, performance (FIDE TPR), the rating change "
+    "and new rating (FIDE, unrounded change, rating rounded), the first rating of an unrated "
+    "player (at least 5 games against rated opponents) and the title-norm verdict for the "
+    "title in 'Norm'.",
+    "4. Below the crosstable: expected score and rating change of every single game. The last "
+    "two grids are what the functions read: results, and the opponent's rating only where a "
+    "result is entered. Leave them alone.",
+    "Rules: 2025 (from 1 October 2025: no 400-point cap for players rated 2650 or more) or "
+    "2024 (cap for everyone). Year: the rating period's year for the junior K rule; blank "
+    "means this year.",
+]
+
+
+@dataclass(frozen=True)
+class RoundRobinLayout:
+    """Where everything sits for ``size`` players (zero-based rows and columns)."""
+
+    size: int
+    first: int = 4          # first player row (Excel row 5)
+    grid: int = 9           # first results column (J)
+
+    @property
+    def last(self) -> int:
+        return self.first + self.size - 1
+
+    @property
+    def grid_last(self) -> int:
+        return self.grid + self.size - 1
+
+    @property
+    def totals(self) -> int:
+        """First column after the grid: points."""
+        return self.grid + self.size
+
+    def section(self, index: int) -> int:
+        """First player row of the index-th grid below the crosstable (0 expected,
+        1 change, 2 results read, 3 opponent ratings read)."""
+        return self.last + 4 + index * (self.size + 3)
+
+    def row_range(self, row: int) -> str:
+        return span(row, self.grid, row, self.grid_last)
+
+
+TOTAL_COLUMNS = ("Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating",
+                 "First rating", "Norm")
+
+
+def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
+    r = lay.first + i
+    res = lay.row_range(r)
+    expected = lay.row_range(lay.section(0) + i)
+    read = lay.row_range(lay.section(2) + i)
+    opp = lay.row_range(lay.section(3) + i)
+    rating, k, fed = cell(r, 4), cell(r, 8), cell(r, 3)
+    titles = span(lay.first, 2, lay.last, 2, fixed=True)
+    feds = span(lay.first, 3, lay.last, 3, fixed=True)
+    none = f"COUNT({opp})=0"
+    return {
+        "K": f'=IF({rating}="","",FIDE_K({rating},{cell(r, 5)},{cell(r, 6)},RatingYear,'
+             f'{cell(r, 7)},COUNT({opp})))',
+        "Points": f'=IF(COUNTA({res})=0,"",COUNTIF({res},1)+COUNTIF({res},"+")'
+                  f'+(COUNTIF({res},"½")+COUNTIF({res},"H"))/2)',
+        "Games": f'=IF(COUNTA({res})=0,"",COUNTA({res}))',
+        "Expected": f'=IF(COUNT({expected})=0,"",SUM({expected}))',
+        "Perf. (TPR)": f'=IF({none},"",PERF_RATING({opp},{read},"FIDE"))',
+        "Change": f'=IF(OR({rating}="",{none}),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
+        "New rating": f'=IF(OR({rating}="",{none}),"",FIDE_NEWRATING({rating},{opp},{read},{k},Rules))',
+        "First rating": f'=IF(OR({rating}<>"",{none}),"",FIDE_INITIAL({opp},{read}))',
+        "Norm": f'=IF(COUNTA({res})=0,"",FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed}))',
+    }
+
+
+def _mirror_rule(lay: RoundRobinLayout) -> str:
+    """Conditional-format formula (relative to the grid's top-left cell): the cell and its
+    mirror do not add up to one game's point."""
+    top = cell(lay.first, lay.grid)
+    grid = span(lay.first, lay.grid, lay.last, lay.grid_last, fixed=True)
+    first_row, first_col = absolute(lay.first, lay.grid), absolute(lay.first, lay.grid)
+    mirror = (f"INDEX({grid},COLUMN({top})-COLUMN({first_col})+1,"
+              f"ROW({top})-ROW({first_row})+1)")
+
+    def points(x: str) -> str:
+        return f'(({x}=1)+({x}="+")+(({x}="½")+({x}="H"))/2)'
+
+    return (f'=AND(ROW({top})-ROW({first_row})<>COLUMN({top})-COLUMN({first_col}),'
+            f'OR({top}<>"",{mirror}<>""),{points(top)}+{points(mirror)}<>1)')
+
+
+def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRobinEvent | None) -> None:
+    sheet.write_string(0, 0, "FIDE round robin", st.title)
+    sheet.write_string(1, 0, "Event", st.label)
+    write_text_input(sheet, 1, 1, event.name if event else "", st.input_text)
+    sheet.write_string(1, 3, "Rules", st.label)
+    sheet.write_string(1, 4, "2025", st.input_result)
+    sheet.write_string(1, 5, "Year (K)", st.label)
+    write_input(sheet, 1, 6, event.year if event else None, st.input_int)
+    sheet.write_string(1, 7, "Norm", st.label)
+    sheet.write_string(1, 8, "GM", st.input_result)
+    book.define_name("Rules", f"={SHEET}!$E$2")
+    book.define_name("RatingYear", f"={SHEET}!$G$2")
+    book.define_name("NormTitle", f"={SHEET}!$I$2")
+    sheet.data_validation(1, 4, 1, 4, {"validate": "list", "source": ["2025", "2024"]})
+    sheet.data_validation(1, 6, 1, 6, {"validate": "integer", "criteria": "between",
+                                       "minimum": 1950, "maximum": 2200})
+    sheet.data_validation(1, 8, 1, 8, {"validate": "list", "source": ["GM", "IM", "WGM", "WIM"]})
+    sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
+                             "(forfeit win), - (forfeit loss). Yellow cells are inputs.", st.note)
+
+
+def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,
+                   event: RoundRobinEvent | None) -> None:
+    headers = ["No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth year", "Peak", "K"]
+    for col, text in enumerate(headers):
+        sheet.write_string(lay.first - 1, col, text, st.header)
+    for j in range(lay.size):
+        sheet.write_number(lay.first - 1, lay.grid + j, j + 1, st.header)
+    for offset, text in enumerate(TOTAL_COLUMNS):
+        sheet.write_string(lay.first - 1, lay.totals + offset, text, st.header)
+    formats = {"K": st.formula_int, "Points": st.formula_points, "Games": st.formula_int,
+               "Expected": st.formula_two, "Perf. (TPR)": st.formula_int,
+               "Change": st.formula_signed, "New rating": st.formula_int,
+               "First rating": st.formula_int, "Norm": st.formula_text}
+    for i in range(lay.size):
+        r = lay.first + i
+        player = event.players[i] if event else None
+        sheet.write_number(r, 0, i + 1, st.header)
+        write_text_input(sheet, r, 1, player.name if player else "", st.input_text)
+        write_text_input(sheet, r, 2, player.title if player else "", st.input_result)
+        write_text_input(sheet, r, 3, player.federation if player else "", st.input_result)
+        write_input(sheet, r, 4, player.rating if player else None, st.input_int)
+        write_input(sheet, r, 5, player.rated_games if player else None, st.input_int)
+        write_input(sheet, r, 6, player.birth_year if player else None, st.input_int)
+        write_input(sheet, r, 7, player.peak_rating if player else None, st.input_int)
+        formulas = _player_formulas(lay, i)
+        write_quiet_formula(sheet, r, 8, formulas["K"], formats["K"])
+        for j in range(lay.size):
+            if i == j:
+                sheet.write_blank(r, lay.grid + j, None, st.diagonal)
+            else:
+                write_result(sheet, r, lay.grid + j, event.results[i][j] if event else "",
+                             st.input_result)
+        for offset, name in enumerate(TOTAL_COLUMNS):
+            write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
+
+
+def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
+    titles = [
+        "Expected score per game (FIDE_EXPECTED, table 8.1.2)",
+        "Rating change per game (FIDE_CHANGE)",
+        "Results as the functions read them (blank stays blank) - do not edit",
+        "Opponent's rating where a result is entered (read by the functions) - do not edit",
+    ]
+    for index, title in enumerate(titles):
+        top = lay.section(index)
+        sheet.write_string(top - 2, 0, title, st.subtitle)
+        sheet.write_string(top - 1, 0, "No.", st.header)
+        sheet.write_string(top - 1, 1, "Name", st.header)
+        for j in range(lay.size):
+            sheet.write_number(top - 1, lay.grid + j, j + 1, st.header)
+        for i in range(lay.size):
+            r, source = top + i, lay.first + i
+            sheet.write_number(r, 0, i + 1, st.header)
+            write_quiet_formula(sheet, r, 1, f'=IF({cell(source, 1)}="","",{cell(source, 1)})',
+                                st.formula_text)
+            rating, k = absolute(source, 4), absolute(source, 8)
+            for j in range(lay.size):
+                c = lay.grid + j
+                if i == j:
+                    sheet.write_formula(r, c, '=""', st.diagonal, "")
+                    continue
+                result = cell(source, c)
+                read = cell(lay.section(2) + i, c)
+                opp = cell(lay.section(3) + i, c)
+                opp_rating = absolute(lay.first + j, 4)
+                formula, fmt = {
+                    0: (f'=IF(OR({rating}="",{opp}=""),"",FIDE_EXPECTED({rating},{opp},Rules))',
+                        st.formula_two),
+                    1: (f'=IF(OR({rating}="",{opp}=""),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
+                        st.formula_signed),
+                    2: (f'=IF({result}="","",{result})', st.formula_text),
+                    3: (f'=IF(OR({result}="",{opp_rating}=""),"",{opp_rating})', st.formula_int),
+                }[index]
+                write_quiet_formula(sheet, r, c, formula, fmt)
+
+
+def _validate(sheet: Worksheet, lay: RoundRobinLayout) -> None:
+    pieces = []
+    for i in range(lay.size):
+        r, diagonal = lay.first + i, lay.grid + i
+        if diagonal > lay.grid:
+            pieces.append(span(r, lay.grid, r, diagonal - 1))
+        if diagonal < lay.grid_last:
+            pieces.append(span(r, diagonal + 1, r, lay.grid_last))
+    first = pieces[0].split(":")[0]
+    sheet.data_validation(first, {
+        "validate": "list", "source": list(RESULT_CHOICES), "multi_range": " ".join(pieces),
+        "error_title": "Result", "input_title": "Result",
+        "input_message": "1, ½, 0, + (forfeit win), - (forfeit loss)",
+        "error_message": "Pick a result from the list: 1, ½, 0, + (forfeit win) or - (forfeit loss)."})
+    diagonal_cells = " ".join(cell(lay.first + i, lay.grid + i) for i in range(lay.size))
+    sheet.data_validation(cell(lay.first, lay.grid), {
+        "validate": "custom", "value": "=FALSE", "multi_range": diagonal_cells,
+        "error_title": "No game", "error_message": "A player does not play themself."})
+    sheet.data_validation(lay.first, 4, lay.last, 4, {
+        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500,
+        "error_message": "A rating is a whole number (blank for unrated)."})
+    sheet.data_validation(lay.first, 5, lay.last, 5, {
+        "validate": "integer", "criteria": ">=", "value": 0})
+    sheet.data_validation(lay.first, 6, lay.last, 6, {
+        "validate": "integer", "criteria": "between", "minimum": 1900, "maximum": 2100})
+    sheet.data_validation(lay.first, 7, lay.last, 7, {
+        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500})
+
+
+def _chart(book: Workbook, sheet: Worksheet, lay: RoundRobinLayout) -> None:
+    chart = book.add_chart({"type": "bar"})
+    change = lay.totals + TOTAL_COLUMNS.index("Change")
+    chart.add_series({
+        "name": "Rating change",
+        "categories": [SHEET, lay.first, 1, lay.last, 1],
+        "values": [SHEET, lay.first, change, lay.last, change],
+        "fill": {"color": "#4472C4"},
+        "invert_if_negative": False,
+        "data_labels": {"value": True, "num_format": "+0.0;-0.0;0"},
+    })
+    chart.set_title({"name": "Rating change (FIDE)"})
+    chart.set_legend({"none": True})
+    chart.set_y_axis({"reverse": True})
+    chart.set_x_axis({"num_format": "+0;-0;0"})
+    chart.set_size({"width": 520, "height": max(300, 22 * lay.size + 80)})
+    sheet.insert_chart(lay.first - 1, lay.totals + len(TOTAL_COLUMNS) + 1, chart)
+
+
+def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
+                      event: RoundRobinEvent | None = None) -> Path:
+    """Write the round-robin workbook for ``size`` players, filled with ``event`` if given.
+
+    Cached values of the formulas start empty; :mod:`chessrating.recalc` fills them in.
+    """
+    if event is not None:
+        size = len(event.players)
+    if not 2 <= size <= 100:
+        raise RatingError(f"size: {size} players; a round robin takes 2 to 100")
+    lay = RoundRobinLayout(size)
+    book, st = new_workbook(path, "FIDE round robin", "Crosstable with FIDE rating functions")
+    sheet = book.add_worksheet(SHEET)
+    _write_settings(sheet, book, st, event)
+    _write_players(sheet, lay, st, event)
+    _write_grids(sheet, lay, st)
+    _validate(sheet, lay)
+    sheet.conditional_format(span(lay.first, lay.grid, lay.last, lay.grid_last), {
+        "type": "formula", "criteria": _mirror_rule(lay), "format": st.mirror_warning})
+    book.define_name("Ratings", f"={SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}")
+    book.define_name("Results", f"={SHEET}!{span(lay.first, lay.grid, lay.last, lay.grid_last, fixed=True)}")
+    _chart(book, sheet, lay)
+    sheet.set_column(0, 0, 4.5)
+    sheet.set_column(1, 1, 24)
+    sheet.set_column(2, 3, 5.5)
+    sheet.set_column(4, 7, 7.5)
+    sheet.set_column(8, 8, 4.5)
+    sheet.set_column(lay.grid, lay.grid_last, 5.5)
+    sheet.set_column(lay.totals, lay.totals + 6, 8)
+    sheet.set_column(lay.totals + 7, lay.totals + 7, 34)
+    sheet.set_row(lay.first - 1, 30)
+    sheet.freeze_panes(lay.first, 2)
+    print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
+                title_rows=(lay.first - 1, lay.first - 1))
+    sheet.activate()
+    write_how_to_sheet(book, st, "FIDE round robin: how to use", HOW_TO)
+    write_conf_sheet(book, st)
+    book.close()
+    return path
+
+
+def column_of(lay: RoundRobinLayout, name: str) -> str:
+    """Column letters of a per-player total, e.g. ``column_of(lay, "Change")``."""
+    return column(lay.totals + TOTAL_COLUMNS.index(name))

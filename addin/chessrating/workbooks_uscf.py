@@ -1,0 +1,242 @@
+"""The US Chess event template: one rating per player by the one-pass formula and by the
+full two-pass event procedure, side by side.
+
+Sheet ``Crosstable``: settings in row 2 (``DualRated``, ``BonusThreshold``), headers in
+rows 3–4, one row per player from row 5: No., Name, Rating (blank: unrated), games rated
+so far, age, record (W if every earlier game was won, L if every one was lost), peak
+rating; per round the opponent's number and the result; then points, games, N′, K,
+bonus, ``USCF_NEWRATING`` (one pass, against the opponents' pre-event ratings) and
+``USCF_EVENT`` (the whole event in two passes, one legacy array formula over all player
+rows), their difference and the rating floor.
+
+Sheet ``Games`` holds what the functions read: results (blanks stay blank), opponent
+numbers and opponent ratings only where a result is entered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
+
+from .workbooks_layout import (
+    SWISS_RESULT_CHOICES, Styles, cell, new_workbook, print_setup, span,
+    write_conf_sheet, write_how_to_sheet, write_quiet_formula,
+)
+
+__all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_DIFFER"]
+
+USCF_PLAYERS = 100
+USCF_ROUNDS = 9
+SHEET = "Crosstable"
+GAMES = "Games"
+TOTAL_COLUMNS = ("Points", "Games", "N′", "K", "Bonus", "One pass", "Two passes",
+                 "Difference", "Floor")
+BLOCKS = ("Result", "Opponent no.", "Opponent's rating")
+
+WHY_THEY_DIFFER = (
+    "Why 'One pass' and 'Two passes' differ: USCF_NEWRATING rates each player against the "
+    "opponents' ratings before the event and skips unrated opponents. US Chess rates a "
+    "whole event in two passes (USCF_EVENT): unrated players first get an estimate, then "
+    "everyone gets an intermediate rating, and the final rating is computed again against "
+    "the opponents' intermediate ratings. The official result is 'Two passes'.")
+
+HOW_TO = [
+    "1. List the players in pairing-number order (the row number is the player's number): "
+    "rating before the event (blank if unrated), games rated so far, age (used only for "
+    "unrated players), record (W if every earlier game was won, L if every one was lost, "
+    "else blank) and the highest established rating for the floor.",
+    "2. For each round enter the opponent's number and the result: 1, ½, 0; + and - for "
+    "forfeits, H, B, U, Z for byes (points only, not rated). Pick results from the list: a "
+    "typed 1/2 would become a date.",
+    "3. Set Dual rated to TRUE for a dual-rated event (30 to 65 minutes) and the bonus "
+    "multiplier B (10 for events from 2025).",
+    WHY_THEY_DIFFER,
+    "'Two passes' is one array formula over all player rows: edit it as a whole "
+    "(Ctrl+Shift+Enter in older Excel).",
+]
+
+
+@dataclass(frozen=True)
+class UscfLayout:
+    """Where everything sits for ``players`` × ``rounds`` (zero-based)."""
+
+    players: int = USCF_PLAYERS
+    rounds: int = USCF_ROUNDS
+    first: int = 4
+    rounds_col: int = 7
+
+    @property
+    def last(self) -> int:
+        return self.first + self.players - 1
+
+    def opp(self, rnd: int) -> int:
+        return self.rounds_col + 2 * rnd
+
+    def result(self, rnd: int) -> int:
+        return self.rounds_col + 2 * rnd + 1
+
+    @property
+    def totals(self) -> int:
+        return self.rounds_col + 2 * self.rounds
+
+    def block(self, index: int) -> int:
+        return 2 + index * (self.rounds + 1)
+
+    def block_range(self, index: int, first: int, last: int | None = None) -> str:
+        start = self.block(index)
+        return f"{GAMES}!{span(first, start, first if last is None else last, start + self.rounds - 1)}"
+
+
+def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
+    read, ids, opp = (lay.block_range(i, r) for i in range(3))
+    rating, games, age, record, peak = (cell(r, c) for c in range(2, 7))
+    played = f'SUMPRODUCT(--({read}<>""))'
+    none = f"COUNT({ids})=0"
+    one = cell(r, lay.totals + TOTAL_COLUMNS.index("One pass"))
+    two = cell(r, lay.totals + TOTAL_COLUMNS.index("Two passes"))
+    return {
+        "Points": f'=IF({played}=0,"",COUNTIF({read},1)+COUNTIF({read},"+")+COUNTIF({read},"B")'
+                  f'+COUNTIF({read},"U")+(COUNTIF({read},"½")+COUNTIF({read},"H"))/2)',
+        "Games": f'=IF({played}=0,"",{played})',
+        "N′": f'=IF({rating}="","",USCF_EFFECTIVE_GAMES({rating},{games}))',
+        "K": f'=IF(OR({rating}="",COUNT({opp})=0),"",USCF_K({rating},{games},COUNT({opp}),DualRated))',
+        "Bonus": f'=IF(OR({rating}="",COUNT({opp})=0),"",USCF_BONUS({rating},{games},{opp},{read},'
+                 f'DualRated,BonusThreshold,{ids}))',
+        "One pass": f'=IF({none},"",USCF_NEWRATING({rating},{games},{opp},{read},{age},{record},'
+                    f'{peak},DualRated,BonusThreshold,{ids}))',
+        "Difference": f'=IF(OR(N({one})=0,N({two})=0),"",{two}-{one})',
+        "Floor": f'=IF({peak}="","",USCF_FLOOR({peak}))',
+    }
+
+
+def _event_formula(lay: UscfLayout) -> str:
+    def col(c: int) -> str:
+        return span(lay.first, c, lay.last, c, fixed=True)
+
+    results = lay.block_range(0, lay.first, lay.last)
+    opponents = lay.block_range(1, lay.first, lay.last)
+    return (f'=IF(COUNT({opponents})=0,"",USCF_EVENT({col(2)},{col(3)},{results},{opponents},'
+            f'{col(4)},{col(5)},DualRated,BonusThreshold))')
+
+
+def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout) -> None:
+    sheet.write_string(0, 0, "US Chess event", st.title)
+    sheet.write_string(1, 0, "Event", st.label)
+    sheet.write_blank(1, 1, None, st.input_text)
+    sheet.write_string(1, 3, "Dual rated", st.label)
+    sheet.write_boolean(1, 4, False, st.input_result)
+    sheet.write_string(1, 5, "Bonus B", st.label)
+    sheet.write_number(1, 6, 10, st.input_int)
+    book.define_name("DualRated", f"={SHEET}!$E$2")
+    book.define_name("BonusThreshold", f"={SHEET}!$G$2")
+    sheet.data_validation(1, 4, 1, 4, {"validate": "list", "source": ["TRUE", "FALSE"]})
+    sheet.data_validation(1, 6, 1, 6, {"validate": "decimal", "criteria": ">", "value": 0})
+    sheet.write_string(1, 8, WHY_THEY_DIFFER, st.note)
+    top = lay.first - 1
+    for col, text in enumerate(["No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak"]):
+        sheet.merge_range(top - 1, col, top, col, text, st.header)
+    for rnd in range(lay.rounds):
+        sheet.merge_range(top - 1, lay.opp(rnd), top - 1, lay.result(rnd), f"Round {rnd + 1}", st.header)
+        sheet.write_string(top, lay.opp(rnd), "Opp", st.header)
+        sheet.write_string(top, lay.result(rnd), "Res", st.header)
+    for offset, text in enumerate(TOTAL_COLUMNS):
+        sheet.merge_range(top - 1, lay.totals + offset, top, lay.totals + offset, text, st.header)
+
+
+def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles) -> None:
+    formats = {"Points": st.formula_points, "Games": st.formula_int, "N′": st.formula_two,
+               "K": st.formula_one, "Bonus": st.formula_one, "One pass": st.formula_one,
+               "Two passes": st.formula_one, "Difference": st.formula_signed,
+               "Floor": st.formula_int}
+    for i in range(lay.players):
+        r = lay.first + i
+        sheet.write_number(r, 0, i + 1, st.header)
+        sheet.write_blank(r, 1, None, st.input_text)
+        for c in range(2, 5):
+            sheet.write_blank(r, c, None, st.input_int)
+        sheet.write_blank(r, 5, None, st.input_result)
+        sheet.write_blank(r, 6, None, st.input_int)
+        for rnd in range(lay.rounds):
+            sheet.write_blank(r, lay.opp(rnd), None, st.input_int)
+            sheet.write_blank(r, lay.result(rnd), None, st.input_result)
+        formulas = _player_formulas(lay, r)
+        for offset, name in enumerate(TOTAL_COLUMNS):
+            if name != "Two passes":
+                write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
+    two = lay.totals + TOTAL_COLUMNS.index("Two passes")
+    sheet.write_array_formula(lay.first, two, lay.last, two, "{" + _event_formula(lay) + "}",
+                              formats["Two passes"], "")
+
+
+def _write_games_sheet(book: Workbook, lay: UscfLayout, st: Styles) -> None:
+    sheet = book.add_worksheet(GAMES)
+    sheet.write_string(0, 0, "What the functions read (formulas only)", st.subtitle)
+    ratings = f"{SHEET}!{span(lay.first, 2, lay.last, 2, fixed=True)}"
+    sheet.merge_range(lay.first - 2, 0, lay.first - 1, 0, "No.", st.header)
+    sheet.merge_range(lay.first - 2, 1, lay.first - 1, 1, "Name", st.header)
+    for index, title in enumerate(BLOCKS):
+        start = lay.block(index)
+        sheet.merge_range(lay.first - 2, start, lay.first - 2, start + lay.rounds - 1, title, st.header)
+        for rnd in range(lay.rounds):
+            sheet.write_number(lay.first - 1, start + rnd, rnd + 1, st.header)
+        sheet.set_column(start, start + lay.rounds - 1, 6)
+        sheet.set_column(start + lay.rounds, start + lay.rounds, 1.5)
+    for i in range(lay.players):
+        r = lay.first + i
+        sheet.write_number(r, 0, i + 1, st.header)
+        name = f"{SHEET}!{cell(r, 1)}"
+        write_quiet_formula(sheet, r, 1, f'=IF({name}="","",{name})', st.formula_text)
+        for rnd in range(lay.rounds):
+            opp_no = f"{SHEET}!{cell(r, lay.opp(rnd))}"
+            res = f"{SHEET}!{cell(r, lay.result(rnd))}"
+            ids = cell(r, lay.block(1) + rnd)
+            write_quiet_formula(sheet, r, lay.block(0) + rnd, f'=IF({res}="","",{res})', st.formula_text)
+            write_quiet_formula(sheet, r, lay.block(1) + rnd,
+                                f'=IF(OR({opp_no}="",{res}=""),"",{opp_no})', st.formula_int)
+            write_quiet_formula(sheet, r, lay.block(2) + rnd,
+                                f'=IF({ids}="","",IF(INDEX({ratings},{ids})="","",INDEX({ratings},{ids})))',
+                                st.formula_int)
+    sheet.set_column(0, 0, 4.5)
+    sheet.set_column(1, 1, 22)
+    sheet.freeze_panes(lay.first, 2)
+
+
+def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS) -> Path:
+    """Write the US Chess event workbook for ``players`` × ``rounds``."""
+    lay = UscfLayout(players, rounds)
+    book, st = new_workbook(path, "US Chess event", "US Chess crosstable: one pass and two passes")
+    sheet = book.add_worksheet(SHEET)
+    _write_top(sheet, book, st, lay)
+    _write_rows(sheet, lay, st)
+    opp = " ".join(span(lay.first, lay.opp(r), lay.last, lay.opp(r)) for r in range(lay.rounds))
+    res = " ".join(span(lay.first, lay.result(r), lay.last, lay.result(r)) for r in range(lay.rounds))
+    sheet.data_validation(cell(lay.first, lay.opp(0)), {
+        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": lay.players,
+        "multi_range": opp, "error_message": f"The opponent's number, 1 to {lay.players}."})
+    sheet.data_validation(cell(lay.first, lay.result(0)), {
+        "validate": "list", "source": list(SWISS_RESULT_CHOICES), "multi_range": res,
+        "error_message": "Pick a result: 1, ½, 0, + or - (forfeits), H, B, U or Z (byes)."})
+    sheet.data_validation(lay.first, 5, lay.last, 5, {"validate": "list", "source": ["W", "L"]})
+    sheet.data_validation(lay.first, 2, lay.last, 2, {
+        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500})
+    book.define_name("Ratings", f"={SHEET}!{span(lay.first, 2, lay.last, 2, fixed=True)}")
+    sheet.set_column(0, 0, 4.5)
+    sheet.set_column(1, 1, 24)
+    sheet.set_column(2, 6, 7.5)
+    for rnd in range(lay.rounds):
+        sheet.set_column(lay.opp(rnd), lay.opp(rnd), 4.5)
+        sheet.set_column(lay.result(rnd), lay.result(rnd), 4)
+    sheet.set_column(lay.totals, lay.totals + len(TOTAL_COLUMNS) - 1, 9)
+    sheet.freeze_panes(lay.first, 2)
+    print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
+                title_rows=(lay.first - 2, lay.first - 1))
+    sheet.activate()
+    _write_games_sheet(book, lay, st)
+    write_how_to_sheet(book, st, "US Chess event: how to use", HOW_TO)
+    write_conf_sheet(book, st)
+    book.close()
+    return path
+
