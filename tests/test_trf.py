@@ -221,9 +221,12 @@ def test_birth_dates(written, year, warning):
     assert messages(t) == ([] if warning is None else [(1, warning)])
 
 
-def test_birth_date_shifted_left():
-    line = P1[:68] + "1978/05/06 " + P1[79:]  # starts in column 69
-    t = parse_trf("\n".join([line, P2]))
+@pytest.mark.parametrize("shifted", [
+    P1[:68] + "1978/05/06 " + P1[79:],  # starts in column 69
+    P1[:69] + " 1978/05/06" + P1[80:],  # ends in column 80, as in trf26_team.trf
+])
+def test_birth_date_shifted_one_column(shifted):
+    t = parse_trf("\n".join([shifted, P2]))
     assert (t.players[0].birth_date, t.players[0].birth_year, t.players[0].points) == ("1978/05/06", 1978, 1.0)
     assert messages(t) == [(1, "birth date '1978/05/06' is not in columns 70-79; read anyway")]
 
