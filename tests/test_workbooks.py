@@ -1,0 +1,347 @@
+"""The template workbooks: structure, formulas, validations, cached values, filling.
+
+Workbooks are read back with openpyxl (``data_only=True`` gives the cached values that
+chessrating.recalc stored). Published values come from spec/RULES.md and from the
+sources named in addin/chessrating/data/demo_sinquefield_2016.csv.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from openpyxl.worksheet.formula import ArrayFormula
+
+from chessrating import udfs
+from chessrating.errors import RatingError
+from chessrating.trf import read_trf
+from chessrating.workbooks import (
+    TEMPLATES, EventPlayer, RoundRobinEvent, fill_round_robin, fill_swiss, load_demo_event,
+    round_robin_from_tournament, write_templates,
+)
+from chessrating.workbooks_roundrobin import build_round_robin
+from chessrating.workbooks_swiss import build_swiss
+
+TRF = Path("/work/shared/trf")
+if not TRF.is_dir():
+    TRF = Path(__file__).resolve().parents[2] / "shared" / "trf"
+
+# Excel functions the templates may call besides ours.
+BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT", "INDEX",
+            "ROW", "COLUMN", "N", "UPPER"}
+FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("templates")
+    return {p.name: p for p in write_templates(folder)}
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return fill_round_robin(load_demo_event(), tmp_path_factory.mktemp("demo") / "demo.xlsx")
+
+
+def formulas_of(path: Path) -> dict[tuple[str, str], str]:
+    book = openpyxl.load_workbook(path)
+    found = {}
+    for sheet in book.worksheets:
+        for row in sheet.iter_rows():
+            for c in row:
+                if isinstance(c.value, ArrayFormula):
+                    found[(sheet.title, c.coordinate)] = c.value.text
+                elif c.data_type == "f":
+                    found[(sheet.title, c.coordinate)] = c.value
+    return found
+
+
+def values_of(path: Path, sheet: str) -> openpyxl.worksheet.worksheet.Worksheet:
+    return openpyxl.load_workbook(path, data_only=True)[sheet]
+
+
+# ---------------------------------------------------------------------------- every template
+
+def test_write_templates_makes_the_four_files(templates: dict[str, Path]) -> None:
+    assert sorted(templates) == sorted(TEMPLATES)
+    assert sorted(TEMPLATES) == ["calculators.xlsx", "fide-round-robin.xlsx", "fide-swiss.xlsx",
+                                 "uscf-event.xlsx"]
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATES))
+def test_conf_sheet_and_how_to(templates: dict[str, Path], name: str) -> None:
+    book = openpyxl.load_workbook(templates[name])
+    assert "How to use" in book.sheetnames
+    conf = book["xlwings.conf"]
+    # xlwings reads keys from A1 down to the first empty cell, values in B, no header.
+    assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "chessrating.udfs")
+    assert conf["A2"].value is None
+    assert book.sheetnames[-1] == "xlwings.conf"
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATES))
+def test_no_macros_no_external_links(templates: dict[str, Path], name: str) -> None:
+    with zipfile.ZipFile(templates[name]) as archive:
+        members = archive.namelist()
+    assert not any("vbaProject" in m for m in members)
+    assert not any(m.startswith("xl/externalLinks") for m in members)
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATES))
+def test_formulas_call_only_known_functions_and_plain_references(templates: dict[str, Path], name: str) -> None:
+    ours = set(udfs.__all__)
+    for (sheet, address), text in formulas_of(templates[name]).items():
+        called = set(FUNCTION.findall(text))
+        assert called <= ours | BUILTINS, (sheet, address, called - ours - BUILTINS)
+        # structured references (Table[Col]) cannot be evaluated without Excel
+        assert not re.search(r"[A-Za-z_]\[", text), (sheet, address, text)
+
+
+@pytest.mark.parametrize("name", ["fide-round-robin.xlsx", "fide-swiss.xlsx", "uscf-event.xlsx"])
+def test_empty_crosstables_show_no_errors(templates: dict[str, Path], name: str) -> None:
+    formulas = formulas_of(templates[name])
+    book = openpyxl.load_workbook(templates[name], data_only=True)
+    for sheet, address in formulas:
+        value = book[sheet][address].value
+        # A quiet template: every formula is either empty or a number of a fixed layout.
+        assert value in (None, "") or isinstance(value, (int, float)), (sheet, address, value)
+    assert len(formulas) > 100
+
+
+def test_build_is_deterministic(tmp_path: Path) -> None:
+    first = write_templates(tmp_path / "a")
+    second = write_templates(tmp_path / "b")
+    for a, b in zip(first, second):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_shipped_templates_match_a_fresh_build(templates: dict[str, Path]) -> None:
+    shipped = Path(__file__).resolve().parents[1] / "workbooks"
+    for name, path in templates.items():
+        assert (shipped / name).read_bytes() == path.read_bytes(), f"regenerate workbooks/{name}"
+
+
+# ---------------------------------------------------------------------------- round robin
+
+def test_round_robin_layout(templates: dict[str, Path]) -> None:
+    book = openpyxl.load_workbook(templates["fide-round-robin.xlsx"])
+    ws = book["Crosstable"]
+    assert [ws.cell(4, c).value for c in range(1, 10)] == [
+        "No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth year", "Peak", "K"]
+    assert [ws.cell(4, c).value for c in range(10, 30)] == list(range(1, 21))   # J..AC
+    assert [ws.cell(4, c).value for c in range(30, 38)] == [
+        "Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating", "First rating", "Norm"]
+    assert ws["A24"].value == 20 and ws["A25"].value is None
+    assert ws.freeze_panes == "C5"
+    assert set(book.defined_names) >= {"Rules", "RatingYear", "NormTitle", "Ratings", "Results"}
+    assert book.defined_names["Rules"].attr_text == "Crosstable!$E$2"
+    assert ws["E2"].value == "2025" and ws["I2"].value == "GM"
+
+
+def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
+    f = formulas_of(templates["fide-round-robin.xlsx"])
+    # Helper grids start at rows 28 (expected), 51 (change), 74 (results read), 97 (opponents)
+    assert f[("Crosstable", "I5")] == '=IF(E5="","",FIDE_K(E5,F5,G5,RatingYear,H5,COUNT(J97:AC97)))'
+    # Opponent's rating only where a result is entered; the diagonal is always empty.
+    assert f[("Crosstable", "K97")] == '=IF(OR(K5="",$E$6=""),"",$E$6)'
+    assert f[("Crosstable", "J97")] == '=""'
+    assert f[("Crosstable", "K74")] == '=IF(K5="","",K5)'
+    assert f[("Crosstable", "K28")] == '=IF(OR($E$5="",K97=""),"",FIDE_EXPECTED($E$5,K97,Rules))'
+    assert f[("Crosstable", "K51")] == '=IF(OR($E$5="",K97=""),"",FIDE_CHANGE($E$5,K97,K74,$I$5,Rules))'
+    assert f[("Crosstable", "AH6")] == ('=IF(OR(E6="",COUNT(J98:AC98)=0),"",'
+                                        'FIDE_CHANGE(E6,J98:AC98,J75:AC75,I6,Rules))')
+    assert f[("Crosstable", "AI6")].startswith('=IF(OR(E6="",COUNT(J98:AC98)=0),"",FIDE_NEWRATING(')
+    assert f[("Crosstable", "AG5")] == '=IF(COUNT(J97:AC97)=0,"",PERF_RATING(J97:AC97,J74:AC74,"FIDE"))'
+    assert f[("Crosstable", "AJ5")] == '=IF(OR(E5<>"",COUNT(J97:AC97)=0),"",FIDE_INITIAL(J97:AC97,J74:AC74))'
+    assert f[("Crosstable", "AK5")] == ('=IF(COUNTA(J5:AC5)=0,"",FIDE_NORM(J97:AC97,J74:AC74,NormTitle,'
+                                        '$C$5:$C$24,$D$5:$D$24,D5))')
+
+
+def test_round_robin_validation_and_warning(templates: dict[str, Path]) -> None:
+    ws = openpyxl.load_workbook(templates["fide-round-robin.xlsx"])["Crosstable"]
+    lists = {dv.formula1: dv for dv in ws.data_validations.dataValidation}
+    results = lists['"1,½,0,+,-"']
+    covered = {c for r in results.sqref.ranges for c in r.cells}
+    grid = {(r, c) for r in range(5, 25) for c in range(10, 30)}
+    diagonal = {(5 + i, 10 + i) for i in range(20)}
+    assert covered == grid - diagonal
+    blocked = lists["FALSE"]
+    assert {c for r in blocked.sqref.ranges for c in r.cells} == diagonal
+    rules = [(str(cf.sqref), rule.formula[0]) for cf in ws.conditional_formatting for rule in cf.rules]
+    assert len(rules) == 1 and rules[0][0] == "J5:AC24"
+    assert "INDEX($J$5:$AC$24,COLUMN(J5)-COLUMN($J$5)+1,ROW(J5)-ROW($J$5)+1)" in rules[0][1]
+
+
+def test_round_robin_has_a_bar_chart(templates: dict[str, Path]) -> None:
+    with zipfile.ZipFile(templates["fide-round-robin.xlsx"]) as archive:
+        chart = archive.read("xl/charts/chart1.xml").decode()
+    assert "<c:barChart>" in chart and "Crosstable!$AH$5:$AH$24" in chart
+
+
+def test_sizes_are_checked(tmp_path: Path) -> None:
+    with pytest.raises(RatingError, match="size: 1 players"):
+        build_round_robin(tmp_path / "x.xlsx", size=1)
+    with pytest.raises(RatingError, match="size: 5 players × 0 rounds"):
+        build_swiss(tmp_path / "y.xlsx", players=5, rounds=0)
+
+
+# ---------------------------------------------------------------------------- Swiss and US Chess
+
+def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
+    book = openpyxl.load_workbook(templates["fide-swiss.xlsx"])
+    ws, games = book["Crosstable"], book["Games"]
+    assert ws["J3"].value == "Round 1" and [ws.cell(4, c).value for c in (10, 11, 12)] == ["Opp", "Col", "Res"]
+    assert ws["AP4"].value == "Res" and ws["AQ3"].value == "Points"      # 11 rounds, then totals
+    assert ws["A204"].value == 200 and ws["A205"].value is None
+    assert games["C5"].value == '=IF(Crosstable!L5="","",Crosstable!L5)'
+    assert games["O5"].value == ('=IF(OR(Crosstable!J5="",Crosstable!L5=""),"",'
+                                 'IF(INDEX(Crosstable!$E$5:$E$204,Crosstable!J5)="","",'
+                                 'INDEX(Crosstable!$E$5:$E$204,Crosstable!J5)))')
+    assert ws["AU5"].value == ('=IF(OR(E5="",COUNT(Games!O5:Y5)=0),"",'
+                               'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,I5,Rules))')
+    lists = {dv.formula1 for dv in ws.data_validations.dataValidation}
+    assert '"1,½,0,+,-,H,B,U,Z"' in lists and '"W,B"' in lists
+
+
+def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
+    ws = openpyxl.load_workbook(templates["uscf-event.xlsx"])["Crosstable"]
+    assert ws["AE3"].value == "One pass" and ws["AF3"].value == "Two passes"
+    assert ws["AE5"].value.startswith('=IF(COUNT(Games!M5:U5)=0,"",USCF_NEWRATING(C5,D5,Games!W5:AE5,Games!C5:K5,')
+    two = ws["AF5"].value
+    assert isinstance(two, ArrayFormula) and two.ref == "AF5:AF104"
+    assert "USCF_EVENT($C$5:$C$104,$D$5:$D$104,Games!C5:K104,Games!M5:U104" in two.text
+    assert "Why 'One pass' and 'Two passes' differ" in ws["I2"].value
+
+
+# ---------------------------------------------------------------------------- calculators
+
+def test_calculators_show_the_rule_book_examples(templates: dict[str, Path]) -> None:
+    path = templates["calculators.xlsx"]
+    assert openpyxl.load_workbook(path).sheetnames == [
+        "Elo", "FIDE", "US Chess", "Performance", "Expected score", "Goal", "How to use", "xlwings.conf"]
+    fide = values_of(path, "FIDE")
+    # RULES.md §3.5: opponents 1902, 1877, 1884, 2012, 1832, score 3 -> first rating 1922
+    assert (fide["D11"].value, fide["E11"].value) == ("First rating (unrated)", 1922)
+    assert fide["E5"].value == 3
+    uscf = values_of(path, "US Chess")
+    # RULES.md §4.4: 1500 on 6 games; 1400 W, 1550 L, 1650 D -> 1511.11
+    assert uscf["D8"].value == "New rating" and uscf["E8"].value == pytest.approx(1511.11, abs=0.005)
+    goal = values_of(path, "Goal")
+    # RULES.md §5: 1600, K 20, winning against 1600: 1695.6 after 11 games, 1700 after 12
+    assert goal["B11"].value == 12
+    assert (goal["A25"].value, round(goal["B25"].value, 1)) == (11, 1695.6)
+    assert goal["B26"].value > 1700 > goal["B25"].value
+    table = values_of(path, "Expected score")
+    # RULES.md §3.1: at a 400-point gap the FIDE table gives 0.92, the curve 0.909
+    assert table["A23"].value == 400 and table["E23"].value == 0.92
+    assert round(table["C23"].value, 3) == 0.909
+    perf = values_of(path, "Performance")
+    assert [perf.cell(9, c).value for c in range(2, 8)] == ["FIDE", "OWN", "400", "ELO", "PTP", "USCF"]
+    shown = [perf.cell(10, c).value for c in range(2, 8)]
+    # By hand (RULES.md §3.6): average 9507/5 = 1901.4, ARO 1901; p 3/5 = 0.60 -> dp 72;
+    # TPR 1901 + 72; own 1922 + 72; algorithm of 400: 1901.4 + 400 x (3 - 2)/5.
+    assert shown[:3] == [1973, 1994, pytest.approx(1981.4)]
+    assert all(isinstance(v, (int, float)) and 1900 < v < 2050 for v in shown[3:])
+
+
+# ---------------------------------------------------------------------------- the example event
+
+def test_demo_event_matches_the_published_crosstable() -> None:
+    event = load_demo_event()
+    assert event.name == "4th Sinquefield Cup" and event.year == 2016
+    assert len(event.players) == 10 and len(event.sources) >= 5
+    # Final standings (chesshive.com final ranking)
+    assert event.points() == [5.5, 5, 5, 5, 5, 4.5, 4.5, 4, 3.5, 3]
+    assert event.points() == list(event.published_points)
+    assert event.mismatches() == []
+    # Average rating 27786/10 (chessaccount.com)
+    assert sum(p.rating for p in event.players) == 27786
+    # Column totals: every game gives one point in all
+    assert sum(event.points()) == 45
+
+
+def test_demo_workbook_values(demo: Path) -> None:
+    ws = values_of(demo, "Crosstable")
+    assert ws["B5"].value == "So, Wesley" and ws["B2"].value == "4th Sinquefield Cup"
+    assert [ws.cell(r, 20).value for r in range(5, 15)] == [5.5, 5, 5, 5, 5, 4.5, 4.5, 4, 3.5, 3]
+    # So: TPR 2859 and +11.2 rating points (chessaccount.com report of the event)
+    assert ws["W5"].value == 2859
+    assert round(ws["X5"].value, 1) == 11.2
+    assert ws["Y5"].value == 2771 + 11
+    assert ws["I5"].value == 10          # K 10 for a 2400+ player
+    # Each game's change adds up to the row's change
+    row_changes = [ws.cell(r, 24).value for r in range(5, 15)]
+    grid = [[ws.cell(r, c).value for c in range(10, 20)] for r in range(31, 41)]  # change grid
+    for total, games in zip(row_changes, grid):
+        assert total == pytest.approx(sum(v for v in games if v not in (None, "")))
+
+
+def test_fill_keeps_names_as_text(tmp_path: Path) -> None:
+    names = ["=1+1", "+44 Smith", "-Jones", "@home", "=HYPERLINK(\"x\")"]
+    players = tuple(EventPlayer(name=n, rating=2000 + i) for i, n in enumerate(names))
+    grid = [["" for _ in names] for _ in names]
+    grid[0][1], grid[1][0] = "1", "0"
+    event = RoundRobinEvent("=cmd|' /C calc'!A0", players, tuple(map(tuple, grid)))
+    path = fill_round_robin(event, tmp_path / "names.xlsx")
+    ws = openpyxl.load_workbook(path)["Crosstable"]
+    assert [ws.cell(r, 2).value for r in range(5, 10)] == names
+    assert all(ws.cell(r, 2).data_type == "s" for r in range(5, 10))
+    assert ws["B2"].data_type == "s"
+    cached = values_of(path, "Crosstable")
+    assert cached["B13"].value == "=1+1"  # the name copied by a formula is still the text
+
+
+def test_fill_swiss_from_a_trf_file(tmp_path: Path) -> None:
+    tournament = read_trf(TRF / "javafo_sample2.trf")
+    path = fill_swiss(tournament, tmp_path / "swiss.xlsx")
+    ws = values_of(path, "Crosstable")
+    rounds = tournament.rounds
+    points_col = 10 + 3 * rounds
+    assert ws.cell(3, points_col).value == "Points"
+    for p in tournament.players:
+        r = 4 + p.number
+        assert ws.cell(r, 2).value == p.name
+        assert ws.cell(r, 5).value == p.rating
+        first = p.game(1)
+        assert ws.cell(r, 10).value == first.opponent
+        cell = first.cell
+        assert ws.cell(r, 12).value == (int(cell) if cell in ("1", "0") else (cell or None))
+        expected_points = tournament.computed_points(p)
+        shown = ws.cell(r, points_col).value
+        assert (shown or 0) == expected_points, p.number
+
+
+def test_round_robin_from_tournament_refuses_a_pair_met_twice() -> None:
+    from chessrating.tournament import Player, RoundGame, Tournament
+
+    a = Player(1, "A", games=[RoundGame(1, 2, "w", "1"), RoundGame(2, 2, "b", "0")])
+    b = Player(2, "B", games=[RoundGame(1, 1, "b", "0"), RoundGame(2, 1, "w", "1")])
+    with pytest.raises(RatingError, match="met twice"):
+        round_robin_from_tournament(Tournament(players=[a, b], rounds=2))
+    single = round_robin_from_tournament(Tournament(players=[
+        Player(1, "A", games=[RoundGame(1, 2, "w", "=")]),
+        Player(2, "B", games=[RoundGame(1, 1, "b", "=")])], rounds=1))
+    assert single.results == (("", "½"), ("½", ""))
+
+
+def test_event_grid_is_checked() -> None:
+    with pytest.raises(RatingError, match="'x' is not a crosstable result"):
+        RoundRobinEvent("e", (EventPlayer("a"), EventPlayer("b")), (("", "x"), ("0", "")))
+    with pytest.raises(RatingError, match="cannot play themself"):
+        RoundRobinEvent("e", (EventPlayer("a"), EventPlayer("b")), (("1", ""), ("", "")))
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdftotext") is None,
+                    reason="LibreOffice and pdftotext render the workbook")
+def test_libreoffice_renders_the_cached_values(demo: Path, tmp_path: Path) -> None:
+    profile = (tmp_path / "profile").as_uri()
+    subprocess.run(["soffice", f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf",
+                    "--outdir", str(tmp_path), str(demo)], check=True, capture_output=True, timeout=180)
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "demo.pdf"), "-"],
+                          check=True, capture_output=True, text=True).stdout
+    assert "So, Wesley" in text and "2859" in text and "GM norm" in text
