@@ -29,7 +29,8 @@ from xlsxwriter.worksheet import Worksheet
 __all__ = [
     "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
-    "write_how_to_sheet", "write_input", "write_text_input", "write_quiet_formula",
+    "write_how_to_sheet", "write_input", "write_text_input", "write_result",
+    "write_quiet_formula", "print_setup",
 ]
 
 # A fixed creation date keeps the document properties, and so the bytes, stable.

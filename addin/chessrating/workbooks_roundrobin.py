@@ -29,7 +29,7 @@ from xlsxwriter.worksheet import Worksheet
 from .errors import RatingError
 from .workbooks_event import RoundRobinEvent
 from .workbooks_layout import (
-    RESULT_CHOICES, Styles, absolute, cell, column, new_workbook, print_setup, span,
+    RESULT_CHOICES, Styles, absolute, cell, new_workbook, print_setup, span,
     write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
     write_text_input,
 )
@@ -319,7 +319,3 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     book.close()
     return path
 
-
-def column_of(lay: RoundRobinLayout, name: str) -> str:
-    """Column letters of a per-player total, e.g. ``column_of(lay, "Change")``."""
-    return column(lay.totals + TOTAL_COLUMNS.index(name))
