@@ -96,6 +96,16 @@ def test_games_against_unrated_opponents_and_byes():
     assert games.points == 1.5
 
 
+def test_office_js_empty_cells_sent_as_zero_are_not_games():
+    # Office.js sends empty cells as 0: rating 0 beside result 0 is an empty position.
+    games = read_games([1800.0, 0, 0, "-"], [1.0, 0, 0, 0])
+    assert games.rated == (Game(1800.0, 1.0),)
+    # A loss to an unrated opponent is kept when the opponent is marked "-".
+    assert games.unrated_opponents == 1 and [e.item for e in games.entries] == [1, 4]
+    # Classic xlwings sends None for a blank rating: a typed 0 result there is a loss.
+    assert read_games([None], [0.0]).unrated_opponents == 1
+
+
 def test_opponent_ids_are_kept():
     games = read_games([1500.0, 1600.0, 1500.0], [1.0, 0.0, 0.5], [7.0, 9.0, 7.0])
     assert [g.opponent_id for g in games.rated] == [7.0, 9.0, 7.0]

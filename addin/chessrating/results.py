@@ -172,6 +172,10 @@ def _is_blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def _typed_zero(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
+
+
 def _check_excel_error(value: Any, argument: str, item: int | None) -> None:
     if isinstance(value, str) and value.strip().upper() in _EXCEL_ERRORS:
         raise RatingError(f"{argument}: the cell holds the Excel error {value.strip()}{_where(item)}")
@@ -268,6 +272,10 @@ def read_games(
     A position counts only when its result cell holds a recognised result: a blank result
     is a game not played yet, whatever stands beside it. A played game whose opponent has
     no rating is kept (``Games.unrated_opponents``) but gives no rated :class:`Game`.
+
+    Office.js hands empty cells over as the number 0, so a position whose rating and result
+    are both the number 0 is read as empty, not as a loss to an unrated opponent (mark an
+    unrated opponent with ``-`` to record such a loss).
     """
     ratings = flatten(opponent_ratings)
     outcomes = flatten(results)
@@ -284,7 +292,7 @@ def read_games(
     for index, (rating_value, result_value) in enumerate(zip(ratings, outcomes), start=1):
         result = read_result(result_value, "results", index)
         opponent = read_rating(rating_value, ratings_argument, index)
-        if result is None:
+        if result is None or (_typed_zero(rating_value) and _typed_zero(result_value)):
             continue
         opponent_id = None
         if ids is not None and not _is_blank(ids[index - 1]):
