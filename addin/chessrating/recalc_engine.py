@@ -16,18 +16,14 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .recalc_functions import BUILTINS, LAZY, ARRAY_ARGS, call_library, library_has
-from .recalc_parse import FormulaSyntaxError, Ref, Token, parse_ref, split_sheet_name, tokenize
-from .recalc_values import MISSING, Arr, Rng, XlErr, binary, lift
+from .recalc_compile import Compiled, cell_name, compile_formula
+from .recalc_parse import FormulaSyntaxError, Ref, relative_key, split_sheet_name
+from .recalc_values import Arr, Rng, XlErr, scalar
 
 __all__ = ["Book", "Formula", "evaluate_book"]
 
 Key = tuple[str, int, int]  # sheet, row, column
 
-_PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3,
-               "*": 4, "/": 4, "^": 5}
-_UNARY_PRECEDENCE = 7
-_SPECIAL_NAMES = {"INDIRECT", "OFFSET"}  # need references computed at run time
 
 
 class Formula:
@@ -113,289 +109,6 @@ class Book:
         return self._defaults[name]
 
 
-def _as_python(value: Any) -> Any:
-    """A cell value as classic xlwings hands it to a function."""
-    if isinstance(value, XlErr):
-        return value.code
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
-    if isinstance(value, (int, float)):
-        return float(value)
-    return value
-
-
-def _as_argument(value: Any, default: Any) -> Any:
-    if value is MISSING:
-        return default
-    if isinstance(value, (Rng, Arr)):
-        rows = [[_as_python(v) for v in row] for row in value.rows()]
-        if len(rows) == 1 and len(rows[0]) == 1:
-            return rows[0][0]
-        if len(rows) == 1:
-            return rows[0]
-        if rows and len(rows[0]) == 1:
-            return [row[0] for row in rows]
-        return rows
-    return _as_python(value)
-
-
-def _from_python(value: Any) -> Any:
-    """A function's return value as a cell value: ``None`` shows as an empty string."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float)):
-        number = float(value)
-        return XlErr("#NUM!") if not math.isfinite(number) else number
-    if isinstance(value, str):
-        return value
-    if hasattr(value, "tolist"):  # numpy scalars and arrays
-        return _from_python(value.tolist())
-    if isinstance(value, (list, tuple)):
-        if not value:
-            return ""
-        rows = value if isinstance(value[0], (list, tuple)) else [value]
-        return Arr([[_from_python(v) for v in row] for row in rows])
-    return str(value)
-
-
-class _Compiler:
-    """Recursive-descent parser that builds closures for one formula."""
-
-    def __init__(self, book: Book, here: Key, array: bool):
-        self.book, self.here = book, here
-        self.array_depth = 1 if array else 0
-        self.reads: list[Ref] = []
-        self.tokens: list[Token] = []
-        self.pos = 0
-        self._names_seen: set[str] = set()
-
-    def compile(self, text: str) -> Callable[[], Any]:
-        self.tokens, self.pos = tokenize(text), 0
-        fn = self.expression(0)
-        if self.pos != len(self.tokens):
-            raise FormulaSyntaxError(f"unexpected {self.tokens[self.pos].text!r}")
-        return fn
-
-    def peek(self) -> Token | None:
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
-
-    def take(self, kind: str | None = None) -> Token:
-        token = self.peek()
-        if token is None or (kind is not None and token.kind != kind):
-            raise FormulaSyntaxError(f"expected {kind or 'more'} at the end" if token is None
-                                     else f"expected {kind}, found {token.text!r}")
-        self.pos += 1
-        return token
-
-    # -- expressions ------------------------------------------------------------
-    def expression(self, min_precedence: int) -> Callable[[], Any]:
-        left = self.prefix()
-        while True:
-            token = self.peek()
-            if token is None or token.kind != "op":
-                return left
-            op = token.text
-            if op == "%":
-                self.pos += 1
-                left = self.apply(lambda a: binary("/")(a, 100.0), left)
-                continue
-            if op == ":":
-                self.pos += 1
-                left = self.range_join(left, self.prefix())
-                continue
-            precedence = _PRECEDENCE[op]
-            if precedence <= min_precedence:
-                return left
-            self.pos += 1
-            right = self.expression(precedence)
-            left = self.apply(binary(op), left, right)
-
-    def apply(self, fn: Callable[..., Any], *operands: Callable[[], Any]) -> Callable[[], Any]:
-        """An operator over operands: element by element in array context, else on the
-        implicit intersection of a range with the formula's row or column."""
-        if self.array_depth:
-            return lambda: lift(fn, *(op() for op in operands))
-        scalar = self.scalar
-        if len(operands) == 1:
-            (a,) = operands
-            return lambda: fn(scalar(a()))
-        a, b = operands
-        return lambda: fn(scalar(a()), scalar(b()))
-
-    def scalar(self, value: Any) -> Any:
-        if isinstance(value, Rng):
-            rows, cols = value.shape
-            sheet, row, col = self.here
-            if rows == 1 and cols == 1:
-                return self.book.value(value.sheet, value.r1, value.c1)
-            if cols == 1 and value.r1 <= row <= value.r2:
-                return self.book.value(value.sheet, row, value.c1)
-            if rows == 1 and value.c1 <= col <= value.c2:
-                return self.book.value(value.sheet, value.r1, col)
-            return XlErr("#VALUE!")
-        if isinstance(value, Arr):
-            return value.rows_[0][0] if value.rows_ and value.rows_[0] else XlErr("#VALUE!")
-        return value
-
-    def range_join(self, left: Callable[[], Any], right: Callable[[], Any]) -> Callable[[], Any]:
-        def joined() -> Any:
-            a, b = left(), right()
-            if not (isinstance(a, Rng) and isinstance(b, Rng) and a.sheet == b.sheet):
-                return XlErr("#REF!")
-            return Rng(a.book, a.sheet, min(a.r1, b.r1), min(a.c1, b.c1),
-                       max(a.r2, b.r2), max(a.c2, b.c2))
-        return joined
-
-    def prefix(self) -> Callable[[], Any]:
-        token = self.take()
-        kind = token.kind
-        if kind == "op" and token.text in "+-":
-            operand = self.expression(_UNARY_PRECEDENCE)
-            if token.text == "+":
-                return operand
-            return self.apply(lambda a: binary("-")(0.0, a), operand)
-        if kind == "num":
-            number = float(token.text)
-            return lambda: number
-        if kind == "str":
-            text = token.text[1:-1].replace('""', '"')
-            return lambda: text
-        if kind == "bool":
-            flag = token.text.upper() == "TRUE"
-            return lambda: flag
-        if kind == "err":
-            error = XlErr(token.text)
-            return lambda: error
-        if kind == "ref":
-            return self.reference(parse_ref(token.text))
-        if kind == "name":
-            return self.name(token.text)
-        if kind == "func":
-            return self.call(token.text[:-1])
-        if kind == "(":
-            inner = self.expression(0)
-            self.take(")")
-            return inner
-        if kind == "{":
-            return self.array_constant()
-        raise FormulaSyntaxError(f"unexpected {token.text!r}")
-
-    def reference(self, ref: Ref) -> Callable[[], Any]:
-        sheet = self.book.sheet(ref.sheet, self.here[0])
-        ref = Ref(sheet, ref.r1, ref.c1, ref.r2, ref.c2)
-        self.reads.append(ref)
-        book = self.book
-        return lambda: Rng(book, sheet, ref.r1, ref.c1, ref.r2, ref.c2)
-
-    def name(self, name: str) -> Callable[[], Any]:
-        text = self.book.name_text(name, self.here[0])
-        if text is None or name.upper() in self._names_seen:
-            error = XlErr("#NAME?", f"unknown name {name}")
-            return lambda: error
-        inner = _Compiler(self.book, self.here, bool(self.array_depth))
-        inner._names_seen = self._names_seen | {name.upper()}
-        fn = inner.compile(text)
-        self.reads.extend(inner.reads)
-        return fn
-
-    def array_constant(self) -> Callable[[], Any]:
-        rows: list[list[Any]] = [[]]
-        while True:
-            negative = False
-            token = self.take()
-            if token.kind == "op" and token.text in "+-":
-                negative = token.text == "-"
-                token = self.take()
-            value = {"num": lambda t: float(t.text) * (-1 if negative else 1),
-                     "str": lambda t: t.text[1:-1].replace('""', '"'),
-                     "bool": lambda t: t.text.upper() == "TRUE",
-                     "err": lambda t: XlErr(t.text)}.get(token.kind)
-            if value is None:
-                raise FormulaSyntaxError(f"{token.text!r} cannot stand in an array constant")
-            rows[-1].append(value(token))
-            separator = self.take()
-            if separator.kind == "}":
-                break
-            if separator.kind == ";":
-                rows.append([])
-            elif separator.kind != ",":
-                raise FormulaSyntaxError(f"unexpected {separator.text!r} in an array constant")
-        array = Arr(rows)
-        return lambda: array
-
-    # -- function calls ---------------------------------------------------------
-    def arguments(self, array_context: bool) -> list[Callable[[], Any]]:
-        self.array_depth += array_context
-        args: list[Callable[[], Any]] = []
-        if self.peek() is not None and self.peek().kind == ")":
-            self.pos += 1
-        else:
-            while True:
-                token = self.peek()
-                if token is not None and token.kind in (",", ")"):
-                    args.append(lambda: MISSING)
-                else:
-                    args.append(self.expression(0))
-                separator = self.take()
-                if separator.kind == ")":
-                    break
-                if separator.kind != ",":
-                    raise FormulaSyntaxError(f"expected ',' or ')', found {separator.text!r}")
-        self.array_depth -= array_context
-        return args
-
-    def call(self, raw_name: str) -> Callable[[], Any]:
-        name = raw_name.upper()
-        for prefix in ("_XLFN.", "_XLWS."):
-            name = name.removeprefix(prefix)
-        ours = self.book.functions.get(name)
-        args = self.arguments(array_context=ours is not None or name in ARRAY_ARGS)
-        where = f"{self.here[0]}!{_cell_name(self.here[1], self.here[2])}"
-        if ours is not None:
-            return self.call_ours(name, ours, args, where)
-        if name in LAZY:
-            lazy = LAZY[name]
-            return lambda: lazy(self, args)
-        if name in BUILTINS:
-            builtin = BUILTINS[name]
-            here = self.here
-            return lambda: builtin(here, *(a() for a in args))
-        if name in _SPECIAL_NAMES or not library_has(name):
-            message = (f"{name} is not supported without Excel" if name in _SPECIAL_NAMES
-                       else f"unknown function {name}")
-            error = XlErr("#NAME?", message, where)
-            return lambda: error
-        return lambda: call_library(name, [a() for a in args])
-
-    def call_ours(self, name: str, fn: Callable[..., Any], args: list[Callable[[], Any]],
-                  where: str) -> Callable[[], Any]:
-        book = self.book
-
-        def run() -> Any:
-            values = [a() for a in args]
-            while values and values[-1] is MISSING:
-                values.pop()
-            defaults = book.defaults(name)
-            python_args = [_as_argument(v, defaults[i] if i < len(defaults) else None)
-                           for i, v in enumerate(values)]
-            try:
-                return _from_python(fn(*python_args))
-            except Exception as exc:  # the cell shows the reason, as Excel does
-                message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-                return XlErr("#VALUE!", message or type(exc).__name__, where)
-        return run
-
-
-def _cell_name(row: int, col: int) -> str:
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return f"{letters}{row}"
-
-
 def _order(book: Book) -> tuple[list[Formula], list[Formula]]:
     """Formulas in an order where each comes after every formula it reads; the second
     list holds those caught in a circular reference."""
@@ -449,31 +162,45 @@ def _needs(book: Book, key: Key, inside: Callable[[Ref], list[Key]]) -> list[Key
     return needs
 
 
+def _compile_all(book: Book) -> None:
+    """Compile every formula; formulas copied across a table share one compiled form."""
+    shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
+    for key, formula in book.formulas.items():
+        sheet, row, col = key
+        array = formula.ref is not None
+        form_key = (sheet, array, relative_key(formula.text, row, col))
+        compiled = shared.get(form_key)
+        if compiled is None:
+            try:
+                compiled = compile_formula(book, formula.text, key, array)
+            except FormulaSyntaxError as exc:
+                compiled = exc
+            shared[form_key] = compiled
+        if isinstance(compiled, FormulaSyntaxError):
+            message = f"{compiled} in ={formula.text.lstrip('=')}"
+            formula.error = XlErr("#NAME?", message, f"{sheet}!{cell_name(row, col)}")
+        else:
+            formula.run = compiled.run
+            formula.reads = [spec.at(row, col) for spec in compiled.reads]
+
+
 def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None) -> None:
     """Compile and evaluate every formula; results land in ``book.cells``."""
-    for key, formula in book.formulas.items():
-        compiler = _Compiler(book, key, array=formula.ref is not None)
-        try:
-            formula.run = compiler.compile(formula.text)
-        except FormulaSyntaxError as exc:
-            message = f"{exc} in ={formula.text.lstrip('=')}"
-            where = f"{key[0]}!{_cell_name(key[1], key[2])}"
-            formula.error = XlErr("#NAME?", message, where)
-        formula.reads = compiler.reads
+    _compile_all(book)
     order, circular = _order(book)
     for formula in circular:
-        where = f"{formula.key[0]}!{_cell_name(formula.key[1], formula.key[2])}"
-        formula.error = XlErr("#REF!", "circular reference", where)
+        sheet, row, col = formula.key
+        formula.error = XlErr("#REF!", "circular reference", f"{sheet}!{cell_name(row, col)}")
     total = len(order)
     for done, formula in enumerate(order, start=1):
         _store(book, formula, formula.error if formula.error else _run(formula))
-        if progress is not None and (done % 500 == 0 or done == total):
+        if progress is not None and (done % 1000 == 0 or done == total):
             progress(done, total)
 
 
 def _run(formula: Formula) -> Any:
     try:
-        return formula.run()
+        return formula.run(formula.key)
     except RecursionError:
         return XlErr("#VALUE!", "formula nested too deeply")
 
@@ -482,8 +209,7 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
     sheet, row, col = formula.key
     if formula.ref is None:
         if isinstance(result, (Rng, Arr)):
-            rows = result.rows()
-            result = rows[0][0] if rows and rows[0] else XlErr("#VALUE!")
+            result = scalar(result, formula.key)
         book.cells[sheet][(row, col)] = 0.0 if result is None else result
         return
     rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from .recalc_values import (MISSING, Arr, Rng, XlErr, errors_in, grid, lift, to_bool,
+from .recalc_values import (MISSING, Arr, Rng, XlErr, errors_in, grid, lift, scalar, to_bool,
                             to_number)
 
 __all__ = ["BUILTINS", "LAZY", "ARRAY_ARGS", "call_library", "library_has"]
@@ -134,6 +134,38 @@ def _columns(here: Any, ref: Any) -> float:
     return float(ref.shape[1]) if isinstance(ref, (Rng, Arr)) else 1.0
 
 
+def _logicals(args: tuple[Any, ...]) -> list[bool] | XlErr:
+    """The truth values AND and OR combine: text and blanks inside ranges are skipped."""
+    out: list[bool] = []
+    for arg in args:
+        if arg is MISSING:
+            continue
+        values = arg.cells() if isinstance(arg, (Rng, Arr)) else [arg]
+        for value in values:
+            if isinstance(arg, (Rng, Arr)) and (value is None or isinstance(value, str)):
+                continue
+            flag = to_bool(value)
+            if isinstance(flag, XlErr):
+                return flag
+            out.append(flag)
+    return out if out else XlErr("#VALUE!")
+
+
+def _and(here: Any, *args: Any) -> Any:
+    flags = _logicals(args)
+    return flags if isinstance(flags, XlErr) else all(flags)
+
+
+def _or(here: Any, *args: Any) -> Any:
+    flags = _logicals(args)
+    return flags if isinstance(flags, XlErr) else any(flags)
+
+
+def _not(here: Any, value: Any) -> Any:
+    flag = to_bool(_first(value))
+    return flag if isinstance(flag, XlErr) else not flag
+
+
 def _first(value: Any) -> Any:
     return grid(value)[0][0] if isinstance(value, (Rng, Arr)) else value
 
@@ -149,7 +181,7 @@ def _is(test: Callable[[Any], bool]) -> Callable[..., Any]:
 BUILTINS: dict[str, Callable[..., Any]] = {
     "SUM": _sum, "MIN": _min, "MAX": _max, "AVERAGE": _average, "COUNT": _count,
     "COUNTA": _counta, "INDEX": _index, "ROW": _row, "COLUMN": _column, "ROWS": _rows,
-    "COLUMNS": _columns, "NA": lambda here: XlErr("#N/A"),
+    "COLUMNS": _columns, "NA": lambda here: XlErr("#N/A"), "AND": _and, "OR": _or, "NOT": _not,
     "ISBLANK": _is(lambda v: v is None),
     "ISERROR": _is(lambda v: isinstance(v, XlErr)),
     "ISNA": _is(lambda v: isinstance(v, XlErr) and v.code == "#N/A"),
@@ -161,20 +193,20 @@ BUILTINS: dict[str, Callable[..., Any]] = {
 
 
 # -- functions that evaluate only the arguments they need ---------------------------
-def _if(compiler: Any, args: list[Callable[[], Any]]) -> Any:
+def _if(h: Any, array: bool, args: list[Callable[[Any], Any]]) -> Any:
     if not 1 <= len(args) <= 3:
         return XlErr("#VALUE!", "IF takes 1 to 3 arguments")
-    condition = args[0]()
-    if compiler.array_depth and isinstance(condition, (Rng, Arr)):
-        then = args[1]() if len(args) > 1 else True
-        other = args[2]() if len(args) > 2 else False
+    condition = args[0](h)
+    if array and isinstance(condition, (Rng, Arr)):
+        then = args[1](h) if len(args) > 1 else True
+        other = args[2](h) if len(args) > 2 else False
         return lift(lambda c, a, b: _pick(c, a, b), condition, then, other)
-    chosen = _choose_branch(to_bool(compiler.scalar(condition)), len(args))
+    chosen = _choose_branch(to_bool(scalar(condition, h)), len(args))
     if isinstance(chosen, XlErr):
         return chosen
     if chosen is None:
         return False
-    value = args[chosen]()
+    value = args[chosen](h)
     return 0.0 if value is MISSING else value
 
 
@@ -194,32 +226,35 @@ def _pick(condition: Any, then: Any, other: Any) -> Any:
     return 0.0 if value is MISSING else value
 
 
-def _iferror(compiler: Any, args: list[Callable[[], Any]]) -> Any:
-    value = args[0]()
-    if isinstance(value, XlErr) or (isinstance(value, Rng) and isinstance(_first(value), XlErr)
-                                    and value.shape == (1, 1)):
-        return args[1]() if len(args) > 1 else 0.0
+def _iferror(h: Any, array: bool, args: list[Callable[[Any], Any]]) -> Any:
+    value = args[0](h)
+    if isinstance(_single(value), XlErr):
+        return args[1](h) if len(args) > 1 else 0.0
     return value
 
 
-def _ifna(compiler: Any, args: list[Callable[[], Any]]) -> Any:
-    value = args[0]()
-    first = _first(value) if isinstance(value, Rng) and value.shape == (1, 1) else value
+def _ifna(h: Any, array: bool, args: list[Callable[[Any], Any]]) -> Any:
+    value = args[0](h)
+    first = _single(value)
     if isinstance(first, XlErr) and first.code == "#N/A":
-        return args[1]() if len(args) > 1 else 0.0
+        return args[1](h) if len(args) > 1 else 0.0
     return value
 
 
-def _choose(compiler: Any, args: list[Callable[[], Any]]) -> Any:
-    index = to_number(compiler.scalar(args[0]()))
+def _single(value: Any) -> Any:
+    return _first(value) if isinstance(value, Rng) and value.shape == (1, 1) else value
+
+
+def _choose(h: Any, array: bool, args: list[Callable[[Any], Any]]) -> Any:
+    index = to_number(scalar(args[0](h), h))
     if isinstance(index, XlErr):
         return index
     if not 1 <= int(index) < len(args):
         return XlErr("#VALUE!")
-    return args[int(index)]()
+    return args[int(index)](h)
 
 
-LAZY: dict[str, Callable[[Any, list[Callable[[], Any]]], Any]] = {
+LAZY: dict[str, Callable[[Any, bool, list[Callable[[Any], Any]]], Any]] = {
     "IF": _if, "IFERROR": _iferror, "IFNA": _ifna, "CHOOSE": _choose,
 }
 
@@ -285,8 +320,11 @@ def call_library(name: str, values: list[Any]) -> Any:
     while values and values[-1] is MISSING:
         values.pop()
     arguments = [_to_library(v, np, empty, Error.errors) for v in values]
+    function = funcs[name]
+    if isinstance(function, dict):  # some entries carry their callable under "function"
+        function = function["function"]
     try:
-        result = _from_library(funcs[name](*arguments), np, empty, error_type)
+        result = _from_library(function(*arguments), np, empty, error_type)
     except Exception:
         result = XlErr("#VALUE!")
     if isinstance(result, XlErr):

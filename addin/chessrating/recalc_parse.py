@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Token", "Ref", "FormulaSyntaxError", "tokenize", "parse_ref", "column_number"]
+__all__ = ["Token", "Ref", "RefSpec", "FormulaSyntaxError", "tokenize", "parse_ref",
+           "parse_ref_spec", "column_number", "relative_key"]
 
 ERROR_CODES = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
                "#GETTING_DATA", "#SPILL!", "#CALC!")
@@ -108,6 +109,78 @@ def _split_sheet(text: str) -> tuple[str | None, str]:
     if sheet.startswith("'"):
         sheet = sheet[1:-1].replace("''", "'")
     return sheet, area
+
+
+@dataclass(frozen=True)
+class RefSpec:
+    """A reference as written: each bound is a number (``$``-fixed) or an offset from
+    the formula's own cell, so one spec serves a formula copied down a column.
+
+    >>> spec = parse_ref_spec("$B2:C$5", 3, 1)
+    >>> spec.at(10, 4)
+    Ref(sheet=None, r1=5, c1=2, r2=9, c2=6)
+    """
+
+    sheet: str | None
+    r1: int
+    c1: int
+    r2: int
+    c2: int
+    fixed: tuple[bool, bool, bool, bool]  # r1, c1, r2, c2
+
+    def at(self, row: int, col: int) -> Ref:
+        fr1, fc1, fr2, fc2 = self.fixed
+        r1 = self.r1 if fr1 else row + self.r1
+        c1 = self.c1 if fc1 else col + self.c1
+        r2 = self.r2 if fr2 else row + self.r2
+        c2 = self.c2 if fc2 else col + self.c2
+        return Ref(self.sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+
+
+_BOUND = re.compile(r"(\$?)([A-Za-z]{1,3})?(\$?)(\d+)?$")
+
+
+def parse_ref_spec(text: str, row: int, col: int) -> RefSpec:
+    """A reference written in the cell at (row, col), as a :class:`RefSpec`."""
+    sheet, area = _split_sheet(text)
+    first, _, second = area.partition(":")
+    bounds = []
+    for piece in (first, second or first):
+        match = _BOUND.match(piece)
+        if match is None or not (match.group(2) or match.group(4)):
+            raise FormulaSyntaxError(f"{text!r} is not a cell reference")
+        col_fixed, letters, row_fixed, digits = match.groups()
+        if letters:
+            c, c_fixed = column_number(letters), bool(col_fixed)
+        else:
+            c, c_fixed = (1 if piece is first else _MAX_COL), True
+        if digits:
+            r, r_fixed = int(digits), bool(row_fixed)
+        else:
+            r, r_fixed = (1 if piece is first else _MAX_ROW), True
+        bounds.append((r if r_fixed else r - row, r_fixed, c if c_fixed else c - col, c_fixed))
+    (r1, fr1, c1, fc1), (r2, fr2, c2, fc2) = bounds
+    return RefSpec(sheet, r1, c1, r2, c2, (fr1, fc1, fr2, fc2))
+
+
+_KEY_RE = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!])""")
+
+
+def relative_key(text: str, row: int, col: int) -> str:
+    """The formula with its relative cell references written as offsets, so formulas
+    copied across a table share one key (and one compiled form).
+
+    >>> relative_key('=IF(C5="",0,$B5*D$2)', 5, 3) == relative_key('=IF(C9="",0,$B9*D$2)', 9, 3)
+    True
+    """
+    def replace(match: re.Match[str]) -> str:
+        if match.group(1):
+            return match.group(1)
+        col_fixed, letters, row_fixed, digits = match.group(2, 3, 4, 5)
+        c = letters.upper() if col_fixed else f"C[{column_number(letters) - col}]"
+        r = digits if row_fixed else f"R[{int(digits) - row}]"
+        return f"{col_fixed}{c}{row_fixed}{r}"
+    return _KEY_RE.sub(replace, text)
 
 
 def parse_ref(text: str) -> Ref:

@@ -87,12 +87,19 @@ def _columns_by_header(book: Any) -> dict[str, list[Any]] | None:
         for row in sorted(header_rows):
             found = header_rows[row]
             if "name" in found and "points" in found:
-                last = row
-                while isinstance(cells.get((last + 1, found["name"])), str) and cells[(last + 1, found["name"])].strip():
+                first = row + 1
+                while first <= row + 3 and not _text(cells.get((first, found["name"]))):
+                    first += 1  # a second header row, e.g. Opp/Col/Res under each round
+                last = first - 1
+                while _text(cells.get((last + 1, found["name"]))):
                     last += 1
-                return {key: [cells.get((r, col)) for r in range(row + 1, last + 1)]
+                return {key: [cells.get((r, col)) for r in range(first, last + 1)]
                         for key, col in found.items()}
     return None
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
 
 
 def _shown(value: Any) -> Any:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 __all__ = ["XlErr", "Rng", "Arr", "MISSING", "errors_in", "to_number", "to_text", "to_bool",
-           "binary", "compare", "grid", "lift", "excel_text"]
+           "binary", "compare", "grid", "lift", "excel_text", "scalar"]
 
 
 class XlErr:
@@ -275,3 +275,20 @@ def lift(fn: Callable[..., Any], *values: Any) -> Any:
             row.append(fn(*args))
         out.append(row)
     return Arr(out)
+
+
+def scalar(value: Any, h: tuple[str, int, int]) -> Any:
+    """A range used where one value is wanted: its one cell, or the cell in the
+    formula's own row (for a column) or column (for a row); an array gives its first."""
+    if isinstance(value, Rng):
+        book = value.book
+        if value.r1 == value.r2 and value.c1 == value.c2:
+            return book.value(value.sheet, value.r1, value.c1)
+        if value.c1 == value.c2 and value.r1 <= h[1] <= value.r2:
+            return book.value(value.sheet, h[1], value.c1)
+        if value.r1 == value.r2 and value.c1 <= h[2] <= value.c2:
+            return book.value(value.sheet, value.r1, h[2])
+        return XlErr("#VALUE!")
+    if isinstance(value, Arr):
+        return value.rows_[0][0] if value.rows_ and value.rows_[0] else XlErr("#VALUE!")
+    return value
