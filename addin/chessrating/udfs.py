@@ -25,7 +25,7 @@ import xlwings as xw
 from . import elo, fide, goal, norms, performance, uscf, uscf_event
 from .errors import RatingError
 from .results import (
-    NO_GAMES, Games, NoValue, flatten, read_bool, read_games, read_int, read_number,
+    NO_GAMES, Game, Games, NoValue, flatten, read_bool, read_games, read_int, read_number,
     read_rating, read_text,
 )
 
@@ -171,6 +171,14 @@ def _elementwise(first: Any, second: Any, names: tuple[str, str],
 
 # ---------------------------------------------------------------------------- classic Elo
 
+_RESULTS_DOC = "Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played."
+_ELO_GAME_DOCS = dict(
+    rating="Your rating before the games.",
+    opponent_ratings="Opponents' ratings: a cell, row, column or block, paired by position with results.",
+    results=_RESULTS_DOC,
+    k="K-factor (default 20).",
+)
+
 @_doc(rating__2d="Your rating, or a range of ratings.",
       opponent_rating__2d="The opponent's rating, or a range of ratings (same shape, or one cell).")
 @_excel_function
@@ -179,10 +187,7 @@ def ELO_EXPECTED(rating, opponent_rating):
     return _elementwise(rating, opponent_rating, ("rating", "opponent_rating"), elo.expected_score)
 
 
-@_doc(rating="Your rating before the games.",
-      opponent_ratings="Opponents' ratings: a cell, row, column or block, paired by position with results.",
-      results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.",
-      k="K-factor (default 20).")
+@_doc(**_ELO_GAME_DOCS)
 @_excel_function
 def ELO_CHANGE(rating, opponent_ratings, results, k=20):
     """Classic Elo rating change K × Σ(S − E) over the games, unrounded."""
@@ -191,10 +196,7 @@ def ELO_CHANGE(rating, opponent_ratings, results, k=20):
     return elo.rating_change(own, games.rated, _k(k))
 
 
-@_doc(rating="Your rating before the games.",
-      opponent_ratings="Opponents' ratings: a cell, row, column or block, paired by position with results.",
-      results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.",
-      k="K-factor (default 20).")
+@_doc(**_ELO_GAME_DOCS)
 @_excel_function
 def ELO_NEWRATING(rating, opponent_ratings, results, k=20):
     """Classic Elo rating after the games: rating + K × Σ(S − E), unrounded."""
@@ -253,38 +255,47 @@ def FIDE_K(rating, rated_games, birth_year=None, year=None, peak_rating=None, ga
 _FIDE_GAME_DOCS = dict(
     rating="Your rating before the event (blank: unrated, use FIDE_INITIAL).",
     opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents are skipped.",
-    results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.",
+    results=_RESULTS_DOC,
     k="Your K-factor (see FIDE_K).",
     rules='"2025" (default: no 400-point cap from 2650) or "2024" (cap for everyone).',
 )
+
+
+def _fide_games(rating: Any, opponent_ratings: Any, results: Any, k: Any,
+               rules: Any) -> tuple[float, tuple[Game, ...], float, str] | NoValue:
+    """The arguments of FIDE_CHANGE and FIDE_NEWRATING read; an unrated player gets a NoValue."""
+    own = _rating(rating)
+    games = read_games(opponent_ratings, results)
+    chosen, factor = _rules(rules), _k(k)
+    if own is None:
+        return NoValue("unrated") if games.played else NO_GAMES
+    return own, games.rated, factor, chosen
 
 
 @_doc(**_FIDE_GAME_DOCS)
 @_excel_function
 def FIDE_CHANGE(rating, opponent_ratings, results, k, rules="2025"):
     """FIDE rating change K × Σ(W − PD) for one game or many, unrounded."""
-    own = _rating(rating)
-    games = read_games(opponent_ratings, results)
-    chosen, factor = _rules(rules), _k(k)
-    if own is None:
-        return NoValue("unrated") if games.played else NO_GAMES
-    return fide.rating_change(own, games.rated, factor, chosen) if games.rated else NO_GAMES
+    read = _fide_games(rating, opponent_ratings, results, k, rules)
+    if isinstance(read, NoValue):
+        return read
+    own, games, factor, chosen = read
+    return fide.rating_change(own, games, factor, chosen) if games else NO_GAMES
 
 
 @_doc(**_FIDE_GAME_DOCS)
 @_excel_function
 def FIDE_NEWRATING(rating, opponent_ratings, results, k, rules="2025"):
     """FIDE rating after the games: rating + change rounded half away from zero."""
-    own = _rating(rating)
-    games = read_games(opponent_ratings, results)
-    chosen, factor = _rules(rules), _k(k)
-    if own is None:
-        return NoValue("unrated") if games.played else NO_GAMES
-    return fide.new_rating(own, games.rated, factor, chosen)
+    read = _fide_games(rating, opponent_ratings, results, k, rules)
+    if isinstance(read, NoValue):
+        return read
+    own, games, factor, chosen = read
+    return fide.new_rating(own, games, factor, chosen)
 
 
 @_doc(opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents are skipped.",
-      results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.")
+      results=_RESULTS_DOC)
 @_excel_function
 def FIDE_INITIAL(opponent_ratings, results):
     """First FIDE rating of an unrated player (two 1800 draws added, at least 5 rated games, at most 2200)."""
@@ -406,7 +417,7 @@ _USCF_GAME_DOCS = dict(
     rating="Your rating before the event (blank: unrated).",
     games="Games rated so far.",
     opponent_ratings="Opponents' ratings before the event, paired by position with results.",
-    results="Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played.",
+    results=_RESULTS_DOC,
 )
 
 
