@@ -18,7 +18,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
 
 from chessrating import udfs
-from chessrating.recalc import RecalcError, default_output, recalculate
+from chessrating.recalc import RecalcError, default_output, rating_functions, recalculate
 from chessrating.recalc_standings import Standing
 
 # A stand-in for a rating function that returns an array: the row doubled.
@@ -356,3 +356,119 @@ def test_recalculating_in_place_keeps_a_valid_file(builtins_book: Path):
     report = recalculate(builtins_book, builtins_book)
     assert report.errors == []
     assert cached(builtins_book, "Calc Sheet", "A5") == 35
+
+
+# -- end to end: templates filled, recalculated, checked against the core -----------
+try:
+    from chessrating import workbooks
+except ImportError:  # built by another part of the project; the tests above do not need it
+    workbooks = None
+needs_workbooks = pytest.mark.skipif(workbooks is None, reason="chessrating.workbooks is missing")
+
+
+@needs_workbooks
+
+def test_demo_round_robin_matches_the_core_called_directly(tmp_path: Path):
+    """Sinquefield Cup 2016 (the bundled example): every player's points, performance,
+    change and new rating in the workbook equal the rating functions called on the
+    event's own data."""
+    event = workbooks.load_demo_event()
+    path = workbooks.fill_round_robin(event, tmp_path / "demo.xlsx", recalculate=False)
+    report = recalculate(path, path)
+    assert report.errors == []
+    ratings = [float(p.rating) for p in event.players]
+    headers = {v: c for c, v in enumerate(next(openpyxl.load_workbook(path, read_only=True)
+                                               ["Crosstable"].iter_rows(min_row=4, max_row=4,
+                                                                        values_only=True)), start=1)}
+
+    def shown(row: int, header: str):
+        return report.values[("Crosstable", f"{openpyxl.utils.get_column_letter(headers[header])}{row}")]
+
+    for i, (player, results) in enumerate(zip(event.players, event.results)):
+        row = 5 + i
+        opponents = [ratings[j] if j != i and results[j] else None for j in range(len(ratings))]
+        cells = [None if j == i or not results[j] else results[j] for j in range(len(ratings))]
+        k = shown(row, "K")
+        assert k == udfs.FIDE_K(float(player.rating), player.rated_games, player.birth_year,
+                                event.year, player.peak_rating, float(len(ratings) - 1))
+        assert shown(row, "Perf. (TPR)") == pytest.approx(udfs.PERF_RATING(opponents, cells, "FIDE"))
+        assert shown(row, "Change") == pytest.approx(udfs.FIDE_CHANGE(float(player.rating), opponents, cells, k))
+        assert shown(row, "New rating") == udfs.FIDE_NEWRATING(float(player.rating), opponents, cells, k)
+        if event.published_points:
+            assert shown(row, "Points") == event.published_points[i]
+    assert [s.name for s in report.standings][:1] == ["So, Wesley"]  # 5.5 of 9, the winner
+
+
+@needs_workbooks
+def test_swiss_template_agrees_with_the_formulas_engine(tmp_path: Path):
+    """A 12-player, 4-round Swiss through the template: every formula cell equals what the
+    ``formulas`` package's engine computes with the same rating functions, except the cells
+    whose formula uses SUMPRODUCT over a comparison, which that engine reads as one cell
+    instead of an array (Excel evaluates SUMPRODUCT's arguments as arrays)."""
+    formulas = pytest.importorskip("formulas")
+    import numpy as np
+    import schedula
+    from formulas.functions import wrap_func
+    from formulas.tokens.operand import XlError
+    import sys
+    sys_path = str(Path(__file__).resolve().parent.parent / "benchmarks")
+    sys.path.insert(0, sys_path)
+    try:
+        from recalc_swiss import random_event
+    finally:
+        sys.path.remove(sys_path)
+    event = random_event(12, 4, seed=7)
+    path = workbooks.fill_swiss(event, tmp_path / "swiss.xlsx", recalculate=False)
+    report = recalculate(path, tmp_path / "out.xlsx")
+    assert report.errors == []
+
+    def classic(value):  # the formulas engine's arguments as classic xlwings shapes
+        if isinstance(value, np.ndarray):
+            rows = [[classic(v) for v in row] for row in np.asarray(value, object).reshape(value.shape[0], -1).tolist()]
+            if len(rows) == 1:
+                return rows[0][0] if len(rows[0]) == 1 else rows[0]
+            return [r[0] for r in rows] if all(len(r) == 1 for r in rows) else rows
+        if value is schedula.EMPTY:
+            return None
+        if isinstance(value, XlError):
+            return str(value)
+        return float(value) if isinstance(value, (int, float, np.number)) and not isinstance(value, bool) else value
+
+    funcs = formulas.get_functions()
+    saved = {}
+    for name, fn in rating_functions().items():
+        saved[name] = funcs.get(name)
+        funcs[name] = wrap_func(lambda *a, fn=fn: (lambda r: "" if r is None else r)(fn(*[classic(x) for x in a])))
+    try:
+        solution = formulas.ExcelModel().loads(str(path)).finish().calculate()
+    finally:
+        for name, fn in saved.items():
+            if fn is None:
+                funcs.pop(name, None)
+            else:
+                funcs[name] = fn
+    texts = openpyxl.load_workbook(path)
+    compared = 0
+    for key, value in solution.items():
+        match = re.fullmatch(r"'\[swiss.xlsx\](\w+)'!([A-Z]+\d+)", key)
+        if match is None:
+            continue
+        sheet = {"CROSSTABLE": "Crosstable", "GAMES": "Games"}.get(match.group(1))
+        if (sheet, match.group(2)) not in report.values:
+            continue
+        if "SUMPRODUCT" in str(texts[sheet][match.group(2)].value):
+            continue
+        theirs = classic(value.value)
+        ours = report.values[(sheet, match.group(2))]
+        if isinstance(ours, float):
+            assert theirs == pytest.approx(ours, abs=1e-9), (sheet, match.group(2))
+        else:
+            assert ours == theirs, (sheet, match.group(2))
+        compared += 1
+    assert compared > 300
+    # the SUMPRODUCT cells: games per player counted as Excel does
+    games = {p.number: sum(1 for g in p.games if g.code.strip()) for p in event.players}
+    sheet = texts["Crosstable"]
+    column = next(c.column_letter for c in sheet[3] if c.value == "Games")
+    for number, count in games.items():
+        assert report.values[("Crosstable", f"{column}{4 + number}")] == count
