@@ -6,7 +6,7 @@
 * :func:`fill_round_robin` writes the round-robin workbook sized to an event and filled
   with its players and results (the bundled example from :func:`load_demo_event`, or a
   tournament read from a TRF file); :func:`fill_swiss` does the same with the Swiss
-  workbook.
+  workbook, :func:`fill_uscf` with the US Chess event workbook.
 
 Every workbook is written with XlsxWriter and then recalculated by
 :func:`chessrating.recalc.recalculate`, the evaluator behind ``chessrating recalc``, so
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from .tournament import Tournament
 
 __all__ = [
-    "TEMPLATES", "write_templates", "fill_round_robin", "fill_swiss", "load_demo_event",
+    "TEMPLATES", "write_templates", "fill_round_robin", "fill_swiss", "fill_uscf", "load_demo_event",
     "EventPlayer", "RoundRobinEvent", "round_robin_from_tournament",
     "ROUND_ROBIN_SIZE", "SWISS_PLAYERS", "SWISS_ROUNDS", "USCF_PLAYERS", "USCF_ROUNDS",
 ]
@@ -105,3 +105,16 @@ def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True)
     if not tournament.players:
         raise RatingError("tournament: it has no players")
     return _finish(lambda path: build_swiss(path, tournament=tournament), dst, recalculate)
+
+
+def fill_uscf(tournament: "Tournament", dst: Path, *, recalculate: bool = True) -> Path:
+    """The US Chess event workbook sized to ``tournament`` (players × rounds) and filled with it.
+
+    The player with starting number k fills row k: name, rating (taken as the rating
+    before the event), and per round the opponent's number and the result
+    (:func:`chessrating.tournament.cell_result`). Games so far, age, record and peak stay
+    blank for the arbiter: a blank games-so-far reads as 0 earlier games.
+    """
+    if not tournament.players:
+        raise RatingError("tournament: it has no players")
+    return _finish(lambda path: build_uscf(path, tournament=tournament), dst, recalculate)

@@ -11,20 +11,30 @@ rows), their difference and the rating floor.
 
 Sheet ``Games`` holds what the functions read: results (blanks stay blank), opponent
 numbers and opponent ratings only where a result is entered.
+
+:func:`build_uscf` given a tournament (:mod:`chessrating.tournament`, e.g. read from a TRF
+file) sizes the sheet to it and fills names, ratings, opponents and results; the player
+with starting number k fills row k.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from .errors import RatingError
 from .workbooks_layout import (
     SWISS_RESULT_CHOICES, Styles, cell, new_workbook, print_setup, span,
-    write_conf_sheet, write_how_to_sheet, write_quiet_formula,
+    write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
+    write_text_input,
 )
+
+if TYPE_CHECKING:
+    from .tournament import Tournament
 
 __all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_DIFFER"]
 
@@ -122,10 +132,10 @@ def _event_formula(lay: UscfLayout) -> str:
             f'{col(4)},{col(5)},DualRated,BonusThreshold))')
 
 
-def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout) -> None:
+def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, name: str = "") -> None:
     sheet.write_string(0, 0, "US Chess event", st.title)
     sheet.write_string(1, 0, "Event", st.label)
-    sheet.write_blank(1, 1, None, st.input_text)
+    write_text_input(sheet, 1, 1, name, st.input_text)
     sheet.write_string(1, 3, "Dual rated", st.label)
     sheet.write_boolean(1, 4, False, st.input_result)
     sheet.write_string(1, 5, "Bonus B", st.label)
@@ -146,22 +156,27 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout) ->
         sheet.merge_range(top - 1, lay.totals + offset, top, lay.totals + offset, text, st.header)
 
 
-def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles) -> None:
+def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
+                tournament: "Tournament | None" = None) -> None:
+    by_number = {p.number: p for p in tournament.players} if tournament else {}
     formats = {"Points": st.formula_points, "Games": st.formula_int, "N′": st.formula_two,
                "K": st.formula_one, "Bonus": st.formula_one, "One pass": st.formula_one,
                "Two passes": st.formula_one, "Difference": st.formula_signed,
                "Floor": st.formula_int}
     for i in range(lay.players):
         r = lay.first + i
+        p = by_number.get(i + 1)
         sheet.write_number(r, 0, i + 1, st.header)
-        sheet.write_blank(r, 1, None, st.input_text)
-        for c in range(2, 5):
+        write_text_input(sheet, r, 1, p.name if p else "", st.input_text)
+        write_input(sheet, r, 2, p.rating if p else None, st.input_int)
+        for c in range(3, 5):
             sheet.write_blank(r, c, None, st.input_int)
         sheet.write_blank(r, 5, None, st.input_result)
         sheet.write_blank(r, 6, None, st.input_int)
         for rnd in range(lay.rounds):
-            sheet.write_blank(r, lay.opp(rnd), None, st.input_int)
-            sheet.write_blank(r, lay.result(rnd), None, st.input_result)
+            game = p.game(rnd + 1) if p else None
+            write_input(sheet, r, lay.opp(rnd), game.opponent if game else None, st.input_int)
+            write_result(sheet, r, lay.result(rnd), game.cell if game else "", st.input_result)
         formulas = _player_formulas(lay, r)
         for offset, name in enumerate(TOTAL_COLUMNS):
             if name != "Two passes":
@@ -204,13 +219,25 @@ def _write_games_sheet(book: Workbook, lay: UscfLayout, st: Styles) -> None:
     sheet.freeze_panes(lay.first, 2)
 
 
-def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS) -> Path:
-    """Write the US Chess event workbook for ``players`` × ``rounds``."""
+def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS,
+               tournament: "Tournament | None" = None) -> Path:
+    """Write the US Chess event workbook for ``players`` × ``rounds``, filled from ``tournament``.
+
+    A tournament sizes the sheet to its largest starting number and its rounds and fills,
+    per player, the name, the rating (as the rating before the event), the opponents'
+    numbers and the results (:func:`chessrating.tournament.cell_result`). Games so far,
+    age, record and peak are left blank: a TRF file does not hold them.
+    """
+    if tournament is not None:
+        players = max((p.number for p in tournament.players), default=1)
+        rounds = max(tournament.rounds, max((len(p.games) for p in tournament.players), default=1), 1)
+    if not 1 <= players <= 2000 or not 1 <= rounds <= 30:
+        raise RatingError(f"size: {players} players × {rounds} rounds is outside 1-2000 × 1-30")
     lay = UscfLayout(players, rounds)
     book, st = new_workbook(path, "US Chess event", "US Chess crosstable: one pass and two passes")
     sheet = book.add_worksheet(SHEET)
-    _write_top(sheet, book, st, lay)
-    _write_rows(sheet, lay, st)
+    _write_top(sheet, book, st, lay, tournament.name if tournament else "")
+    _write_rows(sheet, lay, st, tournament)
     opp = " ".join(span(lay.first, lay.opp(r), lay.last, lay.opp(r)) for r in range(lay.rounds))
     res = " ".join(span(lay.first, lay.result(r), lay.last, lay.result(r)) for r in range(lay.rounds))
     sheet.data_validation(cell(lay.first, lay.opp(0)), {
