@@ -128,7 +128,13 @@ def _add_demo(sub: Any) -> None:
     parser.set_defaults(func=_run_demo)
 
 
-COMMANDS: list[Callable[[Any], None]] = [_add_templates, _add_recalc, _add_demo]
+# -- import-trf ---------------------------------------------------------------------
+def _add_import_trf(sub: Any) -> None:
+    from .trf_import import add_subcommand
+    add_subcommand(sub)
+
+
+COMMANDS: list[Callable[[Any], None]] = [_add_templates, _add_recalc, _add_demo, _add_import_trf]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,437 @@
+"""``chessrating import-trf``: a FIDE Tournament Report File turned into a filled workbook.
+
+:func:`import_trf` reads a TRF16/TRF26 file (:func:`chessrating.trf.read_trf`), picks the
+workbook, fills it with the players and results and recalculates it
+(:func:`chessrating.recalc.recalculate`), so every rating cell is a live formula that
+also carries its value. It returns an :class:`ImportSummary` to print.
+
+Which workbook (:func:`choose_layout`):
+
+* ``system="fide"``: the round-robin workbook when every pair met exactly once
+  (:attr:`Tournament.is_round_robin`) and there are at most 20 players, else the Swiss
+  workbook; both sized to the event.
+* ``system="uscf"``: the US Chess event workbook. The file's ratings are taken as the
+  ratings before the event; games so far, age, record and peak are left blank, and a
+  blank games-so-far reads as 0 earlier games (every rated player then gets the special
+  formula with N′ from 0 games) until the arbiter fills them from the US Chess record.
+
+Unrated players: the templates' ``First rating`` column calls ``FIDE_INITIAL`` for every
+player without a rating; it gives a rating from 5 games against rated opponents and
+otherwise shows why there is none.
+
+K-factor (FIDE Rating Regulations 8.3.3, ``FIDE_K``). A TRF file gives each player's
+rating and birth year, but not the number of rated games played before nor the highest
+rating ever reached, which K also depends on. **Decision**:
+
+* by default the ``Rated games`` and ``Peak`` cells are left empty for the arbiter to fill
+  from the FIDE rating list. Until then ``FIDE_K`` reads an empty rated-games cell as 0
+  games and an empty peak as the current rating, so K is 10 from a rating of 2400,
+  40 for everyone else (fewer than 30 games, or a junior under 2300);
+* with ``k_from_trf_data=True`` every rated player is taken as established: rated games
+  30 and peak = the current rating, so K follows the rating and the birth year only:
+  10 from 2400, 40 for a junior (18 or younger in the event's year) under 2300, else 20.
+
+Both are followed by the 700 rule of ``FIDE_K`` (K × games in the period ≤ 700).
+
+>>> k_inputs(2450, k_from_trf_data=True), k_inputs(None, k_from_trf_data=True)
+((30, 2450), (None, None))
+>>> k_inputs(2450, k_from_trf_data=False)
+(None, None)
+>>> default_output(Path("events/open.trf")).as_posix()
+'events/open.xlsx'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO, Any, Callable
+
+from .errors import RatingError
+from .tournament import PLAYED_CODES, ReadWarning, Tournament
+
+__all__ = [
+    "SYSTEMS", "ESTABLISHED_GAMES", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
+    "ImportSummary", "GameCounts", "ProgressBar", "import_trf", "choose_layout",
+    "count_games", "k_inputs", "default_output", "K_NOTE", "K_NOTE_FROM_TRF", "USCF_NOTE",
+]
+
+SYSTEMS = ("fide", "uscf")
+# Rated games written for an established player with --k-from-trf-data: the 30 of §8.3.3.
+ESTABLISHED_GAMES = 30
+# Largest event filled into the round-robin crosstable (its template size).
+ROUND_ROBIN_MAX = 20
+MAX_WARNINGS_SHOWN = 20
+# From this many players the progress bar shows from the start.
+LARGE_EVENT = 100
+
+# Columns (zero-based) of the Swiss player list's K inputs, and its first player row.
+_SWISS_RATED_GAMES_COL = 5
+_SWISS_PEAK_COL = 7
+
+K_NOTE = ("K: rated games and peak left empty for the arbiter to fill from the FIDE rating "
+          "list; until then FIDE_K reads 0 rated games and peak = rating, so K is 10 from "
+          "2400 and 40 below")
+K_NOTE_FROM_TRF = ("K: from the TRF data only (--k-from-trf-data): every rated player taken as "
+                   "established (30 rated games, peak = rating), so K is 10 from 2400, 40 for "
+                   "a junior under 2300, else 20")
+USCF_NOTE = ("US Chess: the file's ratings are the ratings before the event; games so far, "
+             "age, record and peak left blank (games so far reads as 0) for the arbiter to "
+             "fill from the US Chess record")
+
+_GAME_SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
+
+LAYOUTS = {"round robin": "FIDE round-robin", "swiss": "FIDE Swiss", "uscf": "US Chess event"}
+
+
+def k_inputs(rating: int | None, *, k_from_trf_data: bool) -> tuple[int | None, int | None]:
+    """The (rated games, peak) written for a player; ``(None, None)`` leaves both cells empty.
+
+    With ``k_from_trf_data`` a rated player is established: 30 games, peak = rating
+    (see the module's **Decision**). An unrated player has no K.
+    """
+    if not k_from_trf_data or not rating:
+        return None, None
+    return ESTABLISHED_GAMES, rating
+
+
+def default_output(source: Path) -> Path:
+    """The workbook beside the TRF file: its stem with ``.xlsx``."""
+    return Path(source).with_suffix(".xlsx")
+
+
+def choose_layout(tournament: Tournament, system: str) -> str:
+    """``"round robin"``, ``"swiss"`` or ``"uscf"`` for a tournament and a rating system.
+
+    >>> from chessrating.tournament import Player, RoundGame
+    >>> pair = Tournament(players=[Player(1, games=[RoundGame(1, 2, "w", "1")]),
+    ...                            Player(2, games=[RoundGame(1, 1, "b", "0")])], rounds=1)
+    >>> choose_layout(pair, "fide"), choose_layout(pair, "uscf")
+    ('round robin', 'uscf')
+    """
+    if system not in SYSTEMS:
+        raise RatingError(f"system: {system!r} is not one of {', '.join(SYSTEMS)}")
+    if system == "uscf":
+        return "uscf"
+    if tournament.is_round_robin and len(tournament.players) <= ROUND_ROBIN_MAX:
+        return "round robin"
+    return "swiss"
+
+
+@dataclass(frozen=True)
+class GameCounts:
+    """Games of an event, each counted once.
+
+    ``played``: over the board (TRF 1, =, 0); ``both_rated``: of those, between two
+    players with a rating; ``forfeits``: paired games not played over the board (+, -,
+    and W/D/L, under one move); ``byes``: rounds without an opponent that give points
+    (H, F, U, or a forfeit win with no opponent written); ``absences``: rounds without
+    an opponent and without points (Z, -), blank rounds not counted.
+    """
+
+    played: int
+    both_rated: int
+    forfeits: int
+    byes: int
+    absences: int
+
+
+def count_games(tournament: Tournament) -> GameCounts:
+    """Count the games of ``tournament``; a game written on both players' lines counts once.
+
+    >>> from chessrating.tournament import Player, RoundGame
+    >>> a = Player(1, rating=2000, games=[RoundGame(1, 2, "w", "1"), RoundGame(2, 3, "b", "+")])
+    >>> b = Player(2, rating=1900, games=[RoundGame(1, 1, "b", "0"), RoundGame(2, None, None, "H")])
+    >>> c = Player(3, games=[RoundGame(1, None, None, "U"), RoundGame(2, 1, "w", "-")])
+    >>> d = Player(4, games=[RoundGame(1, None, None, "Z"), RoundGame(2, None, None, " ")])
+    >>> count_games(Tournament(players=[a, b, c, d], rounds=2))
+    GameCounts(played=1, both_rated=1, forfeits=1, byes=2, absences=1)
+    """
+    rating = {p.number: p.rating for p in tournament.players}
+    played: set[tuple[int, int, int]] = set()
+    forfeits: set[tuple[int, int, int]] = set()
+    byes = absences = 0
+    for p in tournament.players:
+        for g in p.games:
+            if g.opponent is None:
+                if g.code != " ":
+                    # points by the TRF defaults: a bye gives some, an absence none
+                    if g.points() > 0:
+                        byes += 1
+                    else:
+                        absences += 1
+                continue
+            key = (g.round, min(p.number, g.opponent), max(p.number, g.opponent))
+            (played if g.code in PLAYED_CODES else forfeits).add(key)
+    forfeits -= played
+    both = sum(1 for _, a, b in played if rating.get(a) and rating.get(b))
+    return GameCounts(len(played), both, len(forfeits), byes, absences)
+
+
+def _first_ratings(tournament: Tournament) -> tuple[int, int]:
+    """(unrated players, how many of them reach a first rating by FIDE_INITIAL's rule)."""
+    from .fide import initial_rating
+    from .results import Game, NoValue
+
+    rating = {p.number: p.rating for p in tournament.players}
+    unrated = [p for p in tournament.players if not p.rating]
+    reached = 0
+    for p in unrated:
+        # a game's score for rating is 1, ½ or 0 whatever points record 162 gives
+        games = [Game(rating[g.opponent], _GAME_SCORE[g.code], g.opponent)
+                 for g in p.rated_games if rating.get(g.opponent)]
+        reached += bool(games) and not isinstance(initial_rating(games), NoValue)
+    return len(unrated), reached
+
+
+class ProgressBar:
+    """One status bar on stderr, shown only for a large event or once work takes a moment.
+
+    ``update(fraction, stage, detail)`` redraws it in place on a terminal; elsewhere (a
+    log, a pipe) a line is written only when the stage changes, so logs stay short.
+    """
+
+    def __init__(self, stream: IO[str] | None = None, *, show_now: bool = False,
+                 delay: float = 1.0, width: int = 30):
+        self.stream = stream if stream is not None else sys.stderr
+        self.started = time.perf_counter()
+        self.show = show_now
+        self.delay = delay
+        self.width = width
+        self.last_stage = ""
+        self.drawn = False
+
+    def update(self, fraction: float, stage: str, detail: str = "") -> None:
+        if not self.show and time.perf_counter() - self.started < self.delay:
+            return
+        self.show = True
+        fraction = min(max(fraction, 0.0), 1.0)
+        filled = int(round(fraction * self.width))
+        text = f"[{'#' * filled}{'-' * (self.width - filled)}] {fraction:4.0%} {stage}"
+        text += f": {detail}" if detail else ""
+        if self._is_terminal():
+            self.stream.write("\r" + text[: self.width + 70].ljust(self.width + 70))
+            self.drawn = True
+        elif stage != self.last_stage:
+            self.stream.write(text + "\n")
+        self.last_stage = stage
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.drawn = False
+
+    def _is_terminal(self) -> bool:
+        isatty = getattr(self.stream, "isatty", None)
+        return bool(isatty and isatty())
+
+
+_FORMULAS_DONE = re.compile(r"(\d+)/(\d+) formulas")
+
+
+def _recalc_progress(bar: ProgressBar, start: float, end: float) -> Callable[[str], None]:
+    """Turn the evaluator's status lines into bar positions between ``start`` and ``end``."""
+    def say(message: str) -> None:
+        found = _FORMULAS_DONE.search(message)
+        if found:
+            done, total = int(found.group(1)), int(found.group(2)) or 1
+            bar.update(start + (end - start) * done / total, "recalculating",
+                       f"{done}/{total} formulas")
+        elif message.startswith("writing"):
+            bar.update(end, "writing the values")
+        else:
+            bar.update(start, "recalculating", message.strip())
+    return say
+
+
+@dataclass
+class ImportSummary:
+    """What :func:`import_trf` did, for the summary it prints."""
+
+    source: Path
+    output: Path
+    layout: str
+    players: int
+    rounds: int
+    games: GameCounts
+    unrated: int
+    first_ratings: int
+    k_from_trf_data: bool
+    warnings: list[ReadWarning] = field(default_factory=list)
+    cell_errors: list[Any] = field(default_factory=list)
+
+    def lines(self, max_warnings: int = MAX_WARNINGS_SHOWN) -> list[str]:
+        """The summary as printed: one fact a line, the warnings capped at ``max_warnings``."""
+        g = self.games
+        out = [f"workbook: {self.output} ({LAYOUTS[self.layout]})",
+               f"players: {self.players}",
+               f"rounds: {self.rounds}"]
+        if self.layout == "uscf":
+            out.append(f"games rated: {g.played} (played over the board)")
+        else:
+            out.append(f"games rated: {g.both_rated} (played over the board between two rated "
+                       f"players; {g.played - g.both_rated} more against an unrated player)")
+        out.append(f"not rated: {g.forfeits} forfeits, {g.byes} byes, {g.absences} absences")
+        if self.layout == "uscf":
+            out.append(f"unrated players: {self.unrated} (rated by the US Chess event procedure)")
+            out.append(USCF_NOTE)
+        else:
+            out.append(f"unrated players: {self.unrated} ({self.first_ratings} reach a first "
+                       "rating: at least 5 games against rated opponents)")
+            out.append(K_NOTE_FROM_TRF if self.k_from_trf_data else K_NOTE)
+        out.append(f"warnings: {len(self.warnings)}")
+        out += [f"  {w}" for w in self.warnings[:max_warnings]]
+        if len(self.warnings) > max_warnings:
+            out.append(f"  ... and {len(self.warnings) - max_warnings} more")
+        if self.cell_errors:
+            out.append(f"cells showing an error: {len(self.cell_errors)}")
+            out += [f"  {e}" for e in self.cell_errors[:max_warnings]]
+            if len(self.cell_errors) > max_warnings:
+                out.append(f"  ... and {len(self.cell_errors) - max_warnings} more")
+        return out
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def _write_swiss_k_inputs(path: Path, tournament: Tournament) -> None:
+    """Set the Swiss sheet's rated-games and peak cells (the builder leaves them empty)."""
+    from .recalc_xml import write_cached_values
+    from .workbooks_swiss import SHEET, SwissLayout
+
+    first = SwissLayout(1, 1).first
+    cells: dict[tuple[int, int], object] = {}
+    for p in tournament.players:
+        games, peak = k_inputs(p.rating, k_from_trf_data=True)
+        if games is not None:
+            row = first + p.number  # 1-based row of starting number p.number
+            cells[(row, _SWISS_RATED_GAMES_COL + 1)] = games
+            cells[(row, _SWISS_PEAK_COL + 1)] = peak
+    if cells:
+        write_cached_values(path, path, {SHEET: cells})
+
+
+def _build(tournament: Tournament, layout: str, output: Path, k_from_trf_data: bool) -> None:
+    """Write the filled workbook, formulas not yet evaluated."""
+    from . import workbooks
+
+    if layout == "uscf":
+        workbooks.fill_uscf(tournament, output, recalculate=False)
+    elif layout == "round robin":
+        event = workbooks.round_robin_from_tournament(tournament)
+        players = []
+        for p in event.players:
+            games, peak = k_inputs(p.rating, k_from_trf_data=k_from_trf_data)
+            players.append(replace(p, rated_games=games, peak_rating=peak))
+        workbooks.fill_round_robin(replace(event, players=tuple(players)), output, recalculate=False)
+    else:
+        workbooks.fill_swiss(tournament, output, recalculate=False)
+        if k_from_trf_data:
+            _write_swiss_k_inputs(output, tournament)
+
+
+def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
+               system: str = "fide", k_from_trf_data: bool = False,
+               progress: ProgressBar | None = None) -> ImportSummary:
+    """Read the TRF file ``source`` and write the filled, recalculated workbook ``output``.
+
+    ``output`` defaults to :func:`default_output`; it may not be the TRF file itself.
+    ``system`` is ``"fide"`` or ``"uscf"`` (see :func:`choose_layout`);
+    ``k_from_trf_data`` fills the K inputs as the module's **Decision** says.
+    A file that cannot be read, or holds no player, raises :class:`RatingError`.
+    """
+    from .recalc import recalculate
+    from .trf import read_trf
+
+    source = Path(source)
+    if system not in SYSTEMS:
+        raise RatingError(f"system: {system!r} is not one of {', '.join(SYSTEMS)}")
+    target = default_output(source) if output is None else Path(output)
+    if _same_file(source, target):
+        raise RatingError(f"output: {str(target)!r} is the TRF file itself; name another with -o")
+    bar = progress or ProgressBar(show_now=False)
+    bar.update(0.0, "reading", source.name)
+    tournament = read_trf(source)
+    if not tournament.players:
+        raise RatingError(f"{source}: no player lines (001); is it a TRF file?")
+    if len(tournament.players) >= LARGE_EVENT:
+        bar.show = True
+    layout = choose_layout(tournament, system)
+    rounds = max(tournament.rounds, 1)
+    bar.update(0.1, "writing", f"{len(tournament.players)} players read; "
+                               f"{len(tournament.players)} rows x {rounds} rounds")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _build(tournament, layout, target, k_from_trf_data)
+    report = recalculate(target, target, progress=_recalc_progress(bar, 0.3, 1.0))
+    bar.update(1.0, "done", str(target.name))
+    bar.finish()
+    unrated, first = _first_ratings(tournament)
+    return ImportSummary(
+        source=source, output=target, layout=layout, players=len(tournament.players),
+        rounds=tournament.rounds, games=count_games(tournament), unrated=unrated,
+        first_ratings=first, k_from_trf_data=k_from_trf_data,
+        warnings=list(tournament.warnings), cell_errors=list(report.root_errors))
+
+
+# -- command line ---------------------------------------------------------------------
+DESCRIPTION = """\
+Read a FIDE Tournament Report File (TRF16 or TRF26) and write a workbook filled with its
+players and results, every rating cell a live formula with its value already computed.
+
+FIDE (default): the round-robin workbook when every pair met once and there are at most
+20 players, else the Swiss workbook, sized to the event. Unrated players get a first
+rating (FIDE_INITIAL) once they have 5 games against rated opponents.
+
+K-factor: a TRF file gives rating and birth year, but not the rated games played before
+nor the highest rating reached. By default the Rated games and Peak cells are left empty
+for the arbiter to fill from the FIDE rating list; until then FIDE_K reads 0 games and
+peak = rating, so K is 10 from 2400 and 40 below. With --k-from-trf-data every rated
+player is taken as established (30 rated games, peak = rating): K is then 10 from 2400,
+40 for a junior under 2300, else 20.
+
+US Chess (--system uscf): the US Chess event workbook; the file's ratings are taken as
+the ratings before the event, and games so far, age, record and peak are left blank
+(games so far reads as 0) for the arbiter to fill.
+"""
+
+EPILOG = ("Exit code 0: workbook written, every formula gave a value; 1: written, but some "
+          "cells show an error (listed); 2: the file could not be read or the workbook "
+          "not written.")
+
+
+def add_subcommand(sub: Any) -> None:
+    """Register ``import-trf`` on an argparse subparsers object."""
+    import argparse
+
+    parser = sub.add_parser(
+        "import-trf", help="fill a rating workbook from a FIDE TRF tournament file",
+        description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("trf", metavar="FILE", help="the TRF file to read")
+    parser.add_argument("-o", "--output", metavar="BOOK.xlsx",
+                        help="workbook to write (default: FILE's name with .xlsx, beside it)")
+    parser.add_argument("--system", choices=SYSTEMS, default="fide",
+                        help="rating system: fide (default) or uscf")
+    parser.add_argument("--k-from-trf-data", action="store_true",
+                        help="take every rated player as established (30 rated games, peak = "
+                             "rating) so K follows rating and birth year only")
+    parser.set_defaults(func=run)
+
+
+def run(args: Any) -> int:
+    """Run ``import-trf`` for parsed arguments; prints the summary, returns the exit code."""
+    summary = import_trf(args.trf, args.output, system=args.system,
+                         k_from_trf_data=args.k_from_trf_data)
+    for line in summary.lines():
+        print(line)
+    return 1 if summary.cell_errors else 0
