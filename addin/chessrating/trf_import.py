@@ -13,7 +13,8 @@ Which workbook (:func:`choose_layout`):
 * ``system="uscf"``: the US Chess event workbook. The file's ratings are taken as the
   ratings before the event; games so far, age, record and peak are left blank, and a
   blank games-so-far reads as 0 earlier games (every rated player then gets the special
-  formula with N′ from 0 games) until the arbiter fills them from the US Chess record.
+  formula with N′ = 0, so the new rating rests on this event alone) until the arbiter
+  fills them from the US Chess record.
 
 Unrated players: the templates' ``First rating`` column calls ``FIDE_INITIAL`` for every
 player without a rating; it gives a rating from 5 games against rated opponents and
@@ -80,8 +81,9 @@ K_NOTE_FROM_TRF = ("K: from the TRF data only (--k-from-trf-data): every rated p
                    "established (30 rated games, peak = rating), so K is 10 from 2400, 40 for "
                    "a junior under 2300, else 20")
 USCF_NOTE = ("US Chess: the file's ratings are the ratings before the event; games so far, "
-             "age, record and peak left blank (games so far reads as 0) for the arbiter to "
-             "fill from the US Chess record")
+             "age, record and peak left blank for the arbiter to fill from the US Chess "
+             "record; until then games so far reads as 0, so N' is 0 and the new ratings "
+             "rest on this event alone")
 
 _GAME_SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
 
@@ -400,8 +402,9 @@ player is taken as established (30 rated games, peak = rating): K is then 10 fro
 40 for a junior under 2300, else 20.
 
 US Chess (--system uscf): the US Chess event workbook; the file's ratings are taken as
-the ratings before the event, and games so far, age, record and peak are left blank
-(games so far reads as 0) for the arbiter to fill.
+the ratings before the event, and games so far, age, record and peak are left blank for
+the arbiter to fill from the US Chess record. Until then games so far reads as 0: N' is
+0 and each new rating rests on this event alone.
 """
 
 EPILOG = ("Exit code 0: workbook written, every formula gave a value; 1: written, but some "

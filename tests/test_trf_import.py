@@ -1,0 +1,396 @@
+"""``chessrating import-trf``: TRF files into filled, recalculated workbooks.
+
+Values are checked against the core called directly (chessrating.fide, chessrating.uscf_event)
+on the games read from the same file, and against what the file states (players, rounds,
+warnings). The real files are those of /work/shared/trf (see its README).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from chessrating import fide
+from chessrating.cli import main
+from chessrating.results import Game, NoValue
+from chessrating.trf import read_trf
+from chessrating.trf_import import K_NOTE, K_NOTE_FROM_TRF, USCF_NOTE, ProgressBar
+from chessrating.uscf_event import rate_event
+
+TRF = Path("/work/shared/trf")
+if not TRF.is_dir():
+    TRF = Path(__file__).resolve().parents[2] / "shared" / "trf"
+REAL_FILES = ["javafo_sample2.trf", "grandmommyscup.trf", "trf26_team.trf", "issue_7.trf"]
+SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
+
+
+def real_file(name: str) -> Path:
+    path = TRF / name
+    if not path.is_file():
+        pytest.skip(f"the shared TRF file {name} is not here ({TRF})")
+    return path
+
+
+# ------------------------------------------------------------------------- building TRF text
+
+def player_line(number: int, name: str, rating: int | None, birth: str,
+                rounds: list[tuple[int | None, str, str]]) -> str:
+    """A TRF16 001 line, columns as FIDE C.04 Annex 2 gives them (see chessrating.trf)."""
+    line = (f"001 {number:>4} m    {name:<33} {rating or '':>4} FID {'':>11} {birth:<10} "
+            f"{'':>4} {'':>4}")
+    for opponent, colour, code in rounds:
+        line += f"  {opponent if opponent else '0000':>4} {colour} {code}"
+    return line
+
+
+# A six-player single round robin (circle method, 5 rounds). Player 6 is unrated; the game
+# between players 3 and 4 is a forfeit (+ for 3). The scores of each pair are chosen so
+# that every K rule shows: 1 is 2450 (K 10), 2 is a junior at 2250 (K 40), 3-5 adults.
+RR_PLAYERS = [  # number, name, rating, birth date
+    (1, "Alpha, Anna", 2450, "1990/02/03"),
+    (2, "Beta, Bert", 2250, "2010/06/01"),
+    (3, "Gamma, Gus", 2100, "1980/01/01"),
+    (4, "Delta, Dora", 1950, "1975/12/31"),
+    (5, "Epsilon, Eve", 2380, "1985/07/07"),
+    (6, "Zeta, Zoe", None, "2000/01/01"),
+]
+RR_ROUNDS = [[(1, 6), (2, 5), (3, 4)], [(6, 4), (5, 3), (1, 2)], [(2, 6), (3, 1), (4, 5)],
+             [(6, 5), (1, 4), (2, 3)], [(3, 6), (4, 2), (5, 1)]]
+# Result of the lower-numbered player of each pair.
+RR_RESULTS = {(1, 6): "1", (2, 5): "=", (3, 4): "+", (4, 6): "0", (3, 5): "0", (1, 2): "=",
+              (2, 6): "1", (1, 3): "1", (4, 5): "=", (5, 6): "=", (1, 4): "=", (2, 3): "0",
+              (3, 6): "1", (2, 4): "1", (1, 5): "0"}
+MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+
+
+def round_robin_text(names: dict[int, str] | None = None) -> str:
+    names = names or {}
+    lines = ["012 Spring Round Robin", "022 Testville", "042 2025/05/01", "052 2025/05/05",
+             "122 90+30"]
+    for number, name, rating, birth in RR_PLAYERS:
+        rounds = []
+        for pairs in RR_ROUNDS:
+            for white, black in pairs:
+                if number in (white, black):
+                    opponent = black if number == white else white
+                    low = min(number, opponent)
+                    code = RR_RESULTS[(low, max(number, opponent))]
+                    rounds.append((opponent, "w" if number == white else "b",
+                                   code if number == low else MIRROR[code]))
+        lines.append(player_line(number, names.get(number, name), rating, birth, rounds))
+    return "\r\n".join(lines) + "\r\n"
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8", newline="")
+    return path
+
+
+# ------------------------------------------------------------------------- reading workbooks
+
+def header_columns(ws, rows=(3, 4)) -> dict[str, int]:
+    """Column number of each header text in the given rows (first occurrence)."""
+    found: dict[str, int] = {}
+    for row in rows:
+        for cell in ws[row]:
+            if isinstance(cell.value, str) and cell.value not in found:
+                found[cell.value] = cell.column
+    return found
+
+
+def import_book(tmp_path: Path, source: Path, *options: str, name: str = "book.xlsx"):
+    out = tmp_path / name
+    code = main(["import-trf", str(source), "-o", str(out), *options])
+    return code, out
+
+
+def summary_value(lines: list[str], key: str) -> str:
+    matches = [line.split(": ", 1)[1] for line in lines if line.startswith(f"{key}: ")]
+    assert len(matches) == 1, (key, lines)
+    return matches[0]
+
+
+# ----------------------------------------------------------------------------- real files
+
+@pytest.mark.parametrize("name", REAL_FILES)
+def test_each_real_file_imports_with_its_players_rounds_and_warnings(name, tmp_path, capsys):
+    source = real_file(name)
+    tournament = read_trf(source)
+    code, out = import_book(tmp_path, source)
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    lines = captured.out.splitlines()
+    assert summary_value(lines, "players") == str(len(tournament.players))
+    assert summary_value(lines, "rounds") == str(tournament.rounds)
+    assert summary_value(lines, "warnings") == str(len(tournament.warnings))
+    listed = [line.strip() for line in lines if line.startswith("  line ")]
+    assert listed == [str(w) for w in tournament.warnings[:20]]
+
+    ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
+    numbers = sorted(p.number for p in tournament.players)
+    if tournament.is_round_robin and len(numbers) <= 20:
+        assert "FIDE round-robin" in summary_value(lines, "workbook")
+        # trf26_team.trf: two players who met once (five rounds in 142/XXR, one played)
+        columns = header_columns(ws, rows=(4,))
+        grid = [c.value for c in ws[4] if isinstance(c.value, int)]
+        assert grid == list(range(1, len(numbers) + 1))
+        assert [ws.cell(4 + i, 2).value for i in range(1, len(numbers) + 1)] == \
+            [p.name for p in sorted(tournament.players, key=lambda p: p.number)]
+        assert ws.cell(5 + len(numbers), 2).value is None
+        assert "Change" in columns
+    else:
+        assert "FIDE Swiss" in summary_value(lines, "workbook")
+        rounds = [c.value for c in ws[3] if isinstance(c.value, str) and c.value.startswith("Round ")]
+        assert rounds == [f"Round {r}" for r in range(1, tournament.rounds + 1)]
+        by_number = {p.number: p for p in tournament.players}
+        for number in range(1, max(numbers) + 1):
+            assert ws.cell(4 + number, 2).value == (by_number[number].name if number in by_number else None)
+        assert ws.cell(5 + max(numbers), 1).value is None  # sized to the event: no spare rows
+        # Every game counted in the summary is a result the Games sheet reads as rated for
+        # both players: 1, ½ or 0 against a rated opponent, by a rated player.
+        games = openpyxl.load_workbook(out, data_only=True)["Games"]
+        block = tournament.rounds + 1
+        rated_entries = 0
+        for number in numbers:
+            own = ws.cell(4 + number, 5).value
+            for r in range(tournament.rounds):
+                result = games.cell(4 + number, 3 + r).value
+                opponent = games.cell(4 + number, 3 + block + r).value
+                if own and isinstance(opponent, (int, float)) and result in (1, "½", 0):
+                    rated_entries += 1
+        both = int(summary_value(lines, "games rated").split()[0])
+        assert rated_entries == 2 * both
+
+
+def test_warnings_are_listed_with_line_numbers_up_to_twenty(tmp_path, capsys):
+    # 25 lines without a starting number (columns 5-8): each gives two warnings, the
+    # field is not a number and the line is skipped
+    text = round_robin_text() + "".join(f"001 abcd x{i}\r\n" for i in range(25))
+    source = write(tmp_path / "noisy.trf", text)
+    code, _ = import_book(tmp_path, source)
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert summary_value(lines, "players") == "6"
+    assert summary_value(lines, "warnings") == "50"
+    start = lines.index("warnings: 50")
+    junk = len(round_robin_text().splitlines()) + 1  # line number of the first junk line
+    assert lines[start + 1:start + 21] == [
+        text for n in range(junk, junk + 10)
+        for text in (f"  line {n}: starting number 'abcd' is not a number",
+                     f"  line {n}: no starting number in columns 5-8; line skipped")]
+    assert lines[start + 21] == "  ... and 30 more"
+
+
+def test_default_output_is_beside_the_file_and_the_trf_is_never_overwritten(tmp_path, capsys):
+    source = write(tmp_path / "spring.trf", round_robin_text())
+    before = source.read_bytes()
+    assert main(["import-trf", str(source)]) == 0
+    assert (tmp_path / "spring.xlsx").is_file()
+    capsys.readouterr()
+    assert main(["import-trf", str(source), "-o", str(source)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is the TRF file itself" in err
+    assert source.read_bytes() == before
+    # a TRF file named .xlsx would be its own default output: refused the same way
+    odd = write(tmp_path / "odd.xlsx", round_robin_text())
+    assert main(["import-trf", str(odd)]) == 2
+    assert "is the TRF file itself" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("make", ["missing", "directory", "not_trf"])
+def test_unreadable_input_is_one_line_and_exit_code_2(make, tmp_path, capsys):
+    path = tmp_path / "event.trf"
+    if make == "directory":
+        path.mkdir()
+    elif make == "not_trf":
+        path.write_bytes(b"PK\x03\x04 this is no tournament report\n")
+    assert main(["import-trf", str(path), "-o", str(tmp_path / "out.xlsx")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith("chessrating import-trf: error: ")
+    assert str(path) in captured.err
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+# --------------------------------------------------------------------------- round robin
+
+def rr_games(tournament, number: int) -> list[Game]:
+    """Player's games that FIDE rates: over the board, against a rated opponent."""
+    rating = {p.number: p.rating for p in tournament.players}
+    player = tournament.player(number)
+    return [Game(rating[g.opponent], SCORE[g.code]) for g in player.games
+            if g.code in SCORE and g.opponent and rating[g.opponent]]
+
+
+@pytest.mark.parametrize("k_from_trf", [False, True])
+def test_round_robin_matches_the_core(k_from_trf, tmp_path, capsys):
+    source = write(tmp_path / "rr.trf", round_robin_text())
+    tournament = read_trf(source)
+    assert tournament.is_round_robin and tournament.warnings == []
+    options = ["--k-from-trf-data"] if k_from_trf else []
+    code, out = import_book(tmp_path, source, *options)
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
+    col = header_columns(ws, rows=(4,))
+    assert [c.value for c in ws[4] if isinstance(c.value, int)] == [1, 2, 3, 4, 5, 6]
+    for number, name, rating, birth in RR_PLAYERS:
+        row = 4 + number
+        games = rr_games(tournament, number)
+        assert ws.cell(row, col["Name"]).value == name
+        assert ws.cell(row, col["Rating"]).value == rating
+        assert ws.cell(row, col["Birth year"]).value == int(birth[:4])
+        if rating is None:
+            # FIDE §8.2: first rating from 5 games against rated opponents
+            assert len(games) == 5
+            assert ws.cell(row, col["First rating"]).value == fide.initial_rating(games)
+            assert ws.cell(row, col["K"]).value in (None, "")
+            assert ws.cell(row, col["Change"]).value in (None, "")
+            continue
+        rated_games = 30 if k_from_trf else 0
+        peak = rating if k_from_trf else None
+        assert ws.cell(row, col["Rated games"]).value == (30 if k_from_trf else None)
+        assert ws.cell(row, col["Peak"]).value == peak
+        # the template counts every entered game against a rated opponent for the 700 rule
+        # (no effect here: at most 5 games)
+        k = fide.k_factor(rating, rated_games, birth_year=int(birth[:4]), year=2025,
+                          peak_rating=peak, games_in_period=5)
+        assert ws.cell(row, col["K"]).value == k
+        change = fide.rating_change(rating, games, k)
+        assert ws.cell(row, col["Change"]).value == pytest.approx(change, abs=1e-9)
+        assert ws.cell(row, col["New rating"]).value == fide.new_rating(rating, games, k)
+        points = tournament.computed_points(tournament.player(number))
+        assert ws.cell(row, col["Points"]).value == points
+    # the K rules as documented: 10 from 2400; junior under 2300 40; else 40 by default
+    # (0 rated games read) and 20 when taken as established
+    ks = [ws.cell(4 + n, col["K"]).value for n in range(1, 6)]
+    assert ks == ([10, 40, 20, 20, 20] if k_from_trf else [10, 40, 40, 40, 40])
+    # 15 pairs: 1 forfeit (3-4), 5 games of the unrated player 6, 9 between rated players
+    assert summary_value(lines, "games rated") == (
+        "9 (played over the board between two rated players; 5 more against an unrated player)")
+    assert summary_value(lines, "not rated") == "1 forfeits, 0 byes, 0 absences"
+    assert summary_value(lines, "unrated players").startswith("1 (1 reach a first rating")
+    assert (K_NOTE_FROM_TRF if k_from_trf else K_NOTE) in lines
+
+
+def test_k_from_trf_data_in_a_swiss(tmp_path, capsys):
+    source = real_file("javafo_sample2.trf")
+    tournament = read_trf(source)
+    year = tournament.start_date.year  # 2010: RatingYear of the workbook
+    books = {flag: import_book(tmp_path, source, *(["--k-from-trf-data"] if flag else []),
+                               name=f"k{flag}.xlsx")[1] for flag in (False, True)}
+    capsys.readouterr()
+    for flag, out in books.items():
+        ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
+        col = header_columns(ws)
+        assert ws.cell(2, 7).value == year
+        seen = set()
+        for p in tournament.players:
+            row = 4 + p.number
+            k = ws.cell(row, col["K"]).value
+            if not p.rating:
+                assert k in (None, "")
+                continue
+            junior = p.birth_year is not None and year - p.birth_year <= 18
+            if flag:
+                assert ws.cell(row, col["Rated games"]).value == 30
+                assert ws.cell(row, col["Peak"]).value == p.rating
+                documented = 10 if p.rating >= 2400 else 40 if junior and p.rating < 2300 else 20
+            else:
+                assert ws.cell(row, col["Rated games"]).value is None
+                assert ws.cell(row, col["Peak"]).value is None
+                documented = 10 if p.rating >= 2400 else 40
+            assert k == documented, p.number
+            seen.add((documented, junior))
+        # the file has all three cases: 2400+, juniors under 2300, adults
+        assert {d for d, _ in seen} == ({10, 20, 40} if flag else {10, 40})
+
+
+def test_hostile_names_stay_text(tmp_path, capsys):
+    names = {1: '=HYPERLINK("http://x.test","a")', 2: "@SUM(1+1)*cmd|' /C calc'!A0"[:33],
+             3: "+1+2", 5: "-3+4"}
+    source = write(tmp_path / "names.trf", round_robin_text(names))
+    for system in ("fide", "uscf"):
+        code, out = import_book(tmp_path, source, "--system", system, name=f"{system}.xlsx")
+        assert code == 0
+        raw = openpyxl.load_workbook(out)["Crosstable"]
+        cached = openpyxl.load_workbook(out, data_only=True)
+        for number, name in names.items():
+            assert raw.cell(4 + number, 2).value == name
+            assert raw.cell(4 + number, 2).data_type == "s"
+        if system == "uscf":  # the Games sheet copies each name by formula
+            games = cached["Games"]
+            assert [games.cell(4 + n, 2).value for n in names] == list(names.values())
+    capsys.readouterr()
+
+
+# ---------------------------------------------------------------------------- US Chess
+
+def test_uscf_event_column_equals_rate_event(tmp_path, capsys):
+    source = real_file("javafo_sample2.trf")
+    tournament = read_trf(source)
+    code, out = import_book(tmp_path, source, "--system", "uscf")
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert USCF_NOTE in lines
+    assert "US Chess event" in summary_value(lines, "workbook")
+    ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
+    col = header_columns(ws)
+    count = max(p.number for p in tournament.players)
+    by_number = {p.number: p for p in tournament.players}
+    ratings = [by_number[n].rating if n in by_number else None for n in range(1, count + 1)]
+    pairings = {}
+    for p in tournament.players:
+        for g in p.games:
+            if g.code in SCORE and g.opponent:
+                low, high = min(p.number, g.opponent), max(p.number, g.opponent)
+                score = SCORE[g.code] if p.number == low else 1 - SCORE[g.code]
+                pairings[(g.round, low, high)] = (low - 1, high - 1, score)
+    expected = rate_event(ratings, [0] * count, list(pairings.values()))
+    assert summary_value(lines, "games rated") == f"{len(pairings)} (played over the board)"
+    for number in range(1, count + 1):
+        row = 4 + number
+        assert ws.cell(row, col["Rating"]).value == ratings[number - 1]
+        assert ws.cell(row, col["Games so far"]).value is None
+        shown = ws.cell(row, col["Two passes"]).value
+        if isinstance(expected[number - 1], NoValue):
+            assert shown in (None, "", expected[number - 1].reason)
+        else:
+            assert shown == pytest.approx(expected[number - 1], abs=1e-9), number
+    rounds = [c.value for c in ws[3] if isinstance(c.value, str) and c.value.startswith("Round ")]
+    assert len(rounds) == tournament.rounds
+
+
+# --------------------------------------------------------------------------- progress bar
+
+def test_progress_bar_waits_then_writes_one_line_per_stage():
+    quiet = io.StringIO()
+    bar = ProgressBar(quiet, delay=3600)
+    bar.update(0.5, "recalculating", "1/2 formulas")
+    assert quiet.getvalue() == ""
+    log = io.StringIO()
+    bar = ProgressBar(log, show_now=True, width=10)
+    bar.update(0.1, "writing", "52 rows")
+    bar.update(0.5, "recalculating", "1000/3000 formulas")
+    bar.update(0.8, "recalculating", "2000/3000 formulas")
+    bar.update(1.0, "done")
+    bar.finish()
+    assert log.getvalue().splitlines() == [
+        "[#---------]  10% writing: 52 rows",
+        "[#####-----]  50% recalculating: 1000/3000 formulas",
+        "[##########] 100% done",
+    ]
+
+
+def test_a_large_file_shows_the_bar_on_stderr(tmp_path, capsys):
+    source = real_file("grandmommyscup.trf")  # 249 players: shown from the start
+    code, _ = import_book(tmp_path, source)
+    err = capsys.readouterr().err
+    assert code == 0
+    assert "writing: 249 players read; 249 rows x 14 rounds" in err
+    assert "recalculating" in err
+    assert err.splitlines()[-1].startswith("[") and "100% done" in err.splitlines()[-1]
