@@ -25,12 +25,13 @@ from .errors import RatingError
 from .results import NO_GAMES, Game, NoValue, describe
 
 __all__ = [
-    "expected_score", "rating_change", "new_rating", "performance",
+    "expected_score", "logistic", "rating_change", "new_rating", "performance",
     "check_rating", "check_k", "check_games", "check_number",
 ]
 
 # Bisection stops when the bracket is this narrow: far below the 0.01 the rules ask for.
 _PERFORMANCE_TOLERANCE = 1e-7
+_SCORES = frozenset((0.0, 0.5, 1.0))
 
 
 def check_number(value: Any, argument: str) -> float:
@@ -79,6 +80,11 @@ def check_games(games: Any, argument: str = "games") -> tuple[Game, ...]:
         raise RatingError(f"{argument}: {describe(games)} is not a list of games")
     checked = []
     for item, game in enumerate(games, start=1):
+        # Games read from cells are Game tuples of floats already: pass them straight on.
+        if (type(game) is Game and type(game.opponent) is float and 0.0 < game.opponent < math.inf
+                and type(game.score) is float and game.score in _SCORES):
+            checked.append(game)
+            continue
         if not isinstance(game, tuple) or len(game) not in (2, 3):
             raise RatingError(f"{argument}: {describe(game)} is not a game (item {item})")
         opponent, score = game[0], game[1]
@@ -101,7 +107,12 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     """
     own = check_rating(rating, "rating")
     other = check_rating(opponent_rating, "opponent_rating")
-    return 1.0 / (1.0 + 10.0 ** ((other - own) / 400.0))
+    return logistic(own, other)
+
+
+def logistic(rating: float, opponent_rating: float) -> float:
+    """:func:`expected_score` without the checks, for ratings already read and checked."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent_rating - rating) / 400.0))
 
 
 def rating_change(rating: float, games: Sequence[Game], k: float = 20) -> float:

@@ -58,6 +58,11 @@ _PD_ROWS: tuple[tuple[int, int], ...] = tuple(
     (int(row["D_low"]), round(float(row["PD"]) * 100))
     for row in _read_csv("fide-table-8.1.2.csv"))
 _PD_LOWS = [low for low, _ in _PD_ROWS]
+# The same table spread out by whole |D| (0 … 736), so a lookup is one index; every
+# difference from the last row's D_low upward gives that row's PD.
+_PD_BY_WHOLE: tuple[int, ...] = tuple(
+    next(pd for low, pd in reversed(_PD_ROWS) if whole >= low) for whole in range(_PD_LOWS[-1] + 1))
+_PD_TOP = _PD_BY_WHOLE[-1]
 
 
 def half_up(value: Fraction | float) -> int:
@@ -66,6 +71,8 @@ def half_up(value: Fraction | float) -> int:
     >>> half_up(Fraction(9, 2)), half_up(-4.5), half_up(2789.08)
     (5, -4, 2789)
     """
+    if type(value) is float and value.is_integer():
+        return int(value)  # whole ratings, the common case: no Fraction needed
     return math.floor(Fraction(value) + Fraction(1, 2))
 
 
@@ -125,14 +132,9 @@ def pd_hundredths(difference: float) -> int:
     >>> pd_hundredths(3), pd_hundredths(4), pd_hundredths(-400), pd_hundredths(736)
     (50, 51, 8, 100)
     """
-    whole = half_up(abs(difference))
-    row = 0
-    for index, low in enumerate(_PD_LOWS):
-        if whole >= low:
-            row = index
-        else:
-            break
-    higher = _PD_ROWS[row][1]
+    size = abs(difference)
+    whole = int(size) if size == int(size) else half_up(size)
+    higher = _PD_BY_WHOLE[whole] if whole < len(_PD_BY_WHOLE) else _PD_TOP
     return higher if difference >= 0 else 100 - higher
 
 

@@ -43,9 +43,16 @@ def check_method(method: Any) -> str:
     return text
 
 
+def _exact_total(games: Sequence[Game]) -> int | Fraction:
+    """``ΣRi`` exactly: whole ratings (the usual case) add as integers, others as fractions."""
+    if all(g.opponent.is_integer() for g in games):
+        return sum(int(g.opponent) for g in games)
+    return sum(Fraction(g.opponent) for g in games)
+
+
 def _aro(games: Sequence[Game]) -> int:
     """Average rating of the opponents, rounded half-up, computed exactly."""
-    return fide.half_up(sum(Fraction(g.opponent) for g in games) / len(games))
+    return fide.half_up(Fraction(_exact_total(games), len(games)))
 
 
 def _percent(games: Sequence[Game]) -> int:
@@ -89,8 +96,7 @@ def algorithm_of_400(games: Sequence[Game]) -> float:
     played = _nonempty(games)
     wins = sum(1 for g in played if g.score == 1)
     losses = sum(1 for g in played if g.score == 0)
-    return float(sum(Fraction(g.opponent) for g in played) / len(played)
-                 + Fraction(400 * (wins - losses), len(played)))
+    return float(Fraction(_exact_total(played) + 400 * (wins - losses), len(played)))
 
 
 def ptp(games: Sequence[Game]) -> int:

@@ -289,10 +289,20 @@ def read_games(
             f"opponent_ids: {len(ids)} cells but results has {len(outcomes)}; "
             "they are paired by position")
     entries = []
+    by_number, by_text = _RESULTS_BY_NUMBER, _RESULTS_BY_TEXT
     for index, (rating_value, result_value) in enumerate(zip(ratings, outcomes), start=1):
-        result = read_result(result_value, "results", index)
-        opponent = read_rating(rating_value, ratings_argument, index)
-        if result is None or (_typed_zero(rating_value) and _typed_zero(result_value)):
+        # Cells as Excel hands them over most often (a float, a listed code, a rating) are
+        # looked up directly; anything else takes the full readers and their messages.
+        kind = type(result_value)
+        result = (by_number.get(result_value) if kind is float
+                  else by_text.get(result_value) if kind is str else None)
+        if result is None:
+            result = read_result(result_value, "results", index)
+        if type(rating_value) is float and 0.0 < rating_value <= 4000.0:
+            opponent: float | None = rating_value
+        else:
+            opponent = read_rating(rating_value, ratings_argument, index)
+        if result is None or (opponent is None and _typed_zero(rating_value) and _typed_zero(result_value)):
             continue
         opponent_id = None
         if ids is not None and not _is_blank(ids[index - 1]):

@@ -141,29 +141,51 @@ def _optional_positive(value: Any, argument: str, default: float) -> float:
     return number
 
 
+def _grid(value: Any, argument: str) -> list[list[Any]]:
+    """A cell, a flat list (read as a column) or a block, as rows."""
+    if not isinstance(value, (list, tuple)) or not value:
+        return [[None if isinstance(value, (list, tuple)) else value]]
+    rows = [list(row) if isinstance(row, (list, tuple)) else [row] for row in value]
+    if any(len(row) != len(rows[0]) for row in rows) or not rows[0]:
+        raise RatingError(f"{argument}: rows of different lengths; give a rectangular range")
+    return rows
+
+
+def _broadcast(a: list[list[Any]], b: list[list[Any]], names: tuple[str, str]) -> tuple[list[list[Any]], list[list[Any]]]:
+    """Both grids at one shape, as Excel spreads a single cell, row or column over a block."""
+    shape_a, shape_b = (len(a), len(a[0])), (len(b), len(b[0]))
+    if shape_a == shape_b:
+        return a, b
+    rows, cols = max(shape_a[0], shape_b[0]), max(shape_a[1], shape_b[1])
+    fits = all(shape[0] in (1, rows) and shape[1] in (1, cols) for shape in (shape_a, shape_b))
+    if not fits or (rows, cols) not in (shape_a, shape_b):  # a row and a column do not make a block
+        raise RatingError(
+            f"{names[1]}: a {shape_b[0]}x{shape_b[1]} range does not match {names[0]}'s "
+            f"{shape_a[0]}x{shape_a[1]}; give one cell, a matching row or column, or a "
+            "range of the same shape")
+
+    def spread(grid: list[list[Any]]) -> list[list[Any]]:
+        if len(grid[0]) == 1 and cols > 1:
+            grid = [row * cols for row in grid]
+        return grid * rows if len(grid) == 1 and rows > 1 else grid
+
+    return spread(a), spread(b)
+
+
 def _elementwise(first: Any, second: Any, names: tuple[str, str],
                  one: Callable[[float, float], float]) -> Any:
-    """Apply ``one`` cell by cell; a single cell pairs with every cell of the other range."""
-    a = first if isinstance(first, list) else [[first]]
-    b = second if isinstance(second, list) else [[second]]
-    a = [row if isinstance(row, list) else [row] for row in a]
-    b = [row if isinstance(row, list) else [row] for row in b]
-    if len(a) == 1 and len(a[0]) == 1:
-        a = [[a[0][0]] * len(row) for row in b]
-    elif not (len(b) == 1 and len(b[0]) == 1):
-        if [len(r) for r in a] != [len(r) for r in b]:
-            raise RatingError(
-                f"{names[1]}: a {len(b)}x{len(b[0])} range does not match {names[0]}'s "
-                f"{len(a)}x{len(a[0])}; give one cell or a range of the same shape")
-    if len(b) == 1 and len(b[0]) == 1:
-        b = [[b[0][0]] * len(row) for row in a]
+    """Apply ``one`` to ratings cell by cell; a single cell pairs with every cell of the
+    other range, a single column with every column of a block of as many rows (and a
+    row likewise). A blank on either side gives an empty cell."""
+    a, b = _broadcast(_grid(first, names[0]), _grid(second, names[1]), names)
     out = []
+    width = len(a[0])
     for r, (row_a, row_b) in enumerate(zip(a, b)):
         out_row: list[Any] = []
         for c, (x, y) in enumerate(zip(row_a, row_b)):
-            item = r * len(row_a) + c + 1
-            ra = read_rating(x, names[0], item)
-            rb = read_rating(y, names[1], item)
+            # a rating as Excel sends it (a float in range) needs no reader
+            ra = x if type(x) is float and 0.0 < x <= 4000.0 else read_rating(x, names[0], r * width + c + 1)
+            rb = y if type(y) is float and 0.0 < y <= 4000.0 else read_rating(y, names[1], r * width + c + 1)
             out_row.append("" if ra is None or rb is None else one(ra, rb))
         out.append(out_row)
     return out
@@ -184,7 +206,7 @@ _ELO_GAME_DOCS = dict(
 @_excel_function
 def ELO_EXPECTED(rating, opponent_rating):
     """Expected score on the classic logistic Elo curve; a range gives an array of the same shape."""
-    return _elementwise(rating, opponent_rating, ("rating", "opponent_rating"), elo.expected_score)
+    return _elementwise(rating, opponent_rating, ("rating", "opponent_rating"), elo.logistic)
 
 
 @_doc(**_ELO_GAME_DOCS)
@@ -218,8 +240,9 @@ def _rules(value: Any) -> str:
 def FIDE_EXPECTED(rating, opponent_rating, rules="2025"):
     """FIDE expected score from table 8.1.2 with the 400-point rule; a range gives an array."""
     chosen = _rules(rules)
+    # the readers have checked both ratings: the table lookup needs no second check
     return _elementwise(rating, opponent_rating, ("rating", "opponent_rating"),
-                        lambda a, b: fide.expected_score(a, b, chosen))
+                        lambda a, b: fide.pd_hundredths(fide.capped_difference(a, b, chosen)) / 100)
 
 
 @_doc(p="Fractional score from 0 to 1, e.g. 0.65 (rounded to 2 decimals).")

@@ -1,0 +1,337 @@
+"""All benchmarks in one command: ``python benchmarks/run.py`` (see benchmarks/README.md).
+
+Every figure is the median of repeated runs, printed next to a baseline measured in the
+same run on the same data, and the ratio of the two. Ratios, not seconds, are what the
+README quotes: they carry over to another machine.
+
+(a) One call of each Excel function as Excel makes it: arguments shaped as classic
+    xlwings hands them over (floats, text results such as ``"½"``, a row as a flat
+    list), reading and conversion included. Baseline: the same games through the
+    obvious plain-Python loop over the logistic curve, ``K × Σ(S − 1/(1 + 10^((Ri−R)/400)))``.
+(b) ELO_EXPECTED and FIDE_EXPECTED over 1,000 / 10,000 / 100,000 cells in one call (a
+    rating column against a block of opponents' ratings, ten columns wide). Baseline:
+    the logistic curve over the same nested lists in a plain list comprehension.
+(c) USCF_EVENT for 100 / 500 / 2,000 players over 9 rounds (ratings, games so far, an
+    n×9 block of results and one of opponent numbers). Baseline: one pass of the plain
+    logistic loop over every player's games.
+(d) ``chessrating import-trf`` on the 249-player grandmommyscup.trf, and ``chessrating
+    recalc`` of a filled 200-player, 11-round Swiss. Baseline: ``openpyxl.load_workbook``
+    of the same workbook, the least any reader of the file pays.
+
+Then what the per-call figures mean for the Swiss template in Excel: its formulas that
+call the add-in, counted by function, times the per-call cost measured here.
+
+    python benchmarks/run.py [--quick] [--only a,b,c,d]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from recalc_swiss import random_event as random_swiss  # noqa: E402
+from uscf_event import random_event as random_uscf  # noqa: E402
+
+from chessrating import udfs  # noqa: E402
+
+TRF = HERE.parent.parent / "shared" / "trf" / "grandmommyscup.trf"
+if not TRF.is_file():
+    TRF = Path("/work/shared/trf/grandmommyscup.trf")
+
+
+# ---------------------------------------------------------------------------- timing
+
+def median_seconds(fn: Callable[[], Any], repeats: int, number: int = 1) -> float:
+    """Median over ``repeats`` runs of the time of one call (each run makes ``number`` calls)."""
+    runs = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        for _ in range(number):
+            fn()
+        runs.append((time.perf_counter() - started) / number)
+    return statistics.median(runs)
+
+
+def calls_for(fn: Callable[[], Any], budget: float = 0.02) -> int:
+    """How many calls fill about ``budget`` seconds, so short calls are timed in bulk."""
+    started = time.perf_counter()
+    fn()
+    once = max(time.perf_counter() - started, 1e-7)
+    return max(1, int(budget / once))
+
+
+def timed_pair(fn: Callable[[], Any], base: Callable[[], Any], repeats: int) -> tuple[float, float]:
+    """Median seconds per call of ``fn`` and of ``base``, measured alternately."""
+    n_fn, n_base = calls_for(fn), calls_for(base)
+    ours, theirs = [], []
+    for _ in range(repeats):
+        ours.append(median_seconds(fn, 1, n_fn))
+        theirs.append(median_seconds(base, 1, n_base))
+    return statistics.median(ours), statistics.median(theirs)
+
+
+def fmt(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:8.1f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:8.1f} ms"
+    return f"{seconds:8.2f} s "
+
+
+class Table:
+    def __init__(self, title: str, columns: tuple[str, ...]):
+        self.title, self.columns, self.rows = title, columns, []
+
+    def add(self, *cells: Any) -> None:
+        self.rows.append([str(c) for c in cells])
+        print("  " + " | ".join(c.ljust(w) for c, w in zip(self.rows[-1], self.widths())), flush=True)
+
+    def widths(self) -> list[int]:
+        return [max(len(h), 14) if i else 44 for i, h in enumerate(self.columns)]
+
+    def header(self) -> None:
+        print(f"\n{self.title}")
+        print("  " + " | ".join(h.ljust(w) for h, w in zip(self.columns, self.widths())))
+        print("  " + "-+-".join("-" * w for w in self.widths()))
+
+
+# ---------------------------------------------------------------------------- baselines
+
+def logistic_change(rating: float, opponents: list[float], scores: list[float], k: float) -> float:
+    """The obvious plain-Python Elo change: the baseline of (a) and (c)."""
+    total = 0.0
+    for opponent, score in zip(opponents, scores):
+        total += score - 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return k * total
+
+
+# ---------------------------------------------------------------------------- (a) one call
+
+RESULT_CELLS = {1.0: 1.0, 0.5: "½", 0.0: 0.0}   # 1 and 0 arrive as numbers, ½ as text
+
+
+def one_call_cases(rng: random.Random) -> dict[int, tuple[list[float], list[Any], list[float]]]:
+    cases = {}
+    for games in (1, 11):
+        opponents = [float(rng.randint(1700, 2500)) for _ in range(games)]
+        scores = [rng.choice((1.0, 0.5, 0.0)) for _ in range(games)]
+        # keep the PERF cases away from 0 % and 100 %, where some methods have no value
+        if games > 1:
+            scores[0], scores[1] = 1.0, 0.0
+        cells = [RESULT_CELLS[s] for s in scores]
+        cases[games] = (opponents, cells, scores)
+    return cases
+
+
+def bench_one_call(repeats: int, per_call: dict[str, float]) -> None:
+    rng = random.Random(11)
+    table = Table("(a) one call as Excel makes it (median per call; baseline: plain logistic loop)",
+                  ("function", "games", "add-in", "baseline", "ratio"))
+    table.header()
+    rating, k = 2100.0, 20.0
+    for games, (opponents, cells, scores) in one_call_cases(rng).items():
+        opp_arg: Any = opponents[0] if games == 1 else opponents
+        res_arg: Any = cells[0] if games == 1 else cells
+        calls: list[tuple[str, Callable[[], Any]]] = [
+            ("FIDE_CHANGE", lambda: udfs.FIDE_CHANGE(rating, opp_arg, res_arg, k, "2025")),
+            ("FIDE_NEWRATING", lambda: udfs.FIDE_NEWRATING(rating, opp_arg, res_arg, k, "2025")),
+        ]
+        for method in ("FIDE", "OWN", "400", "ELO", "PTP", "USCF"):
+            calls.append((f"PERF_RATING {method}",
+                          lambda m=method: udfs.PERF_RATING(opp_arg, res_arg, m, rating)))
+        calls += [
+            ("USCF_NEWRATING standard (50 games before)",
+             lambda: udfs.USCF_NEWRATING(1800.0, 50.0, opp_arg, res_arg)),
+            ("USCF_NEWRATING special (5 games before)",
+             lambda: udfs.USCF_NEWRATING(1800.0, 5.0, opp_arg, res_arg)),
+        ]
+        for name, call in calls:
+            ours, base = timed_pair(call, lambda: logistic_change(rating, opponents, scores, k), repeats)
+            per_call[f"{name}/{games}"] = ours
+            table.add(name, games, fmt(ours), fmt(base), f"{ours / base:6.1f}x")
+
+
+# ---------------------------------------------------------------------------- (b) arrays
+
+def bench_arrays(repeats: int, sizes: tuple[int, ...]) -> None:
+    rng = random.Random(12)
+    table = Table("(b) one call over many cells (rating column against a block 10 wide)",
+                  ("function", "cells", "per cell", "baseline/cell", "ratio", "growth x10"))
+    table.header()
+    for name, fn in (("ELO_EXPECTED", udfs.ELO_EXPECTED), ("FIDE_EXPECTED", udfs.FIDE_EXPECTED)):
+        previous = None
+        for cells in sizes:
+            rows = cells // 10
+            ratings = [[float(rng.randint(1400, 2700))] for _ in range(rows)]
+            block = [[float(rng.randint(1400, 2700)) for _ in range(10)] for _ in range(rows)]
+
+            def plain() -> list[list[float]]:
+                return [[1.0 / (1.0 + 10.0 ** ((o - r[0]) / 400.0)) for o in row]
+                        for r, row in zip(ratings, block)]
+            ours, base = timed_pair(lambda: fn(ratings, block), plain, max(3, repeats // 2))
+            growth = "" if previous is None else f"{ours / previous:6.1f}x"
+            previous = ours
+            table.add(name, f"{cells:,}", fmt(ours / cells), fmt(base / cells), f"{ours / base:6.1f}x", growth)
+
+
+# ---------------------------------------------------------------------------- (c) USCF_EVENT
+
+def excel_event(players: int, seed: int) -> tuple[list[Any], list[Any], list[list[Any]], list[list[Any]], tuple]:
+    """A random 9-round event as USCF_EVENT receives it from the sheet."""
+    ratings, games, pairings = random_uscf(players, random.Random(seed))
+    rounds = len(pairings) // (players // 2)
+    results: list[list[Any]] = [[None] * rounds for _ in range(players)]
+    opponents: list[list[Any]] = [[None] * rounds for _ in range(players)]
+    for index, (a, b, score) in enumerate(pairings):
+        r = index // (players // 2)
+        opponents[a][r], opponents[b][r] = float(b + 1), float(a + 1)
+        results[a][r], results[b][r] = RESULT_CELLS[score], RESULT_CELLS[1.0 - score]
+    return ([r for r in ratings], [float(g) for g in games], results, opponents,
+            (ratings, pairings))
+
+
+def bench_event(repeats: int, sizes: tuple[int, ...]) -> None:
+    table = Table("(c) USCF_EVENT, 9 rounds, one call (baseline: one plain logistic pass)",
+                  ("players", "games", "add-in", "baseline", "ratio"))
+    table.header()
+    for players in sizes:
+        ratings, games, results, opponents, (plain_ratings, pairings) = excel_event(players, players)
+        schedule: list[list[tuple[float, float]]] = [[] for _ in range(players)]
+        for a, b, score in pairings:
+            schedule[a].append((b, score))
+            schedule[b].append((a, 1.0 - score))
+        own = [r if r is not None else 1300.0 for r in plain_ratings]
+
+        def plain() -> list[float]:
+            return [own[i] + logistic_change(own[i], [own[j] for j, _ in s], [x for _, x in s], 32.0)
+                    for i, s in enumerate(schedule)]
+        n = max(3, repeats // 2)
+        ours = median_seconds(lambda: udfs.USCF_EVENT(ratings, games, results, opponents), n)
+        base = median_seconds(plain, n, calls_for(plain))
+        table.add(f"{players:,}", f"{len(pairings):,}", fmt(ours), fmt(base), f"{ours / base:6.1f}x")
+
+
+# ---------------------------------------------------------------------------- (d) files
+
+def bench_files(repeats: int, players: int, rounds: int) -> dict[str, int]:
+    import openpyxl
+
+    from chessrating import cli
+    from chessrating.recalc import rating_functions, recalculate
+    from chessrating.recalc_functions import library_has
+    from chessrating.workbooks_swiss import build_swiss
+
+    rating_functions(), library_has("SUM")   # one-off imports, not part of any figure
+    table = Table("(d) whole files (baseline: openpyxl.load_workbook of the same workbook)",
+                  ("job", "size", "chessrating", "baseline", "ratio"))
+    table.header()
+    counts: dict[str, int] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        commands = cli.build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+        if TRF.is_file():
+            out = folder / "trf.xlsx"
+            if "import-trf" in commands:
+                label = "chessrating import-trf grandmommyscup.trf"
+
+                def run_import() -> None:
+                    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                        cli.main(["import-trf", str(TRF), "-o", str(out)])
+            else:
+                from chessrating import trf, workbooks
+                label = "workbooks.fill_swiss(read_trf(grandmommyscup.trf))"
+
+                def run_import() -> None:
+                    workbooks.fill_swiss(trf.read_trf(TRF), out)
+            ours = median_seconds(run_import, repeats)
+            base = median_seconds(lambda: openpyxl.load_workbook(out), repeats)
+            table.add(label, "249 x 14", fmt(ours), fmt(base), f"{ours / base:6.1f}x")
+        src = folder / "swiss.xlsx"
+        build_swiss(src, tournament=random_swiss(players, rounds))
+        ours = median_seconds(lambda: recalculate(src, folder / "out.xlsx"), repeats)
+        base = median_seconds(lambda: openpyxl.load_workbook(src), repeats)
+        table.add("chessrating recalc, filled Swiss", f"{players} x {rounds}", fmt(ours), fmt(base),
+                  f"{ours / base:6.1f}x")
+        counts = count_calls(src)
+    return counts
+
+
+def count_calls(path: Path) -> dict[str, int]:
+    """Formula cells of a workbook that call each of our functions (an array formula once)."""
+    import re
+
+    import openpyxl
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    ours = set(udfs.__all__)
+    counts: dict[str, int] = {}
+    for sheet in openpyxl.load_workbook(path).worksheets:
+        for row in sheet.iter_rows():
+            for c in row:
+                text = c.value.text if isinstance(c.value, ArrayFormula) else c.value
+                if not isinstance(text, str) or not text.startswith("="):
+                    continue
+                for name in re.findall(r"([A-Z_]+)\(", text):
+                    if name in ours:
+                        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def excel_estimate(counts: dict[str, int], per_call: dict[str, float], players: int, rounds: int) -> None:
+    """The Python time a full recalculation of the Swiss takes in Excel, from per-call costs."""
+    print(f"\nWhat it means in Excel: the {players} x {rounds} Swiss template, every formula recalculated")
+    cost = {"FIDE_CHANGE": per_call.get("FIDE_CHANGE/11"),
+            "FIDE_NEWRATING": per_call.get("FIDE_NEWRATING/11"),
+            "PERF_RATING": per_call.get("PERF_RATING FIDE/11")}
+    one = per_call.get("FIDE_CHANGE/1")
+    total = 0.0
+    for name, count in sorted(counts.items()):
+        each = cost.get(name) or one
+        if each is None:
+            continue
+        total += count * each
+        print(f"  {name:16s} {count:6,d} calls x {fmt(each).strip():>10s}")
+    calls = sum(counts.values())
+    print(f"  {calls:,} calls into Python, about {total:.2f} s of Python in all (the per-call cost of "
+          f"crossing from Excel into Python comes on top of this, per call)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats and no 100,000-cell arrays")
+    parser.add_argument("--only", default="a,b,c,d", help="sections to run, e.g. a,b")
+    args = parser.parse_args(argv)
+    repeats = 5 if args.quick else 9
+    only = set(args.only.split(","))
+    print(f"python {platform.python_version()} on {platform.system()} {platform.machine()}, "
+          f"{os.cpu_count()} cores; medians of {repeats} runs")
+    per_call: dict[str, float] = {}
+    if "a" in only:
+        bench_one_call(repeats, per_call)
+    if "b" in only:
+        bench_arrays(repeats, (1_000, 10_000) if args.quick else (1_000, 10_000, 100_000))
+    if "c" in only:
+        bench_event(repeats, (100, 500, 2_000))
+    if "d" in only:
+        counts = bench_files(3 if args.quick else 5, 200, 11)
+        if per_call:
+            excel_estimate(counts, per_call, 200, 11)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
