@@ -18,8 +18,9 @@ README quotes: they carry over to another machine.
     recalc`` of a filled 200-player, 11-round Swiss. Baseline: ``openpyxl.load_workbook``
     of the same workbook, the least any reader of the file pays.
 
-Then what the per-call figures mean for the Swiss template in Excel: its formulas that
-call the add-in, counted by function, times the per-call cost measured here.
+Then what the figures mean for the Swiss template in Excel: one full recalculation of it
+with every rating function timed, calls and Python time per function, as the add-in
+would make them.
 
     python benchmarks/run.py [--quick] [--only a,b,c,d]
 """
@@ -137,7 +138,7 @@ def one_call_cases(rng: random.Random) -> dict[int, tuple[list[float], list[Any]
     return cases
 
 
-def bench_one_call(repeats: int, per_call: dict[str, float]) -> None:
+def bench_one_call(repeats: int) -> None:
     rng = random.Random(11)
     table = Table("(a) one call as Excel makes it (median per call; baseline: plain logistic loop)",
                   ("function", "games", "add-in", "baseline", "ratio"))
@@ -161,7 +162,6 @@ def bench_one_call(repeats: int, per_call: dict[str, float]) -> None:
         ]
         for name, call in calls:
             ours, base = timed_pair(call, lambda: logistic_change(rating, opponents, scores, k), repeats)
-            per_call[f"{name}/{games}"] = ours
             table.add(name, games, fmt(ours), fmt(base), f"{ours / base:6.1f}x")
 
 
@@ -227,7 +227,7 @@ def bench_event(repeats: int, sizes: tuple[int, ...]) -> None:
 
 # ---------------------------------------------------------------------------- (d) files
 
-def bench_files(repeats: int, players: int, rounds: int) -> dict[str, int]:
+def bench_files(repeats: int, players: int, rounds: int) -> None:
     import openpyxl
 
     from chessrating import cli
@@ -239,7 +239,6 @@ def bench_files(repeats: int, players: int, rounds: int) -> dict[str, int]:
     table = Table("(d) whole files (baseline: openpyxl.load_workbook of the same workbook)",
                   ("job", "size", "chessrating", "baseline", "ratio"))
     table.header()
-    counts: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         commands = cli.build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
@@ -266,48 +265,47 @@ def bench_files(repeats: int, players: int, rounds: int) -> dict[str, int]:
         base = median_seconds(lambda: openpyxl.load_workbook(src), repeats)
         table.add("chessrating recalc, filled Swiss", f"{players} x {rounds}", fmt(ours), fmt(base),
                   f"{ours / base:6.1f}x")
-        counts = count_calls(src)
-    return counts
+        excel_estimate(src, players, rounds)
 
 
-def count_calls(path: Path) -> dict[str, int]:
-    """Formula cells of a workbook that call each of our functions (an array formula once)."""
-    import re
+def python_time_per_function(path: Path) -> dict[str, tuple[int, float]]:
+    """Calls and Python seconds per rating function in one recalculation of ``path``.
 
-    import openpyxl
-    from openpyxl.worksheet.formula import ArrayFormula
+    The functions are called as Excel's add-in would call them, one call per formula cell
+    (one per array formula), with the same arguments; only the time inside them counts.
+    """
+    from chessrating.recalc import rating_functions, recalculate
 
-    ours = set(udfs.__all__)
-    counts: dict[str, int] = {}
-    for sheet in openpyxl.load_workbook(path).worksheets:
-        for row in sheet.iter_rows():
-            for c in row:
-                text = c.value.text if isinstance(c.value, ArrayFormula) else c.value
-                if not isinstance(text, str) or not text.startswith("="):
-                    continue
-                for name in re.findall(r"([A-Z_]+)\(", text):
-                    if name in ours:
-                        counts[name] = counts.get(name, 0) + 1
-    return counts
+    spent: dict[str, list[float]] = {}
+
+    def timed(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return fn(*args)
+            finally:
+                spent.setdefault(name, []).append(time.perf_counter() - started)
+        call.__signature__ = __import__("inspect").signature(fn)  # type: ignore[attr-defined]
+        return call
+
+    wrapped = {name: timed(name, fn) for name, fn in rating_functions().items()}
+    with tempfile.TemporaryDirectory() as tmp:
+        recalculate(path, Path(tmp) / "out.xlsx", functions=wrapped)
+    return {name: (len(times), sum(times)) for name, times in sorted(spent.items())}
 
 
-def excel_estimate(counts: dict[str, int], per_call: dict[str, float], players: int, rounds: int) -> None:
-    """The Python time a full recalculation of the Swiss takes in Excel, from per-call costs."""
-    print(f"\nWhat it means in Excel: the {players} x {rounds} Swiss template, every formula recalculated")
-    cost = {"FIDE_CHANGE": per_call.get("FIDE_CHANGE/11"),
-            "FIDE_NEWRATING": per_call.get("FIDE_NEWRATING/11"),
-            "PERF_RATING": per_call.get("PERF_RATING FIDE/11")}
-    one = per_call.get("FIDE_CHANGE/1")
-    total = 0.0
-    for name, count in sorted(counts.items()):
-        each = cost.get(name) or one
-        if each is None:
-            continue
-        total += count * each
-        print(f"  {name:16s} {count:6,d} calls x {fmt(each).strip():>10s}")
-    calls = sum(counts.values())
-    print(f"  {calls:,} calls into Python, about {total:.2f} s of Python in all (the per-call cost of "
-          f"crossing from Excel into Python comes on top of this, per call)")
+def excel_estimate(path: Path, players: int, rounds: int) -> None:
+    """What the figures mean in Excel: the calls a full recalculation makes, and their Python time."""
+    table = Table(f"In Excel: the {players} x {rounds} Swiss, every formula recalculated once",
+                  ("function", "calls", "per call", "Python time"))
+    table.header()
+    found = python_time_per_function(path)
+    for name, (calls, seconds) in found.items():
+        table.add(name, f"{calls:,}", fmt(seconds / calls), fmt(seconds))
+    calls = sum(c for c, _ in found.values())
+    seconds = sum(s for _, s in found.values())
+    table.add("all rating functions", f"{calls:,}", fmt(seconds / calls), fmt(seconds))
+    print("  (each call also pays Excel's own cost of crossing into Python and back)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -319,17 +317,14 @@ def main(argv: list[str] | None = None) -> int:
     only = set(args.only.split(","))
     print(f"python {platform.python_version()} on {platform.system()} {platform.machine()}, "
           f"{os.cpu_count()} cores; medians of {repeats} runs")
-    per_call: dict[str, float] = {}
     if "a" in only:
-        bench_one_call(repeats, per_call)
+        bench_one_call(repeats)
     if "b" in only:
         bench_arrays(repeats, (1_000, 10_000) if args.quick else (1_000, 10_000, 100_000))
     if "c" in only:
         bench_event(repeats, (100, 500, 2_000))
     if "d" in only:
-        counts = bench_files(3 if args.quick else 5, 200, 11)
-        if per_call:
-            excel_estimate(counts, per_call, 200, 11)
+        bench_files(3 if args.quick else 5, 200, 11)
     return 0
 
 
