@@ -70,10 +70,6 @@ MAX_WARNINGS_SHOWN = 20
 # From this many players the progress bar shows from the start.
 LARGE_EVENT = 100
 
-# Columns (zero-based) of the Swiss player list's K inputs, and its first player row.
-_SWISS_RATED_GAMES_COL = 5
-_SWISS_PEAK_COL = 7
-
 K_NOTE = ("K: rated games and peak left empty for the arbiter to fill from the FIDE rating "
           "list; until then FIDE_K reads 0 rated games and peak = rating, so K is 10 from "
           "2400 and 40 below")
@@ -306,23 +302,6 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _write_swiss_k_inputs(path: Path, tournament: Tournament) -> None:
-    """Set the Swiss sheet's rated-games and peak cells (the builder leaves them empty)."""
-    from .recalc_xml import write_cached_values
-    from .workbooks_swiss import SHEET, SwissLayout
-
-    first = SwissLayout(1, 1).first
-    cells: dict[tuple[int, int], object] = {}
-    for p in tournament.players:
-        games, peak = k_inputs(p.rating, k_from_trf_data=True)
-        if games is not None:
-            row = first + p.number  # 1-based row of starting number p.number
-            cells[(row, _SWISS_RATED_GAMES_COL + 1)] = games
-            cells[(row, _SWISS_PEAK_COL + 1)] = peak
-    if cells:
-        write_cached_values(path, path, {SHEET: cells})
-
-
 def _build(tournament: Tournament, layout: str, output: Path, k_from_trf_data: bool) -> None:
     """Write the filled workbook, formulas not yet evaluated."""
     from . import workbooks
@@ -337,9 +316,8 @@ def _build(tournament: Tournament, layout: str, output: Path, k_from_trf_data: b
             players.append(replace(p, rated_games=games, peak_rating=peak))
         workbooks.fill_round_robin(replace(event, players=tuple(players)), output, recalculate=False)
     else:
-        workbooks.fill_swiss(tournament, output, recalculate=False)
-        if k_from_trf_data:
-            _write_swiss_k_inputs(output, tournament)
+        k = {p.number: k_inputs(p.rating, k_from_trf_data=k_from_trf_data) for p in tournament.players}
+        workbooks.fill_swiss(tournament, output, recalculate=False, k_inputs=k)
 
 
 def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,

@@ -30,7 +30,7 @@ from .errors import RatingError
 from .workbooks_calculators import build_calculators
 from .workbooks_event import EventPlayer, RoundRobinEvent, load_demo_event, round_robin_from_tournament
 from .workbooks_roundrobin import ROUND_ROBIN_SIZE, build_round_robin
-from .workbooks_swiss import SWISS_PLAYERS, SWISS_ROUNDS, build_swiss
+from .workbooks_swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
 from .workbooks_uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
 
 if TYPE_CHECKING:
@@ -96,15 +96,18 @@ def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True) -
     return _finish(lambda path: build_round_robin(path, event=event), dst, recalculate)
 
 
-def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True) -> Path:
+def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
+               k_inputs: "KInputs | None" = None) -> Path:
     """The Swiss workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k; opponent numbers, colours (W/B) and
     results (:func:`chessrating.tournament.cell_result`) fill the round columns.
+    ``k_inputs`` maps starting numbers to (rated games, peak rating) for the K column.
     """
     if not tournament.players:
         raise RatingError("tournament: it has no players")
-    return _finish(lambda path: build_swiss(path, tournament=tournament), dst, recalculate)
+    return _finish(lambda path: build_swiss(path, tournament=tournament, k_inputs=k_inputs),
+                   dst, recalculate)
 
 
 def fill_uscf(tournament: "Tournament", dst: Path, *, recalculate: bool = True) -> Path:

@@ -15,6 +15,7 @@ for the norm check.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
     from .tournament import Tournament
 
 __all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss"]
+
+# Starting number -> (rated games, peak rating): the K inputs a TRF file does not carry.
+KInputs = Mapping[int, "tuple[int | None, int | None]"]
 
 SWISS_PLAYERS = 200
 SWISS_ROUNDS = 11
@@ -149,7 +153,7 @@ def _write_headers(sheet: Worksheet, lay: SwissLayout, st: Styles) -> None:
 
 
 def _write_players(sheet: Worksheet, lay: SwissLayout, st: Styles,
-                   tournament: "Tournament | None") -> None:
+                   tournament: "Tournament | None", k_inputs: KInputs) -> None:
     by_number = {p.number: p for p in tournament.players} if tournament else {}
     formats = {"K": st.formula_int, "Points": st.formula_points, "Games": st.formula_int,
                "Expected": st.formula_two, "Perf. (TPR)": st.formula_int,
@@ -163,9 +167,10 @@ def _write_players(sheet: Worksheet, lay: SwissLayout, st: Styles,
         write_text_input(sheet, r, 2, p.title if p else "", st.input_result)
         write_text_input(sheet, r, 3, p.federation if p else "", st.input_result)
         write_input(sheet, r, 4, p.rating if p else None, st.input_int)
-        write_input(sheet, r, 5, None, st.input_int)
+        rated_games, peak = k_inputs.get(i + 1, (None, None))
+        write_input(sheet, r, 5, rated_games, st.input_int)
         write_input(sheet, r, 6, p.birth_year if p else None, st.input_int)
-        write_input(sheet, r, 7, None, st.input_int)
+        write_input(sheet, r, 7, peak, st.input_int)
         formulas = _player_formulas(lay, r)
         write_quiet_formula(sheet, r, 8, formulas["K"], formats["K"])
         for rnd in range(lay.rounds):
@@ -260,11 +265,12 @@ def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
 
 
 def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_ROUNDS,
-                tournament: "Tournament | None" = None) -> Path:
+                tournament: "Tournament | None" = None, k_inputs: KInputs | None = None) -> Path:
     """Write the Swiss workbook, sized ``players`` × ``rounds``, filled from ``tournament``.
 
     A tournament's player with starting number k fills row k; the size grows to the
-    largest starting number and the number of rounds of the event.
+    largest starting number and the number of rounds of the event. ``k_inputs`` maps a
+    starting number to the K inputs a TRF file lacks: (rated games, peak rating).
     """
     if tournament is not None:
         players = max((p.number for p in tournament.players), default=1)
@@ -277,7 +283,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     _write_settings(sheet, book, st, tournament.name if tournament else "",
                     tournament.start_date.year if tournament and tournament.start_date else None)
     _write_headers(sheet, lay, st)
-    _write_players(sheet, lay, st, tournament)
+    _write_players(sheet, lay, st, tournament, k_inputs or {})
     _validate(sheet, lay)
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}")
     _chart(book, sheet, lay)
