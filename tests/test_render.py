@@ -24,6 +24,7 @@ from chessrating.recalc import recalculate
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "workbooks").glob("*.xlsx"))
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+TRF = ROOT.parent / "shared" / "trf" / "javafo_sample2.trf"
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
 
 pytestmark = pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
@@ -50,6 +51,13 @@ def rendered(tmp_path_factory) -> dict[str, Path]:
         workbooks.fill_round_robin(workbooks.load_demo_event(), demo)
         recalculate(demo, demo)
         books.append(demo)
+    if TRF.exists():
+        # Filled workbooks too: an empty template never calls some functions.
+        from chessrating.trf_import import import_trf
+        for system in ("fide", "uscf"):
+            book = folder / f"imported-{system}.xlsx"
+            import_trf(TRF, book, system=system)
+            books.append(book)
     profile = folder / "lo_profile"
     _convert(books, "pdf", folder / "pdf", profile)
     _convert(books, CSV_ALL_SHEETS, folder / "csv", profile)
@@ -60,6 +68,8 @@ def _names() -> list[str]:
     names = [p.stem for p in SHIPPED]
     if importlib.util.find_spec("chessrating.workbooks") is not None:
         names.append("demo")
+    if TRF.exists():
+        names += ["imported-fide", "imported-uscf"]
     return names
 
 

@@ -154,6 +154,16 @@ def test_a_row_with_no_games_stays_quiet():
     assert FIDE_NORM(FIRST_RATING_OPPONENTS, blanks) == ""
 
 
+def test_games_entered_none_of_them_rated_say_so():
+    # A forfeit, and a game against an unrated opponent: entered, but nothing to rate.
+    assert FIDE_CHANGE(2000.0, [1800.0, None], ["+", 1.0], 20.0) == "no rated games"
+    assert PERF_RATING([1800.0, None], ["+", 1.0]) == "no rated games"
+    assert FIDE_INITIAL([1800.0], ["-"]) == "no rated games"
+    assert FIDE_NORM([2500.0], ["H"]) == "no rated games"
+    # The rating itself stands unchanged.
+    assert FIDE_NEWRATING(2000.0, [1800.0], ["+"], 20.0) == 2000
+
+
 def test_office_js_blanks_sent_as_zero_never_count_as_losses_when_the_opponent_is_masked():
     # Office.js sends an empty result cell as 0. The templates mask the opponent's rating
     # (blank unless a result is entered), and a game counts only with both present.

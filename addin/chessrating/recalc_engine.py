@@ -12,7 +12,6 @@ Excel error as its text (``"#N/A"``).
 from __future__ import annotations
 
 import inspect
-import math
 from collections.abc import Callable, Iterable
 from typing import Any
 

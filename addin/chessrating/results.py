@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from .errors import RatingError
 
 __all__ = [
-    "Result", "Game", "Entry", "Games", "NoValue", "NO_GAMES", "RatingError",
+    "Result", "Game", "Entry", "Games", "NoValue", "NO_GAMES", "NO_RATED_GAMES", "RatingError",
     "WIN", "DRAW", "LOSS", "FORFEIT_WIN", "FORFEIT_LOSS", "HALF_BYE", "FULL_BYE",
     "PAIRING_BYE", "ZERO_BYE",
     "flatten", "read_result", "read_rating", "read_games", "read_number", "read_int",
@@ -153,6 +153,7 @@ class NoValue:
 
 
 NO_GAMES = NoValue("no games")
+NO_RATED_GAMES = NoValue("no rated games")
 
 
 def describe(value: Any) -> str:

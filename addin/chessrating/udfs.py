@@ -25,7 +25,7 @@ import xlwings as xw
 from . import elo, fide, goal, norms, performance, uscf, uscf_event
 from .errors import RatingError
 from .results import (
-    NO_GAMES, Game, Games, NoValue, flatten, read_bool, read_games, read_int, read_number,
+    NO_GAMES, NO_RATED_GAMES, Games, NoValue, flatten, read_bool, read_games, read_int, read_number,
     read_rating, read_text,
 )
 
@@ -53,6 +53,12 @@ def _to_excel(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_to_excel(v) for v in value]
     return value
+
+
+def _quiet(value: Any, games: Games) -> Any:
+    """An empty cell only while no game is entered; entered games none of which counts
+    (forfeits, byes, unrated opponents) say "no rated games"."""
+    return NO_RATED_GAMES if value == NO_GAMES and games.entries else value
 
 
 def _excel_function(function: _F) -> _F:
@@ -285,14 +291,14 @@ _FIDE_GAME_DOCS = dict(
 
 
 def _fide_games(rating: Any, opponent_ratings: Any, results: Any, k: Any,
-               rules: Any) -> tuple[float, tuple[Game, ...], float, str] | NoValue:
+               rules: Any) -> tuple[float, Games, float, str] | NoValue:
     """The arguments of FIDE_CHANGE and FIDE_NEWRATING read; an unrated player gets a NoValue."""
     own = _rating(rating)
     games = read_games(opponent_ratings, results)
     chosen, factor = _rules(rules), _k(k)
     if own is None:
-        return NoValue("unrated") if games.played else NO_GAMES
-    return own, games.rated, factor, chosen
+        return NoValue("unrated") if games.played else _quiet(NO_GAMES, games)
+    return own, games, factor, chosen
 
 
 @_doc(**_FIDE_GAME_DOCS)
@@ -303,7 +309,9 @@ def FIDE_CHANGE(rating, opponent_ratings, results, k, rules="2025"):
     if isinstance(read, NoValue):
         return read
     own, games, factor, chosen = read
-    return fide.rating_change(own, games, factor, chosen) if games else NO_GAMES
+    if not games.rated:
+        return _quiet(NO_GAMES, games)
+    return fide.rating_change(own, games.rated, factor, chosen)
 
 
 @_doc(**_FIDE_GAME_DOCS)
@@ -314,7 +322,7 @@ def FIDE_NEWRATING(rating, opponent_ratings, results, k, rules="2025"):
     if isinstance(read, NoValue):
         return read
     own, games, factor, chosen = read
-    return fide.new_rating(own, games, factor, chosen)
+    return fide.new_rating(own, games.rated, factor, chosen)
 
 
 @_doc(opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents are skipped.",
@@ -324,7 +332,7 @@ def FIDE_INITIAL(opponent_ratings, results):
     """First FIDE rating of an unrated player (two 1800 draws added, at least 5 rated games, at most 2200)."""
     games = read_games(opponent_ratings, results)
     if not games.rated:
-        return NO_GAMES
+        return _quiet(NO_GAMES, games)
     return fide.initial_rating(games.rated)
 
 
@@ -358,7 +366,7 @@ def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
     sought = read_text(_scalar(title, "title"), "title", norms.TITLES, "GM")
     games = read_games(opponent_ratings, results)
     if not games.played:
-        return NO_GAMES
+        return _quiet(NO_GAMES, games)
     length = len(flatten(results))
     titles = _paired_texts(opponent_titles, games, "opponent_titles", length)
     federations = _paired_texts(opponent_federations, games, "opponent_federations", length)
@@ -382,7 +390,7 @@ def PERF_RATING(opponent_ratings, results, method="FIDE", rating=None):
     chosen = read_text(_scalar(method, "method"), "method", performance.METHODS, "FIDE")
     own = _rating(rating)
     games = read_games(opponent_ratings, results)
-    return performance.performance(games.rated, chosen, own)
+    return _quiet(performance.performance(games.rated, chosen, own), games)
 
 
 @_doc(rating="Your rating now.",
@@ -472,10 +480,10 @@ def USCF_NEWRATING(rating, games, opponent_ratings, results, age=None, record=No
     played = read_games(opponent_ratings, results, opponent_ids)
     own = _rating(rating)
     years = read_number(_scalar(age, "age"), "age")
-    return uscf.new_rating(
+    return _quiet(uscf.new_rating(
         own, _games_count(games), played.rated,
         age=years or None, record=_record(record), peak_rating=_rating(peak_rating, "peak_rating"),
-        dual_rated=_dual(dual_rated), bonus_threshold=_threshold(bonus_threshold))
+        dual_rated=_dual(dual_rated), bonus_threshold=_threshold(bonus_threshold)), played)
 
 
 @_doc(peak_rating="Highest established rating the player has had.",
@@ -485,6 +493,14 @@ def USCF_FLOOR(peak_rating, life_master=False):
     """US Chess rating floor from the peak rating (100 at the least)."""
     return uscf.floor(_rating(peak_rating, "peak_rating"),
                       read_bool(_scalar(life_master, "life_master"), "life_master"))
+
+
+_last_event: list[Any] = []  # [arguments, column] of the latest USCF_EVENT call
+
+
+def _frozen(value: Any) -> Any:
+    """Excel arguments as a comparable key: lists become tuples."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
 
 
 @_doc(ratings="Each player's rating before the event, one per row (blank: unrated).",
@@ -499,6 +515,20 @@ def USCF_FLOOR(peak_rating, life_master=False):
 def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
                dual_rated=False, bonus_threshold=10):
     """Post-event US Chess ratings by the full two-pass procedure, one per player in a column."""
+    # A sheet may ask once per player row, INDEX(USCF_EVENT(...), k): the same event is
+    # rated once and the rows after the first are answered from the last result.
+    arguments = _frozen((ratings, games, results, opponents, ages, records, dual_rated,
+                         bonus_threshold))
+    if _last_event and _last_event[0] == arguments:
+        return [row[:] for row in _last_event[1]]
+    column = _rate_event(ratings, games, results, opponents, ages, records, dual_rated,
+                         bonus_threshold)
+    _last_event[:] = [arguments, column]
+    return [row[:] for row in column]
+
+
+def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any,
+                records: Any, dual_rated: Any, bonus_threshold: Any) -> list[list[Any]]:
     own = [read_rating(v, "ratings", i) for i, v in enumerate(flatten(ratings), start=1)]
     counts = [read_int(v, "games") or 0 for v in flatten(games)]
     if len(counts) != len(own):
@@ -514,4 +544,4 @@ def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
     new = uscf_event.rate_event(own, counts, pairings, ages=player_ages, records=player_records,
                                 dual_rated=_dual(dual_rated),
                                 bonus_threshold=_threshold(bonus_threshold))
-    return [[value] for value in new]
+    return [[_to_excel(value)] for value in new]

@@ -219,9 +219,11 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
                 result = cell(source, c)
                 read = cell(lay.section(2) + i, c)
                 opp = cell(lay.section(3) + i, c)
+                change = cell(lay.section(1) + i, c)
                 opp_rating = absolute(lay.first + j, 4)
                 formula, fmt = {
-                    0: (f'=IF(OR({rating}="",{opp}=""),"",FIDE_EXPECTED({rating},{opp},Rules))',
+                    # Only rated games have an expected score: forfeits and byes give no change.
+                    0: (f'=IF(ISNUMBER({change}),FIDE_EXPECTED({rating},{opp},Rules),"")',
                         st.formula_two),
                     1: (f'=IF(OR({rating}="",{opp}=""),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
                         st.formula_signed),

@@ -212,11 +212,13 @@ def _write_games_sheet(book: Workbook, lay: SwissLayout, st: Styles) -> Workshee
             res = f"{SHEET}!{cell(r, lay.result(rnd))}"
             read = cell(r, lay.block(0) + rnd)
             opp = cell(r, lay.block(1) + rnd)
+            change = cell(r, lay.block(3) + rnd)
             paired = f'OR({opp_no}="",{res}="")'
             formulas = (
                 f'=IF({res}="","",{res})',
                 f'=IF({paired},"",IF(INDEX({ratings},{opp_no})="","",INDEX({ratings},{opp_no})))',
-                f'=IF(OR({rating}="",{opp}=""),"",FIDE_EXPECTED({rating},{opp},Rules))',
+                # Only rated games have an expected score: forfeits and byes give no change.
+                f'=IF(ISNUMBER({change}),FIDE_EXPECTED({rating},{opp},Rules),"")',
                 f'=IF(OR({rating}="",{opp}=""),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
                 f'=IF({paired},"",INDEX({titles},{opp_no})&"")',
                 f'=IF({paired},"",INDEX({feds},{opp_no})&"")',

@@ -6,8 +6,8 @@ rows 3–4, one row per player from row 5: No., Name, Rating (blank: unrated), g
 so far, age, record (W if every earlier game was won, L if every one was lost), peak
 rating; per round the opponent's number and the result; then points, games, N′, K,
 bonus, ``USCF_NEWRATING`` (one pass, against the opponents' pre-event ratings) and
-``USCF_EVENT`` (the whole event in two passes, one legacy array formula over all player
-rows), their difference and the rating floor.
+``USCF_EVENT`` (the whole event in two passes; each row takes its item of the column the
+function returns), their difference and the rating floor.
 
 Sheet ``Games`` holds what the functions read: results (blanks stay blank), opponent
 numbers and opponent ratings only where a result is entered.
@@ -64,8 +64,9 @@ HOW_TO = [
     "3. Set Dual rated to TRUE for a dual-rated event (30 to 65 minutes) and the bonus "
     "multiplier B (10 for events from 2025).",
     WHY_THEY_DIFFER,
-    "'Two passes' is one array formula over all player rows: edit it as a whole "
-    "(Ctrl+Shift+Enter in older Excel).",
+    "'Two passes' calls USCF_EVENT, which rates the whole event and returns one rating per "
+    "player; each row takes its own with INDEX. In your own sheets one USCF_EVENT call over "
+    "the whole table spills the column at once.",
 ]
 
 
@@ -119,17 +120,25 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
                     f'{peak},DualRated,BonusThreshold,{ids}))',
         "Difference": f'=IF(OR(N({one})=0,N({two})=0),"",{two}-{one})',
         "Floor": f'=IF({peak}="","",USCF_FLOOR({peak}))',
+        "Two passes": _event_formula(lay, r),
     }
 
 
-def _event_formula(lay: UscfLayout) -> str:
+def _event_formula(lay: UscfLayout, r: int) -> str:
+    """Row ``r``'s post-event rating: its item of USCF_EVENT's column.
+
+    Each row picks its own item with INDEX rather than one array formula over the column:
+    viewers that recalculate array formulas on opening (LibreOffice) would show #NAME?
+    where the cached values stand. The function remembers its last event, so the rows
+    after the first cost a lookup.
+    """
     def col(c: int) -> str:
         return span(lay.first, c, lay.last, c, fixed=True)
 
     results = lay.block_range(0, lay.first, lay.last)
     opponents = lay.block_range(1, lay.first, lay.last)
-    return (f'=IF(COUNT({opponents})=0,"",USCF_EVENT({col(2)},{col(3)},{results},{opponents},'
-            f'{col(4)},{col(5)},DualRated,BonusThreshold))')
+    return (f'=IF(COUNT({lay.block_range(1, r)})=0,"",INDEX(USCF_EVENT({col(2)},{col(3)},{results},'
+            f'{opponents},{col(4)},{col(5)},DualRated,BonusThreshold),{r - lay.first + 1}))')
 
 
 def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, name: str = "") -> None:
@@ -179,11 +188,7 @@ def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
             write_result(sheet, r, lay.result(rnd), game.cell if game else "", st.input_result)
         formulas = _player_formulas(lay, r)
         for offset, name in enumerate(TOTAL_COLUMNS):
-            if name != "Two passes":
-                write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
-    two = lay.totals + TOTAL_COLUMNS.index("Two passes")
-    sheet.write_array_formula(lay.first, two, lay.last, two, "{" + _event_formula(lay) + "}",
-                              formats["Two passes"], "")
+            write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
 
 
 def _write_games_sheet(book: Workbook, lay: UscfLayout, st: Styles) -> None:
