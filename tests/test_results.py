@@ -128,7 +128,7 @@ def test_a_bad_rating_is_an_error_even_in_an_unplayed_position():
 def test_options():
     assert read_number("1,5", "k") == 1.5
     assert read_int(30.0, "games") == 30 and read_int(None, "games") is None
-    with pytest.raises(RatingError, match=r"^games: -1 is below 0$"):
+    with pytest.raises(RatingError, match=r"^games: -1 is negative$"):
         read_int(-1.0, "games")
     with pytest.raises(RatingError, match=r"^games: 2.5 is not a whole number$"):
         read_int(2.5, "games")

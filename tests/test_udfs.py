@@ -182,7 +182,7 @@ def test_office_js_blanks_sent_as_zero_never_count_as_losses_when_the_opponent_i
     (lambda: FIDE_CHANGE(2000.0, "#N/A", 1, 20.0), "opponent_ratings: the cell holds the Excel error #N/A (item 1)"),
     (lambda: FIDE_CHANGE(2000.0, 1800.0, 1, 20.0, "2023"), "rules: '2023' is not one of 2025, 2024"),
     (lambda: PERF_RATING(1800.0, 1, "BEST"), "method: 'BEST' is not one of FIDE, OWN, 400, ELO, PTP, USCF"),
-    (lambda: USCF_NEWRATING(1500.0, -3.0, 1800.0, 1), "games: -3 is below 0"),
+    (lambda: USCF_NEWRATING(1500.0, -3.0, 1800.0, 1), "games: -3 is negative"),
     (lambda: USCF_NEWRATING(1500.0, 10.0, 1800.0, 1, None, "X"), "record: 'X' is not one of W, L, "),
 ])
 def test_bad_input_gives_one_line_errors(call, message):

@@ -293,11 +293,11 @@ def test_new_rating_without_games():
     (lambda: new_rating(None, 5, [Game(1700, 1)]), "games: 5 earlier games but rating is blank (unrated)"),
     (lambda: new_rating(1700, 0, [Game(1700, 1)], record="W"),
      "record: 'W' describes earlier games but games is 0"),
-    (lambda: new_rating(1700, 10, [Game(1700, 2)]), "event: score 2 is not 1, 0.5 or 0 (game 1)"),
+    (lambda: new_rating(1700, 10, [Game(1700, 2)]), "event (item 1) score: 2 is not 1, 0.5 or 0"),
     (lambda: special_rating(1500, -1, [Game(1700, 1)]), "effective: -1 is negative"),
     (lambda: first_rating(-2), "age: -2 is negative"),
     (lambda: k_factor(None, 0, 0), "event_games: 0 with no earlier games leaves no K (N′ + m = 0)"),
-    (lambda: effective_games(-5, 3), "rating: -5 is not a rating"),
+    (lambda: effective_games(-5, 3), "rating: -5 is not a rating (it must be above 0)"),
 ])
 def test_bad_input(call, message):
     with pytest.raises(RatingError) as caught:

@@ -26,7 +26,7 @@ from .results import NO_GAMES, Game, NoValue, describe
 
 __all__ = [
     "expected_score", "logistic", "rating_change", "new_rating", "performance",
-    "check_rating", "check_k", "check_games", "check_number",
+    "check_rating", "check_optional_rating", "check_k", "check_games", "check_number",
 ]
 
 # Bisection stops when the bracket is this narrow: far below the 0.01 the rules ask for.
@@ -44,7 +44,7 @@ def check_number(value: Any, argument: str) -> float:
 
 
 def check_rating(value: Any, argument: str = "rating") -> float:
-    """A rating: a finite number above zero.
+    """A rating: a finite number above zero (see :func:`check_optional_rating` for blanks).
 
     >>> check_rating(float("nan"), "opponent_rating")
     Traceback (most recent call last):
@@ -55,6 +55,11 @@ def check_rating(value: Any, argument: str = "rating") -> float:
     if number <= 0:
         raise RatingError(f"{argument}: {describe(value)} is not a rating (it must be above 0)")
     return number
+
+
+def check_optional_rating(value: Any, argument: str = "rating") -> float | None:
+    """A rating, or ``None`` for a player or opponent with no rating."""
+    return None if value is None else check_rating(value, argument)
 
 
 def check_k(value: Any, argument: str = "k") -> float:
@@ -71,10 +76,12 @@ def check_k(value: Any, argument: str = "k") -> float:
     return number
 
 
-def check_games(games: Any, argument: str = "games") -> tuple[Game, ...]:
+def check_games(games: Any, argument: str = "games", *, unrated_ok: bool = False) -> tuple[Game, ...]:
     """Rated games as :class:`Game` tuples: each a positive opponent rating and 1, 0.5 or 0.
 
-    Plain ``(opponent, score)`` pairs are accepted too.
+    Plain ``(opponent, score)`` pairs are accepted too, and ``(opponent, score, id)`` where
+    the id tells apart opponents met twice. With ``unrated_ok`` an opponent may be ``None``
+    (no rating), as title norms count such games.
     """
     if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
         raise RatingError(f"{argument}: {describe(games)} is not a list of games")
@@ -89,11 +96,18 @@ def check_games(games: Any, argument: str = "games") -> tuple[Game, ...]:
             raise RatingError(f"{argument}: {describe(game)} is not a game (item {item})")
         opponent, score = game[0], game[1]
         where = f"{argument} (item {item})"
-        rating = check_rating(opponent, f"{where} opponent")
+        check = check_optional_rating if unrated_ok else check_rating
+        rating = check(opponent, f"{where} opponent")
         points = check_number(score, f"{where} score")
         if points not in (0.0, 0.5, 1.0):
             raise RatingError(f"{where} score: {describe(score)} is not 1, 0.5 or 0")
-        checked.append(Game(rating, points, game[2] if len(game) == 3 else None))
+        opponent_id = game[2] if len(game) == 3 else None
+        try:
+            hash(opponent_id)
+        except TypeError:
+            raise RatingError(f"{where} opponent id: {describe(opponent_id)} cannot tell "
+                              "opponents apart") from None
+        checked.append(Game(rating, points, opponent_id))  # type: ignore[arg-type]
     return tuple(checked)
 
 
@@ -111,8 +125,17 @@ def expected_score(rating: float, opponent_rating: float) -> float:
 
 
 def logistic(rating: float, opponent_rating: float) -> float:
-    """:func:`expected_score` without the checks, for ratings already read and checked."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent_rating - rating) / 400.0))
+    """:func:`expected_score` without the checks, for ratings already read and checked.
+
+    Beyond a gap of 120,000 points (reachable only while iterating, e.g. with a huge K)
+    the curve is 0 or 1 to double precision; the exponent is capped so it cannot overflow.
+    """
+    exponent = (opponent_rating - rating) / 400.0
+    if exponent > 300.0:
+        return 0.0
+    if exponent < -300.0:
+        return 1.0
+    return 1.0 / (1.0 + 10.0 ** exponent)
 
 
 def rating_change(rating: float, games: Sequence[Game], k: float = 20) -> float:
@@ -157,7 +180,7 @@ def performance(games: Sequence[Game]) -> float | NoValue:
         return NoValue("no performance: 100 % score")
 
     def total(p: float) -> float:
-        return sum(1.0 / (1.0 + 10.0 ** ((g.opponent - p) / 400.0)) for g in played)
+        return sum(logistic(p, g.opponent) for g in played)
 
     # Σ E(P, Ri) rises strictly with P, so a bracket found by widening holds one root.
     low = min(g.opponent for g in played) - 400.0

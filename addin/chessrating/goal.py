@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import fide
-from .elo import check_k, check_number, check_rating
+from .elo import check_k, check_number, check_rating, logistic
 from .errors import RatingError
 from .results import NoValue, describe
 
@@ -47,7 +47,7 @@ def check_system(system: Any) -> str:
 def _expected(system: str, opponent: float, rules: str) -> Callable[[float], float]:
     """The expected score per game as a function of the player's current rating."""
     if system == "ELO":
-        return lambda r: 1.0 / (1.0 + 10.0 ** ((opponent - r) / 400.0))
+        return lambda r: logistic(r, opponent)
     return lambda r: fide.pd_hundredths(fide.capped_difference(r, opponent, rules)) / 100
 
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import fide
-from .elo import check_number, check_rating
+from .elo import check_games
 from .errors import RatingError
 from .results import NO_GAMES, NoValue, describe
 
@@ -89,21 +89,6 @@ def _paired(values: Sequence[Any] | None, count: int, argument: str) -> list[str
     return out
 
 
-def _read_games(games: Any) -> list[tuple[float | None, float]]:
-    if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
-        raise RatingError(f"games: {describe(games)} is not a list of games")
-    out = []
-    for item, game in enumerate(games, start=1):
-        if not isinstance(game, tuple) or len(game) < 2:
-            raise RatingError(f"games: {describe(game)} is not a game (item {item})")
-        opponent = None if game[0] is None else check_rating(game[0], f"games (item {item}) opponent")
-        score = check_number(game[1], f"games (item {item}) score")
-        if score not in (0.0, 0.5, 1.0):
-            raise RatingError(f"games (item {item}) score: {describe(game[1])} is not 1, 0.5 or 0")
-        out.append((opponent, score))
-    return out
-
-
 def _adjusted_ratings(opponents: Sequence[float | None], floor: int) -> list[float]:
     """Unrated opponents as 1400, then only the single lowest below the floor raised (1.4.6)."""
     ratings = [_UNRATED if r is None else r for r in opponents]
@@ -169,7 +154,7 @@ def norm(
     'no GM norm: performance 2317 < 2600; average 2360 < 2380'
     """
     chosen = check_title(title)
-    played = _read_games(games)
+    played = [(g.opponent, g.score) for g in check_games(games, unrated_ok=True)]
     titles = _paired(opponent_titles, len(played), "opponent_titles")
     federations = _paired(opponent_federations, len(played), "opponent_federations")
     own = None

@@ -321,7 +321,8 @@ def read_int(value: Any, argument: str, *, minimum: int | None = 0) -> int | Non
     if not number.is_integer():
         raise RatingError(f"{argument}: {describe(value)} is not a whole number")
     if minimum is not None and number < minimum:
-        raise RatingError(f"{argument}: {describe(value)} is below {minimum}")
+        limit = "negative" if minimum == 0 else f"below {minimum}"
+        raise RatingError(f"{argument}: {describe(value)} is {limit}")
     return int(number)
 
 

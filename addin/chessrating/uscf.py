@@ -23,6 +23,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from .elo import check_games, check_number, check_optional_rating, logistic
 from .errors import RatingError
 from .results import NO_GAMES, Game, NoValue, describe
 from .uscf_special import EPSILON, SPECIAL_CAP, _adjusted_prior, _objective, _solve_special, _special
@@ -51,21 +52,10 @@ def _check_games(value: Any, argument: str = "games", where: str = "") -> int:
     return int(value)
 
 
-def _check_number(value: Any, argument: str, where: str = "") -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise RatingError(f"{argument}: {describe(value)} is not a number{where}")
-    return float(value)
-
-
-def _check_rating(value: Any, argument: str, where: str = "", *, blank_ok: bool = False) -> float | None:
-    if value is None:
-        if blank_ok:
-            return None
-        raise RatingError(f"{argument}: a rating is needed, the value is blank{where}")
-    number = _check_number(value, argument, where)
-    if not 0 < number <= 4000:
-        raise RatingError(f"{argument}: {describe(value)} is not a rating{where}")
-    return number
+def _check_rating(value: Any, argument: str, *, blank_ok: bool = False) -> float | None:
+    if value is None and not blank_ok:
+        raise RatingError(f"{argument}: a rating is needed, the value is blank")
+    return check_optional_rating(value, argument)
 
 
 def _check_record(value: Any, argument: str = "record", where: str = "") -> str | None:
@@ -77,31 +67,10 @@ def _check_record(value: Any, argument: str = "record", where: str = "") -> str 
 
 
 def _check_threshold(value: Any) -> float:
-    number = _check_number(value, "bonus_threshold")
+    number = check_number(value, "bonus_threshold")
     if number <= 0:
         raise RatingError(f"bonus_threshold: {describe(value)} is not above 0")
     return number
-
-
-def _check_event(event: Any, argument: str = "event") -> tuple[Game, ...]:
-    if isinstance(event, (str, bytes)) or not isinstance(event, Sequence):
-        raise RatingError(f"{argument}: {describe(event)} is not a list of games")
-    games = []
-    for number, item in enumerate(event, start=1):
-        if not isinstance(item, tuple) or len(item) not in (2, 3):
-            raise RatingError(f"{argument}: {describe(item)} is not a game (game {number})")
-        opponent = _check_rating(item[0], argument, f" (game {number})")
-        score = item[1]
-        if isinstance(score, bool) or score not in (0, 0.5, 1):
-            raise RatingError(f"{argument}: score {describe(score)} is not 1, 0.5 or 0 (game {number})")
-        opponent_id = item[2] if len(item) == 3 else None
-        try:
-            hash(opponent_id)
-        except TypeError:
-            raise RatingError(f"{argument}: opponent id {opponent_id!r} cannot tell opponents apart "
-                              f"(game {number})") from None
-        games.append(Game(opponent, float(score), opponent_id))  # type: ignore[arg-type]
-    return tuple(games)
 
 
 def _check_record_needs_games(record: str | None, games: int) -> None:
@@ -169,10 +138,6 @@ def k_factor(rating: float | None, games: int, event_games: int, dual_rated: boo
 
 # ---------------------------------------------------------------- standard formula and bonus
 
-def _expected(rating: float, opponent: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
-
-
 def _bonus_eligible(opponent_ids: Sequence[object]) -> bool:
     """m ≥ 3, no opponent met more than twice, and in a 3-game event none more than once.
     An id of ``None`` is an opponent of its own."""
@@ -196,7 +161,7 @@ def _standard(rating: float, effective: float, opponents: Sequence[float], score
               eligible: bool, dual_rated: bool, threshold: float) -> float:
     """``R + K(S − E) + bonus`` (§4.3) without validation; used by the event procedure too."""
     m = len(opponents)
-    expected = sum(_expected(rating, opponent) for opponent in opponents)
+    expected = sum(logistic(rating, opponent) for opponent in opponents)
     change = _k(rating, effective, m, dual_rated) * (score - expected)
     return rating + change + (_bonus_amount(change, m, threshold) if eligible else 0.0)
 
@@ -219,7 +184,7 @@ def bonus(rating: float | None, games: int, event: Sequence[Game], dual_rated: b
     """
     rating = _check_rating(rating, "rating", blank_ok=True)
     games = _check_games(games)
-    event = _check_event(event)
+    event = check_games(event, "event")
     threshold = _check_threshold(bonus_threshold)
     record = _check_record(record)
     _check_record_needs_games(record, games)
@@ -228,7 +193,7 @@ def bonus(rating: float | None, games: int, event: Sequence[Game], dual_rated: b
     if not _bonus_eligible([game.opponent_id for game in event]):
         return 0.0
     m = len(event)
-    expected = sum(_expected(rating, game.opponent) for game in event)
+    expected = sum(logistic(rating, game.opponent) for game in event)
     change = _k(rating, _effective(rating, games), m, bool(dual_rated)) * (sum(g.score for g in event) - expected)
     return _bonus_amount(change, m, threshold)
 
@@ -244,10 +209,10 @@ def special_objective(rating: float, prior: float, effective: float, event: Sequ
     >>> special_objective(1500, 1500, 5, [Game(1000, 1)])
     0.0
     """
-    rating = _check_number(rating, "rating")
+    rating = check_number(rating, "rating")
     prior = _check_rating(prior, "prior")  # type: ignore[assignment]
-    effective = _check_number(effective, "effective")
-    games = _check_event(event)
+    effective = check_number(effective, "effective")
+    games = check_games(event, "event")
     adjusted_prior, adjusted_score = _adjusted_prior(
         prior, effective, sum(g.score for g in games), _check_record(record))  # type: ignore[arg-type]
     return _objective(rating, adjusted_prior, effective, [g.opponent for g in games], adjusted_score)
@@ -280,10 +245,10 @@ def special_rating(prior: float, effective: float, event: Sequence[Game], record
     2700.0
     """
     prior = _check_rating(prior, "prior")  # type: ignore[assignment]
-    effective = _check_number(effective, "effective")
+    effective = check_number(effective, "effective")
     if effective < 0:
         raise RatingError(f"effective: {describe(effective)} is negative")
-    games = _check_event(event)
+    games = check_games(event, "event")
     record = _check_record(record)
     tie_break = None if unadjusted_prior is None else _check_rating(unadjusted_prior, "unadjusted_prior")
     return _special(prior, effective, [g.opponent for g in games], [g.score for g in games],
@@ -304,7 +269,7 @@ def linear_performance(games: Sequence[Game], *, prior: float | None = None) -> 
     >>> linear_performance([Game(1500, 1), Game(1700, 1)]), linear_performance([])
     (2100.0, NoValue(reason='no games'))
     """
-    played = _check_event(games, "games")
+    played = check_games(games, "games")
     if prior is not None:
         prior = _check_rating(prior, "prior")
     if not played:
@@ -325,7 +290,7 @@ def first_rating(age: float | None = None) -> float:
     """
     if age is None:
         return UNRATED_START
-    age = _check_number(age, "age")
+    age = check_number(age, "age")
     if age < 0:
         raise RatingError(f"age: {describe(age)} is negative")
     if age < 2:
@@ -380,7 +345,7 @@ def new_rating(rating: float | None, games: int, event: Sequence[Game], age: flo
     """
     rating = _check_rating(rating, "rating", blank_ok=True)
     games = _check_games(games)
-    played = _check_event(event)
+    played = check_games(event, "event")
     start = first_rating(age)
     record = _check_record(record)
     peak = _check_rating(peak_rating, "peak_rating", blank_ok=True)

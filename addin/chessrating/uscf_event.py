@@ -17,26 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .elo import check_number
 from .errors import RatingError
 from .results import NO_GAMES, NoValue, Result, describe, read_result
 from .uscf import (
-    ABSOLUTE_FLOOR, _bonus_eligible, _check_games, _check_number, _check_rating, _check_record,
+    ABSOLUTE_FLOOR, _bonus_eligible, _check_games, _check_rating, _check_record,
     _check_threshold, _effective, _special, _standard, first_rating,
 )
 
 __all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds"]
 
 Pairing = tuple[int, int, float]
-
-
-def _optional_list(values: Any, argument: str, count: int) -> list[Any]:
-    if values is None:
-        return [None] * count
-    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise RatingError(f"{argument}: {describe(values)} is not a list")
-    if len(values) != count:
-        raise RatingError(f"{argument}: {len(values)} values but ratings has {count}; one per player")
-    return list(values)
 
 
 def _check_pairings(pairings: Any, count: int) -> list[Pairing]:
@@ -82,11 +73,11 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     True
     """
     count = len(ratings)
-    priors = [_check_rating(r, "ratings", f" (player {i + 1})", blank_ok=True) for i, r in enumerate(ratings)]
+    priors = [_check_rating(r, f"ratings (player {i + 1})", blank_ok=True) for i, r in enumerate(ratings)]
     earlier = [_check_games(g, "games", f" (player {i + 1})") for i, g in enumerate(_listed(games, "games", count))]
-    age_list = _optional_list(ages, "ages", count)
+    age_list = _listed(ages, "ages", count)
     record_list = [_check_record(r, "records", f" (player {i + 1})")
-                   for i, r in enumerate(_optional_list(records, "records", count))]
+                   for i, r in enumerate(_listed(records, "records", count))]
     threshold = _check_threshold(bonus_threshold)
     schedule: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     for player, opponent, score in _check_pairings(pairings, count):
@@ -100,7 +91,7 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
         if record_list[i] is not None and earlier[i] == 0:
             raise RatingError(f"records: {record_list[i]!r} describes earlier games but games is 0{where}")
         if age_list[i] is not None:
-            _check_number(age_list[i], "ages", where)
+            check_number(age_list[i], f"ages{where}")
         try:
             start = first_rating(age_list[i])
         except RatingError as error:
@@ -138,6 +129,9 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
 
 
 def _listed(values: Any, argument: str, count: int) -> list[Any]:
+    """One value per player; ``None`` (not given) is a blank for everyone."""
+    if values is None:
+        return [None] * count
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise RatingError(f"{argument}: {describe(values)} is not a list")
     if len(values) != count:
