@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from chessrating import RatingError, udfs
+from chessrating.uscf_event import rate_event
 from chessrating.udfs import (
     ELO_CHANGE, ELO_EXPECTED, ELO_NEWRATING, FIDE_CHANGE, FIDE_DP, FIDE_EXPECTED, FIDE_INITIAL,
     FIDE_K, FIDE_NEWRATING, FIDE_NORM, PERF_RATING, RATING_GOAL, USCF_BONUS,
@@ -122,8 +123,10 @@ def test_goal_example():
 
 
 def test_norm_verdict_is_text():
-    verdict = FIDE_NORM([2500.0] * 9, [1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5])
-    assert verdict.startswith("GM norm") or verdict.startswith("no GM norm")
+    # Title Regulations 1.4: Ra 2500, 7/9 = 77.8 % -> 78 % -> dp 220, Rp 2720 >= 2600, 9 games.
+    assert FIDE_NORM([2500.0] * 9, [1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5]) == "GM norm"
+    # 4.5/9 against 2500: Rp 2500 < 2600.
+    assert FIDE_NORM([2500.0] * 9, [0.5] * 9).startswith("no GM norm: performance 2500 < 2600")
 
 
 def test_uscf_functions():
@@ -139,9 +142,16 @@ def test_uscf_functions():
 
 def test_uscf_event_returns_one_rating_per_player_in_a_column():
     crosstable = [[None, 1.0, 1.0], [0.0, None, 0.5], [0.0, 0.5, None]]
-    new = USCF_EVENT([1500.0, 1500.0, 1500.0], [30.0, 30.0, 30.0], crosstable)
-    assert [len(row) for row in new] == [1, 1, 1]
-    assert new[0][0] > 1500 > new[1][0] and new[1][0] == pytest.approx(new[2][0])
+    new = USCF_EVENT([1500.0, 1500.0, None], [30.0, 30.0, 0.0], crosstable)
+    # The same event given to the core as games: 1 beat 2 and 3, 2 drew 3.
+    expected = rate_event([1500.0, 1500.0, None], [30, 30, 0], [(0, 1, 1.0), (0, 2, 1.0), (1, 2, 0.5)])
+    assert new == [[value] for value in expected]
+    # Rounds layout of the same event gives the same ratings.
+    # Round 1: 1–2, round 2: 1–3, round 3: 2–3; the third player sits out each round.
+    rounds = USCF_EVENT([1500.0, 1500.0, None], [30.0, 30.0, 0.0],
+                        [[1.0, 1.0, None], [0.0, None, 0.5], [None, 0.0, 0.5]],
+                        [[2.0, 3.0, 0.0], [1.0, 0.0, 3.0], [0.0, 1.0, 2.0]])
+    assert rounds == new
 
 
 # ---------------------------------------------------------------- quiet and blank cells
@@ -183,7 +193,7 @@ def test_office_js_blanks_sent_as_zero_never_count_as_losses_when_the_opponent_i
     (lambda: FIDE_CHANGE(2000.0, 1800.0, 1, 20.0, "2023"), "rules: '2023' is not one of 2025, 2024"),
     (lambda: PERF_RATING(1800.0, 1, "BEST"), "method: 'BEST' is not one of FIDE, OWN, 400, ELO, PTP, USCF"),
     (lambda: USCF_NEWRATING(1500.0, -3.0, 1800.0, 1), "games: -3 is negative"),
-    (lambda: USCF_NEWRATING(1500.0, 10.0, 1800.0, 1, None, "X"), "record: 'X' is not one of W, L, "),
+    (lambda: USCF_NEWRATING(1500.0, 10.0, 1800.0, 1, None, "X"), "record: 'X' is not W, L or blank"),
 ])
 def test_bad_input_gives_one_line_errors(call, message):
     with pytest.raises(RatingError) as error:
@@ -192,7 +202,52 @@ def test_bad_input_gives_one_line_errors(call, message):
 
 
 def test_empty_ranges_are_not_errors():
-    assert ELO_CHANGE(2000.0, [None, None], [None, None]) == 0
+    assert ELO_CHANGE(2000.0, [None, None], [None, None]) == ""
+    assert ELO_NEWRATING(2000.0, [None, None], [None, None]) == ""
+    # Forfeits only: nothing rated, the rating stands.
+    assert ELO_CHANGE(2000.0, [1800.0], ["+"]) == "no rated games"
+    assert ELO_NEWRATING(2000.0, [1800.0], ["+"]) == 2000.0
+
+
+def test_uscf_arguments_blank_and_inconsistent():
+    # K = 800 / (N′ + m): an unrated player (N′ = 0) in a 4-game event has K 200.
+    assert USCF_K(None, 0.0, 4.0) == 200
+    with pytest.raises(RatingError, match="^event_games: the number of games in this event is needed"):
+        USCF_K(1500.0, 30.0, None)
+    with pytest.raises(RatingError, match=r"^games: 10 earlier games but rating is blank \(unrated\)$"):
+        USCF_EFFECTIVE_GAMES(None, 10.0)
+    with pytest.raises(RatingError, match=r"^results: 2 rows but ratings has 3; one row per player$"):
+        USCF_EVENT([1500.0] * 3, [30.0] * 3, [[None, 1.0], [0.0, None]])
+    with pytest.raises(RatingError, match=r"^opponents: player 2 is paired against himself"):
+        USCF_EVENT([1500.0] * 2, [30.0] * 2, [[1.0], [0.0]], [[2.0], [2.0]])
+    # Rounds laid out before any pairing is entered: no games yet, no error.
+    assert USCF_EVENT([1500.0] * 3, [30.0] * 3, [[None] * 9] * 3, [[None] * 9] * 3) == [[1500.0]] * 3
+
+
+def test_opponent_ids_blank_or_zero_are_not_one_opponent():
+    # 1800 with 50 games beats four 2000 players: bonus eligible only if they are four
+    # different opponents. Blank ids (sent as 0 by Office.js) tell nothing: each game its own.
+    base = USCF_BONUS(1800.0, 50.0, [2000.0] * 4, [1, 1, 1, 1])
+    assert base > 0
+    assert USCF_BONUS(1800.0, 50.0, [2000.0] * 4, [1, 1, 1, 1], None, None, [0, 0, 0, 0]) == base
+    # One opponent met four times: no bonus; "7", 7 and 7.0 are one player.
+    assert USCF_BONUS(1800.0, 50.0, [2000.0] * 4, [1, 1, 1, 1], None, None, ["7", 7.0, 7, " 7 "]) == 0
+
+
+def test_norm_labels_refuse_excel_errors_and_non_text():
+    opponents, results = [2600.0] * 9, [0.5] * 9
+    feds = ["GER"] * 3 + ["FRA"] * 3 + ["#N/A"] * 3
+    with pytest.raises(RatingError, match=r"^opponent_federations: the cell holds the Excel error #N/A \(item 7\)$"):
+        FIDE_NORM(opponents, results, "GM", None, feds, "ESP")
+    with pytest.raises(RatingError, match=r"^federation: the cell holds the Excel error #N/A$"):
+        FIDE_NORM(opponents, results, "GM", None, None, "#N/A")
+    with pytest.raises(RatingError, match=r"^federation: True is not text$"):
+        FIDE_NORM(opponents, results, "GM", None, None, True)
+
+
+def test_goal_with_a_huge_k_is_a_number_not_an_overflow():
+    # K 10^6: one win against an equal opponent gains 500,000 points.
+    assert RATING_GOAL(1600.0, 1800.0, 1600.0, 1e6) == 1
 
 
 # ---------------------------------------------------------------- Office.js, through xlwings itself
@@ -225,6 +280,21 @@ def office_js():
                                       [[None, 1, 1], [0, None, 0.5], [0, 0.5, None]], None, None, None, None, None]),
         "uscf_event_zero": ("USCF_EVENT", [[[1500], [1500], [1500]], [[30], [30], [30]],
                                            [[0, 1, 1], [0, 0, 0.5], [0, 0.5, 0]], None, None, None, None, None]),
+        "uscf_one_sided": ("USCF_EVENT", [[[1500], [1500], [1500]], [[30], [30], [30]],
+                                          [[0, 0.5, 1], [0, 0, 0], [0, 0, 0]], None, None, None, None, None]),
+        "uscf_one_sided_null": ("USCF_EVENT", [[[1500], [1500], [1500]], [[30], [30], [30]],
+                                               [[None, 0.5, 1], [None, None, None], [None, None, None]],
+                                               None, None, None, None, None]),
+        "bonus_ids_zero": ("USCF_BONUS", [[[1800]], [[50]], [[2000, 2000, 2000, 2000]], [[1, 1, 1, 1]],
+                                          None, None, [[0, 0, 0, 0]]]),
+        "bonus_ids_null": ("USCF_BONUS", [[[1800]], [[50]], [[2000, 2000, 2000, 2000]], [[1, 1, 1, 1]],
+                                          None, None, None]),
+        "uscf_negative_games": ("USCF_NEWRATING", [[[1500]], [[-3]], [[1800]], [[1]], None, None, None,
+                                                   None, None, None]),
+        "uscf_bad_record": ("USCF_NEWRATING", [[[1500]], [[10]], [[1800]], [[1]], None, [["X"]], None,
+                                               None, None, None]),
+        "uscf_self_paired": ("USCF_EVENT", [[[1500], [1500]], [[30], [30]], [[1], [0]], [[2], [2]],
+                                            None, None, None, None]),
         "goal": ("RATING_GOAL", [[[1600]], [[1700]], [[1600]], [[20]], None, None]),
         "k_blank_zero": ("FIDE_K", [[[2000]], [[100]], [[0]], [[2026]], [[0]], [[39]]]),
     }
@@ -254,6 +324,19 @@ def test_office_js_blanks_as_zero_and_as_null_agree(office_js):
     assert office_js["uscf_event_zero"] == office_js["uscf_event"]
     # An empty rules cell sent as 0 means the default rules ("2025": no cap from 2650).
     assert office_js["change_rules_blank_0"]["value"][0][0] == pytest.approx(0.4)
+
+
+def test_office_js_us_chess(office_js):
+    # A game entered from one side only: the empty cells arrive as 0 (desktop) or null (web).
+    assert office_js["uscf_one_sided"] == office_js["uscf_one_sided_null"]
+    assert "value" in office_js["uscf_one_sided"]
+    # Empty opponent ids sent as 0 are no ids: the bonus is the same as with null.
+    assert office_js["bonus_ids_zero"] == office_js["bonus_ids_null"]
+    assert office_js["bonus_ids_null"]["value"][0][0] > 0
+    assert office_js["uscf_negative_games"] == {"error": "XlwingsError", "message": "games: -3 is negative"}
+    assert office_js["uscf_bad_record"] == {"error": "XlwingsError", "message": "record: 'X' is not W, L or blank"}
+    assert office_js["uscf_self_paired"]["error"] == "XlwingsError"
+    assert office_js["uscf_self_paired"]["message"].startswith("opponents: player 2 is paired against himself")
 
 
 def test_office_js_errors_are_one_line_xlwings_errors(office_js):

@@ -201,7 +201,9 @@ def k_factor(
     if birth_year is not None:
         born = _check_whole(birth_year, "birth_year", 1)
         if born > this_year:
-            raise RatingError(f"birth_year: {born} is after the year {this_year}")
+            if year is None:
+                raise RatingError(f"birth_year: {born} is after this year ({this_year})")
+            raise RatingError(f"year: {this_year} is before the birth year {born}")
         junior = this_year - born <= 18
     if peak >= 2400:
         k = 10

@@ -34,7 +34,7 @@ __all__ = [
     "WIN", "DRAW", "LOSS", "FORFEIT_WIN", "FORFEIT_LOSS", "HALF_BYE", "FULL_BYE",
     "PAIRING_BYE", "ZERO_BYE",
     "flatten", "read_result", "read_rating", "read_games", "read_number", "read_int",
-    "read_bool", "read_text", "describe",
+    "read_bool", "read_text", "read_id", "read_label", "read_paired_labels", "typed_zero", "describe",
 ]
 
 
@@ -173,7 +173,8 @@ def _is_blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _typed_zero(value: Any) -> bool:
+def typed_zero(value: Any) -> bool:
+    """A numeric 0: what Office.js hands over for an empty cell (and for a typed 0)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
 
 
@@ -303,14 +304,66 @@ def read_games(
             opponent: float | None = rating_value
         else:
             opponent = read_rating(rating_value, ratings_argument, index)
-        if result is None or (opponent is None and _typed_zero(rating_value) and _typed_zero(result_value)):
+        if result is None or (opponent is None and typed_zero(rating_value) and typed_zero(result_value)):
             continue
-        opponent_id = None
-        if ids is not None and not _is_blank(ids[index - 1]):
-            _check_excel_error(ids[index - 1], "opponent_ids", index)
-            opponent_id = ids[index - 1]
+        opponent_id = None if ids is None else read_id(ids[index - 1], "opponent_ids", index)
         entries.append(Entry(index, opponent, result, opponent_id))
     return Games(tuple(entries))
+
+
+def read_id(value: Any, argument: str = "opponent_ids", item: int | None = None) -> float | str | None:
+    """A player's number or name that tells opponents apart, or ``None`` for a blank.
+
+    Numbers and numeric text are the same id (``7``, ``7.0``, ``"7"``); names ignore case
+    and surrounding spaces. A numeric 0 is a blank (Office.js's empty cell).
+
+    >>> read_id("7") == read_id(7.0), read_id(" Carlsen ") == read_id("carlsen"), read_id(0)
+    (True, True, None)
+    """
+    if _is_blank(value) or typed_zero(value):
+        return None
+    _check_excel_error(value, argument, item)
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return read_number(text, argument, item)
+        except RatingError:
+            return text.casefold()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return read_number(value, argument, item)
+    raise RatingError(f"{argument}: {describe(value)} is not a player's number or name{_where(item)}")
+
+
+def read_label(value: Any, argument: str, item: int | None = None) -> str | None:
+    """A text label such as a title or a federation, upper-cased; ``None`` for a blank.
+
+    >>> read_label(" ger ", "federation"), read_label(None, "federation"), read_label(0, "federation")
+    ('GER', None, None)
+    """
+    if _is_blank(value) or typed_zero(value):
+        return None
+    _check_excel_error(value, argument, item)
+    if not isinstance(value, str):
+        raise RatingError(f"{argument}: {describe(value)} is not text{_where(item)}")
+    return value.strip().upper()
+
+
+def read_paired_labels(values: Any, games: Games, argument: str, length: int) -> list[str | None] | None:
+    """Labels (titles, federations) paired by position like the results, one per played game.
+
+    ``None`` when no label is given at all; otherwise ``values`` must have one cell per
+    result cell.
+    """
+    if values is None:
+        return None
+    cells = flatten(values)
+    labels = [read_label(cell, argument, item) for item, cell in enumerate(cells, start=1)]
+    if all(label is None for label in labels):
+        return None
+    if len(cells) != length:
+        raise RatingError(f"{argument}: {len(cells)} cells but results has {length}; "
+                          "they are paired by position")
+    return [labels[entry.item - 1] for entry in games.played]
 
 
 def read_int(value: Any, argument: str, *, minimum: int | None = 0) -> int | None:

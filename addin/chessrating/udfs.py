@@ -25,8 +25,8 @@ import xlwings as xw
 from . import elo, fide, goal, norms, performance, uscf, uscf_event
 from .errors import RatingError
 from .results import (
-    NO_GAMES, NO_RATED_GAMES, Games, NoValue, flatten, read_bool, read_games, read_int, read_number,
-    read_rating, read_text,
+    NO_GAMES, NO_RATED_GAMES, Games, NoValue, describe, flatten, read_bool, read_games, read_int, read_label,
+    read_number, read_paired_labels, read_rating, read_text, typed_zero,
 )
 
 __all__ = [
@@ -221,7 +221,10 @@ def ELO_CHANGE(rating, opponent_ratings, results, k=20):
     """Classic Elo rating change K × Σ(S − E) over the games, unrounded."""
     own = _required_rating(rating)
     games = read_games(opponent_ratings, results)
-    return elo.rating_change(own, games.rated, _k(k))
+    factor = _k(k)
+    if not games.rated:
+        return _quiet(NO_GAMES, games)
+    return elo.rating_change(own, games.rated, factor)
 
 
 @_doc(**_ELO_GAME_DOCS)
@@ -230,7 +233,10 @@ def ELO_NEWRATING(rating, opponent_ratings, results, k=20):
     """Classic Elo rating after the games: rating + K × Σ(S − E), unrounded."""
     own = _required_rating(rating)
     games = read_games(opponent_ratings, results)
-    return elo.new_rating(own, games.rated, _k(k))
+    factor = _k(k)
+    if not games.entries:
+        return NO_GAMES
+    return elo.new_rating(own, games.rated, factor)
 
 
 # ---------------------------------------------------------------------------- FIDE
@@ -336,23 +342,6 @@ def FIDE_INITIAL(opponent_ratings, results):
     return fide.initial_rating(games.rated)
 
 
-def _paired_texts(values: Any, games: Games, argument: str, length: int) -> list[str | None] | None:
-    """Titles or federations per counted game, paired by position like the results."""
-    if values is None:
-        return None
-    cells = flatten(values)
-    if all(c is None or c == "" or c == 0 for c in cells):
-        return None
-    if len(cells) != length:
-        raise RatingError(f"{argument}: {len(cells)} cells but results has {length}; "
-                          "they are paired by position")
-    texts = []
-    for entry in games.played:
-        cell = cells[entry.item - 1]
-        texts.append(None if cell is None or cell == "" or cell == 0 else str(cell).strip())
-    return texts
-
-
 @_doc(opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents count as 1400.",
       results="Results: 1, ½ (or 0.5, =), 0; forfeits and byes do not count for norms.",
       title='Title sought: "GM" (default), "IM", "WGM" or "WIM".',
@@ -368,13 +357,12 @@ def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
     if not games.played:
         return _quiet(NO_GAMES, games)
     length = len(flatten(results))
-    titles = _paired_texts(opponent_titles, games, "opponent_titles", length)
-    federations = _paired_texts(opponent_federations, games, "opponent_federations", length)
-    own_federation = _scalar(federation, "federation")
+    titles = read_paired_labels(opponent_titles, games, "opponent_titles", length)
+    federations = read_paired_labels(opponent_federations, games, "opponent_federations", length)
     verdict = norms.norm(
         [(e.opponent, e.result.points) for e in games.played], sought,
         opponent_titles=titles, opponent_federations=federations,
-        federation=None if own_federation in (None, "", 0) else str(own_federation).strip())
+        federation=read_label(_scalar(federation, "federation"), "federation"))
     return verdict.text
 
 
@@ -397,7 +385,7 @@ def PERF_RATING(opponent_ratings, results, method="FIDE", rating=None):
       target="The rating you want to reach.",
       opponent_rating="Rating of the opponents you expect to meet.",
       k="Your K-factor.",
-      score="Your score per game: 1 win (default), 0.5 draw, or an average such as 0.7.",
+      score="Your score per game: 1 win (default), 0.5 draw, or an average such as 0.7. In xlwings Lite an empty cell arrives as 0, so type the score.",
       system='"ELO" (default, logistic curve) or "FIDE" (table 8.1.2 with the 400-point rule).')
 @_excel_function
 def RATING_GOAL(rating, target, opponent_rating, k, score=1, system="ELO"):
@@ -420,9 +408,15 @@ def _threshold(value: Any) -> float:
     return _optional_positive(value, "bonus_threshold", 10.0)
 
 
-def _record(value: Any) -> str | None:
-    chosen = read_text(_scalar(value, "record"), "record", ("W", "L", ""), "")
-    return chosen or None
+def _record(value: Any, argument: str = "record", item: int | None = None) -> str | None:
+    """"W", "L" or blank (None); a numeric 0 is Office.js's blank."""
+    if isinstance(value, (list, tuple)):
+        raise RatingError(f"{argument}: expects one cell, got a range")
+    text = read_label(value, argument, item)
+    if text in (None, "W", "L"):
+        return text
+    where = "" if item is None else f" (item {item})"
+    raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{where}")
 
 
 @_doc(rating="The player's rating (blank: unrated).",
@@ -440,8 +434,10 @@ def USCF_EFFECTIVE_GAMES(rating, games):
 @_excel_function
 def USCF_K(rating, games, event_games, dual_rated=False):
     """US Chess K-factor 800 / (N′ + m), with the dual-rated K above 2200."""
-    return uscf.k_factor(_required_rating(rating), _games_count(games),
-                         _games_count(event_games, "event_games"), _dual(dual_rated))
+    m = read_int(_scalar(event_games, "event_games"), "event_games")
+    if m is None:
+        raise RatingError("event_games: the number of games in this event is needed, the cell is empty")
+    return uscf.k_factor(_rating(rating), _games_count(games), m, _dual(dual_rated))
 
 
 _USCF_GAME_DOCS = dict(
@@ -499,8 +495,11 @@ _last_event: list[Any] = []  # [arguments, column] of the latest USCF_EVENT call
 
 
 def _frozen(value: Any) -> Any:
-    """Excel arguments as a comparable key: lists become tuples."""
-    return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
+    """Excel arguments as a comparable key: lists become tuples, and each cell keeps its
+    type, so that TRUE and 1 or FALSE and 0 are different keys."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return (type(value).__name__, value)
 
 
 @_doc(ratings="Each player's rating before the event, one per row (blank: unrated).",
@@ -532,15 +531,23 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
     own = [read_rating(v, "ratings", i) for i, v in enumerate(flatten(ratings), start=1)]
     counts = [read_int(v, "games") or 0 for v in flatten(games)]
     if len(counts) != len(own):
-        raise RatingError(f"games: {len(counts)} cells but ratings has {len(own)}")
-    if opponents is None or all(v in (None, "", 0) for v in flatten(opponents)):
-        pairings = uscf_event.pairings_from_crosstable(results)
+        raise RatingError(f"games: {len(counts)} cells but ratings has {len(own)}; one per player")
+    rows = results if isinstance(results, list) and all(isinstance(r, list) for r in results) \
+        else [results]
+    if len(rows) != len(own):
+        raise RatingError(f"results: {len(rows)} rows but ratings has {len(own)}; one row per player")
+    if _ON_SERVER:
+        # Office.js hands empty cells over as 0: a game entered from one side only would
+        # read as contradicted by a loss. A loss counts from the winner's side.
+        rows = [[None if typed_zero(v) else v for v in row] for row in rows]
+    if opponents is None:
+        pairings = uscf_event.pairings_from_crosstable(rows)
     else:
-        pairings = uscf_event.pairings_from_rounds(results, opponents)
+        pairings = uscf_event.pairings_from_rounds(rows, opponents)
     player_ages = None if ages is None else [read_number(v, "ages", i) or None
                                              for i, v in enumerate(flatten(ages), start=1)]
     player_records = None if records is None else [
-        read_text(v, "records", ("W", "L", ""), "") or None for v in flatten(records)]
+        _record(v, "records", i) for i, v in enumerate(flatten(records), start=1)]
     new = uscf_event.rate_event(own, counts, pairings, ages=player_ages, records=player_records,
                                 dual_rated=_dual(dual_rated),
                                 bonus_threshold=_threshold(bonus_threshold))

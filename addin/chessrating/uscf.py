@@ -73,6 +73,11 @@ def _check_threshold(value: Any) -> float:
     return number
 
 
+def _check_unrated_has_no_games(rating: float | None, games: int) -> None:
+    if rating is None and games:
+        raise RatingError(f"games: {games} earlier games but rating is blank (unrated)")
+
+
 def _check_record_needs_games(record: str | None, games: int) -> None:
     if record is not None and games == 0:
         raise RatingError(f"record: {record!r} describes earlier games but games is 0")
@@ -97,7 +102,9 @@ def effective_games(rating: float | None, games: int) -> float:
     0.0
     """
     rating = _check_rating(rating, "rating", blank_ok=True)
-    return _effective(rating, _check_games(games))
+    count = _check_games(games)
+    _check_unrated_has_no_games(rating, count)
+    return _effective(rating, count)
 
 
 def uses_special_formula(games: int, record: str | None = None) -> bool:
@@ -350,8 +357,7 @@ def new_rating(rating: float | None, games: int, event: Sequence[Game], age: flo
     record = _check_record(record)
     peak = _check_rating(peak_rating, "peak_rating", blank_ok=True)
     threshold = _check_threshold(bonus_threshold)
-    if rating is None and games:
-        raise RatingError(f"games: {games} earlier games but rating is blank (unrated)")
+    _check_unrated_has_no_games(rating, games)
     _check_record_needs_games(record, games)
     if not played:
         return NO_GAMES if rating is None else rating

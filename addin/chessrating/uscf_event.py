@@ -19,7 +19,7 @@ from typing import Any
 
 from .elo import check_number
 from .errors import RatingError
-from .results import NO_GAMES, NoValue, Result, describe, read_result
+from .results import NO_GAMES, NoValue, Result, describe, read_result, typed_zero
 from .uscf import (
     ABSOLUTE_FLOOR, _bonus_eligible, _check_games, _check_rating, _check_record,
     _check_threshold, _effective, _special, _standard, first_rating,
@@ -162,11 +162,6 @@ def _cell_result(value: Any, where: str) -> Result | None:
         raise RatingError(f"{error}{where}") from None
 
 
-def _typed_zero(value: Any) -> bool:
-    """A numeric 0: what Office.js sends for an empty cell (and a loss typed as 0)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
-
-
 def _disagree(mine: Result | None, theirs: Result | None) -> bool:
     """Both sides of a game entered and not matching: a rated result needs the opposite
     rated result (1 and 0, ½ and ½). Two unrated entries (forfeits, byes) are not rated
@@ -202,12 +197,12 @@ def pairings_from_crosstable(results: Any) -> list[Pairing]:
              for i in range(count)]
     pairings = []
     for i in range(count):
-        if cells[i][i] is not None and not _typed_zero(rows[i][i]):
+        if cells[i][i] is not None and not typed_zero(rows[i][i]):
             raise RatingError(f"results: the diagonal cell row {i + 1}, column {i + 1} holds "
                               f"{describe(rows[i][i])}; it must be blank")
         for j in range(i + 1, count):
             mine, theirs = cells[i][j], cells[j][i]
-            if _typed_zero(rows[i][j]) and _typed_zero(rows[j][i]):
+            if typed_zero(rows[i][j]) and typed_zero(rows[j][i]):
                 continue        # both empty, as Office.js sends them
             if _disagree(mine, theirs):
                 raise RatingError(
@@ -284,8 +279,8 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
             seen.add((low, high))
             mine = entries[low][r][1] if entries[low][r][0] == high else None
             theirs = entries[high][r][1] if entries[high][r][0] == low else None
-            if (mine is not None and theirs is not None and _typed_zero(result_rows[low][r])
-                    and _typed_zero(result_rows[high][r])):
+            if (mine is not None and theirs is not None and typed_zero(result_rows[low][r])
+                    and typed_zero(result_rows[high][r])):
                 continue        # both results empty, as Office.js sends them
             if _disagree(mine, theirs):
                 raise RatingError(
