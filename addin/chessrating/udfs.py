@@ -22,10 +22,11 @@ from typing import Any, TypeVar
 
 import xlwings as xw
 
+from . import arguments as arg
 from . import elo, fide, goal, norms, performance, uscf, uscf_event
 from .errors import RatingError
 from .results import (
-    NO_GAMES, NO_RATED_GAMES, Games, NoValue, describe, flatten, read_bool, read_games, read_int, read_label,
+    NO_GAMES, NO_RATED_GAMES, Games, NoValue, flatten, read_bool, read_games, read_int, read_label,
     read_number, read_paired_labels, read_rating, read_text, typed_zero,
 )
 
@@ -102,101 +103,6 @@ def _doc(**docs: str) -> Callable[[_F], _F]:
     return decorate
 
 
-# ---------------------------------------------------------------------------- helpers
-
-def _rating(value: Any, argument: str = "rating") -> float | None:
-    if isinstance(value, (list, tuple)):
-        raise RatingError(f"{argument}: expects one cell, got a range")
-    return read_rating(value, argument)
-
-
-def _required_rating(value: Any, argument: str = "rating") -> float:
-    rating = _rating(value, argument)
-    if rating is None:
-        raise RatingError(f"{argument}: a rating is needed, the cell is empty")
-    return rating
-
-
-def _scalar(value: Any, argument: str) -> Any:
-    if isinstance(value, (list, tuple)):
-        raise RatingError(f"{argument}: expects one cell, got a range")
-    return value
-
-
-def _k(value: Any) -> float:
-    k = read_number(_scalar(value, "k"), "k")
-    if k is None:
-        raise RatingError("k: a K-factor is needed, the cell is empty")
-    if k <= 0:
-        raise RatingError(f"k: {k:g} is not a positive K-factor")
-    return k
-
-
-def _games_count(value: Any, argument: str = "games") -> int:
-    count = read_int(_scalar(value, argument), argument)
-    return 0 if count is None else count
-
-
-def _optional_positive(value: Any, argument: str, default: float) -> float:
-    """An optional number where blank or 0 (Office.js's blank) means the default."""
-    number = read_number(_scalar(value, argument), argument)
-    if number is None or number == 0:
-        return default
-    if number < 0:
-        raise RatingError(f"{argument}: {number:g} is negative")
-    return number
-
-
-def _grid(value: Any, argument: str) -> list[list[Any]]:
-    """A cell, a flat list (read as a column) or a block, as rows."""
-    if not isinstance(value, (list, tuple)) or not value:
-        return [[None if isinstance(value, (list, tuple)) else value]]
-    rows = [list(row) if isinstance(row, (list, tuple)) else [row] for row in value]
-    if any(len(row) != len(rows[0]) for row in rows) or not rows[0]:
-        raise RatingError(f"{argument}: rows of different lengths; give a rectangular range")
-    return rows
-
-
-def _broadcast(a: list[list[Any]], b: list[list[Any]], names: tuple[str, str]) -> tuple[list[list[Any]], list[list[Any]]]:
-    """Both grids at one shape, as Excel spreads a single cell, row or column over a block."""
-    shape_a, shape_b = (len(a), len(a[0])), (len(b), len(b[0]))
-    if shape_a == shape_b:
-        return a, b
-    rows, cols = max(shape_a[0], shape_b[0]), max(shape_a[1], shape_b[1])
-    fits = all(shape[0] in (1, rows) and shape[1] in (1, cols) for shape in (shape_a, shape_b))
-    if not fits or (rows, cols) not in (shape_a, shape_b):  # a row and a column do not make a block
-        raise RatingError(
-            f"{names[1]}: a {shape_b[0]}x{shape_b[1]} range does not match {names[0]}'s "
-            f"{shape_a[0]}x{shape_a[1]}; give one cell, a matching row or column, or a "
-            "range of the same shape")
-
-    def spread(grid: list[list[Any]]) -> list[list[Any]]:
-        if len(grid[0]) == 1 and cols > 1:
-            grid = [row * cols for row in grid]
-        return grid * rows if len(grid) == 1 and rows > 1 else grid
-
-    return spread(a), spread(b)
-
-
-def _elementwise(first: Any, second: Any, names: tuple[str, str],
-                 one: Callable[[float, float], float]) -> Any:
-    """Apply ``one`` to ratings cell by cell; a single cell pairs with every cell of the
-    other range, a single column with every column of a block of as many rows (and a
-    row likewise). A blank on either side gives an empty cell."""
-    a, b = _broadcast(_grid(first, names[0]), _grid(second, names[1]), names)
-    out = []
-    width = len(a[0])
-    for r, (row_a, row_b) in enumerate(zip(a, b)):
-        out_row: list[Any] = []
-        for c, (x, y) in enumerate(zip(row_a, row_b)):
-            # a rating as Excel sends it (a float in range) needs no reader
-            ra = x if type(x) is float and 0.0 < x <= 4000.0 else read_rating(x, names[0], r * width + c + 1)
-            rb = y if type(y) is float and 0.0 < y <= 4000.0 else read_rating(y, names[1], r * width + c + 1)
-            out_row.append("" if ra is None or rb is None else one(ra, rb))
-        out.append(out_row)
-    return out
-
-
 # ---------------------------------------------------------------------------- classic Elo
 
 _RESULTS_DOC = "Results: 1, ½ (or 0.5, =), 0; + - H B U Z score but are not rated; a blank is not played."
@@ -212,16 +118,16 @@ _ELO_GAME_DOCS = dict(
 @_excel_function
 def ELO_EXPECTED(rating, opponent_rating):
     """Expected score on the classic logistic Elo curve; a range gives an array of the same shape."""
-    return _elementwise(rating, opponent_rating, ("rating", "opponent_rating"), elo.logistic)
+    return arg.elementwise(rating, opponent_rating, ("rating", "opponent_rating"), elo.logistic)
 
 
 @_doc(**_ELO_GAME_DOCS)
 @_excel_function
 def ELO_CHANGE(rating, opponent_ratings, results, k=20):
     """Classic Elo rating change K × Σ(S − E) over the games, unrounded."""
-    own = _required_rating(rating)
+    own = arg.required_rating(rating)
     games = read_games(opponent_ratings, results)
-    factor = _k(k)
+    factor = arg.k_factor(k)
     if not games.rated:
         return _quiet(NO_GAMES, games)
     return elo.rating_change(own, games.rated, factor)
@@ -231,9 +137,9 @@ def ELO_CHANGE(rating, opponent_ratings, results, k=20):
 @_excel_function
 def ELO_NEWRATING(rating, opponent_ratings, results, k=20):
     """Classic Elo rating after the games: rating + K × Σ(S − E), unrounded."""
-    own = _required_rating(rating)
+    own = arg.required_rating(rating)
     games = read_games(opponent_ratings, results)
-    factor = _k(k)
+    factor = arg.k_factor(k)
     if not games.entries:
         return NO_GAMES
     return elo.new_rating(own, games.rated, factor)
@@ -242,7 +148,7 @@ def ELO_NEWRATING(rating, opponent_ratings, results, k=20):
 # ---------------------------------------------------------------------------- FIDE
 
 def _rules(value: Any) -> str:
-    return read_text(_scalar(value, "rules"), "rules", fide.RULES, "2025")
+    return read_text(arg.scalar(value, "rules"), "rules", fide.RULES, "2025")
 
 
 @_doc(rating__2d="Your rating, or a range of ratings.",
@@ -253,7 +159,7 @@ def FIDE_EXPECTED(rating, opponent_rating, rules="2025"):
     """FIDE expected score from table 8.1.2 with the 400-point rule; a range gives an array."""
     chosen = _rules(rules)
     # the readers have checked both ratings: the table lookup needs no second check
-    return _elementwise(rating, opponent_rating, ("rating", "opponent_rating"),
+    return arg.elementwise(rating, opponent_rating, ("rating", "opponent_rating"),
                         lambda a, b: fide.pd_hundredths(fide.capped_difference(a, b, chosen)) / 100)
 
 
@@ -261,7 +167,7 @@ def FIDE_EXPECTED(rating, opponent_rating, rules="2025"):
 @_excel_function
 def FIDE_DP(p):
     """Rating difference dp for a fractional score p, from FIDE table 8.1.1."""
-    value = read_number(_scalar(p, "p"), "p")
+    value = read_number(arg.scalar(p, "p"), "p")
     if value is None:
         return NO_GAMES
     return fide.dp(value)
@@ -276,14 +182,14 @@ def FIDE_DP(p):
 @_excel_function
 def FIDE_K(rating, rated_games, birth_year=None, year=None, peak_rating=None, games_in_period=None):
     """FIDE development coefficient K by Rating Regulations 8.3.3, with the 700 rule."""
-    own = _required_rating(rating)
-    born = read_int(_scalar(birth_year, "birth_year"), "birth_year")
-    period = read_int(_scalar(games_in_period, "games_in_period"), "games_in_period")
+    own = arg.required_rating(rating)
+    born = read_int(arg.scalar(birth_year, "birth_year"), "birth_year")
+    period = read_int(arg.scalar(games_in_period, "games_in_period"), "games_in_period")
     return fide.k_factor(
-        own, _games_count(rated_games, "rated_games"),
+        own, arg.count(rated_games, "rated_games"),
         birth_year=born or None,
-        year=read_int(_scalar(year, "year"), "year") or None,
-        peak_rating=_rating(peak_rating, "peak_rating"),
+        year=read_int(arg.scalar(year, "year"), "year") or None,
+        peak_rating=arg.rating(peak_rating, "peak_rating"),
         games_in_period=period or None)
 
 
@@ -299,9 +205,9 @@ _FIDE_GAME_DOCS = dict(
 def _fide_games(rating: Any, opponent_ratings: Any, results: Any, k: Any,
                rules: Any) -> tuple[float, Games, float, str] | NoValue:
     """The arguments of FIDE_CHANGE and FIDE_NEWRATING read; an unrated player gets a NoValue."""
-    own = _rating(rating)
+    own = arg.rating(rating)
     games = read_games(opponent_ratings, results)
-    chosen, factor = _rules(rules), _k(k)
+    chosen, factor = _rules(rules), arg.k_factor(k)
     if own is None:
         return NoValue("unrated") if games.played else _quiet(NO_GAMES, games)
     return own, games, factor, chosen
@@ -352,7 +258,7 @@ def FIDE_INITIAL(opponent_ratings, results):
 def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
               opponent_federations=None, federation=None):
     """Title norm check by FIDE Title Regulations 1.4: the verdict, e.g. "GM norm" or the reason it is not."""
-    sought = read_text(_scalar(title, "title"), "title", norms.TITLES, "GM")
+    sought = read_text(arg.scalar(title, "title"), "title", norms.TITLES, "GM")
     games = read_games(opponent_ratings, results)
     if not games.played:
         return _quiet(NO_GAMES, games)
@@ -362,7 +268,7 @@ def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
     verdict = norms.norm(
         [(e.opponent, e.result.points) for e in games.played], sought,
         opponent_titles=titles, opponent_federations=federations,
-        federation=read_label(_scalar(federation, "federation"), "federation"))
+        federation=read_label(arg.scalar(federation, "federation"), "federation"))
     return verdict.text
 
 
@@ -375,8 +281,8 @@ def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
 @_excel_function
 def PERF_RATING(opponent_ratings, results, method="FIDE", rating=None):
     """Performance rating of the games by the chosen method."""
-    chosen = read_text(_scalar(method, "method"), "method", performance.METHODS, "FIDE")
-    own = _rating(rating)
+    chosen = read_text(arg.scalar(method, "method"), "method", performance.METHODS, "FIDE")
+    own = arg.rating(rating)
     games = read_games(opponent_ratings, results)
     return _quiet(performance.performance(games.rated, chosen, own), games)
 
@@ -390,41 +296,22 @@ def PERF_RATING(opponent_ratings, results, method="FIDE", rating=None):
 @_excel_function
 def RATING_GOAL(rating, target, opponent_rating, k, score=1, system="ELO"):
     """Number of games needed to reach a target rating, or why it can never be reached."""
-    per_game = read_number(_scalar(score, "score"), "score")
+    per_game = read_number(arg.scalar(score, "score"), "score")
     return goal.games_to_target(
-        _required_rating(rating), _required_rating(target, "target"),
-        _required_rating(opponent_rating, "opponent_rating"), _k(k),
+        arg.required_rating(rating), arg.required_rating(target, "target"),
+        arg.required_rating(opponent_rating, "opponent_rating"), arg.k_factor(k),
         1.0 if per_game is None else per_game,
-        read_text(_scalar(system, "system"), "system", goal.SYSTEMS, "ELO"))
+        read_text(arg.scalar(system, "system"), "system", goal.SYSTEMS, "ELO"))
 
 
 # ---------------------------------------------------------------------------- US Chess
-
-def _dual(value: Any) -> bool:
-    return read_bool(_scalar(value, "dual_rated"), "dual_rated")
-
-
-def _threshold(value: Any) -> float:
-    return _optional_positive(value, "bonus_threshold", 10.0)
-
-
-def _record(value: Any, argument: str = "record", item: int | None = None) -> str | None:
-    """"W", "L" or blank (None); a numeric 0 is Office.js's blank."""
-    if isinstance(value, (list, tuple)):
-        raise RatingError(f"{argument}: expects one cell, got a range")
-    text = read_label(value, argument, item)
-    if text in (None, "W", "L"):
-        return text
-    where = "" if item is None else f" (item {item})"
-    raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{where}")
-
 
 @_doc(rating="The player's rating (blank: unrated).",
       games="Games rated so far.")
 @_excel_function
 def USCF_EFFECTIVE_GAMES(rating, games):
     """US Chess effective number of games N′ = min(N, N*)."""
-    return uscf.effective_games(_rating(rating), _games_count(games))
+    return uscf.effective_games(arg.rating(rating), arg.count(games))
 
 
 @_doc(rating="The player's rating before the event.",
@@ -434,10 +321,10 @@ def USCF_EFFECTIVE_GAMES(rating, games):
 @_excel_function
 def USCF_K(rating, games, event_games, dual_rated=False):
     """US Chess K-factor 800 / (N′ + m), with the dual-rated K above 2200."""
-    m = read_int(_scalar(event_games, "event_games"), "event_games")
+    m = read_int(arg.scalar(event_games, "event_games"), "event_games")
     if m is None:
         raise RatingError("event_games: the number of games in this event is needed, the cell is empty")
-    return uscf.k_factor(_rating(rating), _games_count(games), m, _dual(dual_rated))
+    return uscf.k_factor(arg.rating(rating), arg.count(games), m, arg.dual_rated(dual_rated))
 
 
 _USCF_GAME_DOCS = dict(
@@ -456,10 +343,10 @@ _USCF_GAME_DOCS = dict(
 def USCF_BONUS(rating, games, opponent_ratings, results, dual_rated=False, bonus_threshold=10,
                opponent_ids=None):
     """US Chess bonus points for the event (0 when not eligible)."""
-    own = _required_rating(rating)
+    own = arg.required_rating(rating)
     played = read_games(opponent_ratings, results, opponent_ids)
-    return uscf.bonus(own, _games_count(games), played.rated, _dual(dual_rated),
-                      _threshold(bonus_threshold))
+    return uscf.bonus(own, arg.count(games), played.rated, arg.dual_rated(dual_rated),
+                      arg.bonus_threshold(bonus_threshold))
 
 
 @_doc(**_USCF_GAME_DOCS,
@@ -474,12 +361,12 @@ def USCF_NEWRATING(rating, games, opponent_ratings, results, age=None, record=No
                    peak_rating=None, dual_rated=False, bonus_threshold=10, opponent_ids=None):
     """US Chess rating after the event against pre-event opponent ratings, unrounded."""
     played = read_games(opponent_ratings, results, opponent_ids)
-    own = _rating(rating)
-    years = read_number(_scalar(age, "age"), "age")
+    own = arg.rating(rating)
+    years = read_number(arg.scalar(age, "age"), "age")
     return _quiet(uscf.new_rating(
-        own, _games_count(games), played.rated,
-        age=years or None, record=_record(record), peak_rating=_rating(peak_rating, "peak_rating"),
-        dual_rated=_dual(dual_rated), bonus_threshold=_threshold(bonus_threshold)), played)
+        own, arg.count(games), played.rated,
+        age=years or None, record=arg.record(record), peak_rating=arg.rating(peak_rating, "peak_rating"),
+        dual_rated=arg.dual_rated(dual_rated), bonus_threshold=arg.bonus_threshold(bonus_threshold)), played)
 
 
 @_doc(peak_rating="Highest established rating the player has had.",
@@ -487,8 +374,8 @@ def USCF_NEWRATING(rating, games, opponent_ratings, results, age=None, record=No
 @_excel_function
 def USCF_FLOOR(peak_rating, life_master=False):
     """US Chess rating floor from the peak rating (100 at the least)."""
-    return uscf.floor(_rating(peak_rating, "peak_rating"),
-                      read_bool(_scalar(life_master, "life_master"), "life_master"))
+    return uscf.floor(arg.rating(peak_rating, "peak_rating"),
+                      read_bool(arg.scalar(life_master, "life_master"), "life_master"))
 
 
 _last_event: list[Any] = []  # [arguments, column] of the latest USCF_EVENT call
@@ -547,8 +434,8 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
     player_ages = None if ages is None else [read_number(v, "ages", i) or None
                                              for i, v in enumerate(flatten(ages), start=1)]
     player_records = None if records is None else [
-        _record(v, "records", i) for i, v in enumerate(flatten(records), start=1)]
+        arg.record(v, "records", i) for i, v in enumerate(flatten(records), start=1)]
     new = uscf_event.rate_event(own, counts, pairings, ages=player_ages, records=player_records,
-                                dual_rated=_dual(dual_rated),
-                                bonus_threshold=_threshold(bonus_threshold))
+                                dual_rated=arg.dual_rated(dual_rated),
+                                bonus_threshold=arg.bonus_threshold(bonus_threshold))
     return [[_to_excel(value)] for value in new]
