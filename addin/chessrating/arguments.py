@@ -23,9 +23,7 @@ __all__ = [
 
 def rating(value: Any, argument: str = "rating") -> float | None:
     """A rating from one cell, or ``None`` for no rating."""
-    if isinstance(value, (list, tuple)):
-        raise RatingError(f"{argument}: expects one cell, got a range")
-    return read_rating(value, argument)
+    return read_rating(scalar(value, argument), argument)
 
 
 def required_rating(value: Any, argument: str = "rating") -> float:
@@ -131,9 +129,7 @@ def bonus_threshold(value: Any) -> float:
 
 def record(value: Any, argument: str = "record", item: int | None = None) -> str | None:
     """"W", "L" or blank (None); a numeric 0 is Office.js's blank."""
-    if isinstance(value, (list, tuple)):
-        raise RatingError(f"{argument}: expects one cell, got a range")
-    text = read_label(value, argument, item)
+    text = read_label(scalar(value, argument), argument, item)
     if text in (None, "W", "L"):
         return text
     where = "" if item is None else f" (item {item})"
