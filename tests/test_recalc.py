@@ -257,27 +257,95 @@ def test_hostile_input_gives_readable_errors_in_the_affected_cells_only(tmp_path
         without_values(members(out)["xl/worksheets/sheet1.xml"])
 
 
+def _caches(xml: bytes) -> list[tuple[str, str, int, dict[int, str]]]:
+    """(formula, cache kind, ptCount, {idx: text}) of every series reference of a chart."""
+    found = []
+    for ref in re.finditer(rb"<c:(numRef|strRef)><c:f>(.*?)</c:f><c:(numCache|strCache)>(.*?)</c:\3>", xml, re.S):
+        count = int(re.search(rb'<c:ptCount val="(\d+)"/>', ref.group(4)).group(1))
+        points = {int(i): v.decode() for i, v in
+                  re.findall(rb'<c:pt idx="(\d+)"><c:v>(.*?)</c:v></c:pt>', ref.group(4))}
+        found.append((ref.group(2).decode(), ref.group(3).decode(), count, points))
+    return found
+
+
 def test_chart_and_validation_survive(tmp_path: Path):
     src = tmp_path / "chart.xlsx"
     book = xlsxwriter.Workbook(str(src))
-    ws = book.add_worksheet("Crosstable")
+    ws = book.add_worksheet("Cross table")
     ws.write_column(0, 0, [2000, 1900, 1800])
+    ws.write_column(0, 3, ["Ann", "Bob"])
+    ws.write_formula(2, 3, '=IF(A3>0,"Cid","")')
+    ws.write_formula(3, 3, "=1+1")          # a number as a label
     for row in range(3):
         ws.write_formula(row, 1, f"=ELO_EXPECTED(A{row + 1},1850)")
+    ws.write_formula(3, 1, '=""')            # an empty-looking cell: no point in the chart
     ws.data_validation("C1:C3", {"validate": "list", "source": ["1", "½", "0"]})
     chart = book.add_chart({"type": "column"})
-    chart.add_series({"values": "=Crosstable!$B$1:$B$3"})
+    chart.add_series({"values": "='Cross table'!$B$1:$B$4",
+                      "categories": "='Cross table'!$D$1:$D$4"})
     ws.insert_chart("E2", chart)
     book.close()
     out = tmp_path / "out.xlsx"
     report = recalculate(src, out)
     old, new = members(src), members(out)
     assert list(old) == list(new)
-    assert [n for n in old if old[n] != new[n]] == ["xl/worksheets/sheet1.xml"]
-    assert "xl/charts/chart1.xml" in new and "xl/drawings/drawing1.xml" in new
-    assert len(openpyxl.load_workbook(out)["Crosstable"].data_validations.dataValidation) == 1
-    assert report.values[("Crosstable", "B3")] == pytest.approx(1 / (1 + 10 ** (50 / 400)))
-    assert cached(out, "Crosstable", "B3") == pytest.approx(1 / (1 + 10 ** (50 / 400)))
+    assert [n for n in old if old[n] != new[n]] == ["xl/worksheets/sheet1.xml", "xl/charts/chart1.xml"]
+    assert "xl/drawings/drawing1.xml" in new
+    assert len(openpyxl.load_workbook(out)["Cross table"].data_validations.dataValidation) == 1
+    # Elo expected score 1/(1 + 10^((Ro − R)/400)) against 1850 for 2000, 1900, 1800
+    expected = [1 / (1 + 10 ** ((1850 - r) / 400)) for r in (2000, 1900, 1800)]
+    assert report.values[("Cross table", "B3")] == pytest.approx(expected[2])
+    assert cached(out, "Cross table", "B3") == pytest.approx(expected[2])
+    # the chart keeps the values too, so a viewer that never calculates draws the bars
+    (categories, values) = _caches(new["xl/charts/chart1.xml"])
+    assert categories[:3] == ("'Cross table'!$D$1:$D$4", "strCache", 4)
+    assert categories[3] == {0: "Ann", 1: "Bob", 2: "Cid", 3: "2"}
+    assert values[:3] == ("'Cross table'!$B$1:$B$4", "numCache", 4)
+    assert sorted(values[3]) == [0, 1, 2]   # B4 shows "": no point
+    assert [float(values[3][i]) for i in range(3)] == pytest.approx(expected)
+    # outside the caches the chart part is the same, byte for byte
+    strip = re.compile(rb"<c:(numCache|strCache)>.*?</c:\1>", re.S)
+    assert strip.sub(b"", old["xl/charts/chart1.xml"]) == strip.sub(b"", new["xl/charts/chart1.xml"])
+
+
+def test_chart_cache_written_where_missing_and_left_alone_when_unknown(tmp_path: Path):
+    from chessrating.recalc_charts import patch_chart
+    xml = (b'<c:ser><c:tx><c:strRef><c:f>Sheet1!$A$1</c:f></c:strRef></c:tx>'
+           b'<c:val><c:numRef><c:f>([other.xlsx]S!$A$1,S!$B$2)</c:f><c:numCache><c:ptCount val="1"/>'
+           b'</c:numCache></c:numRef></c:val></c:ser>')
+    lookup = {"Sheet1!$A$1": ["Change & rating"]}.get
+    patched = patch_chart(xml, lookup)
+    # the series name gains a cache after its formula; the unknown reference is untouched
+    assert patched == xml.replace(
+        b"<c:f>Sheet1!$A$1</c:f>",
+        b'<c:f>Sheet1!$A$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0">'
+        b"<c:v>Change &amp; rating</c:v></c:pt></c:strCache>")
+
+
+def test_demo_chart_holds_the_rating_changes(tmp_path: Path):
+    from chessrating import workbooks
+    out = tmp_path / "demo.xlsx"
+    workbooks.fill_round_robin(workbooks.load_demo_event(), out)
+    report = recalculate(out, out)
+    charts = [n for n in members(out) if n.startswith("xl/charts/chart")]
+    assert charts, "the round-robin template has a chart"
+    shown = openpyxl.load_workbook(out, data_only=True)
+    for name in charts:
+        for formula, kind, count, points in _caches(members(out)[name]):
+            sheet, _, area = formula.rpartition("!")
+            first, _, last = area.replace("$", "").partition(":")
+            column = re.match(r"[A-Z]+", first).group(0)
+            rows = range(int(first[len(column):]), int(last[len(column):]) + 1)
+            sheet = sheet.strip("'")
+            cells = [report.values.get((sheet, f"{column}{r}"), shown[sheet][f"{column}{r}"].value)
+                     for r in rows]
+            assert count == len(cells)
+            if kind == "numCache":
+                assert {i: float(v) for i, v in points.items()} == pytest.approx(
+                    {i: c for i, c in enumerate(cells) if isinstance(c, float)})
+                assert any(float(v) != 0 for v in points.values())
+            else:
+                assert points == {i: c for i, c in enumerate(cells) if c not in (None, "")}
 
 
 def test_unknown_function_circular_reference_and_bad_syntax(tmp_path: Path):

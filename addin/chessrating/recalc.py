@@ -160,6 +160,42 @@ def _letters(col: int) -> str:
     return letters
 
 
+def chart_values(book: Book) -> Callable[[str], list[Any] | None]:
+    """The values a chart series formula names (``Sheet!$A$1:$A$9`` or a defined name),
+    in row order, for :func:`chessrating.recalc_charts.patch_chart`; ``None`` when the
+    formula is not one range of the book (several areas, another workbook)."""
+    first_sheet = next(iter(book.cells), "")
+
+    def lookup(text: str) -> list[Any] | None:
+        text = text.lstrip("=")
+        try:
+            ref = parse_ref(text)
+        except FormulaSyntaxError:
+            named = book.name_text(text, first_sheet) if "[" not in text else None
+            if named is None:
+                return None
+            try:
+                ref = parse_ref(named.lstrip("="))
+            except FormulaSyntaxError:
+                return None
+        try:
+            sheet = book.sheet(ref.sheet, first_sheet)
+        except FormulaSyntaxError:
+            return None
+        last_row, last_col = book.clip(sheet, ref.r2, ref.c2)
+        # a whole column or row stops at the sheet's last cell; a fixed range keeps its size
+        rows = range(ref.r1, (ref.r2 if ref.r2 < 1_048_576 else last_row) + 1)
+        cols = range(ref.c1, (ref.c2 if ref.c2 < 16_384 else last_col) + 1)
+        return [_chart_value(book.value(sheet, r, c)) for r in rows for c in cols]
+    return lookup
+
+
+def _chart_value(value: Any) -> Any:
+    if isinstance(value, XlErr) and value.message:
+        return XlErr(value.code)
+    return value
+
+
 def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
                 progress: Callable[[str], None] | None = None) -> Report:
@@ -202,7 +238,7 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
             report.values[(sheet, address)] = value
     say(f"writing {dst.name}")
     try:
-        write_cached_values(src, dst, written)
+        write_cached_values(src, dst, written, charts=chart_values(book))
     except (OSError, KeyError, ValueError) as exc:
         raise RecalcError(f"{dst}: cannot write the workbook: {exc}") from None
     report.standings = find_standings(book)
@@ -210,4 +246,4 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     return report
 
 
-__all__ += ["load_book", "FormulaSyntaxError"]
+__all__ += ["load_book", "chart_values", "FormulaSyntaxError"]

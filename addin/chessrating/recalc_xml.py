@@ -1,7 +1,8 @@
 """Writing cached formula values into an .xlsx without re-saving it.
 
 Only the ``<v>`` element and the ``t=`` attribute of the cells we computed change, in
-the sheet parts that hold them; every other byte of every part stays as it was, so
+the sheet parts that hold them, and the value caches of the charts
+(:mod:`chessrating.recalc_charts`); every other byte of every part stays as it was, so
 styles, validations, charts, drawings and other sheets survive (openpyxl would drop
 charts and images if it re-saved the file).
 
@@ -19,6 +20,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
+
+from .recalc_charts import Lookup, is_chart_part, patch_chart
 
 __all__ = ["sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value"]
 
@@ -174,11 +177,14 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
 
 
 def write_cached_values(src: Path, dst: Path,
-                        values: dict[str, dict[tuple[int, int], object]]) -> None:
+                        values: dict[str, dict[tuple[int, int], object]],
+                        charts: Lookup | None = None) -> None:
     """Copy ``src`` to ``dst`` with the given cells' cached values set.
 
-    ``values`` maps a sheet name to {(row, col): value}. Members are copied in order
-    with their names, dates and compression; only the patched sheets' bytes differ.
+    ``values`` maps a sheet name to {(row, col): value}. With ``charts`` (the values of
+    a series formula's cells), each chart part's value caches are refreshed too.
+    Members are copied in order with their names, dates and compression; only the
+    patched sheets' and charts' bytes differ.
     """
     with tempfile.NamedTemporaryFile(dir=Path(dst).parent, suffix=".xlsx", delete=False) as tmp:
         tmp_path = Path(tmp.name)
@@ -191,6 +197,8 @@ def write_cached_values(src: Path, dst: Path,
                 data = archive.read(info)
                 if info.filename in patches:
                     data = patch_sheet(data, patches[info.filename])
+                elif charts is not None and is_chart_part(info.filename):
+                    data = patch_chart(data, charts)
                 out.writestr(info, data)
         # replace only once the source is closed: dst may be src itself
         shutil.move(str(tmp_path), str(dst))

@@ -1,0 +1,114 @@
+"""Refreshing the data a chart part keeps beside its formulas.
+
+Each series of a chart names its cells (``<c:f>Crosstable!$X$5:$X$14</c:f>``) and keeps
+a copy of their values (``<c:numCache>`` for numbers, ``<c:strCache>`` for labels).
+Excel redraws from the cells; previews, phones and PDF converters draw from the copy,
+so a copy written before the workbook was calculated draws a flat chart. Only those
+cache elements change; the rest of the chart part stays byte for byte.
+
+>>> cells = {"S!$A$1:$A$2": [2.5, None], "S!$B$1:$B$2": ["Ann", 7.0]}
+>>> xml = (b'<c:val><c:numRef><c:f>S!$A$1:$A$2</c:f><c:numCache><c:formatCode>0.0'
+...        b'</c:formatCode><c:ptCount val="2"/><c:pt idx="0"><c:v>0</c:v></c:pt>'
+...        b'</c:numCache></c:numRef></c:val><c:cat><c:strRef><c:f>S!$B$1:$B$2</c:f>'
+...        b'</c:strRef></c:cat>')
+>>> print(patch_chart(xml, cells.get).decode())  # doctest: +NORMALIZE_WHITESPACE
+<c:val><c:numRef><c:f>S!$A$1:$A$2</c:f><c:numCache><c:formatCode>0.0</c:formatCode><c:ptCount
+val="2"/><c:pt idx="0"><c:v>2.5</c:v></c:pt></c:numCache></c:numRef></c:val><c:cat><c:strRef><c:f>S!$B$1:$B$2</c:f><c:strCache><c:ptCount
+val="2"/><c:pt idx="0"><c:v>Ann</c:v></c:pt><c:pt idx="1"><c:v>7</c:v></c:pt></c:strCache></c:strRef></c:cat>
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+from xml.sax.saxutils import escape, unescape
+
+__all__ = ["is_chart_part", "patch_chart", "Lookup"]
+
+# The values of the cells a series formula names, in order, or None when unknown.
+Lookup = Callable[[str], "list[Any] | None"]
+
+_CHART_PART = re.compile(r"xl/charts/chart\d*\.xml")
+_REF = re.compile(rb"<((?:\w+:)?)(numRef|strRef)>(.*?)</\1\2>", re.S)
+_FORMULA = re.compile(rb"<((?:\w+:)?)f>(.*?)</\1f>", re.S)
+_FORMAT = re.compile(rb"<(?:\w+:)?formatCode>.*?</(?:\w+:)?formatCode>|<(?:\w+:)?formatCode/>", re.S)
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ENTITIES = {"&apos;": "'", "&quot;": '"'}
+
+
+def is_chart_part(name: str) -> bool:
+    """True for a chart's XML part inside the .xlsx.
+
+    >>> is_chart_part("xl/charts/chart1.xml"), is_chart_part("xl/charts/_rels/chart1.xml.rels")
+    (True, False)
+    """
+    return _CHART_PART.fullmatch(name) is not None
+
+
+def _number_text(value: float) -> str:
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+
+
+def _label(value: Any) -> str | None:
+    """A cell's value as a category label; ``None`` for an empty cell."""
+    from .recalc_values import XlErr
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)):
+        return _number_text(float(value))
+    if isinstance(value, XlErr):
+        return value.code
+    return str(value)
+
+
+def _cache(prefix: bytes, kind: bytes, values: list[Any], old: bytes) -> bytes:
+    """A fresh numCache or strCache for ``values``; numbers keep the old formatCode."""
+    tag = prefix + (b"numCache" if kind == b"numRef" else b"strCache")
+    points = []
+    for index, value in enumerate(values):
+        if kind == b"numRef":
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                continue  # Excel leaves out the points of blank, text and error cells
+            text = _number_text(float(value))
+        else:
+            label = _label(value)
+            if label is None:
+                continue
+            text = _CONTROL.sub("", label)
+        points.append(b'<' + prefix + b'pt idx="' + str(index).encode() + b'"><' + prefix
+                      + b"v>" + escape(text).encode("utf-8") + b"</" + prefix + b"v></"
+                      + prefix + b"pt>")
+    head = b""
+    if kind == b"numRef":
+        found = _FORMAT.search(old)
+        head = found.group(0) if found else b"<" + prefix + b"formatCode>General</" + prefix + b"formatCode>"
+    count = b"<" + prefix + b'ptCount val="' + str(len(values)).encode() + b'"/>'
+    return b"<" + tag + b">" + head + count + b"".join(points) + b"</" + tag + b">"
+
+
+def patch_chart(xml: bytes, lookup: Lookup) -> bytes:
+    """Rewrite the value caches of every series reference whose cells ``lookup`` knows."""
+    def replace(match: re.Match[bytes]) -> bytes:
+        prefix, kind, inner = match.group(1), match.group(2), match.group(3)
+        formula = _FORMULA.search(inner)
+        if formula is None:
+            return match.group(0)
+        text = unescape(formula.group(2).decode("utf-8"), _ENTITIES).strip()
+        values = lookup(text)
+        if values is None:
+            return match.group(0)
+        cache_tag = prefix + (b"numCache" if kind == b"numRef" else b"strCache")
+        cache = re.compile(rb"<" + re.escape(cache_tag) + rb"\b[^>]*?(?:/>|>.*?</"
+                           + re.escape(cache_tag) + rb">)", re.S)
+        found = cache.search(inner)
+        new = _cache(prefix, kind, values, found.group(0) if found else b"")
+        if found is not None:
+            inner = inner[:found.start()] + new + inner[found.end():]
+        else:  # the cache follows the formula
+            inner = inner[:formula.end()] + new + inner[formula.end():]
+        return b"<" + prefix + kind + b">" + inner + b"</" + prefix + kind + b">"
+
+    return _REF.sub(replace, xml)
