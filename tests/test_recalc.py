@@ -408,6 +408,50 @@ def test_standings_from_headers(tmp_path: Path):
                                 Standing(2, "Ann", 1.0, 1900.0, -4.5, 1995.5)]
 
 
+def _uscf_like(path: Path, *, named: bool) -> Path:
+    """A US Chess-style table: a first-pass column headed 'New rating' and the final
+    'Two passes' column; a gap in the rows, a number and a formula as names."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Crosstable"
+    ws.append(["US Chess event"])
+    ws.append(["No.", "Name", "Rating", "Points", "Perf", "Change", "New rating", "Two passes"])
+    rows = [(1, "Ann", 1500, 2, 1600, 30, 1530, 1531),
+            (2, None, None, None, None, None, None, None),          # a starting number left out
+            (3, 12345, 1400, 1, 1380, -10, 1390, 1392),             # a number typed as a name
+            (4, '=UPPER("eve")', 1450, 3, 1700, 40, 1490, 1488),    # a formula as a name
+            (None, None, None, None, None, None, None, None),       # a row left empty
+            (6, "Bob", 1600, 0.5, 1200, -20, 1580, 1579)]
+    for row in rows:
+        ws.append(list(row))
+    ws.append([])
+    ws.append(["Helper block below the table"])
+    ws.append(["No.", "Name"])                                       # the next block's header
+    ws.append([1, "=B3"])
+    if named:
+        for name, col in [("Names", "B"), ("Points", "D"), ("Performance", "E"),
+                          ("RatingChange", "F"), ("NewRating", "H")]:
+            wb.defined_names[name] = DefinedName(name, attr_text=f"Crosstable!${col}$3:${col}$9")
+    wb.save(path)
+    return path
+
+
+def test_standings_read_past_gaps_numbers_and_formula_names(tmp_path: Path):
+    # By headers: the first 'New rating' column; every player found past the gap and
+    # the empty row, and the helper block below (its own 'Name' header) left out.
+    report = recalculate(_uscf_like(tmp_path / "h.xlsx", named=False), tmp_path / "ho.xlsx")
+    assert report.standings == [Standing(1, "EVE", 3.0, 1700.0, 40.0, 1490.0),
+                                Standing(2, "Ann", 2.0, 1600.0, 30.0, 1530.0),
+                                Standing(3, "12345", 1.0, 1380.0, -10.0, 1390.0),
+                                Standing(4, "Bob", 0.5, 1200.0, -20.0, 1580.0)]
+    # By the template's names: NewRating names the 'Two passes' column, so it wins
+    report = recalculate(_uscf_like(tmp_path / "n.xlsx", named=True), tmp_path / "no.xlsx")
+    assert report.standings == [Standing(1, "EVE", 3.0, 1700.0, 40.0, 1488.0),
+                                Standing(2, "Ann", 2.0, 1600.0, 30.0, 1531.0),
+                                Standing(3, "12345", 1.0, 1380.0, -10.0, 1392.0),
+                                Standing(4, "Bob", 0.5, 1200.0, -20.0, 1579.0)]
+
+
 def test_default_output_and_unreadable_input(tmp_path: Path, builtins_book: Path):
     assert default_output(Path("/x/Event.xlsx")) == Path("/x/Event-recalc.xlsx")
     report = recalculate(builtins_book)

@@ -4,8 +4,10 @@ A template names its player columns: ``Names`` and ``Points`` are required, and
 ``Performance``, ``RatingChange``, ``NewRating`` and ``InitialRating`` (the first
 rating of an unrated player) are read when present. A workbook without those names is
 read by its headers instead: the first row holding ``Name`` and ``Points``, with
-``Perf…``, ``Change``, ``New rating`` and ``First rating`` beside them. Players are
-ranked by points, then by performance; players equal on both share a rank.
+``Perf…``, ``Change``, ``New rating`` and ``First rating`` beside them, down to the end
+of the table. Rows with a blank name are skipped; a number or a formula's result in the
+name column is a name. Players are ranked by points, then by performance; players equal
+on both share a rank.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .recalc_parse import FormulaSyntaxError, parse_ref
-from .recalc_values import XlErr
+from .recalc_values import XlErr, excel_text
 
 __all__ = ["Standing", "find_standings", "format_standings", "COLUMN_NAMES"]
 
@@ -80,26 +82,52 @@ def _columns_by_header(book: Any) -> dict[str, list[Any]] | None:
         for (row, col), value in sorted(cells.items()):
             if not isinstance(value, str):
                 continue
-            label = " ".join(value.lower().split())
+            label = _label(value)
             for key, texts in HEADERS.items():
                 if label in texts:
                     header_rows.setdefault(row, {}).setdefault(key, col)
         for row in sorted(header_rows):
             found = header_rows[row]
             if "name" in found and "points" in found:
-                first = row + 1
-                while first <= row + 3 and not _text(cells.get((first, found["name"]))):
-                    first += 1  # a second header row, e.g. Opp/Col/Res under each round
-                last = first - 1
-                while _text(cells.get((last + 1, found["name"]))):
-                    last += 1
-                return {key: [cells.get((r, col)) for r in range(first, last + 1)]
-                        for key, col in found.items()}
+                rows = _table_rows(book, sheet, row, found["name"])
+                return {key: [cells.get((r, col)) for r in rows] for key, col in found.items()}
     return None
 
 
-def _text(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip())
+def _label(value: str) -> str:
+    return " ".join(value.lower().split())
+
+
+def _table_rows(book: Any, sheet: str, header: int, name_col: int) -> list[int]:
+    """The rows under a header row that name a player, to the end of the table.
+
+    Rows with a blank name (a gap in the starting numbers, a row left empty) are
+    skipped, not taken as the end: the table ends where the name column repeats a
+    header (the next block of a template) or at the sheet's last row.
+    """
+    cells = book.cells[sheet]
+    last, _ = book.extent[sheet]
+    rows = []
+    for row in range(header + 1, last + 1):
+        value = cells.get((row, name_col))
+        if isinstance(value, str) and _label(value) in HEADERS["name"]:
+            if rows:
+                break
+            continue
+        if _name_text(value):
+            rows.append(row)
+    return rows
+
+
+def _name_text(value: Any) -> str:
+    """A name cell as the sheet shows it: text, a number, a formula's result; '' if blank."""
+    if isinstance(value, XlErr):
+        return value.code
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)):
+        return excel_text(float(value))
+    return value.strip() if isinstance(value, str) else ""
 
 
 def _shown(value: Any) -> Any:
@@ -131,14 +159,15 @@ def find_standings(book: Any) -> list[Standing]:
         return _shown(column[index]) if column is not None and index < len(column) else None
 
     rows = []
-    for index, name in enumerate(names):
-        if name is None or (isinstance(name, str) and not name.strip()):
+    for index, cell in enumerate(names):
+        name = _name_text(cell)
+        if not name:
             continue
         new_rating, initial = pick("new_rating", index), pick("initial_rating", index)
         if _number(new_rating) is None and _number(initial) is not None:
             new_rating = initial  # an unrated player: the first rating the event gives
         score = points[index] if index < len(points) else None
-        rows.append((str(name), _number(_shown(score)), pick("performance", index),
+        rows.append((name, _number(_shown(score)), pick("performance", index),
                      pick("change", index), new_rating))
 
     def order(row: tuple[Any, ...]) -> tuple[float, float]:
