@@ -63,9 +63,10 @@ def test_recalc_names_the_cell_of_a_bad_result_and_exits_1(tmp_path: Path, capsy
     book = _crosstable(tmp_path / "event.xlsx", third_result=2)
     assert main(["recalc", str(book)]) == 1
     out, err = capsys.readouterr()
-    assert "Crosstable!J2: results: 2 is not a game result (item 3)" in err
-    assert "2 cell(s) show an error" in err
-    assert "1 more cell(s) show an error taken over from these" in err
+    # the third result H2 is 2; the new rating K2 uses the change J2: one cause
+    assert "Crosstable!J2: results: 2 is not a game result (item 3) — input Crosstable!H2" in err
+    assert "2 cell(s) show an error:" in err
+    assert "and 1 more cell(s) with the same cause: K2" in err
     assert "Bob" in out  # the standings still print
 
 
@@ -116,3 +117,61 @@ def test_demo_prints_standings(tmp_path: Path, capsys):
     assert lines[0].startswith("#")
     assert lines[1].split()[0] == "1"
     assert out.exists()
+
+
+def _many_players(path: Path, players: int, bad_rating_row: int | None = None) -> Path:
+    """A round robin of ``players`` with every game drawn, rated by FIDE_CHANGE per row;
+    each row reads every other player's rating, so one bad rating reaches every row."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Crosstable"
+    ws.append(["Name", "Rating", "Points", "Change", "New rating"])
+    last = players + 1
+    for row in range(2, last + 1):
+        ws.cell(row, 1, f"Player {row - 1}")
+        ws.cell(row, 2, "abc" if row == bad_rating_row else 2000 + row)
+        for col in range(6, 6 + players):  # results block F:…, the diagonal left blank
+            ws.cell(row, col, None if col - 4 == row else 0.5)
+        results = f"F{row}:{openpyxl.utils.get_column_letter(5 + players)}{row}"
+        ws.cell(row, 3, f"=SUM({results})")
+        ws.cell(row, 4, f"=FIDE_CHANGE(B{row},TRANSPOSE($B$2:$B${last}),{results},20)")
+        ws.cell(row, 5, f"=B{row}+D{row}")
+    wb.save(path)
+    return path
+
+
+def test_recalc_groups_errors_by_the_input_to_fix_and_keeps_the_table_narrow(tmp_path: Path, capsys):
+    book = _many_players(tmp_path / "event.xlsx", 12, bad_rating_row=4)
+    assert main(["recalc", str(book)]) == 1
+    out, err = capsys.readouterr()
+    # B4 = 'abc' is player 3's rating: his own change fails on rating, every other
+    # player's on opponent_ratings item 3; the new ratings fail with them. Cells where
+    # an error starts come first (D3: his own rating; E4 = B4 + D4 adds to the text).
+    lines = [line for line in err.splitlines() if line.startswith("  ")]
+    assert lines[0] == "  Crosstable!D2: opponent_ratings: 'abc' is not a number (item 3) — input Crosstable!B4"
+    assert lines[1].startswith("    and 23 more cell(s) with the same cause: D3, D4, E4, D5, D6,")
+    assert lines[1].endswith(", …")
+    assert len(lines) == 2
+    assert "24 cell(s) show an error:" in err
+    # the standings mark the errored cells briefly instead of printing the message
+    table = out.splitlines()
+    assert all(len(line) < 80 for line in table)
+    assert table[1].split()[-2:] == ["error", "error"]
+
+
+def test_progress_off_a_terminal_is_a_few_lines(tmp_path: Path):
+    import io
+
+    from chessrating.cli import _Progress
+    from chessrating.recalc import recalculate
+    book = _many_players(tmp_path / "big.xlsx", 60)   # 60 players × 3 formulas
+    stream = io.StringIO()
+    progress = _Progress(delay=0.0, stream=stream)
+    for done in range(1000, 24000, 1000):               # the counts a 23,406-formula book sends
+        progress(f"  {done}/23406 formulas")
+    progress("writing big-recalc.xlsx")
+    assert stream.getvalue().splitlines() == ["writing big-recalc.xlsx"]
+    stream = io.StringIO()
+    recalculate(book, tmp_path / "o.xlsx", progress=_Progress(delay=0.0, stream=stream))
+    assert stream.getvalue().splitlines() == ["evaluating 180 formulas in big.xlsx",
+                                              "writing o.xlsx"]

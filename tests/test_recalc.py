@@ -232,8 +232,13 @@ def test_hostile_input_gives_readable_errors_in_the_affected_cells_only(tmp_path
     assert clean.errors == []
     errors = {e.address: e for e in report.errors}
     # a result 2 (item 3 of the results) and a rating that is text, named in their cells
-    assert str(errors["Crosstable!J2"]) == "Crosstable!J2: results: 2 is not a game result (item 3)"
-    assert str(errors["Crosstable!J3"]) == "Crosstable!J3: rating: 'abc' is not a number"
+    # and traced to the input cell that holds them (H2: third result; B3: Bob's rating)
+    assert str(errors["Crosstable!J2"]) == ("Crosstable!J2: results: 2 is not a game result "
+                                            "(item 3) — input Crosstable!H2")
+    assert str(errors["Crosstable!J3"]) == "Crosstable!J3: rating: 'abc' is not a number — input Crosstable!B3"
+    # K3 = B3 + ROUND(J3, 0): Excel's bare #VALUE! from the text in B3
+    assert errors["Crosstable!K3"].inputs == ("Crosstable!B3",)
+    assert errors["Crosstable!K2"].inputs == ("Crosstable!H2",)
     # the new rating uses the change, so it shows the same reason, traced to its cell
     assert errors["Crosstable!K2"].message == "results: 2 is not a game result (item 3)"
     assert errors["Crosstable!K2"].cause == "Crosstable!J2"
@@ -266,6 +271,47 @@ def _caches(xml: bytes) -> list[tuple[str, str, int, dict[int, str]]]:
                   re.findall(rb'<c:pt idx="(\d+)"><c:v>(.*?)</c:v></c:pt>', ref.group(4))}
         found.append((ref.group(2).decode(), ref.group(3).decode(), count, points))
     return found
+
+
+def _helper_row_book(path: Path) -> Path:
+    """Ratings typed in column B; a helper row copies each opponent's rating with INDEX,
+    as the templates do, and the functions read the helper row, not the inputs."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Crosstable"
+    ratings = [2000, "abc", 1900, 1800]
+    for row, rating in enumerate(ratings, start=2):
+        ws.cell(row, 1, f"P{row - 1}")
+        ws.cell(row, 2, rating)
+    ws["C6"] = "#N/A"               # a result typed as an error
+    ws.cell(6, 3).data_type = "e"
+    for row in range(2, 6):
+        for col, opponent in enumerate(o for o in range(1, 5) if o != row - 1):
+            ws.cell(row + 10, 4 + col, f"=INDEX($B$2:$B$5,{opponent})")   # helper row
+            ws.cell(row + 20, 4 + col, f"=IF(COLUMN()=4,C$6,0.5)" if row == 2 else 0.5)
+        ws.cell(row, 8, f"=ELO_CHANGE(B{row},D{row + 10}:F{row + 10},D{row + 20}:F{row + 20})")
+    wb.save(path)
+    return path
+
+
+def test_errors_traced_through_helper_rows_to_the_input(tmp_path: Path):
+    report = recalculate(_helper_row_book(tmp_path / "h.xlsx"), tmp_path / "o.xlsx")
+    errors = {e.address: e for e in report.errors}
+    # P1's results row (D22:F22) copies C6, which holds #N/A: item 1 of results
+    assert errors["Crosstable!H2"].message == "results: the cell holds the Excel error #N/A (item 1)"
+    assert errors["Crosstable!H2"].inputs == ("Crosstable!C6",)
+    # P2's own rating B3 is 'abc'
+    assert errors["Crosstable!H3"].message == "rating: 'abc' is not a number"
+    assert errors["Crosstable!H3"].inputs == ("Crosstable!B3",)
+    # P3 (opponents 1, 2, 4) and P4 (1, 2, 3) meet P2 second: the helper cell copies B3
+    assert errors["Crosstable!H4"].message == "opponent_ratings: 'abc' is not a number (item 2)"
+    assert errors["Crosstable!H4"].inputs == ("Crosstable!B3",)
+    assert errors["Crosstable!H5"].inputs == ("Crosstable!B3",)
+    # the helper cell that copies C6 shows the error too, traced to the same input
+    assert errors["Crosstable!D22"].message == "#N/A"
+    assert errors["Crosstable!D22"].inputs == ("Crosstable!C6",)
+    assert sorted(errors) == ["Crosstable!D22", "Crosstable!H2", "Crosstable!H3", "Crosstable!H4",
+                              "Crosstable!H5"]
 
 
 def test_chart_and_validation_survive(tmp_path: Path):

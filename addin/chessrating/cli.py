@@ -22,25 +22,85 @@ from .errors import RatingError
 
 __all__ = ["main", "COMMANDS"]
 
-_MAX_ERRORS_SHOWN = 20
+_MAX_CAUSES_SHOWN = 10
+_MAX_ADDRESSES_SHOWN = 8
 
 
 class _Progress:
-    """Status lines on stderr, shown only once the work has taken more than a moment."""
+    """Status lines on stderr, shown only once the work has taken more than a moment.
 
-    def __init__(self, delay: float = 1.0):
+    On a terminal the formula count is redrawn on one line; into a file or a pipe only
+    the stages are written (a few lines, whatever the workbook's size).
+    """
+
+    def __init__(self, delay: float = 1.0, stream: Any = None):
         self.started = time.perf_counter()
         self.delay = delay
+        self.stream = stream
         self.pending: list[str] = []
+        self.counting = False
+
+    def _terminal(self) -> bool:
+        isatty = getattr(self.stream or sys.stderr, "isatty", None)
+        return bool(isatty and isatty())
 
     def __call__(self, message: str) -> None:
+        stream = self.stream or sys.stderr
+        count = message.strip().endswith(" formulas") and "/" in message
+        if count and not self._terminal():
+            return  # a count per thousand formulas is noise in a log
         if time.perf_counter() - self.started < self.delay:
             self.pending = [message]
             return
         for line in self.pending:
-            print(line, file=sys.stderr)
+            if not (line.strip().endswith(" formulas") and "/" in line):
+                print(line, file=stream)
         self.pending = []
-        print(message, file=sys.stderr)
+        if count:
+            stream.write("\r" + message)
+            stream.flush()
+            self.counting = True
+            return
+        if self.counting:
+            stream.write("\n")
+            self.counting = False
+        print(message, file=stream)
+
+
+def _short(address: str, sheet: str) -> str:
+    return address.split("!", 1)[1] if address.startswith(f"{sheet}!") else address
+
+
+def error_groups(errors: list[Any]) -> list[list[Any]]:
+    """Errors grouped by cause: the input cells they trace to, else the cell they copy.
+
+    Within a group the error that starts in its own cell comes first.
+    """
+    groups: dict[Any, list[Any]] = {}
+    for error in errors:
+        key = error.inputs or (error.cause or error.address)
+        groups.setdefault(key, []).append(error)
+    for members in groups.values():
+        members.sort(key=lambda e: e.cause not in (None, e.address))
+    return list(groups.values())
+
+
+def _print_errors(errors: list[Any]) -> None:
+    groups = error_groups(errors)
+    causes = f", from {len(groups)} cause(s)" if len(groups) > 1 else ""
+    print(f"\n{len(errors)} cell(s) show an error{causes}:", file=sys.stderr)
+    for members in groups[:_MAX_CAUSES_SHOWN]:
+        first, rest = members[0], members[1:]
+        print(f"  {first}", file=sys.stderr)
+        if rest:
+            shown = ", ".join(_short(e.address, first.sheet) for e in rest[:_MAX_ADDRESSES_SHOWN])
+            more = ", …" if len(rest) > _MAX_ADDRESSES_SHOWN else ""
+            print(f"    and {len(rest)} more cell(s) with the same cause: {shown}{more}",
+                  file=sys.stderr)
+    if len(groups) > _MAX_CAUSES_SHOWN:
+        hidden = sum(len(m) for m in groups[_MAX_CAUSES_SHOWN:])
+        print(f"  … and {len(groups) - _MAX_CAUSES_SHOWN} more cause(s) ({hidden} cell(s))",
+              file=sys.stderr)
 
 
 def _print_report(report: Any) -> int:
@@ -49,16 +109,8 @@ def _print_report(report: Any) -> int:
         print(format_standings(report.standings))
     else:
         print(f"{report.formula_count} formulas recalculated (no player table found)")
-    roots = report.root_errors
     if report.errors:
-        print(f"\n{len(report.errors)} cell(s) show an error:", file=sys.stderr)
-        for error in roots[:_MAX_ERRORS_SHOWN]:
-            print(f"  {error}", file=sys.stderr)
-        if len(roots) > _MAX_ERRORS_SHOWN:
-            print(f"  … and {len(roots) - _MAX_ERRORS_SHOWN} more", file=sys.stderr)
-        follow = len(report.errors) - len(roots)
-        if follow:
-            print(f"  ({follow} more cell(s) show an error taken over from these)", file=sys.stderr)
+        _print_errors(report.errors)
     print(f"written: {report.output}", file=sys.stderr)
     return 1 if report.errors else 0
 

@@ -25,6 +25,7 @@ from typing import Any
 from .recalc_engine import Book, evaluate_book
 from .recalc_parse import FormulaSyntaxError, parse_ref
 from .recalc_standings import Standing, find_standings
+from .recalc_trace import inputs_holding, named_value, trace_inputs
 from .recalc_values import XlErr
 from .recalc_xml import write_cached_values
 
@@ -38,19 +39,24 @@ class RecalcError(Exception):
 
 @dataclass(frozen=True)
 class CellError:
-    """A cell whose formula ended in an error; ``cause`` names the cell it came from."""
+    """A cell whose formula ended in an error; ``cause`` names the cell it came from,
+    ``inputs`` the cells typed by hand that hold the value to fix, where they are found."""
 
     sheet: str
     cell: str
     message: str
     cause: str | None = None
+    inputs: tuple[str, ...] = ()
 
     @property
     def address(self) -> str:
         return f"{self.sheet}!{self.cell}"
 
     def __str__(self) -> str:
-        return f"{self.address}: {self.message}"
+        text = f"{self.address}: {self.message}"
+        if self.inputs:
+            text += " — input " + ", ".join(self.inputs)
+        return text
 
 
 @dataclass
@@ -160,6 +166,26 @@ def _letters(col: int) -> str:
     return letters
 
 
+def _input_finder(book: Book) -> Callable[[XlErr, tuple[str, int, int]], tuple[str, ...]]:
+    """Each error's input cells, traced once per culprit (cells sharing a cause share it)."""
+    found: dict[Any, tuple[str, ...]] = {}
+
+    def inputs(error: XlErr, key: tuple[str, int, int]) -> tuple[str, ...]:
+        memo = error.culprit or key
+        if memo not in found:
+            if error.culprit:
+                cells = trace_inputs(book, error.culprit)
+            else:
+                cells = trace_inputs(book, key, error)
+                named = named_value(error.message or "")
+                if not cells and named is not None:
+                    cells = inputs_holding(book, key, named)
+            found[memo] = tuple(f"{s}!{_letters(c)}{r}" for s, r, c in cells
+                                if (s, r, c) != key)
+        return found[memo]
+    return inputs
+
+
 def chart_values(book: Book) -> Callable[[str], list[Any] | None]:
     """The values a chart series formula names (``Sheet!$A$1:$A$9`` or a defined name),
     in row order, for :func:`chessrating.recalc_charts.patch_chart`; ``None`` when the
@@ -224,6 +250,7 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
         say(f"  {done}/{total} formulas")
     evaluate_book(book, step if len(book.formulas) >= 2000 else None)
 
+    inputs = _input_finder(book)
     written: dict[str, dict[tuple[int, int], Any]] = {}
     cells = [*book.formulas, *(k for k in book.owner if k not in book.formulas)]
     for sheet, row, col in sorted(cells):
@@ -233,7 +260,7 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
         if isinstance(value, XlErr):
             report.values[(sheet, address)] = value.message or value.code
             report.errors.append(CellError(sheet, address, value.message or value.code,
-                                           value.origin))
+                                           value.origin, inputs(value, (sheet, row, col))))
         else:
             report.values[(sheet, address)] = value
     say(f"writing {dst.name}")

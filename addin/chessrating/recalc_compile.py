@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .recalc_functions import ARRAY_ARGS, BUILTINS, LAZY, call_library, library_has
 from .recalc_parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
+from .recalc_trace import culprit
 from .recalc_values import MISSING, Arr, Rng, XlErr, binary, lift, scalar
 
 if TYPE_CHECKING:
@@ -282,6 +283,7 @@ class _Compiler:
 
     def call_ours(self, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
         defaults = self.book.defaults(name)
+        parameters = self.book.parameters(name)
 
         def run(h: Key) -> Any:
             values = [a(h) for a in args]
@@ -293,7 +295,8 @@ class _Compiler:
                 return _from_python(fn(*python_args))
             except Exception as exc:  # the cell shows the reason, as Excel does
                 message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-                return XlErr("#VALUE!", message or type(exc).__name__, _where(h))
+                return XlErr("#VALUE!", message or type(exc).__name__, _where(h),
+                             culprit(message, parameters, values))
         return run
 
 

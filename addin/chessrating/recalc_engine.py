@@ -96,6 +96,13 @@ class Book:
         scope = self.sheet(sheet, here) if sheet else here
         return self.names.get((scope, bare.upper()), self.names.get((None, bare.upper())))
 
+    def parameters(self, name: str) -> list[str]:
+        """The parameter names of a rating function, to find the argument a message names."""
+        try:
+            return list(inspect.signature(self.functions[name]).parameters)
+        except (TypeError, ValueError):
+            return []
+
     def defaults(self, name: str) -> list[Any]:
         """The Python defaults of a rating function's parameters, for omitted arguments."""
         if name not in self._defaults:

@@ -18,7 +18,7 @@ from typing import Any
 from .recalc_parse import FormulaSyntaxError, parse_ref
 from .recalc_values import XlErr, excel_text
 
-__all__ = ["Standing", "find_standings", "format_standings", "COLUMN_NAMES"]
+__all__ = ["Standing", "ShownError", "find_standings", "format_standings", "COLUMN_NAMES"]
 
 # Defined name used by the templates, then other spellings accepted for the same column.
 COLUMN_NAMES: dict[str, tuple[str, ...]] = {
@@ -130,9 +130,14 @@ def _name_text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
+class ShownError(str):
+    """The text an errored cell shows (a message or an Excel error code), kept apart
+    from a reason such as "no games" so the table can mark it briefly."""
+
+
 def _shown(value: Any) -> Any:
     if isinstance(value, XlErr):
-        return value.message or value.code
+        return ShownError(value.message or value.code)
     if value == "":
         return None
     return value
@@ -183,30 +188,52 @@ def find_standings(book: Any) -> list[Standing]:
     return standings
 
 
-def _fmt(value: Any, digits: int, signed: bool = False) -> str:
+_SHORT = 16  # longer text in a column is cut at its colon, and given in full below
+
+
+def _fmt(value: Any, digits: int, signed: bool = False, notes: list[str] | None = None) -> str:
+    if isinstance(value, ShownError):
+        return "error"
     number = _number(value)
     if number is None:
-        return "" if value is None else str(value)
-    text = f"{number:+.{digits}f}" if signed else f"{number:.{digits}f}"
-    return text
+        text = "" if value is None else str(value)
+        if len(text) > _SHORT and notes is not None:
+            if text not in notes:
+                notes.append(text)
+            head = text.split(":")[0].strip()
+            return head if len(head) <= _SHORT + 4 else head[:_SHORT] + "…"
+        return text
+    return f"{number:+.{digits}f}" if signed else f"{number:.{digits}f}"
 
 
 def format_standings(standings: list[Standing]) -> str:
     """One line per player: rank, name, points, performance, rating change, new rating.
 
+    A cell that shows an error reads ``error`` (the errors are listed with their cells
+    elsewhere); a long reason is cut at its colon and given in full below the table.
+
     >>> print(format_standings([Standing(1, "Ann", 2.5, 2105.4, 12.34, 1962.0),
-    ...                         Standing(2, "Bob", 0.5, "no games", None, 1600.0)]))
+    ...                         Standing(2, "Bob", 0.5, "no games", None, 1600.0),
+    ...                         Standing(3, "Cid", 0.0, ShownError("rating: 'x' is not a number"),
+    ...                                  None, "no first rating: a zero score is disregarded")]))
     #  Name  Points  Perf      Change  New rating
     1  Ann      2.5  2105      +12.3   1962
     2  Bob      0.5  no games          1600
+    3  Cid      0.0  error             no first rating
+    <BLANKLINE>
+    no first rating: a zero score is disregarded
     """
     header = ("#", "Name", "Points", "Perf", "Change", "New rating")
-    lines = [(str(s.rank), s.name, _fmt(s.points, 1), _fmt(s.performance, 0),
-              _fmt(s.change, 1, signed=True), _fmt(s.new_rating, 0)) for s in standings]
+    notes: list[str] = []
+    lines = [(str(s.rank), s.name, _fmt(s.points, 1), _fmt(s.performance, 0, notes=notes),
+              _fmt(s.change, 1, signed=True, notes=notes), _fmt(s.new_rating, 0, notes=notes))
+             for s in standings]
     widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
     out = []
     for row in [header, *lines]:
         cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2]),
                  row[3].ljust(widths[3]), row[4].ljust(widths[4]), row[5].ljust(widths[5])]
         out.append("  ".join(cells).rstrip())
+    if notes:
+        out += ["", *notes]
     return "\n".join(out)

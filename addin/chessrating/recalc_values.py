@@ -26,15 +26,18 @@ class XlErr:
     """An Excel error value; ``message`` and ``origin`` say why and where, when known.
 
     A rating function's exception becomes ``#VALUE!`` carrying its message, and the
-    message travels with the error into every cell that uses it.
+    message travels with the error into every cell that uses it. ``culprit`` is the
+    cell (sheet, row, column) holding the value the message names, where it is known.
     """
 
-    __slots__ = ("code", "message", "origin")
+    __slots__ = ("code", "message", "origin", "culprit")
 
-    def __init__(self, code: str, message: str | None = None, origin: str | None = None):
+    def __init__(self, code: str, message: str | None = None, origin: str | None = None,
+                 culprit: tuple[str, int, int] | None = None):
         self.code = code
         self.message = message
         self.origin = origin
+        self.culprit = culprit
 
     def __repr__(self) -> str:
         return f"XlErr({self.code!r})"
