@@ -33,7 +33,7 @@ if not TRF.is_dir():
 
 # Excel functions the templates may call besides ours.
 BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT", "INDEX",
-            "ROW", "COLUMN", "N", "UPPER", "ISNUMBER"}
+            "ROW", "COLUMN", "N", "UPPER", "ISNUMBER", "NOT", "INT"}
 FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
 
 
@@ -140,27 +140,36 @@ def test_round_robin_layout(templates: dict[str, Path]) -> None:
     assert ws.freeze_panes == "C5"
     assert set(book.defined_names) >= {"Rules", "RatingYear", "NormTitle", "Ratings", "Results"}
     assert book.defined_names["Rules"].attr_text == "Crosstable!$E$2"
-    assert ws["E2"].value == "2025" and ws["I2"].value == "GM"
+    # No norm title until one is picked: the Norm column stays quiet.
+    assert ws["E2"].value == "2025" and ws["I2"].value is None
 
 
 def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
     f = formulas_of(templates["fide-round-robin.xlsx"])
     # Helper grids start at rows 28 (expected), 51 (change), 74 (results read), 97 (opponents)
-    assert f[("Crosstable", "I5")] == '=IF(E5="","",FIDE_K(E5,F5,G5,RatingYear,H5,COUNT(J97:AC97)))'
+    # A rating of blank, 0 or "-" is no rating (README).
+    assert f[("Crosstable", "I5")] == ('=IF(OR(E5="",E5=0,E5="-"),"",FIDE_K(E5,F5,G5,RatingYear,H5,'
+                                       'COUNT(J97:AC97)))')
     # Opponent's rating only where a result is entered; the diagonal is always empty.
-    assert f[("Crosstable", "K97")] == '=IF(OR(K5="",$E$6=""),"",$E$6)'
+    assert f[("Crosstable", "K97")] == '=IF(OR(K5="",OR($E$6="",$E$6=0,$E$6="-")),"",$E$6)'
     assert f[("Crosstable", "J97")] == '=""'
     assert f[("Crosstable", "K74")] == '=IF(K5="","",K5)'
     # Expected score only where the game is rated, i.e. where it has a rating change.
     assert f[("Crosstable", "K28")] == '=IF(ISNUMBER(K51),FIDE_EXPECTED($E$5,K97,Rules),"")'
-    assert f[("Crosstable", "K51")] == '=IF(OR($E$5="",K97=""),"",FIDE_CHANGE($E$5,K97,K74,$I$5,Rules))'
-    assert f[("Crosstable", "AH6")] == ('=IF(OR(E6="",COUNT(J98:AC98)=0),"",'
+    assert f[("Crosstable", "K51")] == ('=IF(OR(OR($E$5="",$E$5=0,$E$5="-"),K97=""),"",'
+                                        'FIDE_CHANGE($E$5,K97,K74,$I$5,Rules))')
+    assert f[("Crosstable", "AH6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),COUNT(J98:AC98)=0),"",'
                                         'FIDE_CHANGE(E6,J98:AC98,J75:AC75,I6,Rules))')
-    assert f[("Crosstable", "AI6")].startswith('=IF(OR(E6="",COUNT(J98:AC98)=0),"",FIDE_NEWRATING(')
+    assert f[("Crosstable", "AI6")].startswith('=IF(OR(OR(E6="",E6=0,E6="-"),COUNT(J98:AC98)=0),"",'
+                                               'FIDE_NEWRATING(')
     assert f[("Crosstable", "AG5")] == '=IF(COUNT(J97:AC97)=0,"",PERF_RATING(J97:AC97,J74:AC74,"FIDE"))'
-    assert f[("Crosstable", "AJ5")] == '=IF(OR(E5<>"",COUNT(J97:AC97)=0),"",FIDE_INITIAL(J97:AC97,J74:AC74))'
-    assert f[("Crosstable", "AK5")] == ('=IF(COUNTA(J5:AC5)=0,"",FIDE_NORM(J97:AC97,J74:AC74,NormTitle,'
-                                        '$C$5:$C$24,$D$5:$D$24,D5))')
+    assert f[("Crosstable", "AJ5")] == ('=IF(AND(OR(E5="",E5=0,E5="-"),NOT(COUNT(J97:AC97)=0)),'
+                                        'FIDE_INITIAL(J97:AC97,J74:AC74),"")')
+    assert f[("Crosstable", "AK5")] == ('=IF(OR(NormTitle="",COUNTA(J5:AC5)=0),"",FIDE_NORM(J97:AC97,'
+                                        'J74:AC74,NormTitle,$C$5:$C$24,$D$5:$D$24,D5))')
+    # Points: the sum of the points-per-game grid (from row 120), built-ins only.
+    assert f[("Crosstable", "AD5")] == '=IF(COUNTA(J5:AC5)=0,"",SUM(J120:AC120))'
+    assert f[("Crosstable", "K120")].startswith('=IF(K5="","",IF(OR(K5=1,K5="1",K5="W",K5="+",')
 
 
 def test_round_robin_validation_and_warning(templates: dict[str, Path]) -> None:
@@ -176,6 +185,10 @@ def test_round_robin_validation_and_warning(templates: dict[str, Path]) -> None:
     rules = [(str(cf.sqref), rule.formula[0]) for cf in ws.conditional_formatting for rule in cf.rules]
     assert len(rules) == 1 and rules[0][0] == "J5:AC24"
     assert "INDEX($J$5:$AC$24,COLUMN(J5)-COLUMN($J$5)+1,ROW(J5)-ROW($J$5)+1)" in rules[0][1]
+    # The warning compares the points-per-game grid, so every result spelling counts.
+    assert "N(INDEX($J$120:$AC$139,COLUMN(J5)-COLUMN($J$5)+1,ROW(J5)-ROW($J$5)+1))" in rules[0][1]
+    ratings = next(dv for dv in ws.data_validations.dataValidation if str(dv.sqref) == "E5:E24")
+    assert (ratings.type, ratings.formula1, ratings.formula2) == ("whole", "1", "3500")
 
 
 def test_round_robin_has_a_bar_chart(templates: dict[str, Path]) -> None:
@@ -199,26 +212,42 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert ws["J3"].value == "Round 1" and [ws.cell(4, c).value for c in (10, 11, 12)] == ["Opp", "Col", "Res"]
     assert ws["AP4"].value == "Res" and ws["AQ3"].value == "Points"      # 11 rounds, then totals
     assert ws["A204"].value == 200 and ws["A205"].value is None
-    assert games["C5"].value == '=IF(Crosstable!L5="","",Crosstable!L5)'
-    assert games["O5"].value == ('=IF(OR(Crosstable!J5="",Crosstable!L5=""),"",'
-                                 'IF(INDEX(Crosstable!$E$5:$E$204,Crosstable!J5)="","",'
-                                 'INDEX(Crosstable!$E$5:$E$204,Crosstable!J5)))')
-    assert ws["AU5"].value == ('=IF(OR(E5="",COUNT(Games!O5:Y5)=0),"",'
+    # A round without an opponent (a bye) is no game for the functions.
+    assert games["C5"].value == '=IF(OR(Crosstable!J5="",Crosstable!L5=""),"",Crosstable!L5)'
+    # The opponent's number as checked (block 7, from column BW), then looked up.
+    assert games["BW5"].value.startswith('=IF(Crosstable!J5="","",IF(NOT(ISNUMBER(Crosstable!J5)),')
+    assert '"opponent: "&Crosstable!J5&" is the player himself"' in games["BW5"].value
+    assert 'Crosstable!J5=Crosstable!$A5' in games["BW5"].value
+    assert games["O5"].value == ('=IF(OR(Crosstable!J5="",Crosstable!L5=""),"",IF(ISNUMBER(BW5),'
+                                 'IF(OR(INDEX(Crosstable!$E$5:$E$204,BW5)="",INDEX(Crosstable!$E$5:'
+                                 '$E$204,BW5)=0,INDEX(Crosstable!$E$5:$E$204,BW5)="-"),"",'
+                                 'INDEX(Crosstable!$E$5:$E$204,BW5)),BW5))')
+    assert ws["AU5"].value == ('=IF(OR(OR(E5="",E5=0,E5="-"),SUMPRODUCT(--(Games!O5:Y5<>""))=0),"",'
                                'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,I5,Rules))')
+    assert ws["AQ5"].value == '=IF(SUMPRODUCT(--(Games!CI5:CS5<>""))=0,"",SUM(Games!CI5:CS5))'
     lists = {dv.formula1 for dv in ws.data_validations.dataValidation}
     assert '"1,½,0,+,-,H,B,U,Z"' in lists and '"W,B"' in lists
+    # Opponent numbers: whole 1..200, not the player's own (column A), one rule per round.
+    assert "AND(ISNUMBER(J5),J5>=1,J5<=200,J5=INT(J5),J5<>$A5)" in lists
+    assert "AND(ISNUMBER(AN5),AN5>=1,AN5<=200,AN5=INT(AN5),AN5<>$A5)" in lists
 
 
 def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     ws = openpyxl.load_workbook(templates["uscf-event.xlsx"])["Crosstable"]
-    assert ws["AE3"].value == "One pass" and ws["AF3"].value == "Two passes"
-    assert ws["AE5"].value.startswith('=IF(COUNT(Games!M5:U5)=0,"",USCF_NEWRATING(C5,D5,Games!W5:AE5,Games!C5:K5,')
+    assert [ws.cell(3, c).value for c in range(26, 37)] == [
+        "Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes", "Change",
+        "Difference", "Floor"]
+    assert ws["AF5"].value.startswith('=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",USCF_NEWRATING(C5,D5,'
+                                      'Games!W5:AE5,Games!C5:K5,')
     # One USCF_EVENT call per row, each taking its item (not an array formula, which
     # LibreOffice recalculates on opening and shows as #NAME?).
-    assert ws["AF5"].value == ('=IF(COUNT(Games!M5:U5)=0,"",INDEX(USCF_EVENT($C$5:$C$104,$D$5:$D$104,'
-                               'Games!C5:K104,Games!M5:U104,$E$5:$E$104,$F$5:$F$104,DualRated,'
-                               'BonusThreshold),1))')
-    assert ws["AF104"].value.endswith("BonusThreshold),100))")
+    assert ws["AG5"].value == ('=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",INDEX(USCF_EVENT($C$5:$C$104,'
+                               '$D$5:$D$104,Games!C5:K104,Games!M5:U104,$E$5:$E$104,$F$5:$F$104,'
+                               'DualRated,BonusThreshold),1))')
+    assert ws["AG104"].value.endswith("BonusThreshold),100))")
+    assert ws["AH5"].value == '=IF(OR(OR(C5="",C5=0,C5="-"),N(AG5)=0),"",AG5-C5)'
+    assert ws["AB5"].value == '=IF(COUNT(Games!W5:AE5)=0,"",PERF_RATING(Games!W5:AE5,Games!C5:K5,"USCF"))'
+    assert ws["Z5"].value == '=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",SUM(Games!AG5:AO5))'
     assert "Why 'One pass' and 'Two passes' differ" in ws["I2"].value
 
 

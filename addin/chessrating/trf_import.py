@@ -34,6 +34,12 @@ rating ever reached, which K also depends on. **Decision**:
 
 Both are followed by the 700 rule of ``FIDE_K`` (K × games in the period ≤ 700).
 
+A result without an opponent (the reader warns of it, and drops the opponent of a player
+paired with himself) is no game: **Decision**: such a round is written as the bye with
+the same points (``F`` full-point, ``H`` half-point, ``Z`` zero-point bye; cells ``B``,
+``H``, ``Z``), so it keeps its points and counts neither as a game nor for the norm
+(:func:`lone_results_as_byes`).
+
 >>> k_inputs(2450, k_from_trf_data=True), k_inputs(None, k_from_trf_data=True)
 ((30, 2450), (None, None))
 >>> k_inputs(2450, k_from_trf_data=False)
@@ -53,12 +59,13 @@ from pathlib import Path
 from typing import IO, Any, Callable
 
 from .errors import RatingError
-from .tournament import PLAYED_CODES, ReadWarning, Tournament
+from .tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
 
 __all__ = [
     "SYSTEMS", "ESTABLISHED_GAMES", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
     "ImportSummary", "GameCounts", "ProgressBar", "import_trf", "choose_layout",
     "count_games", "k_inputs", "default_output", "K_NOTE", "K_NOTE_FROM_TRF", "USCF_NOTE",
+    "lone_results_as_byes",
 ]
 
 SYSTEMS = ("fide", "uscf")
@@ -168,6 +175,32 @@ def count_games(tournament: Tournament) -> GameCounts:
     forfeits -= played
     both = sum(1 for _, a, b in played if rating.get(a) and rating.get(b))
     return GameCounts(len(played), both, len(forfeits), byes, absences)
+
+
+# Bye codes that give the points of a lone result: TRF F (full point), H (half), Z (none).
+_BYE_BY_POINTS = {1.0: "F", 0.5: "H", 0.0: "Z"}
+_BYE_CODES = frozenset("HFUZ ")
+
+
+def lone_results_as_byes(tournament: Tournament) -> Tournament:
+    """A copy of ``tournament`` in which every round with a result but no opponent is the
+    bye with the same points (TRF default points: a win or forfeit win gives ``F``, a
+    draw ``H``, a loss or forfeit loss ``Z``); byes and blank rounds stay as they are.
+
+    >>> from chessrating.tournament import Player, RoundGame
+    >>> p = Player(1, games=[RoundGame(1, None, None, "1"), RoundGame(2, None, None, "="),
+    ...                      RoundGame(3, None, None, "-"), RoundGame(4, 2, "w", "1"),
+    ...                      RoundGame(5, None, None, "U")])
+    >>> [g.code for g in lone_results_as_byes(Tournament(players=[p], rounds=5)).players[0].games]
+    ['F', 'H', 'Z', '1', 'U']
+    """
+    def fixed(g: RoundGame) -> RoundGame:
+        if g.opponent is not None or g.code in _BYE_CODES:
+            return g
+        return replace(g, colour=None, code=_BYE_BY_POINTS[g.points()])
+
+    players = [replace(p, games=[fixed(g) for g in p.games]) for p in tournament.players]
+    return replace(tournament, players=players)
 
 
 def _first_ratings(tournament: Tournament) -> tuple[int, int]:
@@ -306,6 +339,7 @@ def _build(tournament: Tournament, layout: str, output: Path, k_from_trf_data: b
     """Write the filled workbook, formulas not yet evaluated."""
     from . import workbooks
 
+    tournament = lone_results_as_byes(tournament)
     if layout == "uscf":
         workbooks.fill_uscf(tournament, output, recalculate=False)
     elif layout == "round robin":

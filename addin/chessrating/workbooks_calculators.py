@@ -21,7 +21,8 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .workbooks_layout import (
-    RESULT_CHOICES, Styles, absolute, cell, new_workbook, print_setup, span, write_conf_sheet,
+    RESULT_CHOICES, Styles, absolute, cell, game_points, new_workbook, no_rating, print_setup, span,
+    write_conf_sheet,
     write_how_to_sheet, write_input, write_quiet_formula, write_result, write_text_input,
 )
 
@@ -90,8 +91,9 @@ def _games_table(sheet: Worksheet, st: Styles, games: list[tuple[int | None, str
     """Opponent rating and result per game (inputs), plus the two columns the functions
     read: the result with blanks kept blank and the rating only where a result is entered.
 
-    Returns the ranges: ``opp``/``res`` (inputs), ``read``/``counted`` (helpers) and one per
-    ``extra`` input column.
+    Returns the ranges: ``opp``/``res`` (inputs), ``read``/``counted``/``points`` (helpers;
+    the points of each result, every spelling, with built-ins) and one per ``extra`` input
+    column.
     """
     first, last = TABLE_TOP + 1, TABLE_TOP + GAME_ROWS
     headers = ["Game", "Opponent rating", "Result", *extra]
@@ -100,6 +102,7 @@ def _games_table(sheet: Worksheet, st: Styles, games: list[tuple[int | None, str
         sheet.write_string(TABLE_TOP, col, text, st.header)
     sheet.write_string(TABLE_TOP, helper, "Result read", st.header)
     sheet.write_string(TABLE_TOP, helper + 1, "Rating counted", st.header)
+    sheet.write_string(TABLE_TOP, helper + 2, "Points", st.header)
     sheet.write_string(TABLE_TOP - 1, helper, "read by the functions", st.note)
     for i in range(GAME_ROWS):
         r = first + i
@@ -111,16 +114,20 @@ def _games_table(sheet: Worksheet, st: Styles, games: list[tuple[int | None, str
             sheet.write_blank(r, 3 + offset, None, st.input_result)
         write_quiet_formula(sheet, r, helper, f'=IF({cell(r, 2)}="","",{cell(r, 2)})', st.formula_text)
         write_quiet_formula(sheet, r, helper + 1,
-                            f'=IF(OR({cell(r, 1)}="",{cell(r, 2)}=""),"",{cell(r, 1)})', st.formula_int)
+                            f'=IF(OR({no_rating(cell(r, 1))},{cell(r, 2)}=""),"",{cell(r, 1)})',
+                            st.formula_int)
+        write_quiet_formula(sheet, r, helper + 2, f"={game_points(cell(r, 2))}", st.formula_one)
     sheet.data_validation(first, 2, last, 2, {
         "validate": "list", "source": list(RESULT_CHOICES),
         "error_message": "Pick a result: 1, ½, 0, + (forfeit win) or - (forfeit loss)."})
     sheet.data_validation(first, 1, last, 1, {
-        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500})
+        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 3500,
+        "error_message": "A rating is a whole number from 1 (blank for an unrated opponent)."})
     ranges = {
         "opp": span(first, 1, last, 1, fixed=True), "res": span(first, 2, last, 2, fixed=True),
         "read": span(first, helper, last, helper, fixed=True),
         "counted": span(first, helper + 1, last, helper + 1, fixed=True),
+        "points": span(first, helper + 2, last, helper + 2, fixed=True),
         "first": str(first), "helper": str(helper), "next": str(len(headers)),
     }
     for offset, name in enumerate(extra):
@@ -139,9 +146,8 @@ def _per_game(sheet: Worksheet, st: Styles, g: dict[str, str], columns: list[tup
             write_quiet_formula(sheet, r, start + offset, formula, fmt)
 
 
-def _score(read: str) -> str:
-    return (f'=IF(SUMPRODUCT(--({read}<>""))=0,"",COUNTIF({read},1)+COUNTIF({read},"+")'
-            f'+COUNTIF({read},"½")/2)')
+def _score(g: dict[str, str]) -> str:
+    return f'=IF(SUMPRODUCT(--({g["read"]}<>""))=0,"",SUM({g["points"]}))'
 
 
 def _sheet(book: Workbook, st: Styles, name: str, title: str, note: str) -> Worksheet:
@@ -162,9 +168,10 @@ def _elo(book: Workbook, st: Styles) -> None:
     i = _inputs(sheet, st, 3, [("Rating", ex["rating"], "int"), ("K", ex["k"], "number")])
     g = _games_table(sheet, st, ex["games"])
     R, K = i["Rating"], i["K"]
-    none = f'OR({R}="",COUNT({g["counted"]})=0)'
+    unrated = no_rating(R)
+    none = f'OR({unrated},COUNT({g["counted"]})=0)'
     _outputs(sheet, st, 6, 0, [
-        ("Score", _score(g["read"]), st.formula_points),
+        ("Score", _score(g), st.formula_points),
         ("Expected score", "", st.formula_two),
         ("Rating change", f'=IF({none},"",ELO_CHANGE({R},{g["counted"]},{g["read"]},{K}))', st.formula_signed),
         ("New rating", f'=IF({none},"",ELO_NEWRATING({R},{g["counted"]},{g["read"]},{K}))', st.formula_one),
@@ -172,8 +179,8 @@ def _elo(book: Workbook, st: Styles) -> None:
          st.formula_one),
     ])
     _per_game(sheet, st, g, [
-        ("Expected", f'=IF(OR({R}="",{{opp}}=""),"",ELO_EXPECTED({R},{{opp}}))', st.formula_two),
-        ("Change", f'=IF(OR({R}="",{{opp}}=""),"",ELO_CHANGE({R},{{opp}},{{read}},{K}))', st.formula_signed),
+        ("Expected", f'=IF(OR({unrated},{{opp}}=""),"",ELO_EXPECTED({R},{{opp}}))', st.formula_two),
+        ("Change", f'=IF(OR({unrated},{{opp}}=""),"",ELO_CHANGE({R},{{opp}},{{read}},{K}))', st.formula_signed),
     ])
     _sum_expected(sheet, st, g, 7)
 
@@ -195,19 +202,20 @@ def _fide(book: Workbook, st: Styles) -> None:
     sheet.data_validation(i["Rules"].replace("$", ""), {"validate": "list", "source": ["2025", "2024"]})
     g = _games_table(sheet, st, ex["games"])
     R, rules = i["Rating"], i["Rules"]
+    unrated = no_rating(R)
     counted, read = g["counted"], g["read"]
-    none = f'OR({R}="",COUNT({counted})=0)'
+    none = f'OR({unrated},COUNT({counted})=0)'
     out = _outputs(sheet, st, 3, 3, [
-        ("K", f'=IF({R}="","",FIDE_K({R},{i["Rated games so far"]},{i["Birth year"]},{i["Year"]},'
+        ("K", f'=IF({unrated},"",FIDE_K({R},{i["Rated games so far"]},{i["Birth year"]},{i["Year"]},'
               f'{i["Peak rating"]},COUNT({counted})))', st.formula_int),
-        ("Score", _score(read), st.formula_points),
+        ("Score", _score(g), st.formula_points),
         ("Expected score", "", st.formula_two),
         ("Rating change", "", st.formula_signed),
         ("New rating", "", st.formula_int),
         ("Performance (TPR)", f'=IF(COUNT({counted})=0,"",PERF_RATING({counted},{read},"FIDE"))',
          st.formula_int),
         ("dp of the score", f'=IF(COUNT({counted})=0,"",FIDE_DP({absolute(4, 4)}/COUNT({counted})))', st.formula_int),
-        ("First rating (unrated)", f'=IF(OR({R}<>"",COUNT({counted})=0),"",FIDE_INITIAL({counted},{read}))',
+        ("First rating (unrated)", f'=IF(AND({unrated},COUNT({counted})>0),FIDE_INITIAL({counted},{read}),"")',
          st.formula_int),
     ])
     K = out["K"]
@@ -216,8 +224,8 @@ def _fide(book: Workbook, st: Styles) -> None:
     write_quiet_formula(sheet, 7, 4, f'=IF({none},"",FIDE_NEWRATING({R},{counted},{read},{K},{rules}))',
                         st.formula_int)
     _per_game(sheet, st, g, [
-        ("Expected", f'=IF(OR({R}="",{{opp}}=""),"",FIDE_EXPECTED({R},{{opp}},{rules}))', st.formula_two),
-        ("Change", f'=IF(OR({R}="",{{opp}}=""),"",FIDE_CHANGE({R},{{opp}},{{read}},{K},{rules}))',
+        ("Expected", f'=IF(OR({unrated},{{opp}}=""),"",FIDE_EXPECTED({R},{{opp}},{rules}))', st.formula_two),
+        ("Change", f'=IF(OR({unrated},{{opp}}=""),"",FIDE_CHANGE({R},{{opp}},{{read}},{K},{rules}))',
          st.formula_signed),
     ])
     first, col = int(g["first"]), int(g["next"])
@@ -239,13 +247,14 @@ def _uscf(book: Workbook, st: Styles) -> None:
         sheet.data_validation(i[key].replace("$", ""), {"validate": "list", "source": ["TRUE", "FALSE"]})
     g = _games_table(sheet, st, ex["games"])
     R, N = i["Rating"], i["Games so far"]
+    unrated = no_rating(R)
     counted, read = g["counted"], g["read"]
     none = f'COUNT({counted})=0'
     _outputs(sheet, st, 3, 3, [
-        ("Score", _score(read), st.formula_points),
-        ("Effective games N′", f'=IF({R}="","",USCF_EFFECTIVE_GAMES({R},{N}))', st.formula_two),
-        ("K", f'=IF(OR({R}="",{none}),"",USCF_K({R},{N},COUNT({counted}),{i["Dual rated"]}))', st.formula_one),
-        ("Bonus", f'=IF(OR({R}="",{none}),"",USCF_BONUS({R},{N},{counted},{read},{i["Dual rated"]},'
+        ("Score", _score(g), st.formula_points),
+        ("Effective games N′", f'=IF({unrated},"",USCF_EFFECTIVE_GAMES({R},{N}))', st.formula_two),
+        ("K", f'=IF(OR({unrated},{none}),"",USCF_K({R},{N},COUNT({counted}),{i["Dual rated"]}))', st.formula_one),
+        ("Bonus", f'=IF(OR({unrated},{none}),"",USCF_BONUS({R},{N},{counted},{read},{i["Dual rated"]},'
                   f'{i["Bonus B"]}))', st.formula_one),
         ("New rating", f'=IF({none},"",USCF_NEWRATING({R},{N},{counted},{read},{i["Age"]},'
                        f'{i["Record (W/L)"]},{i["Peak rating"]},{i["Dual rated"]},{i["Bonus B"]}))',
@@ -255,7 +264,7 @@ def _uscf(book: Workbook, st: Styles) -> None:
         ("Performance", f'=IF({none},"",PERF_RATING({counted},{read},"USCF"))', st.formula_one),
     ])
     _per_game(sheet, st, g, [
-        ("Expected", f'=IF(OR({R}="",{{opp}}=""),"",ELO_EXPECTED({R},{{opp}}))', st.formula_two),
+        ("Expected", f'=IF(OR({unrated},{{opp}}=""),"",ELO_EXPECTED({R},{{opp}}))', st.formula_two),
     ])
     sheet.set_column(3, 3, 22)
 
@@ -275,9 +284,11 @@ def _performance(book: Workbook, st: Styles) -> None:
         sheet.write_string(row, offset + 1, method, st.header)
         rating = f',{i["Rating (for OWN)"]}' if method == "OWN" else ""
         guard = f'OR(COUNT({counted})=0,{i["Rating (for OWN)"]}="")' if method == "OWN" else f"COUNT({counted})=0"
+        # FIDE's TPR, own rating + dp and the perfect performance are whole numbers.
+        whole = method in ("FIDE", "OWN", "PTP")
         write_quiet_formula(sheet, row + 1, offset + 1,
                             f'=IF({guard},"",PERF_RATING({counted},{read},"{method}"{rating}))',
-                            st.formula_one)
+                            st.formula_int if whole else st.formula_one)
     sheet.write_string(row + 1, 0, "Performance", st.label)
     sheet.write_string(11, 0, "Norm verdict", st.label)
     write_quiet_formula(sheet, 11, 1,
@@ -360,8 +371,10 @@ def _goal(book: Workbook, st: Styles) -> None:
     sheet.insert_chart(3, 4, chart)
     sheet.set_column(0, 0, 18)
     sheet.set_column(1, 2, 14)
+    sheet.set_column(3, 3, 3)
     sheet.freeze_panes(top + 1, 0)
-    print_setup(sheet, 0, last, 12, landscape=True)
+    # The chart (620 px from column E, default columns 64 px) ends inside column N.
+    print_setup(sheet, 0, last, 14, landscape=True)
 
 
 def build_calculators(path: Path) -> Path:

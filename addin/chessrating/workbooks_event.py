@@ -7,18 +7,20 @@ read from a TRF file (:mod:`chessrating.tournament`).
 
 The example event for ``chessrating demo`` is the 4th Sinquefield Cup (Saint Louis,
 5–14 August 2016), a ten-player single round robin, stored in
-``data/demo_sinquefield_2016.csv`` with its sources.
+``data/demo_sinquefield_2016.csv`` with its sources. It asks for the GM-norm verdicts
+(``norm_title``), which the README's picture shows; other events leave the title blank
+and the norm column quiet until one is picked in the workbook.
 
 >>> event = load_demo_event()
->>> event.name, len(event.players), event.players[0].name, event.points()[0]
-('4th Sinquefield Cup', 10, 'So, Wesley', 5.5)
+>>> event.name, len(event.players), event.players[0].name, event.points()[0], event.norm_title
+('4th Sinquefield Cup', 10, 'So, Wesley', 5.5, 'GM')
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -28,13 +30,17 @@ if TYPE_CHECKING:  # the tournament model is only read, never required
     from .tournament import Tournament
 
 __all__ = ["EventPlayer", "RoundRobinEvent", "load_demo_event", "round_robin_from_tournament",
-           "DEMO_FILE", "CELL_POINTS"]
+           "DEMO_FILE", "CELL_POINTS", "NORM_TITLES"]
 
 DEMO_FILE = "demo_sinquefield_2016.csv"
 
+# Title whose norm verdicts the example event shows.
+DEMO_NORM_TITLE = "GM"
 # Points of each result cell the round-robin grid may hold.
 CELL_POINTS = {"1": 1.0, "½": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "H": 0.5, "B": 1.0,
                "U": 1.0, "Z": 0.0, "": 0.0}
+# Titles the workbook's Norm cell offers, blank for none.
+NORM_TITLES = ("", "GM", "IM", "WGM", "WIM")
 # Cells whose mirror must hold a given result for the pair to add up.
 _MIRROR = {"1": "0", "0": "1", "½": "½", "+": "-", "-": "+"}
 
@@ -65,6 +71,7 @@ class RoundRobinEvent:
     dates: str = ""
     sources: tuple[str, ...] = field(default_factory=tuple)
     published_points: tuple[float, ...] | None = None
+    norm_title: str = ""  # the workbook's NormTitle: "" (no verdicts), GM, IM, WGM or WIM
 
     def __post_init__(self) -> None:
         size = len(self.players)
@@ -77,6 +84,9 @@ class RoundRobinEvent:
                                       f"(row {i + 1}, column {j + 1})")
                 if i == j and value:
                     raise RatingError(f"results: player {i + 1} cannot play themself")
+        if self.norm_title not in NORM_TITLES:
+            raise RatingError(f"norm_title: {self.norm_title!r} is not one of "
+                              f"{', '.join(t for t in NORM_TITLES if t)} or blank")
 
     def points(self) -> list[float]:
         """Each player's points from the grid (forfeits included)."""
@@ -147,9 +157,10 @@ def parse_event_csv(text: str) -> RoundRobinEvent:
 
 
 def load_demo_event() -> RoundRobinEvent:
-    """The bundled example event (4th Sinquefield Cup 2016), checked as it is read."""
+    """The bundled example event (4th Sinquefield Cup 2016), checked as it is read, with
+    the GM-norm verdicts asked for."""
     text = resources.files("chessrating").joinpath("data", DEMO_FILE).read_text(encoding="utf-8")
-    return parse_event_csv(text)
+    return replace(parse_event_csv(text), norm_title=DEMO_NORM_TITLE)
 
 
 def round_robin_from_tournament(tournament: "Tournament") -> RoundRobinEvent:

@@ -11,6 +11,8 @@ bytes.
 
 >>> cell(4, 9), span(4, 9, 4, 28), absolute(4, 4)
 ('J5', 'J5:AC5', '$E$5')
+>>> no_rating("E5")
+'OR(E5="",E5=0,E5="-")'
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ __all__ = [
     "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
-    "write_quiet_formula", "print_setup",
+    "write_quiet_formula", "print_setup", "game_points", "no_rating", "checked_opponent",
+    "HOW_TO_WIDTH", "opponent_rules",
 ]
 
 # A fixed creation date keeps the document properties, and so the bytes, stable.
@@ -47,6 +50,71 @@ _BLUE_HEADER = "#DDEBF7"
 _INPUT_FILL = "#FFF2CC"
 _INPUT_FONT = "#1F4E9E"
 _BORDER = "#BFBFBF"
+
+
+# Result cells worth one point and half a point: every spelling of DESIGN.md "Results a
+# cell may hold" (Excel's text comparison ignores case, so "w" matches "W"; a number and
+# the same digits as text are different values, so both are listed).
+_ONE_POINT = ("1", '"1"', '"W"', '"+"', '"X"', '"B"', '"U"')
+_HALF_POINT = ("0.5", '"½"', '"="', '"0.5"', '"0,5"', '"1/2"', '"D"', '"H"')
+
+
+def game_points(result: str) -> str:
+    """Formula (no ``=``) for the points of one result cell; ``""`` while it is blank.
+
+    Built-ins only, so that every viewer computes it. Anything that is neither a win nor
+    a draw (0, L, -, F, Z, and values the functions refuse) gives 0 points.
+
+    >>> game_points("J5")[:60]
+    'IF(J5="","",IF(OR(J5=1,J5="1",J5="W",J5="+",J5="X",J5="B",J5'
+    """
+    one = ",".join(f"{result}={v}" for v in _ONE_POINT)
+    half = ",".join(f"{result}={v}" for v in _HALF_POINT)
+    return f'IF({result}="","",IF(OR({one}),1,IF(OR({half}),0.5,0)))'
+
+
+def no_rating(rating: str) -> str:
+    """Formula (no ``=``): TRUE when a rating cell means "no rating": blank, 0 or ``-``.
+
+    Text that is not a rating is not "no rating": it goes on to the function, which says
+    what is wrong with it.
+    """
+    return f'OR({rating}="",{rating}=0,{rating}="-")'
+
+
+def checked_opponent(opponent: str, own: str, players: int) -> str:
+    """Formula (no ``=``): the opponent's number, or why it cannot be one.
+
+    A number outside 1..``players`` (or not whole) and the player's own number ``own``
+    give a message instead, so that the lookups built on it say what is wrong rather
+    than showing #REF!; ``""`` while the cell is blank.
+    """
+    bad = f'"opponent: "&{opponent}&" is not a player number (1 to {players})"'
+    return (f'IF({opponent}="","",IF(NOT(ISNUMBER({opponent})),{bad},'
+            f'IF(OR({opponent}<1,{opponent}>{players},{opponent}<>INT({opponent})),{bad},'
+            f'IF({opponent}={own},"opponent: "&{opponent}&" is the player himself",{opponent}))))')
+
+
+def opponent_rules(sheet: Worksheet, first: int, last: int, columns: list[int], players: int,
+                   warning: Format) -> None:
+    """Opponent-number columns: validation (a whole number 1..``players``, not the row's own
+    number, which column A holds) and a warning colour on a number that breaks the rule
+    (typed before the validation, or pasted).
+
+    One rule per column: each formula is relative to its column's first cell.
+    """
+    for col in columns:
+        top = cell(first, col)
+        own = f"$A{first + 1}"
+        sheet.data_validation(first, col, last, col, {
+            "validate": "custom",
+            "value": f"=AND(ISNUMBER({top}),{top}>=1,{top}<={players},{top}=INT({top}),{top}<>{own})",
+            "error_title": "Opponent",
+            "error_message": f"The opponent's number: a whole number from 1 to {players}, not "
+                             "the player's own; blank for a bye."})
+        sheet.conditional_format(first, col, last, col, {
+            "type": "formula", "format": warning,
+            "criteria": f'=AND({top}<>"",OR(NOT(ISNUMBER({top})),{top}<1,{top}>{players},{top}={own}))'})
 
 
 def cell(row: int, col: int) -> str:
@@ -193,13 +261,40 @@ def write_conf_sheet(book: Workbook, styles: Styles) -> Worksheet:
                              "cell in column A).", styles.note)
     sheet.set_column(0, 0, 18)
     sheet.set_column(1, 1, 22)
+    print_setup(sheet, 0, 2, 1, landscape=False)
     return sheet
 
 
+# Width of the How-to column (characters of the default font): fits a portrait A4 page.
+HOW_TO_WIDTH = 90
+# Characters of running text per line at that width (proportional text is narrower
+# than the digit the width is measured in), and the height of one line in points.
+_CHARS_PER_LINE = 100
+_LINE_HEIGHT = 15
+
+
+def _wrapped_lines(text: str) -> int:
+    """Lines a paragraph takes when wrapped at word boundaries in the How-to column.
+
+    >>> _wrapped_lines("short"), _wrapped_lines("word " * 30)
+    (1, 2)
+    """
+    lines, used = 1, 0
+    for word in text.split():
+        need = len(word) if used == 0 else used + 1 + len(word)
+        if need > _CHARS_PER_LINE and used:
+            lines, used = lines + 1, len(word)
+        else:
+            used = need
+    return lines
+
+
 def write_how_to_sheet(book: Workbook, styles: Styles, heading: str, lines: list[str]) -> Worksheet:
-    """A short ``How to use`` sheet: one paragraph per row."""
+    """A short ``How to use`` sheet: one paragraph per row, wrapped, each row as tall as
+    its wrapped lines (viewers that do not fit row heights, LibreOffice and PDF
+    converters, would otherwise overprint or cut the text)."""
     sheet = book.add_worksheet("How to use")
-    sheet.set_column(0, 0, 110)
+    sheet.set_column(0, 0, HOW_TO_WIDTH)
     sheet.write_string(0, 0, heading, styles.title)
     common = [
         "Yellow cells with blue text are inputs; white cells hold formulas. Empty rows stay "
@@ -212,16 +307,20 @@ def write_how_to_sheet(book: Workbook, styles: Styles, heading: str, lines: list
         "Without Excel, 'chessrating recalc FILE' evaluates every formula and stores the "
         "numbers in the file, so any viewer shows them.",
     ]
-    for row, text in enumerate(lines + [""] + common, start=2):
+    paragraphs = lines + [""] + common
+    for row, text in enumerate(paragraphs, start=2):
         if text:
             sheet.write_string(row, 0, text, styles.wrap)
+            sheet.set_row(row, _LINE_HEIGHT * _wrapped_lines(text) + 3)
     sheet.hide_gridlines(2)
+    print_setup(sheet, 0, 1 + len(paragraphs), 0, landscape=False)
     return sheet
 
 
 def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
-                title_rows: tuple[int, int] | None = None, landscape: bool = True) -> None:
-    """Print the used block on one page wide, repeating the header rows."""
+                title_rows: tuple[int, int] | None = None, landscape: bool = True,
+                title_columns: tuple[int, int] | None = None) -> None:
+    """Print the used block on one page wide, repeating the header rows (and columns)."""
     if landscape:
         sheet.set_landscape()
     sheet.set_paper(9)  # A4
@@ -229,4 +328,6 @@ def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
     sheet.print_area(first_row, 0, last_row, last_col)
     if title_rows is not None:
         sheet.repeat_rows(*title_rows)
+    if title_columns is not None:
+        sheet.repeat_columns(*title_columns)
     sheet.set_footer("&L&A&RPage &P of &N")

@@ -9,13 +9,22 @@ Sheet ``Crosstable`` (rows are zero-based here, Excel rows one-based):
   player's result against the column player; the diagonal is greyed and refuses input,
   a warning colour marks a cell whose mirror does not complete the game); then points,
   games, expected score, ``PERF_RATING``, ``FIDE_CHANGE``, ``FIDE_NEWRATING``,
-  ``FIDE_INITIAL`` (unrated players) and the ``FIDE_NORM`` verdict;
+  ``FIDE_INITIAL`` (unrated players) and the ``FIDE_NORM`` verdict for the title in
+  ``NormTitle`` (quiet while it is blank);
 * below, grids in the same columns as the results: the expected score of each game
-  (``FIDE_EXPECTED``) and its rating change (``FIDE_CHANGE``); and the two grids the
+  (``FIDE_EXPECTED``) and its rating change (``FIDE_CHANGE``); the two grids the
   functions read: the results with blanks kept as ``""`` and the opponent's rating
   only where a result is entered (so an empty cell, which Office.js hands over as 0,
-  never counts as a loss);
+  never counts as a loss); and the points of each game, which the points column adds
+  up and the mirror warning compares (built-in functions only);
 * a bar chart of the rating changes.
+
+A rating cell that is blank, 0 or ``-`` means no rating (README). The player columns
+carry the workbook names ``chessrating recalc`` prints the standings from: ``Names``,
+``Points``, ``Performance``, ``RatingChange``, ``NewRating``, ``InitialRating``.
+
+**Decision**: ``NormTitle`` is blank in the template and in imported events, so the
+norm column stays empty until a title is picked; the example event sets ``GM``.
 """
 
 from __future__ import annotations
@@ -29,12 +38,12 @@ from xlsxwriter.worksheet import Worksheet
 from .errors import RatingError
 from .workbooks_event import RoundRobinEvent
 from .workbooks_layout import (
-    RESULT_CHOICES, Styles, absolute, cell, new_workbook, print_setup, span,
-    write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
+    RESULT_CHOICES, Styles, absolute, cell, game_points, new_workbook, no_rating, print_setup,
+    span, write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
     write_text_input,
 )
 
-__all__ = ["ROUND_ROBIN_SIZE", "RoundRobinLayout", "build_round_robin"]
+__all__ = ["ROUND_ROBIN_SIZE", "RoundRobinLayout", "build_round_robin", "STANDINGS_NAMES"]
 
 ROUND_ROBIN_SIZE = 20
 SHEET = "Crosstable"
@@ -43,16 +52,17 @@ HOW_TO = [
     "1. Fill the player list: name, title, federation (three letters), rating (blank for an "
     "unrated player) and, for K, rated games so far, birth year and highest rating ever.",
     "2. Enter each result in the row of the player it belongs to, against the column of the "
-    "opponent: 1, ½, 0, + (forfeit win) or - (forfeit loss). Pick from the list: a typed 1/2 "
-    "would become a date. Enter both cells of a game; a red cell means its mirror does not "
+    "opponent: 1, ½, 0, + (forfeit win) or - (forfeit loss); W, D, L and the other results of "
+    "the functions count too. Pick from the list: a typed 1/2 would become a date. Enter both cells of a game; a red cell means its mirror does not "
     "complete the game yet.",
     "3. Each row then shows points, expected score, performance (FIDE TPR), the rating change "
     "and new rating (FIDE, unrounded change, rating rounded), the first rating of an unrated "
-    "player (at least 5 games against rated opponents) and the title-norm verdict for the "
-    "title in 'Norm'.",
+    "player (at least 5 games against rated opponents) and, once a title (GM, IM, WGM, WIM) "
+    "is picked in 'Norm' at the top, the title-norm verdict. A rating of 0 or - means no "
+    "rating, like a blank.",
     "4. Below the crosstable: expected score and rating change of every single game. The last "
-    "two grids are what the functions read: results, and the opponent's rating only where a "
-    "result is entered. Leave them alone.",
+    "three grids are what the formulas read: results, the opponent's rating only where a "
+    "result is entered, and the points of each game. Leave them alone.",
     "Rules: 2025 (from 1 October 2025: no 400-point cap for players rated 2650 or more) or "
     "2024 (cap for everyone). Year: the rating period's year for the junior K rule; blank "
     "means this year.",
@@ -82,7 +92,7 @@ class RoundRobinLayout:
 
     def section(self, index: int) -> int:
         """First player row of the index-th grid below the crosstable (0 expected,
-        1 change, 2 results read, 3 opponent ratings read)."""
+        1 change, 2 results read, 3 opponent ratings read, 4 points per game)."""
         return self.last + 4 + index * (self.size + 3)
 
     def row_range(self, row: int) -> str:
@@ -99,42 +109,45 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     expected = lay.row_range(lay.section(0) + i)
     read = lay.row_range(lay.section(2) + i)
     opp = lay.row_range(lay.section(3) + i)
+    points = lay.row_range(lay.section(4) + i)
     rating, k, fed = cell(r, 4), cell(r, 8), cell(r, 3)
+    unrated = no_rating(rating)
     titles = span(lay.first, 2, lay.last, 2, fixed=True)
     feds = span(lay.first, 3, lay.last, 3, fixed=True)
     none = f"COUNT({opp})=0"
     return {
-        "K": f'=IF({rating}="","",FIDE_K({rating},{cell(r, 5)},{cell(r, 6)},RatingYear,'
+        "K": f'=IF({unrated},"",FIDE_K({rating},{cell(r, 5)},{cell(r, 6)},RatingYear,'
              f'{cell(r, 7)},COUNT({opp})))',
-        "Points": f'=IF(COUNTA({res})=0,"",COUNTIF({res},1)+COUNTIF({res},"+")'
-                  f'+(COUNTIF({res},"½")+COUNTIF({res},"H"))/2)',
+        "Points": f'=IF(COUNTA({res})=0,"",SUM({points}))',
         "Games": f'=IF(COUNTA({res})=0,"",COUNTA({res}))',
         "Expected": f'=IF(COUNT({expected})=0,"",SUM({expected}))',
         "Perf. (TPR)": f'=IF({none},"",PERF_RATING({opp},{read},"FIDE"))',
-        "Change": f'=IF(OR({rating}="",{none}),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
-        "New rating": f'=IF(OR({rating}="",{none}),"",FIDE_NEWRATING({rating},{opp},{read},{k},Rules))',
-        "First rating": f'=IF(OR({rating}<>"",{none}),"",FIDE_INITIAL({opp},{read}))',
-        "Norm": f'=IF(COUNTA({res})=0,"",FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed}))',
+        "Change": f'=IF(OR({unrated},{none}),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
+        "New rating": f'=IF(OR({unrated},{none}),"",FIDE_NEWRATING({rating},{opp},{read},{k},Rules))',
+        "First rating": f'=IF(AND({unrated},NOT({none})),FIDE_INITIAL({opp},{read}),"")',
+        "Norm": f'=IF(OR(NormTitle="",COUNTA({res})=0),"",'
+                f'FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed}))',
     }
 
 
 def _mirror_rule(lay: RoundRobinLayout) -> str:
     """Conditional-format formula (relative to the grid's top-left cell): the cell and its
-    mirror do not add up to one game's point."""
+    mirror do not add up to one game's point, read from the points-per-game grid so that
+    every result spelling counts."""
     top = cell(lay.first, lay.grid)
     grid = span(lay.first, lay.grid, lay.last, lay.grid_last, fixed=True)
     first_row, first_col = absolute(lay.first, lay.grid), absolute(lay.first, lay.grid)
-    mirror = (f"INDEX({grid},COLUMN({top})-COLUMN({first_col})+1,"
-              f"ROW({top})-ROW({first_row})+1)")
-
-    def points(x: str) -> str:
-        return f'(({x}=1)+({x}="+")+(({x}="½")+({x}="H"))/2)'
-
+    swap = f"COLUMN({top})-COLUMN({first_col})+1,ROW({top})-ROW({first_row})+1"
+    mirror = f"INDEX({grid},{swap})"
+    points = span(lay.section(4), lay.grid, lay.section(4) + lay.size - 1, lay.grid_last, fixed=True)
+    mine = f"INDEX({points},ROW({top})-ROW({first_row})+1,COLUMN({top})-COLUMN({first_col})+1)"
+    theirs = f"INDEX({points},{swap})"
     return (f'=AND(ROW({top})-ROW({first_row})<>COLUMN({top})-COLUMN({first_col}),'
-            f'OR({top}<>"",{mirror}<>""),{points(top)}+{points(mirror)}<>1)')
+            f'OR({top}<>"",{mirror}<>""),N({mine})+N({theirs})<>1)')
 
 
 def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRobinEvent | None) -> None:
+    norm = event.norm_title if event else ""
     sheet.write_string(0, 0, "FIDE round robin", st.title)
     sheet.write_string(1, 0, "Event", st.label)
     write_text_input(sheet, 1, 1, event.name if event else "", st.input_text)
@@ -143,7 +156,7 @@ def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRo
     sheet.write_string(1, 5, "Year (K)", st.label)
     write_input(sheet, 1, 6, event.year if event else None, st.input_int)
     sheet.write_string(1, 7, "Norm", st.label)
-    sheet.write_string(1, 8, "GM", st.input_result)
+    write_text_input(sheet, 1, 8, norm, st.input_result)
     book.define_name("Rules", f"={SHEET}!$E$2")
     book.define_name("RatingYear", f"={SHEET}!$G$2")
     book.define_name("NormTitle", f"={SHEET}!$I$2")
@@ -152,7 +165,8 @@ def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRo
                                        "minimum": 1950, "maximum": 2200})
     sheet.data_validation(1, 8, 1, 8, {"validate": "list", "source": ["GM", "IM", "WGM", "WIM"]})
     sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
-                             "(forfeit win), - (forfeit loss). Yellow cells are inputs.", st.note)
+                             "(forfeit win), - (forfeit loss). Yellow cells are inputs; pick "
+                             "a title in Norm for the norm verdicts.", st.note)
 
 
 def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,
@@ -197,6 +211,7 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
         "Rating change per game (FIDE_CHANGE)",
         "Results as the functions read them (blank stays blank) - do not edit",
         "Opponent's rating where a result is entered (read by the functions) - do not edit",
+        "Points per game (added up by Points, compared by the red mirror warning) - do not edit",
     ]
     for index, title in enumerate(titles):
         top = lay.section(index)
@@ -225,10 +240,11 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
                     # Only rated games have an expected score: forfeits and byes give no change.
                     0: (f'=IF(ISNUMBER({change}),FIDE_EXPECTED({rating},{opp},Rules),"")',
                         st.formula_two),
-                    1: (f'=IF(OR({rating}="",{opp}=""),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
-                        st.formula_signed),
+                    1: (f'=IF(OR({no_rating(rating)},{opp}=""),"",'
+                        f'FIDE_CHANGE({rating},{opp},{read},{k},Rules))', st.formula_signed),
                     2: (f'=IF({result}="","",{result})', st.formula_text),
-                    3: (f'=IF(OR({result}="",{opp_rating}=""),"",{opp_rating})', st.formula_int),
+                    3: (f'=IF(OR({result}="",{no_rating(opp_rating)}),"",{opp_rating})', st.formula_int),
+                    4: (f'={game_points(result)}', st.formula_one),
                 }[index]
                 write_quiet_formula(sheet, r, c, formula, fmt)
 
@@ -252,14 +268,25 @@ def _validate(sheet: Worksheet, lay: RoundRobinLayout) -> None:
         "validate": "custom", "value": "=FALSE", "multi_range": diagonal_cells,
         "error_title": "No game", "error_message": "A player does not play themself."})
     sheet.data_validation(lay.first, 4, lay.last, 4, {
-        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500,
-        "error_message": "A rating is a whole number (blank for unrated)."})
+        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 3500,
+        "error_message": "A rating is a whole number from 1 (blank for unrated)."})
     sheet.data_validation(lay.first, 5, lay.last, 5, {
         "validate": "integer", "criteria": ">=", "value": 0})
     sheet.data_validation(lay.first, 6, lay.last, 6, {
         "validate": "integer", "criteria": "between", "minimum": 1900, "maximum": 2100})
     sheet.data_validation(lay.first, 7, lay.last, 7, {
         "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500})
+
+
+# Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
+STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Performance": "Perf. (TPR)",
+                   "RatingChange": "Change", "NewRating": "New rating", "InitialRating": "First rating"}
+
+
+def _define_standings(book: Workbook, lay: RoundRobinLayout) -> None:
+    for name, header in STANDINGS_NAMES.items():
+        col = 1 if header == "Name" else lay.totals + TOTAL_COLUMNS.index(header)
+        book.define_name(name, f"={SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}")
 
 
 def _chart(book: Workbook, sheet: Worksheet, lay: RoundRobinLayout) -> None:
@@ -302,6 +329,7 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
         "type": "formula", "criteria": _mirror_rule(lay), "format": st.mirror_warning})
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}")
     book.define_name("Results", f"={SHEET}!{span(lay.first, lay.grid, lay.last, lay.grid_last, fixed=True)}")
+    _define_standings(book, lay)
     _chart(book, sheet, lay)
     sheet.set_column(0, 0, 4.5)
     sheet.set_column(1, 1, 24)

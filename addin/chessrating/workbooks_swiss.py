@@ -6,11 +6,20 @@ birth year, peak, K; then for each round three columns (opponent's number, colou
 result); then points, games, expected score, performance, change, new rating, first
 rating and norm verdict.
 
-Sheet ``Games`` holds, row for row, what the functions read, one block per quantity with
-one column per round: the result (blanks stay blank), the opponent's rating found with
-``INDEX`` on the player list (only where an opponent and a result are entered), the
-expected score and rating change of each game, and the opponent's title and federation
-for the norm check.
+Sheet ``Games`` holds, row for row, what the formulas read, one block per quantity with
+one column per round: the result of each round with an opponent (blanks stay blank; a
+bye is no game), the opponent's rating found with ``INDEX`` on the player list (only
+where an opponent and a result are entered), the expected score and rating change of
+each game, the opponent's title and federation for the norm check, the opponent's
+number as checked (a message for a number outside the list or the player's own) and
+the points of each round (built-in functions only, every result spelling).
+
+Points add up every round, byes included; Games counts the rounds with an opponent and
+a result. A rating cell that is blank, 0 or ``-`` means no rating. The player columns
+carry the names ``chessrating recalc`` reads: ``Names``, ``Points``, ``Performance``,
+``RatingChange``, ``NewRating``, ``InitialRating``. ``NormTitle`` is blank unless given
+(**Decision**, as in the round robin): the norm column stays quiet until a title is
+picked.
 """
 
 from __future__ import annotations
@@ -24,16 +33,17 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .errors import RatingError
+from .workbooks_event import NORM_TITLES
 from .workbooks_layout import (
-    SWISS_RESULT_CHOICES, Styles, absolute, cell, new_workbook, print_setup, span,
-    write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
+    SWISS_RESULT_CHOICES, Styles, absolute, cell, checked_opponent, game_points, new_workbook,
+    no_rating, opponent_rules, print_setup, span, write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
     write_text_input,
 )
 
 if TYPE_CHECKING:
     from .tournament import Tournament
 
-__all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss"]
+__all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss", "STANDINGS_NAMES"]
 
 # Starting number -> (rated games, peak rating): the K inputs a TRF file does not carry.
 KInputs = Mapping[int, "tuple[int | None, int | None]"]
@@ -45,18 +55,26 @@ GAMES = "Games"
 TOTAL_COLUMNS = ("Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating",
                  "First rating", "Norm")
 BLOCKS = ("Result", "Opponent's rating", "Expected score", "Rating change",
-          "Opponent's title", "Opponent's federation")
+          "Opponent's title", "Opponent's federation", "Opponent no.", "Points")
+# Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
+STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Performance": "Perf. (TPR)",
+                   "RatingChange": "Change", "NewRating": "New rating", "InitialRating": "First rating"}
 
 HOW_TO = [
     "1. Fill the player list in starting-number order: the row number is the player's number.",
     "2. For each round enter the opponent's number, the colour (W or B) and the result: 1, ½, "
     "0, + (forfeit win), - (forfeit loss), H (half-point bye), B (full-point bye), U "
-    "(pairing-allocated bye), Z (zero-point bye). Pick results from the list: a typed 1/2 "
-    "would become a date. Byes have no opponent.",
+    "(pairing-allocated bye), Z (zero-point bye); W, D, L and the other results of the "
+    "functions count too. Pick results from the list: a typed 1/2 would become a date. Byes "
+    "have no opponent. A red opponent cell is not a player number, or the player's own.",
     "3. The opponent's rating is looked up from the player list; a game counts for rating "
-    "only when it has an opponent and a result (1, ½ or 0) and the opponent is rated.",
-    "4. The 'Games' sheet shows each game's expected score and rating change and what the "
-    "functions read. It is all formulas: leave it alone.",
+    "only when it has an opponent and a result (1, ½ or 0) and the opponent is rated. A "
+    "rating of 0 or - means no rating, like a blank. Points add up every round, byes "
+    "included; Games counts the rounds with an opponent.",
+    "4. Pick a title (GM, IM, WGM, WIM) in 'Norm' at the top for each player's title-norm "
+    "verdict; the column stays empty until then.",
+    "5. The 'Games' sheet shows each game's expected score and rating change and what the "
+    "formulas read. It is all formulas: leave it alone.",
 ]
 
 
@@ -101,25 +119,30 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
     expected = lay.block_range(2, r)
     titles = lay.block_range(4, r)
     feds = lay.block_range(5, r)
+    points = lay.block_range(7, r)
     rating, k, fed = cell(r, 4), cell(r, 8), cell(r, 3)
-    entered = f'SUMPRODUCT(--({read}<>""))'
-    none = f"COUNT({opp})=0"
+    unrated = no_rating(rating)
+    entered = f'SUMPRODUCT(--({points}<>""))'
+    played = f'SUMPRODUCT(--({read}<>""))'
+    # A message in the opponents' ratings (a bad opponent number) is passed on, so the
+    # function's error names it; only an all-empty block keeps the cell quiet.
+    none = f'SUMPRODUCT(--({opp}<>""))=0'
     return {
-        "K": f'=IF({rating}="","",FIDE_K({rating},{cell(r, 5)},{cell(r, 6)},RatingYear,'
+        "K": f'=IF({unrated},"",FIDE_K({rating},{cell(r, 5)},{cell(r, 6)},RatingYear,'
              f'{cell(r, 7)},COUNT({opp})))',
-        "Points": f'=IF({entered}=0,"",COUNTIF({read},1)+COUNTIF({read},"+")+COUNTIF({read},"B")'
-                  f'+COUNTIF({read},"U")+(COUNTIF({read},"½")+COUNTIF({read},"H"))/2)',
-        "Games": f'=IF({entered}=0,"",{entered})',
+        "Points": f'=IF({entered}=0,"",SUM({points}))',
+        "Games": f'=IF({entered}=0,"",{played})',
         "Expected": f'=IF(COUNT({expected})=0,"",SUM({expected}))',
         "Perf. (TPR)": f'=IF({none},"",PERF_RATING({opp},{read},"FIDE"))',
-        "Change": f'=IF(OR({rating}="",{none}),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
-        "New rating": f'=IF(OR({rating}="",{none}),"",FIDE_NEWRATING({rating},{opp},{read},{k},Rules))',
-        "First rating": f'=IF(OR({rating}<>"",{none}),"",FIDE_INITIAL({opp},{read}))',
-        "Norm": f'=IF({entered}=0,"",FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed}))',
+        "Change": f'=IF(OR({unrated},{none}),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
+        "New rating": f'=IF(OR({unrated},{none}),"",FIDE_NEWRATING({rating},{opp},{read},{k},Rules))',
+        "First rating": f'=IF(AND({unrated},NOT({none})),FIDE_INITIAL({opp},{read}),"")',
+        "Norm": f'=IF(OR(NormTitle="",{played}=0),"",FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed}))',
     }
 
 
-def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, name: str, year: int | None) -> None:
+def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, name: str, year: int | None,
+                    norm_title: str) -> None:
     sheet.write_string(0, 0, "FIDE Swiss", st.title)
     sheet.write_string(1, 0, "Event", st.label)
     write_text_input(sheet, 1, 1, name, st.input_text)
@@ -128,7 +151,7 @@ def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, name: str, yea
     sheet.write_string(1, 5, "Year (K)", st.label)
     write_input(sheet, 1, 6, year, st.input_int)
     sheet.write_string(1, 7, "Norm", st.label)
-    sheet.write_string(1, 8, "GM", st.input_result)
+    write_text_input(sheet, 1, 8, norm_title, st.input_result)
     book.define_name("Rules", f"={SHEET}!$E$2")
     book.define_name("RatingYear", f"={SHEET}!$G$2")
     book.define_name("NormTitle", f"={SHEET}!$I$2")
@@ -200,7 +223,7 @@ def _write_games_sheet(book: Workbook, lay: SwissLayout, st: Styles) -> Workshee
         sheet.set_column(start, start + lay.rounds - 1, 6.5 if index < 4 else 5)
         sheet.set_column(start + lay.rounds, start + lay.rounds, 1.5)
     formats = (st.formula_text, st.formula_int, st.formula_two, st.formula_signed,
-               st.formula_text, st.formula_text)
+               st.formula_text, st.formula_text, st.formula_int, st.formula_one)
     for i in range(lay.players):
         r = lay.first + i
         sheet.write_number(r, 0, i + 1, st.header)
@@ -213,32 +236,37 @@ def _write_games_sheet(book: Workbook, lay: SwissLayout, st: Styles) -> Workshee
             read = cell(r, lay.block(0) + rnd)
             opp = cell(r, lay.block(1) + rnd)
             change = cell(r, lay.block(3) + rnd)
+            checked = cell(r, lay.block(6) + rnd)
             paired = f'OR({opp_no}="",{res}="")'
+            found = f"INDEX({ratings},{checked})"
             formulas = (
-                f'=IF({res}="","",{res})',
-                f'=IF({paired},"",IF(INDEX({ratings},{opp_no})="","",INDEX({ratings},{opp_no})))',
+                # A round without an opponent (a bye) is no game for the functions.
+                f'=IF({paired},"",{res})',
+                # A bad opponent number shows its message here and in the functions' cells.
+                f'=IF({paired},"",IF(ISNUMBER({checked}),IF({no_rating(found)},"",{found}),{checked}))',
                 # Only rated games have an expected score: forfeits and byes give no change.
                 f'=IF(ISNUMBER({change}),FIDE_EXPECTED({rating},{opp},Rules),"")',
-                f'=IF(OR({rating}="",{opp}=""),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
-                f'=IF({paired},"",INDEX({titles},{opp_no})&"")',
-                f'=IF({paired},"",INDEX({feds},{opp_no})&"")',
+                f'=IF(OR({no_rating(rating)},{opp}=""),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
+                f'=IF(OR({paired},NOT(ISNUMBER({checked}))),"",INDEX({titles},{checked})&"")',
+                f'=IF(OR({paired},NOT(ISNUMBER({checked}))),"",INDEX({feds},{checked})&"")',
+                f"={checked_opponent(opp_no, f'{SHEET}!$A{r + 1}', lay.players)}",
+                f"={game_points(res)}",
             )
             for index, formula in enumerate(formulas):
                 write_quiet_formula(sheet, r, lay.block(index) + rnd, formula, formats[index])
     sheet.set_column(0, 0, 4.5)
     sheet.set_column(1, 1, 22)
     sheet.freeze_panes(lay.first, 2)
+    last = lay.block(len(BLOCKS) - 1) + lay.rounds - 1
+    print_setup(sheet, 0, lay.last, last, title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
     return sheet
 
 
-def _validate(sheet: Worksheet, lay: SwissLayout) -> None:
-    opp = " ".join(span(lay.first, lay.opp(r), lay.last, lay.opp(r)) for r in range(lay.rounds))
+def _validate(sheet: Worksheet, lay: SwissLayout, st: Styles) -> None:
     col = " ".join(span(lay.first, lay.colour(r), lay.last, lay.colour(r)) for r in range(lay.rounds))
     res = " ".join(span(lay.first, lay.result(r), lay.last, lay.result(r)) for r in range(lay.rounds))
-    sheet.data_validation(cell(lay.first, lay.opp(0)), {
-        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": lay.players,
-        "multi_range": opp, "error_title": "Opponent",
-        "error_message": f"The opponent's number, 1 to {lay.players}; blank for a bye."})
+    opponent_rules(sheet, lay.first, lay.last, [lay.opp(r) for r in range(lay.rounds)],
+                   lay.players, st.mirror_warning)
     sheet.data_validation(cell(lay.first, lay.colour(0)), {
         "validate": "list", "source": ["W", "B"], "multi_range": col})
     sheet.data_validation(cell(lay.first, lay.result(0)), {
@@ -246,7 +274,8 @@ def _validate(sheet: Worksheet, lay: SwissLayout) -> None:
         "error_title": "Result",
         "error_message": "Pick a result: 1, ½, 0, + or - (forfeits), H, B, U or Z (byes)."})
     sheet.data_validation(lay.first, 4, lay.last, 4, {
-        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500})
+        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 3500,
+        "error_message": "A rating is a whole number from 1 (blank for unrated)."})
 
 
 def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
@@ -267,13 +296,18 @@ def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
 
 
 def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_ROUNDS,
-                tournament: "Tournament | None" = None, k_inputs: KInputs | None = None) -> Path:
+                tournament: "Tournament | None" = None, k_inputs: KInputs | None = None,
+                norm_title: str = "") -> Path:
     """Write the Swiss workbook, sized ``players`` × ``rounds``, filled from ``tournament``.
 
     A tournament's player with starting number k fills row k; the size grows to the
     largest starting number and the number of rounds of the event. ``k_inputs`` maps a
     starting number to the K inputs a TRF file lacks: (rated games, peak rating).
+    ``norm_title`` fills the Norm cell (blank: no norm verdicts until one is picked).
     """
+    if norm_title not in NORM_TITLES:
+        raise RatingError(f"norm_title: {norm_title!r} is not one of "
+                          f"{', '.join(t for t in NORM_TITLES if t)} or blank")
     if tournament is not None:
         players = max((p.number for p in tournament.players), default=1)
         rounds = max(tournament.rounds, max((len(p.games) for p in tournament.players), default=1), 1)
@@ -283,11 +317,15 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     book, st = new_workbook(path, "FIDE Swiss", "Swiss crosstable with FIDE rating functions")
     sheet = book.add_worksheet(SHEET)
     _write_settings(sheet, book, st, tournament.name if tournament else "",
-                    tournament.start_date.year if tournament and tournament.start_date else None)
+                    tournament.start_date.year if tournament and tournament.start_date else None,
+                    norm_title)
     _write_headers(sheet, lay, st)
     _write_players(sheet, lay, st, tournament, k_inputs or {})
-    _validate(sheet, lay)
+    _validate(sheet, lay, st)
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}")
+    for name, header in STANDINGS_NAMES.items():
+        col = 1 if header == "Name" else lay.totals + TOTAL_COLUMNS.index(header)
+        book.define_name(name, f"={SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}")
     _chart(book, sheet, lay)
     sheet.set_column(0, 0, 4.5)
     sheet.set_column(1, 1, 24)

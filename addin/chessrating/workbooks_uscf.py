@@ -7,10 +7,16 @@ so far, age, record (W if every earlier game was won, L if every one was lost), 
 rating; per round the opponent's number and the result; then points, games, N′, K,
 bonus, ``USCF_NEWRATING`` (one pass, against the opponents' pre-event ratings) and
 ``USCF_EVENT`` (the whole event in two passes; each row takes its item of the column the
-function returns), their difference and the rating floor.
+function returns), the change (two passes − rating), the difference between the two
+and the rating floor; the performance (``PERF_RATING``, method ``USCF``) after the games.
 
-Sheet ``Games`` holds what the functions read: results (blanks stay blank), opponent
-numbers and opponent ratings only where a result is entered.
+Sheet ``Games`` holds what the formulas read: results of the rounds with an opponent
+(blanks stay blank; a bye is no game), opponent numbers as checked (a number outside the
+list or the player's own shows why instead) and opponent ratings only where a result is
+entered, and the points of every round (built-in functions only, every result spelling).
+A rating cell that is blank, 0 or ``-`` means no rating. The player columns carry the
+names ``chessrating recalc`` reads: ``Names``, ``Points``, ``Performance``,
+``RatingChange`` (the Change column) and ``NewRating`` (Two passes, the official one).
 
 :func:`build_uscf` given a tournament (:mod:`chessrating.tournament`, e.g. read from a TRF
 file) sizes the sheet to it and fills names, ratings, opponents and results; the player
@@ -28,23 +34,27 @@ from xlsxwriter.worksheet import Worksheet
 
 from .errors import RatingError
 from .workbooks_layout import (
-    SWISS_RESULT_CHOICES, Styles, cell, new_workbook, print_setup, span,
-    write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
+    SWISS_RESULT_CHOICES, Styles, cell, checked_opponent, game_points, new_workbook, no_rating,
+    opponent_rules, print_setup, span, write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
     write_text_input,
 )
 
 if TYPE_CHECKING:
     from .tournament import Tournament
 
-__all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_DIFFER"]
+__all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_DIFFER",
+           "STANDINGS_NAMES"]
 
 USCF_PLAYERS = 100
 USCF_ROUNDS = 9
 SHEET = "Crosstable"
 GAMES = "Games"
-TOTAL_COLUMNS = ("Points", "Games", "N′", "K", "Bonus", "One pass", "Two passes",
-                 "Difference", "Floor")
-BLOCKS = ("Result", "Opponent no.", "Opponent's rating")
+TOTAL_COLUMNS = ("Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes",
+                 "Change", "Difference", "Floor")
+BLOCKS = ("Result", "Opponent no.", "Opponent's rating", "Points")
+# Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
+STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Performance": "Perf.",
+                   "RatingChange": "Change", "NewRating": "Two passes"}
 
 WHY_THEY_DIFFER = (
     "Why 'One pass' and 'Two passes' differ: USCF_NEWRATING rates each player against the "
@@ -59,14 +69,17 @@ HOW_TO = [
     "unrated players), record (W if every earlier game was won, L if every one was lost, "
     "else blank) and the highest established rating for the floor.",
     "2. For each round enter the opponent's number and the result: 1, ½, 0; + and - for "
-    "forfeits, H, B, U, Z for byes (points only, not rated). Pick results from the list: a "
-    "typed 1/2 would become a date.",
+    "forfeits, H, B, U, Z for byes (points only, not rated); W, D, L and the other results "
+    "of the functions count too. Pick results from the list: a typed 1/2 would become a "
+    "date. A red opponent cell is not a player number, or the player's own. A rating of 0 "
+    "or - means no rating, like a blank.",
     "3. Set Dual rated to TRUE for a dual-rated event (30 to 65 minutes) and the bonus "
     "multiplier B (10 for events from 2025).",
     WHY_THEY_DIFFER,
     "'Two passes' calls USCF_EVENT, which rates the whole event and returns one rating per "
     "player; each row takes its own with INDEX. In your own sheets one USCF_EVENT call over "
-    "the whole table spills the column at once.",
+    "the whole table spills the column at once. 'Change' is Two passes minus the rating "
+    "before the event; 'Perf.' the US Chess performance rating of the games.",
 ]
 
 
@@ -102,22 +115,27 @@ class UscfLayout:
 
 
 def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
-    read, ids, opp = (lay.block_range(i, r) for i in range(3))
+    read, ids, opp, points = (lay.block_range(i, r) for i in range(4))
     rating, games, age, record, peak = (cell(r, c) for c in range(2, 7))
+    unrated = no_rating(rating)
+    entered = f'SUMPRODUCT(--({points}<>""))'
     played = f'SUMPRODUCT(--({read}<>""))'
-    none = f"COUNT({ids})=0"
+    # A message among the opponent numbers (a bad number) is passed on, so the
+    # function's error names it; only an all-empty block keeps the cell quiet.
+    none = f'SUMPRODUCT(--({ids}<>""))=0'
     one = cell(r, lay.totals + TOTAL_COLUMNS.index("One pass"))
     two = cell(r, lay.totals + TOTAL_COLUMNS.index("Two passes"))
     return {
-        "Points": f'=IF({played}=0,"",COUNTIF({read},1)+COUNTIF({read},"+")+COUNTIF({read},"B")'
-                  f'+COUNTIF({read},"U")+(COUNTIF({read},"½")+COUNTIF({read},"H"))/2)',
-        "Games": f'=IF({played}=0,"",{played})',
-        "N′": f'=IF({rating}="","",USCF_EFFECTIVE_GAMES({rating},{games}))',
-        "K": f'=IF(OR({rating}="",COUNT({opp})=0),"",USCF_K({rating},{games},COUNT({opp}),DualRated))',
-        "Bonus": f'=IF(OR({rating}="",COUNT({opp})=0),"",USCF_BONUS({rating},{games},{opp},{read},'
+        "Points": f'=IF({entered}=0,"",SUM({points}))',
+        "Games": f'=IF({entered}=0,"",{played})',
+        "Perf.": f'=IF(COUNT({opp})=0,"",PERF_RATING({opp},{read},"USCF"))',
+        "N′": f'=IF({unrated},"",USCF_EFFECTIVE_GAMES({rating},{games}))',
+        "K": f'=IF(OR({unrated},COUNT({opp})=0),"",USCF_K({rating},{games},COUNT({opp}),DualRated))',
+        "Bonus": f'=IF(OR({unrated},COUNT({opp})=0),"",USCF_BONUS({rating},{games},{opp},{read},'
                  f'DualRated,BonusThreshold,{ids}))',
         "One pass": f'=IF({none},"",USCF_NEWRATING({rating},{games},{opp},{read},{age},{record},'
                     f'{peak},DualRated,BonusThreshold,{ids}))',
+        "Change": f'=IF(OR({unrated},N({two})=0),"",{two}-{rating})',
         "Difference": f'=IF(OR(N({one})=0,N({two})=0),"",{two}-{one})',
         "Floor": f'=IF({peak}="","",USCF_FLOOR({peak}))',
         "Two passes": _event_formula(lay, r),
@@ -137,7 +155,7 @@ def _event_formula(lay: UscfLayout, r: int) -> str:
 
     results = lay.block_range(0, lay.first, lay.last)
     opponents = lay.block_range(1, lay.first, lay.last)
-    return (f'=IF(COUNT({lay.block_range(1, r)})=0,"",INDEX(USCF_EVENT({col(2)},{col(3)},{results},'
+    return (f'=IF(SUMPRODUCT(--({lay.block_range(1, r)}<>""))=0,"",INDEX(USCF_EVENT({col(2)},{col(3)},{results},'
             f'{opponents},{col(4)},{col(5)},DualRated,BonusThreshold),{r - lay.first + 1}))')
 
 
@@ -168,9 +186,10 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, na
 def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
                 tournament: "Tournament | None" = None) -> None:
     by_number = {p.number: p for p in tournament.players} if tournament else {}
-    formats = {"Points": st.formula_points, "Games": st.formula_int, "N′": st.formula_two,
-               "K": st.formula_one, "Bonus": st.formula_one, "One pass": st.formula_one,
-               "Two passes": st.formula_one, "Difference": st.formula_signed,
+    formats = {"Points": st.formula_points, "Games": st.formula_int, "Perf.": st.formula_int,
+               "N′": st.formula_two, "K": st.formula_one, "Bonus": st.formula_one,
+               "One pass": st.formula_one, "Two passes": st.formula_one,
+               "Change": st.formula_signed, "Difference": st.formula_signed,
                "Floor": st.formula_int}
     for i in range(lay.players):
         r = lay.first + i
@@ -213,15 +232,23 @@ def _write_games_sheet(book: Workbook, lay: UscfLayout, st: Styles) -> None:
             opp_no = f"{SHEET}!{cell(r, lay.opp(rnd))}"
             res = f"{SHEET}!{cell(r, lay.result(rnd))}"
             ids = cell(r, lay.block(1) + rnd)
-            write_quiet_formula(sheet, r, lay.block(0) + rnd, f'=IF({res}="","",{res})', st.formula_text)
+            paired = f'OR({opp_no}="",{res}="")'
+            found = f"INDEX({ratings},{ids})"
+            # A round without an opponent (a bye) is no game for the functions.
+            write_quiet_formula(sheet, r, lay.block(0) + rnd, f'=IF({paired},"",{res})', st.formula_text)
+            # The number as checked: a bad one shows why, here and in the rating cells.
             write_quiet_formula(sheet, r, lay.block(1) + rnd,
-                                f'=IF(OR({opp_no}="",{res}=""),"",{opp_no})', st.formula_int)
-            write_quiet_formula(sheet, r, lay.block(2) + rnd,
-                                f'=IF({ids}="","",IF(INDEX({ratings},{ids})="","",INDEX({ratings},{ids})))',
+                                f'=IF({paired},"",{checked_opponent(opp_no, f"{SHEET}!$A{r + 1}", lay.players)})',
                                 st.formula_int)
+            write_quiet_formula(sheet, r, lay.block(2) + rnd,
+                                f'=IF({ids}="","",IF(ISNUMBER({ids}),IF({no_rating(found)},"",{found}),{ids}))',
+                                st.formula_int)
+            write_quiet_formula(sheet, r, lay.block(3) + rnd, f"={game_points(res)}", st.formula_one)
     sheet.set_column(0, 0, 4.5)
     sheet.set_column(1, 1, 22)
     sheet.freeze_panes(lay.first, 2)
+    last = lay.block(len(BLOCKS) - 1) + lay.rounds - 1
+    print_setup(sheet, 0, lay.last, last, title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
 
 
 def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS,
@@ -243,18 +270,20 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     sheet = book.add_worksheet(SHEET)
     _write_top(sheet, book, st, lay, tournament.name if tournament else "")
     _write_rows(sheet, lay, st, tournament)
-    opp = " ".join(span(lay.first, lay.opp(r), lay.last, lay.opp(r)) for r in range(lay.rounds))
     res = " ".join(span(lay.first, lay.result(r), lay.last, lay.result(r)) for r in range(lay.rounds))
-    sheet.data_validation(cell(lay.first, lay.opp(0)), {
-        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": lay.players,
-        "multi_range": opp, "error_message": f"The opponent's number, 1 to {lay.players}."})
+    opponent_rules(sheet, lay.first, lay.last, [lay.opp(r) for r in range(lay.rounds)],
+                   lay.players, st.mirror_warning)
     sheet.data_validation(cell(lay.first, lay.result(0)), {
         "validate": "list", "source": list(SWISS_RESULT_CHOICES), "multi_range": res,
         "error_message": "Pick a result: 1, ½, 0, + or - (forfeits), H, B, U or Z (byes)."})
     sheet.data_validation(lay.first, 5, lay.last, 5, {"validate": "list", "source": ["W", "L"]})
     sheet.data_validation(lay.first, 2, lay.last, 2, {
-        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500})
+        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 3500,
+        "error_message": "A rating is a whole number from 1 (blank for unrated)."})
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, 2, lay.last, 2, fixed=True)}")
+    for name, header in STANDINGS_NAMES.items():
+        col = 1 if header == "Name" else lay.totals + TOTAL_COLUMNS.index(header)
+        book.define_name(name, f"={SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}")
     sheet.set_column(0, 0, 4.5)
     sheet.set_column(1, 1, 24)
     sheet.set_column(2, 6, 7.5)
