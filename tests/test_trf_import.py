@@ -397,3 +397,40 @@ def test_a_large_file_shows_the_bar_on_stderr(tmp_path, capsys):
     assert "writing: 249 players read; 249 rows x 14 rounds" in err
     assert "recalculating" in err
     assert err.splitlines()[-1].startswith("[") and "100% done" in err.splitlines()[-1]
+
+
+# ------------------------------------------------------------------------ results without opponents
+
+def test_a_result_without_an_opponent_keeps_its_points_and_is_no_game(tmp_path, capsys):
+    # Reviewer's file /tmp/rvs/trf/self.trf, rebuilt: player 7 is paired with himself in
+    # round 1 (the reader drops the opponent) and has a draw with no opponent in round 2.
+    text = round_robin_text() + player_line(7, "Self, Paired", 1500, "1990/01/01",
+                                            [(7, "w", "1"), (None, "-", "=")]) + "\r\n"
+    source = write(tmp_path / "self.trf", text)
+    for system in ("fide", "uscf"):
+        code, out = import_book(tmp_path, source, "--system", system, name=f"{system}.xlsx")
+        printed = capsys.readouterr().out
+        assert code == 0
+        assert "round 1: player is paired with himself; opponent dropped" in printed
+        assert "round 1: result '1' without an opponent" in printed
+        assert "round 2: result '=' without an opponent" in printed
+        raw = openpyxl.load_workbook(out)["Crosstable"]
+        ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
+        col = header_columns(ws)
+        first_result = col["Round 1"] + (2 if system == "fide" else 1)
+        step = 3 if system == "fide" else 2
+        # Written as the byes with the same points: B (full point), H (half a point).
+        assert [raw.cell(11, first_result + step * k).value for k in range(2)] == ["B", "H"]
+        assert raw.cell(11, col["Round 1"]).value is None
+        # 1.5 points (TRF defaults), no game: nothing rated, no performance.
+        assert ws.cell(11, col["Points"]).value == 1.5
+        assert ws.cell(11, col["Games"]).value == 0
+        rated = ("Perf. (TPR)", "Change", "New rating") if system == "fide" else (
+            "Perf.", "One pass", "Two passes", "Change")
+        assert all(ws.cell(11, col[h]).value is None for h in rated)
+        # The functions see no game in those rounds (Games sheet, first block: results read).
+        games = openpyxl.load_workbook(out, data_only=True)["Games"]
+        assert games.cell(11, 3).value is None and games.cell(11, 4).value is None
+        # Player 1's six-player round-robin row is untouched: 3 points from RR_RESULTS
+        # (1, ½, 1, ½, 0 against 6, 2, 3, 4, 5).
+        assert ws.cell(5, col["Points"]).value == 3.0 and ws.cell(5, col["Games"]).value == 5

@@ -245,7 +245,7 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
                                '$D$5:$D$104,Games!C5:K104,Games!M5:U104,$E$5:$E$104,$F$5:$F$104,'
                                'DualRated,BonusThreshold),1))')
     assert ws["AG104"].value.endswith("BonusThreshold),100))")
-    assert ws["AH5"].value == '=IF(OR(OR(C5="",C5=0,C5="-"),N(AG5)=0),"",AG5-C5)'
+    assert ws["AH5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(N(AG5)=0,"",AG5-C5))'
     assert ws["AB5"].value == '=IF(COUNT(Games!W5:AE5)=0,"",PERF_RATING(Games!W5:AE5,Games!C5:K5,"USCF"))'
     assert ws["Z5"].value == '=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",SUM(Games!AG5:AO5))'
     assert "Why 'One pass' and 'Two passes' differ" in ws["I2"].value
@@ -378,3 +378,219 @@ def test_libreoffice_renders_the_cached_values(demo: Path, tmp_path: Path) -> No
     text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "demo.pdf"), "-"],
                           check=True, capture_output=True, text=True).stdout
     assert "So, Wesley" in text and "2859" in text and "GM norm" in text
+
+
+# ---------------------------------------------------------------------------- filled by hand
+# Cells typed by a user, read back after chessrating.recalc (the evaluator behind the
+# cached values): the spelling of results, ratings of 0, bad opponent numbers.
+
+def fill_and_recalculate(template: Path, cells: dict[tuple[int, int], object], out: Path) -> Path:
+    """Write values into the Crosstable sheet as a user would, then recalculate."""
+    from chessrating.recalc import recalculate
+
+    book = openpyxl.load_workbook(template)
+    sheet = book["Crosstable"]
+    for (row, col), value in cells.items():
+        sheet.cell(row, col).value = value
+    typed = out.with_name(out.stem + "-typed.xlsx")
+    book.save(typed)
+    recalculate(typed, out)
+    return out
+
+
+def round_robin_cells(players: list[tuple[str, object]], results: dict[tuple[int, int], object]) -> dict:
+    cells: dict[tuple[int, int], object] = {}
+    for i, (name, rating) in enumerate(players):
+        cells[(5 + i, 2)], cells[(5 + i, 5)] = name, rating
+    for (i, j), value in results.items():
+        cells[(5 + i, 10 + j)] = value
+    return cells
+
+
+# Every spelling of DESIGN.md "Results a cell may hold", the row player's cell and its mirror.
+SPELLINGS = [(1, 0), ("1", "0"), ("w", "l"), ("W", "L"), (0.5, "½"), ("=", "0.5"), ("d", "D"),
+             ("0,5", "1/2"), ("+", "-"), ("X", "F"), ("H", "H"), ("B", "Z"), ("U", "z")]
+
+
+@pytest.mark.parametrize("mine,theirs", SPELLINGS)
+def test_points_count_every_result_spelling(templates: dict[str, Path], tmp_path: Path,
+                                            mine: object, theirs: object) -> None:
+    from chessrating.results import read_result
+
+    cells = round_robin_cells([("Alpha", 2100), ("Beta", 2000), ("Gamma", 1900)],
+                              {(0, 1): mine, (1, 0): theirs, (0, 2): 1, (2, 0): 0})
+    path = fill_and_recalculate(templates["fide-round-robin.xlsx"], cells, tmp_path / "rr.xlsx")
+    ws = values_of(path, "Crosstable")
+    # Points: the points the functions give each result (results.read_result), one per game.
+    mine_points = read_result(mine).points
+    assert ws["AD5"].value == mine_points + 1
+    assert ws["AD6"].value == read_result(theirs).points
+    assert ws["AD7"].value == 0
+    assert (ws["AE5"].value, ws["AE6"].value, ws["AE7"].value) == (2, 1, 1)
+    # The points grid the mirror warning compares holds the same points.
+    assert (ws["K120"].value, ws["J121"].value) == (mine_points, read_result(theirs).points)
+
+
+def test_a_rating_of_zero_is_no_rating(templates: dict[str, Path], tmp_path: Path) -> None:
+    # Reviewer's case (README: 0 = no rating): Beta's rating is 0 in a four-player event.
+    results = {(0, 1): 1, (1, 0): 0, (0, 2): "½", (2, 0): "½", (0, 3): "½", (3, 0): "½",
+               (1, 2): 1, (2, 1): 0, (1, 3): 1, (3, 1): 0, (2, 3): 1, (3, 2): 0}
+    players = [("Alpha", 2100), ("Beta", 0), ("Gamma", 1900), ("Delta", "-")]
+    path = fill_and_recalculate(templates["fide-round-robin.xlsx"],
+                                round_robin_cells(players, results), tmp_path / "zero.xlsx")
+    ws = values_of(path, "Crosstable")
+    # Beta and Delta: no K, change or new rating; the first-rating rule speaks instead.
+    for row in (6, 8):
+        assert ws[f"I{row}"].value is None
+        assert (ws[f"AH{row}"].value, ws[f"AI{row}"].value) == (None, None)
+        assert ws[f"AJ{row}"].value.startswith("no first rating: ")
+    # Alpha and Gamma are rated only against each other: Beta and Delta count as unrated
+    # opponents, never as opponents rated 0. FIDE_CHANGE on the one rated game, from the core:
+    assert ws["K98"].value is None and ws["L97"].value == 1900
+    assert ws["I5"].value == 40
+    assert ws["AH5"].value == pytest.approx(udfs.FIDE_CHANGE(2100, [[1900]], [["½"]], 40, "2025"))
+    assert ws["AH7"].value == pytest.approx(udfs.FIDE_CHANGE(1900, [[2100]], [["½"]], 40, "2025"))
+    assert [ws[f"AD{r}"].value for r in range(5, 9)] == [2, 2, 1.5, 0.5]
+
+
+def test_crosstables_name_the_standings_columns(templates: dict[str, Path]) -> None:
+    # chessrating recalc prints the standings from these names (recalc_standings.COLUMN_NAMES).
+    expected = {
+        "fide-round-robin.xlsx": {"Names": "Name", "Points": "Points", "Performance": "Perf. (TPR)",
+                                  "RatingChange": "Change", "NewRating": "New rating",
+                                  "InitialRating": "First rating"},
+        "fide-swiss.xlsx": {"Names": "Name", "Points": "Points", "Performance": "Perf. (TPR)",
+                            "RatingChange": "Change", "NewRating": "New rating",
+                            "InitialRating": "First rating"},
+        "uscf-event.xlsx": {"Names": "Name", "Points": "Points", "Performance": "Perf.",
+                            "RatingChange": "Change", "NewRating": "Two passes"},
+    }
+    sizes = {"fide-round-robin.xlsx": 20, "fide-swiss.xlsx": 200, "uscf-event.xlsx": 100}
+    for name, columns in expected.items():
+        book = openpyxl.load_workbook(templates[name])
+        ws = book["Crosstable"]
+        for defined, header in columns.items():
+            sheet, ref = book.defined_names[defined].attr_text.split("!")
+            first, last = ref.replace("$", "").split(":")
+            top = ws[first]
+            assert sheet == "Crosstable" and top.row == 5 and ws[last].row == 4 + sizes[name]
+            assert top.column == ws[last].column
+            assert header in (ws.cell(3, top.column).value, ws.cell(4, top.column).value), (name, defined)
+
+
+def test_recalc_reads_the_named_standings(demo: Path, tmp_path: Path) -> None:
+    from chessrating.recalc import recalculate
+
+    report = recalculate(demo, tmp_path / "again.xlsx")
+    ws = values_of(demo, "Crosstable")
+    # The standings come from the names: every player, by points then performance.
+    assert [s.name for s in report.standings][:3] == ["So, Wesley", "Topalov, Veselin", "Anand, Viswanathan"]
+    assert {s.name for s in report.standings} == {ws.cell(r, 2).value for r in range(5, 15)}
+    so = report.standings[0]
+    # So: 5.5 points, TPR 2859, +11.2 (chessaccount.com report of the event)
+    assert (so.points, so.performance, round(so.change, 1), so.new_rating) == (5.5, 2859, 11.2, 2782)
+    assert [s.points for s in report.standings] == [ws.cell(r, 20).value for r in range(5, 15)]
+
+
+def swiss_cells(players: list[tuple[str, object]], rounds: dict[tuple[int, int], tuple]) -> dict:
+    cells: dict[tuple[int, int], object] = {}
+    for i, (name, rating) in enumerate(players):
+        cells[(5 + i, 2)], cells[(5 + i, 5)] = name, rating
+    for (number, rnd), (opponent, colour, result) in rounds.items():
+        col = 10 + 3 * (rnd - 1)
+        cells[(4 + number, col)], cells[(4 + number, col + 1)], cells[(4 + number, col + 2)] = (
+            opponent, colour, result)
+    return cells
+
+
+def test_swiss_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
+    template = build_swiss(tmp_path / "swiss.xlsx", players=6, rounds=2)
+    rounds = {(1, 1): (2, "W", 1), (2, 1): (1, "B", 0), (3, 1): (4, "W", "½"), (4, 1): (3, "B", "½"),
+              (1, 2): (999, "B", 1),      # beyond the list
+              (2, 2): (2, "W", 1),        # paired with himself
+              (3, 2): ("x", "W", 0),      # not a number
+              (4, 2): (None, None, 1)}    # a result without an opponent: points, no game
+    players = [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)]
+    path = fill_and_recalculate(template, swiss_cells(players, rounds), tmp_path / "bad.xlsx")
+    ws, games = values_of(path, "Crosstable"), values_of(path, "Games")
+    # Games sheet: the opponent's rating of round 2 (column G) says what is wrong.
+    assert games["G5"].value == "opponent: 999 is not a player number (1 to 6)"
+    assert games["G6"].value == "opponent: 2 is the player himself"
+    assert games["G7"].value == "opponent: x is not a player number (1 to 6)"
+    # The rating cells name the reason; columns: points P, games Q, change T, norm W
+    assert "opponent: 2 is the player himself" in ws["T6"].value
+    assert "opponent: 999 is not a player number" in ws["T5"].value
+    # Points count every round; Games only the rounds with an opponent.
+    assert [ws[f"P{r}"].value for r in range(5, 9)] == [2, 1, 0.5, 1.5]
+    assert [ws[f"Q{r}"].value for r in range(5, 9)] == [2, 2, 2, 1]
+    # D's round without an opponent is no game: D's change is the one game against C.
+    assert ws["T8"].value == pytest.approx(udfs.FIDE_CHANGE(1700, [[1800]], [["½"]], 40, "2025"))
+    # No norm title picked: the norm column stays quiet.
+    assert all(ws[f"W{r}"].value is None for r in range(5, 9))
+
+
+def test_uscf_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
+    from chessrating.workbooks_uscf import build_uscf
+
+    template = build_uscf(tmp_path / "uscf.xlsx", players=4, rounds=2)
+    cells = {(5, 2): "A", (5, 3): 1600, (6, 2): "B", (6, 3): 1500, (7, 2): "C", (7, 3): 0,
+             (5, 8): 2, (5, 9): "w", (6, 8): 1, (6, 9): "l", (7, 8): 3, (7, 9): 1, (6, 10): 7, (6, 11): "d"}
+    path = fill_and_recalculate(template, cells, tmp_path / "bad.xlsx")
+    ws, games = values_of(path, "Crosstable"), values_of(path, "Games")
+    # Games sheet, opponent numbers as checked: round 1 in column F, round 2 in G.
+    assert games["F7"].value == "opponent: 3 is the player himself"
+    assert games["G6"].value == "opponent: 7 is not a player number (1 to 4)"
+    # One pass (column R) names the reason for the player whose opponent is wrong.
+    assert "opponent: 3 is the player himself" in ws["R7"].value
+    assert "opponent: 7 is not a player number" in ws["R6"].value
+    # Points: W, L and D read as 1, 0 and ½; C's rating 0 is no rating (no N', no change).
+    assert [ws[f"L{r}"].value for r in range(5, 8)] == [1, 0.5, 1]
+    assert (ws["O7"].value, ws["T7"].value) == (None, None)
+
+
+def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> None:
+    for name, path in templates.items():
+        book = openpyxl.load_workbook(path)
+        how = book["How to use"]
+        assert how.column_dimensions["A"].width <= 92
+        paragraphs = [r for r in range(3, how.max_row + 1) if how.cell(r, 1).value]
+        for r in paragraphs:
+            text = how.cell(r, 1).value
+            assert how.cell(r, 1).alignment.wrap_text
+            # About 100 characters a line at 15 points: never less room than the text needs.
+            assert how.row_dimensions[r].height >= 15 * (len(text) // 110 + 1), (name, r)
+        for sheet in ("How to use", "xlwings.conf"):
+            ws = book[sheet]
+            # one page wide (fitToWidth 1 is the file format's default), as many pages down as needed
+            assert ws.print_area and ws.page_setup.fitToHeight == 0 and ws.sheet_properties.pageSetUpPr.fitToPage
+    for name in ("fide-swiss.xlsx", "uscf-event.xlsx"):
+        games = openpyxl.load_workbook(templates[name])["Games"]
+        assert games.page_setup.orientation == "landscape" and games.page_setup.fitToHeight == 0
+        assert games.print_title_rows == "$3:$4" and games.print_title_cols == "$A:$B"
+    swiss = openpyxl.load_workbook(templates["fide-swiss.xlsx"])["Games"]
+    assert swiss.print_area == "'Games'!$A$1:$CS$204"
+
+
+def test_norm_column_is_quiet_until_a_title_is_picked(templates: dict[str, Path], demo: Path) -> None:
+    for name in ("fide-round-robin.xlsx", "fide-swiss.xlsx"):
+        assert openpyxl.load_workbook(templates[name])["Crosstable"]["I2"].value is None
+    ws = values_of(demo, "Crosstable")
+    # The example event asks for GM norms (the README picture): 9 of 10 reach the GM
+    # norm's performance; Giri's 3/9 is below 35 % (FIDE norm rule 1.4.6 in spec/RULES.md).
+    assert ws["I2"].value == "GM"
+    assert [ws.cell(r, 27).value for r in range(5, 14)] == ["GM norm"] * 9
+    assert ws["AA14"].value == "no GM norm: score 33 % < 35 %"
+    with pytest.raises(RatingError, match="norm_title: 'FM' is not one of GM, IM, WGM, WIM or blank"):
+        RoundRobinEvent("e", (EventPlayer("a"), EventPlayer("b")), (("", ""), ("", "")), norm_title="FM")
+
+
+def test_calculator_formats_and_goal_print_area(templates: dict[str, Path]) -> None:
+    book = openpyxl.load_workbook(templates["calculators.xlsx"])
+    perf = book["Performance"]
+    # FIDE TPR, own rating + dp and the perfect performance are whole numbers.
+    assert [perf.cell(10, c).number_format for c in range(2, 8)] == ["0", "0", "0.0", "0.0", "0", "0.0"]
+    goal = book["Goal"]
+    assert goal.print_area == "'Goal'!$A$1:$O$74"
+    values = values_of(templates["calculators.xlsx"], "Elo")
+    # RULES.md §2 example: 1 + ½ + 0 against 1800, 2100, 2200
+    assert values["B7"].value == 1.5

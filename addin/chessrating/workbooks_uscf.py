@@ -135,7 +135,7 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
                  f'DualRated,BonusThreshold,{ids}))',
         "One pass": f'=IF({none},"",USCF_NEWRATING({rating},{games},{opp},{read},{age},{record},'
                     f'{peak},DualRated,BonusThreshold,{ids}))',
-        "Change": f'=IF(OR({unrated},N({two})=0),"",{two}-{rating})',
+        "Change": f'=IF({unrated},"",IF(N({two})=0,"",{two}-{rating}))',
         "Difference": f'=IF(OR(N({one})=0,N({two})=0),"",{two}-{one})',
         "Floor": f'=IF({peak}="","",USCF_FLOOR({peak}))',
         "Two passes": _event_formula(lay, r),
