@@ -368,30 +368,55 @@ def test_chart_cache_written_where_missing_and_left_alone_when_unknown(tmp_path:
         b"<c:v>Change &amp; rating</c:v></c:pt></c:strCache>")
 
 
+def _assert_chart_caches_hold_the_values(book: Path, report) -> int:
+    """Every series cache of every chart equals the cells its formula names; returns
+    how many caches were checked."""
+    shown = openpyxl.load_workbook(book, data_only=True)
+    checked = 0
+    for name, xml in members(book).items():
+        if not re.fullmatch(r"xl/charts/chart\d+\.xml", name):
+            continue
+        for formula, kind, count, points in _caches(xml):
+            sheet, _, area = formula.rpartition("!")
+            sheet = sheet.strip("'")
+            first, _, last = area.replace("$", "").partition(":")
+            column = re.match(r"[A-Z]+", first).group(0)
+            rows = range(int(first[len(column):]), int((last or first)[len(column):]) + 1)
+            cells = [report.values.get((sheet, f"{column}{r}"), shown[sheet][f"{column}{r}"].value)
+                     for r in rows]
+            assert count == len(cells), formula
+            if kind == "numCache":
+                assert {i: float(v) for i, v in points.items()} == pytest.approx(
+                    {i: c for i, c in enumerate(cells)
+                     if isinstance(c, (int, float)) and not isinstance(c, bool)}), formula
+                assert not points or any(float(v) != 0 for v in points.values()), formula
+            else:
+                assert points == {i: (c if isinstance(c, str) else f"{c:g}")
+                                  for i, c in enumerate(cells) if c not in (None, "")}, formula
+            checked += 1
+    return checked
+
+
 def test_demo_chart_holds_the_rating_changes(tmp_path: Path):
     from chessrating import workbooks
     out = tmp_path / "demo.xlsx"
     workbooks.fill_round_robin(workbooks.load_demo_event(), out)
     report = recalculate(out, out)
-    charts = [n for n in members(out) if n.startswith("xl/charts/chart")]
-    assert charts, "the round-robin template has a chart"
-    shown = openpyxl.load_workbook(out, data_only=True)
-    for name in charts:
-        for formula, kind, count, points in _caches(members(out)[name]):
-            sheet, _, area = formula.rpartition("!")
-            first, _, last = area.replace("$", "").partition(":")
-            column = re.match(r"[A-Z]+", first).group(0)
-            rows = range(int(first[len(column):]), int(last[len(column):]) + 1)
-            sheet = sheet.strip("'")
-            cells = [report.values.get((sheet, f"{column}{r}"), shown[sheet][f"{column}{r}"].value)
-                     for r in rows]
-            assert count == len(cells)
-            if kind == "numCache":
-                assert {i: float(v) for i, v in points.items()} == pytest.approx(
-                    {i: c for i, c in enumerate(cells) if isinstance(c, float)})
-                assert any(float(v) != 0 for v in points.values())
-            else:
-                assert points == {i: c for i, c in enumerate(cells) if c not in (None, "")}
+    # the rating-change bar chart: names as categories, changes as values (not all zero)
+    assert _assert_chart_caches_hold_the_values(out, report) >= 2
+    values = _caches([m for n, m in members(out).items() if n.startswith("xl/charts/")][0])
+    assert len([v for _, kind, _, pts in values if kind == "numCache" for v in pts.values()
+                if float(v) != 0]) >= 5
+
+
+def test_template_charts_hold_their_values(tmp_path: Path):
+    # the templates as `chessrating templates` writes them (the Goal chart of the calculators)
+    from chessrating import workbooks
+    books = workbooks.write_templates(tmp_path)
+    checked = 0
+    for book in books:
+        checked += _assert_chart_caches_hold_the_values(book, recalculate(book, tmp_path / "again.xlsx"))
+    assert checked >= 2
 
 
 def test_unknown_function_circular_reference_and_bad_syntax(tmp_path: Path):

@@ -22,7 +22,8 @@ import pytest
 from chessrating.recalc import recalculate
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = sorted((ROOT / "workbooks").glob("*.xlsx"))
+# the shipped workbooks; names starting with a dot are a builder's files in progress
+SHIPPED = sorted(p for p in (ROOT / "workbooks").glob("*.xlsx") if not p.name.startswith("."))
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 TRF = ROOT.parent / "shared" / "trf" / "javafo_sample2.trf"
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
