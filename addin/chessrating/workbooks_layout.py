@@ -146,6 +146,7 @@ class Styles:
     title: Format
     subtitle: Format
     note: Format
+    note_wrap: Format
     header: Format
     header_left: Format
     label: Format
@@ -176,6 +177,7 @@ class Styles:
             title=fmt(bold=True, font_size=14),
             subtitle=fmt(bold=True, font_size=11, font_color="#1F3864"),
             note=fmt(italic=True, font_color="#595959", text_wrap=False),
+            note_wrap=fmt(italic=True, font_color="#595959", text_wrap=True, valign="top"),
             header=fmt(bold=True, bg_color=_BLUE_HEADER, align="center", text_wrap=True, **box),
             header_left=fmt(bold=True, bg_color=_BLUE_HEADER, text_wrap=True, **box),
             label=fmt(bold=True),
@@ -247,6 +249,16 @@ def write_quiet_formula(sheet: Worksheet, row: int, col: int, formula: str, fmt:
     sheet.write_formula(row, col, formula, fmt, "")
 
 
+# Width of the How-to column (characters of the default font): fits a portrait A4 page
+# within its margins even where a viewer's substitute font is wider (LibreOffice).
+HOW_TO_WIDTH = 68
+# Characters of running text per line at that width (proportional text is narrower
+# than the digit the width is measured in, less so in substitute fonts), and the height
+# of one line in points.
+_CHARS_PER_LINE = 80
+_LINE_HEIGHT = 15
+
+
 def write_conf_sheet(book: Workbook, styles: Styles) -> Worksheet:
     """The ``xlwings.conf`` sheet: keys in column A from A1, values in column B, no header.
 
@@ -256,21 +268,15 @@ def write_conf_sheet(book: Workbook, styles: Styles) -> Worksheet:
     sheet = book.add_worksheet("xlwings.conf")
     sheet.write_string(0, 0, "UDF Modules")
     sheet.write_string(0, 1, UDF_MODULE)
-    sheet.write_string(2, 0, "This sheet tells the classic xlwings add-in where the chess "
-                             "functions live (xlwings reads the keys above the first empty "
-                             "cell in column A).", styles.note)
+    # Wrapped over A:B so that it prints whole within the print area.
+    sheet.merge_range(2, 0, 2, 1, "This sheet tells the classic xlwings add-in where the chess "
+                                  "functions live (xlwings reads the keys above the first empty "
+                                  "cell in column A).", styles.note_wrap)
+    sheet.set_row(2, 4 * _LINE_HEIGHT)
     sheet.set_column(0, 0, 18)
     sheet.set_column(1, 1, 22)
     print_setup(sheet, 0, 2, 1, landscape=False)
     return sheet
-
-
-# Width of the How-to column (characters of the default font): fits a portrait A4 page.
-HOW_TO_WIDTH = 90
-# Characters of running text per line at that width (proportional text is narrower
-# than the digit the width is measured in), and the height of one line in points.
-_CHARS_PER_LINE = 100
-_LINE_HEIGHT = 15
 
 
 def _wrapped_lines(text: str) -> int:
