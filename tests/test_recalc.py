@@ -147,6 +147,26 @@ def test_rating_function_and_stand_in(tmp_path: Path):
     assert report.values[("Calc", "D1")] == pytest.approx(2 * expected)
 
 
+def test_index_passes_a_function_error_on_with_its_message(tmp_path: Path):
+    # Each row of the US Chess template takes its item of USCF_EVENT with INDEX: when the
+    # event cannot be rated, every row must show why, not #REF!.
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Event"
+    ws["A1"], ws["A2"] = 1500, 1500
+    ws["B1"], ws["B2"] = 30, 30
+    ws["C1"], ws["C2"] = 1, 0
+    ws["D1"], ws["D2"] = 2, 2          # player 2 paired against himself
+    for row in (1, 2):
+        ws[f"E{row}"] = f"=INDEX(USCF_EVENT(A1:A2,B1:B2,C1:C2,D1:D2),{row})"
+    path = tmp_path / "f.xlsx"
+    wb.save(path)
+    report = recalculate(path, tmp_path / "out.xlsx")
+    messages = {e.cell: e.message for e in report.errors}
+    assert messages["E1"] == messages["E2"]
+    assert messages["E2"].startswith("opponents: player 2 is paired against himself")
+
+
 def test_function_receives_classic_xlwings_shapes(tmp_path: Path):
     seen = {}
 

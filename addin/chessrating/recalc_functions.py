@@ -95,7 +95,10 @@ def _index_number(value: Any) -> int | XlErr:
 
 
 def _index(here: Any, array: Any, row: Any = MISSING, col: Any = MISSING) -> Any:
-    """INDEX(array, row, [column]) returning a reference when given one."""
+    """INDEX(array, row, [column]) returning a reference when given one; an error in
+    place of the array passes through, with its message (as in Excel)."""
+    if isinstance(array, XlErr):
+        return array
     r, c = _index_number(row), _index_number(col)
     if isinstance(r, XlErr):
         return r

@@ -419,8 +419,7 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
     counts = [read_int(v, "games") or 0 for v in flatten(games)]
     if len(counts) != len(own):
         raise RatingError(f"games: {len(counts)} cells but ratings has {len(own)}; one per player")
-    rows = results if isinstance(results, list) and all(isinstance(r, list) for r in results) \
-        else [results]
+    rows = arg.grid(results, "results")  # a flat list is a column: one round
     if len(rows) != len(own):
         raise RatingError(f"results: {len(rows)} rows but ratings has {len(own)}; one row per player")
     if _ON_SERVER:
