@@ -164,7 +164,7 @@ def _run_demo(args: argparse.Namespace) -> int:
     from .recalc import recalculate
     output = Path(args.output)
     event = workbooks.load_demo_event()
-    workbooks.fill_round_robin(event, output)
+    workbooks.fill_round_robin(event, output, recalculate=False)
     report = recalculate(output, output, progress=_Progress())
     return _print_report(report)
 
