@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .recalc_engine import Book, evaluate_book
-from .recalc_parse import FormulaSyntaxError, parse_ref
+from .recalc_parse import FormulaSyntaxError, column_letters, parse_ref
 from .recalc_standings import Standing, find_standings
 from .recalc_trace import inputs_holding, named_value, trace_inputs
 from .recalc_values import XlErr
@@ -158,14 +158,6 @@ def _array_ref(ref: str, sheet: str):
     return type(found)(sheet, found.r1, found.c1, found.r2, found.c2)
 
 
-def _letters(col: int) -> str:
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 def _input_finder(book: Book) -> Callable[[XlErr, tuple[str, int, int]], tuple[str, ...]]:
     """Each error's input cells, traced once per culprit (cells sharing a cause share it)."""
     found: dict[Any, tuple[str, ...]] = {}
@@ -180,7 +172,7 @@ def _input_finder(book: Book) -> Callable[[XlErr, tuple[str, int, int]], tuple[s
                 named = named_value(error.message or "")
                 if not cells and named is not None:
                     cells = inputs_holding(book, key, named)
-            found[memo] = tuple(f"{s}!{_letters(c)}{r}" for s, r, c in cells
+            found[memo] = tuple(f"{s}!{column_letters(c)}{r}" for s, r, c in cells
                                 if (s, r, c) != key)
         return found[memo]
     return inputs
@@ -255,7 +247,7 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     cells = [*book.formulas, *(k for k in book.owner if k not in book.formulas)]
     for sheet, row, col in sorted(cells):
         value = book.cells[sheet].get((row, col))
-        address = f"{_letters(col)}{row}"
+        address = f"{column_letters(col)}{row}"
         written.setdefault(sheet, {})[(row, col)] = value
         if isinstance(value, XlErr):
             report.values[(sheet, address)] = value.message or value.code

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .recalc_functions import ARRAY_ARGS, BUILTINS, LAZY, call_library, library_has
-from .recalc_parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
+from .recalc_parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
 from .recalc_trace import culprit
 from .recalc_values import MISSING, Arr, Rng, XlErr, binary, lift, scalar
 
@@ -37,11 +37,7 @@ _NOT_SUPPORTED = {"INDIRECT", "OFFSET"}  # need references made at run time
 
 def cell_name(row: int, col: int) -> str:
     """``A1`` address of a 1-based row and column."""
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return f"{letters}{row}"
+    return f"{column_letters(col)}{row}"
 
 
 def _where(h: Key) -> str:

@@ -98,6 +98,19 @@ def column_number(letters: str) -> int:
     return number
 
 
+def column_letters(col: int) -> str:
+    """1 is ``A``, 27 ``AA``: the inverse of :func:`column_number`.
+
+    >>> column_letters(1), column_letters(27), column_letters(16384)
+    ('A', 'AA', 'XFD')
+    """
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
 _MAX_ROW, _MAX_COL = 1048576, 16384
 _CELL_PART = re.compile(r"\$?([A-Za-z]{1,3})?\$?(\d+)?$")
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from .recalc_charts import Lookup, is_chart_part, patch_chart
+from .recalc_parse import column_letters, column_number
 
 __all__ = ["sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value"]
 
@@ -36,19 +37,6 @@ _EXT = re.compile(rb"<(?:\w+:)?extLst\b.*?</(?:\w+:)?extLst>", re.S)
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
-def _column_number(letters: bytes) -> int:
-    number = 0
-    for char in letters:
-        number = number * 26 + char - 64
-    return number
-
-
-def _column_letters(col: int) -> str:
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def cell_xml_value(value: object) -> tuple[str, str]:
@@ -100,7 +88,7 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]]) -> 
         found = _ATTR_R.search(attrs)
         if found is None:
             return match.group(0)
-        key = (int(found.group(2)), _column_number(found.group(1)))
+        key = (int(found.group(2)), column_number(found.group(1).decode()))
         if key not in remaining:
             return match.group(0)
         kind, text = remaining.pop(key)
@@ -113,7 +101,7 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]]) -> 
 
 
 def _new_cell(prefix: bytes, row: int, col: int, kind: str, text: str) -> bytes:
-    attrs = f' r="{_column_letters(col)}{row}"'.encode()
+    attrs = f' r="{column_letters(col)}{row}"'.encode()
     return _open_tag(prefix, attrs, kind) + _value_xml(prefix, kind, text) + b"</" + prefix + b"c>"
 
 
@@ -130,7 +118,7 @@ def _insert_cells(xml: bytes, cells: dict[tuple[int, int], tuple[str, str]]) -> 
         row = int(found.group(1))
         prefix, inner = match.group(1), match.group(4) or b""
         new = by_row.pop(row)
-        pieces = [(_column_number(_ATTR_R.search(c.group(2)).group(1)), c.group(0))
+        pieces = [(column_number(_ATTR_R.search(c.group(2)).group(1).decode()), c.group(0))
                   for c in _CELL_RE.finditer(inner) if _ATTR_R.search(c.group(2))]
         pieces += [(col, _new_cell(prefix, row, col, *v)) for col, v in new.items()]
         pieces.sort(key=lambda p: p[0])
