@@ -14,8 +14,10 @@ each formula cell carries the value our functions compute and viewers that never
 calculate show numbers. Builds are deterministic: the same inputs give the same bytes.
 
 The layouts live in ``workbooks_roundrobin``, ``workbooks_swiss``, ``workbooks_uscf`` and
-``workbooks_calculators``; shared styles in ``workbooks_layout``; the event model and the
-example event in ``workbooks_event``.
+``workbooks_calculators``; shared styles and sheets in ``workbooks_layout``; the FIDE
+player columns of the round robin and the Swiss in ``workbooks_fide``; the round columns
+and Games sheet of the Swiss and the US Chess templates in ``workbooks_rounds``; the
+event model and the example event in ``workbooks_event``.
 """
 
 from __future__ import annotations

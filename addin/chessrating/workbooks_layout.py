@@ -18,6 +18,7 @@ bytes.
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,8 +34,14 @@ __all__ = [
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
     "write_quiet_formula", "print_setup", "game_points", "no_rating", "checked_opponent",
-    "HOW_TO_WIDTH", "opponent_rules",
+    "HOW_TO_WIDTH", "opponent_rules", "opponent_rating", "CROSSTABLE", "GAMES", "validate_ratings",
+    "define_standings",
 ]
+
+# Sheet names shared by the templates: the crosstable the arbiter fills and, in the
+# round-based ones, the sheet of what the formulas read.
+CROSSTABLE = "Crosstable"
+GAMES = "Games"
 
 # A fixed creation date keeps the document properties, and so the bytes, stable.
 CREATED = _dt.datetime(2025, 10, 1, 0, 0, 0)
@@ -93,6 +100,18 @@ def checked_opponent(opponent: str, own: str, players: int) -> str:
     return (f'IF({opponent}="","",IF(NOT(ISNUMBER({opponent})),{bad},'
             f'IF(OR({opponent}<1,{opponent}>{players},{opponent}<>INT({opponent})),{bad},'
             f'IF({opponent}={own},"opponent: "&{opponent}&" is the player himself",{opponent}))))')
+
+
+def opponent_rating(ratings: str, checked: str) -> str:
+    """Formula (no ``=``): the rating in ``ratings`` of the opponent number ``checked`` (as
+    :func:`checked_opponent` gives it), ``""`` for an unrated opponent, and the message
+    itself where the number is bad, so that the functions reading it say what is wrong.
+
+    >>> opponent_rating("$C$5:$C$9", "M5")
+    'IF(ISNUMBER(M5),IF(OR(INDEX($C$5:$C$9,M5)="",INDEX($C$5:$C$9,M5)=0,INDEX($C$5:$C$9,M5)="-"),"",INDEX($C$5:$C$9,M5)),M5)'
+    """
+    found = f"INDEX({ratings},{checked})"
+    return f'IF(ISNUMBER({checked}),IF({no_rating(found)},"",{found}),{checked})'
 
 
 def opponent_rules(sheet: Worksheet, first: int, last: int, columns: list[int], players: int,
@@ -337,3 +356,21 @@ def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
     if title_columns is not None:
         sheet.repeat_columns(*title_columns)
     sheet.set_footer("&L&A&RPage &P of &N")
+
+
+def validate_ratings(sheet: Worksheet, first: int, last: int, col: int) -> None:
+    """The rating column: a whole number 1..3500, blank for an unrated player."""
+    sheet.data_validation(first, col, last, col, {
+        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 3500,
+        "error_message": "A rating is a whole number from 1 (blank for unrated)."})
+
+
+def define_standings(book: Workbook, names: Mapping[str, str], first: int, last: int,
+                     totals: int, total_columns: Sequence[str]) -> None:
+    """Workbook names (``names``: name -> column header) over the player rows of the
+    crosstable, which ``chessrating recalc`` reads for the standings; ``Name`` is column
+    B, every other header a column of ``total_columns`` from column ``totals``."""
+    for name, header in names.items():
+        col = 1 if header == "Name" else totals + total_columns.index(header)
+        book.define_name(name, f"={CROSSTABLE}!{span(first, col, last, col, fixed=True)}")
+

@@ -37,16 +37,19 @@ from xlsxwriter.worksheet import Worksheet
 
 from .errors import RatingError
 from .workbooks_event import RoundRobinEvent
+from .workbooks_fide import (
+    PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats, fide_player_formulas,
+    set_fide_widths, write_fide_player, write_fide_settings,
+)
 from .workbooks_layout import (
-    RESULT_CHOICES, Styles, absolute, cell, game_points, new_workbook, no_rating, print_setup,
-    span, write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
-    write_text_input,
+    CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings, game_points,
+    new_workbook, no_rating, print_setup, span, validate_ratings, write_conf_sheet,
+    write_how_to_sheet, write_quiet_formula, write_result,
 )
 
 __all__ = ["ROUND_ROBIN_SIZE", "RoundRobinLayout", "build_round_robin", "STANDINGS_NAMES"]
 
 ROUND_ROBIN_SIZE = 20
-SHEET = "Crosstable"
 
 HOW_TO = [
     "1. Fill the player list: name, title, federation (three letters), rating (blank for an "
@@ -99,35 +102,17 @@ class RoundRobinLayout:
         return span(row, self.grid, row, self.grid_last)
 
 
-TOTAL_COLUMNS = ("Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating",
-                 "First rating", "Norm")
-
-
 def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     r = lay.first + i
-    res = lay.row_range(r)
-    expected = lay.row_range(lay.section(0) + i)
-    read = lay.row_range(lay.section(2) + i)
+    # A game counts once a result is entered in the row, whatever its spelling.
+    entered = f"COUNTA({lay.row_range(r)})"
     opp = lay.row_range(lay.section(3) + i)
-    points = lay.row_range(lay.section(4) + i)
-    rating, k, fed = cell(r, 4), cell(r, 8), cell(r, 3)
-    unrated = no_rating(rating)
-    titles = span(lay.first, 2, lay.last, 2, fixed=True)
-    feds = span(lay.first, 3, lay.last, 3, fixed=True)
-    none = f"COUNT({opp})=0"
-    return {
-        "K": f'=IF({unrated},"",FIDE_K({rating},{cell(r, 5)},{cell(r, 6)},RatingYear,'
-             f'{cell(r, 7)},COUNT({opp})))',
-        "Points": f'=IF(COUNTA({res})=0,"",SUM({points}))',
-        "Games": f'=IF(COUNTA({res})=0,"",COUNTA({res}))',
-        "Expected": f'=IF(COUNT({expected})=0,"",SUM({expected}))',
-        "Perf. (TPR)": f'=IF({none},"",PERF_RATING({opp},{read},"FIDE"))',
-        "Change": f'=IF(OR({unrated},{none}),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
-        "New rating": f'=IF(OR({unrated},{none}),"",FIDE_NEWRATING({rating},{opp},{read},{k},Rules))',
-        "First rating": f'=IF(AND({unrated},NOT({none})),FIDE_INITIAL({opp},{read}),"")',
-        "Norm": f'=IF(OR(NormTitle="",COUNTA({res})=0),"",'
-                f'FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed}))',
-    }
+    return fide_player_formulas(
+        r, opp=opp, read=lay.row_range(lay.section(2) + i),
+        expected=lay.row_range(lay.section(0) + i), points=lay.row_range(lay.section(4) + i),
+        entered=entered, played=entered, none=f"COUNT({opp})=0",
+        titles=span(lay.first, 2, lay.last, 2, fixed=True),
+        feds=span(lay.first, 3, lay.last, 3, fixed=True))
 
 
 def _mirror_rule(lay: RoundRobinLayout) -> str:
@@ -147,23 +132,8 @@ def _mirror_rule(lay: RoundRobinLayout) -> str:
 
 
 def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRobinEvent | None) -> None:
-    norm = event.norm_title if event else ""
-    sheet.write_string(0, 0, "FIDE round robin", st.title)
-    sheet.write_string(1, 0, "Event", st.label)
-    write_text_input(sheet, 1, 1, event.name if event else "", st.input_text)
-    sheet.write_string(1, 3, "Rules", st.label)
-    sheet.write_string(1, 4, "2025", st.input_result)
-    sheet.write_string(1, 5, "Year (K)", st.label)
-    write_input(sheet, 1, 6, event.year if event else None, st.input_int)
-    sheet.write_string(1, 7, "Norm", st.label)
-    write_text_input(sheet, 1, 8, norm, st.input_result)
-    book.define_name("Rules", f"={SHEET}!$E$2")
-    book.define_name("RatingYear", f"={SHEET}!$G$2")
-    book.define_name("NormTitle", f"={SHEET}!$I$2")
-    sheet.data_validation(1, 4, 1, 4, {"validate": "list", "source": ["2025", "2024"]})
-    sheet.data_validation(1, 6, 1, 6, {"validate": "integer", "criteria": "between",
-                                       "minimum": 1950, "maximum": 2200})
-    sheet.data_validation(1, 8, 1, 8, {"validate": "list", "source": ["GM", "IM", "WGM", "WIM"]})
+    write_fide_settings(sheet, book, st, "FIDE round robin", event.name if event else "",
+                        event.year if event else None, event.norm_title if event else "")
     sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
                              "(forfeit win), - (forfeit loss). Yellow cells are inputs; pick "
                              "a title in Norm for the norm verdicts.", st.note)
@@ -171,30 +141,17 @@ def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRo
 
 def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,
                    event: RoundRobinEvent | None) -> None:
-    headers = ["No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth year", "Peak", "K"]
-    for col, text in enumerate(headers):
+    for col, text in enumerate(PLAYER_HEADERS):
         sheet.write_string(lay.first - 1, col, text, st.header)
     for j in range(lay.size):
         sheet.write_number(lay.first - 1, lay.grid + j, j + 1, st.header)
     for offset, text in enumerate(TOTAL_COLUMNS):
         sheet.write_string(lay.first - 1, lay.totals + offset, text, st.header)
-    formats = {"K": st.formula_int, "Points": st.formula_points, "Games": st.formula_int,
-               "Expected": st.formula_two, "Perf. (TPR)": st.formula_int,
-               "Change": st.formula_signed, "New rating": st.formula_int,
-               "First rating": st.formula_int, "Norm": st.formula_text}
+    formats = fide_formats(st)
     for i in range(lay.size):
         r = lay.first + i
-        player = event.players[i] if event else None
-        sheet.write_number(r, 0, i + 1, st.header)
-        write_text_input(sheet, r, 1, player.name if player else "", st.input_text)
-        write_text_input(sheet, r, 2, player.title if player else "", st.input_result)
-        write_text_input(sheet, r, 3, player.federation if player else "", st.input_result)
-        write_input(sheet, r, 4, player.rating if player else None, st.input_int)
-        write_input(sheet, r, 5, player.rated_games if player else None, st.input_int)
-        write_input(sheet, r, 6, player.birth_year if player else None, st.input_int)
-        write_input(sheet, r, 7, player.peak_rating if player else None, st.input_int)
         formulas = _player_formulas(lay, i)
-        write_quiet_formula(sheet, r, 8, formulas["K"], formats["K"])
+        write_fide_player(sheet, st, r, i + 1, event.players[i] if event else None, formulas["K"])
         for j in range(lay.size):
             if i == j:
                 sheet.write_blank(r, lay.grid + j, None, st.diagonal)
@@ -267,26 +224,13 @@ def _validate(sheet: Worksheet, lay: RoundRobinLayout) -> None:
     sheet.data_validation(cell(lay.first, lay.grid), {
         "validate": "custom", "value": "=FALSE", "multi_range": diagonal_cells,
         "error_title": "No game", "error_message": "A player does not play themself."})
-    sheet.data_validation(lay.first, 4, lay.last, 4, {
-        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 3500,
-        "error_message": "A rating is a whole number from 1 (blank for unrated)."})
+    validate_ratings(sheet, lay.first, lay.last, RATING_COL)
     sheet.data_validation(lay.first, 5, lay.last, 5, {
         "validate": "integer", "criteria": ">=", "value": 0})
     sheet.data_validation(lay.first, 6, lay.last, 6, {
         "validate": "integer", "criteria": "between", "minimum": 1900, "maximum": 2100})
     sheet.data_validation(lay.first, 7, lay.last, 7, {
         "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500})
-
-
-# Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
-STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Performance": "Perf. (TPR)",
-                   "RatingChange": "Change", "NewRating": "New rating", "InitialRating": "First rating"}
-
-
-def _define_standings(book: Workbook, lay: RoundRobinLayout) -> None:
-    for name, header in STANDINGS_NAMES.items():
-        col = 1 if header == "Name" else lay.totals + TOTAL_COLUMNS.index(header)
-        book.define_name(name, f"={SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}")
 
 
 def _chart(book: Workbook, sheet: Worksheet, lay: RoundRobinLayout) -> None:
@@ -329,16 +273,10 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
         "type": "formula", "criteria": _mirror_rule(lay), "format": st.mirror_warning})
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}")
     book.define_name("Results", f"={SHEET}!{span(lay.first, lay.grid, lay.last, lay.grid_last, fixed=True)}")
-    _define_standings(book, lay)
+    define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
     _chart(book, sheet, lay)
-    sheet.set_column(0, 0, 4.5)
-    sheet.set_column(1, 1, 24)
-    sheet.set_column(2, 3, 5.5)
-    sheet.set_column(4, 7, 7.5)
-    sheet.set_column(8, 8, 4.5)
+    set_fide_widths(sheet, lay.totals)
     sheet.set_column(lay.grid, lay.grid_last, 5.5)
-    sheet.set_column(lay.totals, lay.totals + 6, 8)
-    sheet.set_column(lay.totals + 7, lay.totals + 7, 34)
     sheet.set_row(lay.first - 1, 30)
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,

@@ -25,6 +25,7 @@ with starting number k fills row k.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,11 +33,14 @@ from typing import TYPE_CHECKING
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .errors import RatingError
 from .workbooks_layout import (
-    SWISS_RESULT_CHOICES, Styles, cell, checked_opponent, game_points, new_workbook, no_rating,
-    opponent_rules, print_setup, span, write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula, write_result,
-    write_text_input,
+    CROSSTABLE as SHEET, Styles, cell, checked_opponent, define_standings, game_points,
+    new_workbook, no_rating, opponent_rating, print_setup, span, validate_ratings, write_conf_sheet,
+    write_how_to_sheet, write_input, write_quiet_formula, write_text_input,
+)
+from .workbooks_rounds import (
+    GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
+    write_round_headers, write_round_inputs,
 )
 
 if TYPE_CHECKING:
@@ -47,11 +51,10 @@ __all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_
 
 USCF_PLAYERS = 100
 USCF_ROUNDS = 9
-SHEET = "Crosstable"
-GAMES = "Games"
+PLAYER_HEADERS = ("No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak")
+RATING_COL = 2
 TOTAL_COLUMNS = ("Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes",
                  "Change", "Difference", "Floor")
-BLOCKS = ("Result", "Opponent no.", "Opponent's rating", "Points")
 # Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
 STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Performance": "Perf.",
                    "RatingChange": "Change", "NewRating": "Two passes"}
@@ -84,34 +87,13 @@ HOW_TO = [
 
 
 @dataclass(frozen=True)
-class UscfLayout:
-    """Where everything sits for ``players`` × ``rounds`` (zero-based)."""
+class UscfLayout(RoundsLayout):
+    """Where everything sits for ``players`` × ``rounds`` (zero-based): two columns per
+    round (opponent's number, result) after the seven player columns."""
 
     players: int = USCF_PLAYERS
     rounds: int = USCF_ROUNDS
-    first: int = 4
     rounds_col: int = 7
-
-    @property
-    def last(self) -> int:
-        return self.first + self.players - 1
-
-    def opp(self, rnd: int) -> int:
-        return self.rounds_col + 2 * rnd
-
-    def result(self, rnd: int) -> int:
-        return self.rounds_col + 2 * rnd + 1
-
-    @property
-    def totals(self) -> int:
-        return self.rounds_col + 2 * self.rounds
-
-    def block(self, index: int) -> int:
-        return 2 + index * (self.rounds + 1)
-
-    def block_range(self, index: int, first: int, last: int | None = None) -> str:
-        start = self.block(index)
-        return f"{GAMES}!{span(first, start, first if last is None else last, start + self.rounds - 1)}"
 
 
 def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
@@ -172,15 +154,7 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, na
     sheet.data_validation(1, 4, 1, 4, {"validate": "list", "source": ["TRUE", "FALSE"]})
     sheet.data_validation(1, 6, 1, 6, {"validate": "decimal", "criteria": ">", "value": 0})
     sheet.write_string(1, 8, WHY_THEY_DIFFER, st.note)
-    top = lay.first - 1
-    for col, text in enumerate(["No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak"]):
-        sheet.merge_range(top - 1, col, top, col, text, st.header)
-    for rnd in range(lay.rounds):
-        sheet.merge_range(top - 1, lay.opp(rnd), top - 1, lay.result(rnd), f"Round {rnd + 1}", st.header)
-        sheet.write_string(top, lay.opp(rnd), "Opp", st.header)
-        sheet.write_string(top, lay.result(rnd), "Res", st.header)
-    for offset, text in enumerate(TOTAL_COLUMNS):
-        sheet.merge_range(top - 1, lay.totals + offset, top, lay.totals + offset, text, st.header)
+    write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
 
 
 def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
@@ -201,54 +175,33 @@ def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
             sheet.write_blank(r, c, None, st.input_int)
         sheet.write_blank(r, 5, None, st.input_result)
         sheet.write_blank(r, 6, None, st.input_int)
-        for rnd in range(lay.rounds):
-            game = p.game(rnd + 1) if p else None
-            write_input(sheet, r, lay.opp(rnd), game.opponent if game else None, st.input_int)
-            write_result(sheet, r, lay.result(rnd), game.cell if game else "", st.input_result)
+        write_round_inputs(sheet, lay, st, r, p)
         formulas = _player_formulas(lay, r)
         for offset, name in enumerate(TOTAL_COLUMNS):
             write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
 
 
-def _write_games_sheet(book: Workbook, lay: UscfLayout, st: Styles) -> None:
-    sheet = book.add_worksheet(GAMES)
-    sheet.write_string(0, 0, "What the functions read (formulas only)", st.subtitle)
+def _games_blocks(st: Styles) -> list[GamesBlock]:
+    """The blocks of the Games sheet, in order."""
+    return [GamesBlock("Result", 6, st.formula_text), GamesBlock("Opponent no.", 6, st.formula_int),
+            GamesBlock("Opponent's rating", 6, st.formula_int), GamesBlock("Points", 6, st.formula_one)]
+
+
+def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
+    """Row ``r``'s formulas of round ``rnd`` on the Games sheet, one per block."""
     ratings = f"{SHEET}!{span(lay.first, 2, lay.last, 2, fixed=True)}"
-    sheet.merge_range(lay.first - 2, 0, lay.first - 1, 0, "No.", st.header)
-    sheet.merge_range(lay.first - 2, 1, lay.first - 1, 1, "Name", st.header)
-    for index, title in enumerate(BLOCKS):
-        start = lay.block(index)
-        sheet.merge_range(lay.first - 2, start, lay.first - 2, start + lay.rounds - 1, title, st.header)
-        for rnd in range(lay.rounds):
-            sheet.write_number(lay.first - 1, start + rnd, rnd + 1, st.header)
-        sheet.set_column(start, start + lay.rounds - 1, 6)
-        sheet.set_column(start + lay.rounds, start + lay.rounds, 1.5)
-    for i in range(lay.players):
-        r = lay.first + i
-        sheet.write_number(r, 0, i + 1, st.header)
-        name = f"{SHEET}!{cell(r, 1)}"
-        write_quiet_formula(sheet, r, 1, f'=IF({name}="","",{name})', st.formula_text)
-        for rnd in range(lay.rounds):
-            opp_no = f"{SHEET}!{cell(r, lay.opp(rnd))}"
-            res = f"{SHEET}!{cell(r, lay.result(rnd))}"
-            ids = cell(r, lay.block(1) + rnd)
-            paired = f'OR({opp_no}="",{res}="")'
-            found = f"INDEX({ratings},{ids})"
-            # A round without an opponent (a bye) is no game for the functions.
-            write_quiet_formula(sheet, r, lay.block(0) + rnd, f'=IF({paired},"",{res})', st.formula_text)
+
+    def formulas(r: int, rnd: int) -> tuple[str, ...]:
+        entry = lay.entered(r, rnd)
+        ids = cell(r, lay.block(1) + rnd)
+        return (
+            entry.result_read,
             # The number as checked: a bad one shows why, here and in the rating cells.
-            write_quiet_formula(sheet, r, lay.block(1) + rnd,
-                                f'=IF({paired},"",{checked_opponent(opp_no, f"{SHEET}!$A{r + 1}", lay.players)})',
-                                st.formula_int)
-            write_quiet_formula(sheet, r, lay.block(2) + rnd,
-                                f'=IF({ids}="","",IF(ISNUMBER({ids}),IF({no_rating(found)},"",{found}),{ids}))',
-                                st.formula_int)
-            write_quiet_formula(sheet, r, lay.block(3) + rnd, f"={game_points(res)}", st.formula_one)
-    sheet.set_column(0, 0, 4.5)
-    sheet.set_column(1, 1, 22)
-    sheet.freeze_panes(lay.first, 2)
-    last = lay.block(len(BLOCKS) - 1) + lay.rounds - 1
-    print_setup(sheet, 0, lay.last, last, title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
+            f'=IF({entry.no_game},"",{checked_opponent(entry.opponent, f"{SHEET}!$A{r + 1}", lay.players)})',
+            f'=IF({ids}="","",{opponent_rating(ratings, ids)})',
+            f"={game_points(entry.result)}",
+        )
+    return formulas
 
 
 def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS,
@@ -260,42 +213,27 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     numbers and the results (:func:`chessrating.tournament.cell_result`). Games so far,
     age, record and peak are left blank: a TRF file does not hold them.
     """
-    if tournament is not None:
-        players = max((p.number for p in tournament.players), default=1)
-        rounds = max(tournament.rounds, max((len(p.games) for p in tournament.players), default=1), 1)
-    if not 1 <= players <= 2000 or not 1 <= rounds <= 30:
-        raise RatingError(f"size: {players} players × {rounds} rounds is outside 1-2000 × 1-30")
-    lay = UscfLayout(players, rounds)
+    lay = UscfLayout.sized(players, rounds, tournament)
     book, st = new_workbook(path, "US Chess event", "US Chess crosstable: one pass and two passes")
     sheet = book.add_worksheet(SHEET)
     _write_top(sheet, book, st, lay, tournament.name if tournament else "")
     _write_rows(sheet, lay, st, tournament)
-    res = " ".join(span(lay.first, lay.result(r), lay.last, lay.result(r)) for r in range(lay.rounds))
-    opponent_rules(sheet, lay.first, lay.last, [lay.opp(r) for r in range(lay.rounds)],
-                   lay.players, st.mirror_warning)
-    sheet.data_validation(cell(lay.first, lay.result(0)), {
-        "validate": "list", "source": list(SWISS_RESULT_CHOICES), "multi_range": res,
-        "error_message": "Pick a result: 1, ½, 0, + or - (forfeits), H, B, U or Z (byes)."})
+    validate_rounds(sheet, lay, st)
     sheet.data_validation(lay.first, 5, lay.last, 5, {"validate": "list", "source": ["W", "L"]})
-    sheet.data_validation(lay.first, 2, lay.last, 2, {
-        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 3500,
-        "error_message": "A rating is a whole number from 1 (blank for unrated)."})
-    book.define_name("Ratings", f"={SHEET}!{span(lay.first, 2, lay.last, 2, fixed=True)}")
-    for name, header in STANDINGS_NAMES.items():
-        col = 1 if header == "Name" else lay.totals + TOTAL_COLUMNS.index(header)
-        book.define_name(name, f"={SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}")
+    validate_ratings(sheet, lay.first, lay.last, RATING_COL)
+    book.define_name("Ratings", f"={SHEET}!{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}")
+    define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
     sheet.set_column(0, 0, 4.5)
     sheet.set_column(1, 1, 24)
     sheet.set_column(2, 6, 7.5)
-    for rnd in range(lay.rounds):
-        sheet.set_column(lay.opp(rnd), lay.opp(rnd), 4.5)
-        sheet.set_column(lay.result(rnd), lay.result(rnd), 4)
+    set_round_widths(sheet, lay)
     sheet.set_column(lay.totals, lay.totals + len(TOTAL_COLUMNS) - 1, 9)
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 2, lay.first - 1))
     sheet.activate()
-    _write_games_sheet(book, lay, st)
+    write_games_sheet(book, lay, st, "What the functions read (formulas only)",
+                      _games_blocks(st), _games_formulas(lay))
     write_how_to_sheet(book, st, "US Chess event: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()
