@@ -83,7 +83,7 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     for player, opponent, score in _check_pairings(pairings, count):
         schedule[player].append((opponent, score))
         schedule[opponent].append((player, 1.0 - score))
-    starts = []
+    starts: list[float] = []
     for i in range(count):
         where = f" (player {i + 1})"
         if priors[i] is None and earlier[i]:
@@ -96,7 +96,8 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
             start = first_rating(age_list[i])
         except RatingError as error:
             raise RatingError(f"ages: {describe(age_list[i])} is negative{where}") from error
-        starts.append(priors[i] if priors[i] is not None else start)                      # step 1
+        prior = priors[i]
+        starts.append(prior if prior is not None else start)                              # step 1
     effective = [_effective(priors[i], earlier[i]) for i in range(count)]                 # step 2
     scores = [[score for _, score in schedule[i]] for i in range(count)]
     totals = [sum(s) for s in scores]
