@@ -402,7 +402,7 @@ def test_a_large_file_shows_the_bar_on_stderr(tmp_path, capsys):
 # ------------------------------------------------------------------------ results without opponents
 
 def test_a_result_without_an_opponent_keeps_its_points_and_is_no_game(tmp_path, capsys):
-    # Reviewer's file /tmp/rvs/trf/self.trf, rebuilt: player 7 is paired with himself in
+    # Player 7 is paired with himself in
     # round 1 (the reader drops the opponent) and has a draw with no opponent in round 2.
     text = round_robin_text() + player_line(7, "Self, Paired", 1500, "1990/01/01",
                                             [(7, "w", "1"), (None, "-", "=")]) + "\r\n"

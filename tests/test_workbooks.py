@@ -432,7 +432,7 @@ def test_points_count_every_result_spelling(templates: dict[str, Path], tmp_path
 
 
 def test_a_rating_of_zero_is_no_rating(templates: dict[str, Path], tmp_path: Path) -> None:
-    # Reviewer's case (README: 0 = no rating): Beta's rating is 0 in a four-player event.
+    # README: a rating of 0 is no rating. Beta's rating is 0 in a four-player event.
     results = {(0, 1): 1, (1, 0): 0, (0, 2): "½", (2, 0): "½", (0, 3): "½", (3, 0): "½",
                (1, 2): 1, (2, 1): 0, (1, 3): 1, (3, 1): 0, (2, 3): 1, (3, 2): 0}
     players = [("Alpha", 2100), ("Beta", 0), ("Gamma", 1900), ("Delta", "-")]
