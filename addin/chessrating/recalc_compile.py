@@ -240,7 +240,8 @@ class _Compiler:
     def arguments(self, array_context: bool) -> list[Closure]:
         self.array_depth += array_context
         args: list[Closure] = []
-        if self.peek() is not None and self.peek().kind == ")":
+        first = self.peek()
+        if first is not None and first.kind == ")":
             self.pos += 1
         else:
             while True:

@@ -15,7 +15,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .recalc_compile import Compiled, cell_name, compile_formula
+from .recalc_compile import Closure, Compiled, cell_name, compile_formula
 from .recalc_parse import FormulaSyntaxError, Ref, relative_key, split_sheet_name
 from .recalc_values import Arr, Rng, XlErr, scalar
 
@@ -32,7 +32,7 @@ class Formula:
 
     def __init__(self, key: Key, text: str, ref: Ref | None = None):
         self.key, self.text, self.ref = key, text, ref
-        self.run: Callable[[], Any] | None = None
+        self.run: Closure | None = None  # set when the formula compiles
         self.reads: list[Ref] = []
         self.error: XlErr | None = None
 
@@ -125,12 +125,15 @@ def _order(book: Book) -> tuple[list[Formula], list[Formula]]:
 
     def inside(ref: Ref) -> list[Key]:
         if ref not in covered:
-            keys = by_sheet.get(ref.sheet, [])
-            r2, c2 = book.clip(ref.sheet, ref.r2, ref.c2)
+            sheet = ref.sheet
+            if sheet is None:  # compiling resolves every reference to its sheet
+                raise ValueError(f"reference {ref} names no sheet")
+            keys = by_sheet.get(sheet, [])
+            r2, c2 = book.clip(sheet, ref.r2, ref.c2)
             if (r2 - ref.r1 + 1) * (c2 - ref.c1 + 1) < len(keys):
-                found = [(ref.sheet, r, c) for r in range(ref.r1, r2 + 1)
+                found = [(sheet, r, c) for r in range(ref.r1, r2 + 1)
                          for c in range(ref.c1, c2 + 1)
-                         if (ref.sheet, r, c) in book.formulas or (ref.sheet, r, c) in book.owner]
+                         if (sheet, r, c) in book.formulas or (sheet, r, c) in book.owner]
             else:
                 found = [k for k in keys if ref.r1 <= k[1] <= ref.r2 and ref.c1 <= k[2] <= ref.c2]
             covered[ref] = sorted({book.owner.get(k, k) for k in found})
@@ -205,6 +208,8 @@ def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None
 
 
 def _run(formula: Formula) -> Any:
+    if formula.run is None:  # evaluate_book runs only formulas that compiled
+        raise ValueError(f"formula {formula.text!r} at {formula.key} was not compiled")
     try:
         return formula.run(formula.key)
     except RecursionError:

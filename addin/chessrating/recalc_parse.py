@@ -71,10 +71,10 @@ def tokenize(formula: str) -> list[Token]:
     end = len(text.rstrip())
     while pos < end:
         match = _TOKEN_RE.match(text, pos)
-        if match is None or match.end() == pos:
+        kind = match.lastgroup if match is not None else None
+        if match is None or kind is None or match.end() == pos:
             raise FormulaSyntaxError(f"cannot read the formula at {text[pos:pos + 12]!r}")
         pos = match.end()
-        kind = match.lastgroup
         value = match.group(kind)
         if kind == "punct":
             kind = value

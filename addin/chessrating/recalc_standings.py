@@ -107,7 +107,7 @@ def _table_rows(book: Any, sheet: str, header: int, name_col: int) -> list[int]:
     """
     cells = book.cells[sheet]
     last, _ = book.extent[sheet]
-    rows = []
+    rows: list[int] = []
     for row in range(header + 1, last + 1):
         value = cells.get((row, name_col))
         if isinstance(value, str) and _label(value) in HEADERS["name"]:

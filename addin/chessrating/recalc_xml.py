@@ -118,8 +118,8 @@ def _insert_cells(xml: bytes, cells: dict[tuple[int, int], tuple[str, str]]) -> 
         row = int(found.group(1))
         prefix, inner = match.group(1), match.group(4) or b""
         new = by_row.pop(row)
-        pieces = [(column_number(_ATTR_R.search(c.group(2)).group(1).decode()), c.group(0))
-                  for c in _CELL_RE.finditer(inner) if _ATTR_R.search(c.group(2))]
+        pieces = [(column_number(address.group(1).decode()), c.group(0))
+                  for c in _CELL_RE.finditer(inner) if (address := _ATTR_R.search(c.group(2)))]
         pieces += [(col, _new_cell(prefix, row, col, *v)) for col, v in new.items()]
         pieces.sort(key=lambda p: p[0])
         body = b"".join(p[1] for p in pieces)
@@ -131,8 +131,8 @@ def _insert_cells(xml: bytes, cells: dict[tuple[int, int], tuple[str, str]]) -> 
         if data is None:
             raise ValueError("the sheet has no sheetData element")
         prefix = data.group(1)
-        rows = [(int(_ATTR_ROW.search(m.group(2)).group(1)), m.group(0))
-                for m in _ROW_RE.finditer(xml) if _ATTR_ROW.search(m.group(2))]
+        rows = [(int(number.group(1)), m.group(0))
+                for m in _ROW_RE.finditer(xml) if (number := _ATTR_ROW.search(m.group(2)))]
         rows += [(r, b"<" + prefix + b'row r="' + str(r).encode() + b'">'
                   + b"".join(_new_cell(prefix, r, c, *v) for c, v in sorted(cols.items()))
                   + b"</" + prefix + b"row>") for r, cols in by_row.items()]
@@ -153,14 +153,21 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     import xml.etree.ElementTree as ET
     workbook = ET.fromstring(archive.read("xl/workbook.xml"))
     rels = ET.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    targets = {rel.get("Id"): rel.get("Target") for rel in rels}
-    parts = {}
+    targets: dict[str, str] = {}
+    for rel in rels:
+        rel_id, rel_target = rel.get("Id"), rel.get("Target")
+        if rel_id is not None and rel_target is not None:
+            targets[rel_id] = rel_target
+    parts: dict[str, str] = {}
     for sheet in workbook.iter():
         if sheet.tag.endswith("}sheet"):
-            target = targets.get(sheet.get(f"{{{_REL_NS}}}id"), "")
+            name = sheet.get("name")
+            if name is None:
+                raise ValueError("workbook.xml lists a sheet without a name")
+            target = targets.get(sheet.get(f"{{{_REL_NS}}}id", ""), "")
             path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
                 posixpath.join("xl", target))
-            parts[sheet.get("name")] = path
+            parts[name] = path
     return parts
 
 

@@ -213,8 +213,9 @@ def _first_ratings(tournament: Tournament) -> tuple[int, int]:
     reached = 0
     for p in unrated:
         # a game's score for rating is 1, ½ or 0 whatever points record 162 gives
-        games = [Game(rating[g.opponent], _GAME_SCORE[g.code], g.opponent)
-                 for g in p.rated_games if rating.get(g.opponent)]
+        games = [Game(opponent_rating, _GAME_SCORE[g.code], g.opponent)
+                 for g in p.rated_games
+                 if g.opponent is not None and (opponent_rating := rating.get(g.opponent))]
         reached += bool(games) and not isinstance(initial_rating(games), NoValue)
     return len(unrated), reached
 
