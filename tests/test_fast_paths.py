@@ -184,3 +184,58 @@ def test_a_column_spreads_over_a_block_and_a_row_down_it() -> None:
         udfs.FIDE_EXPECTED([[2000.0], [1900.0], [1800.0]], [[1800.0] * 3] * 2)
     with pytest.raises(RatingError, match="rows of different lengths"):
         udfs.ELO_EXPECTED([[2000.0, 1.0], [1900.0]], 1800.0)
+
+
+# ---------------------------------------------------------------------------- USCF_EVENT's memory
+
+small_events = st.integers(2, 6).flatmap(lambda n: st.tuples(
+    st.lists(st.one_of(st.none(), st.integers(800, 2400).map(float)), min_size=n, max_size=n),
+    st.lists(st.sampled_from([None, 1.0, 0.5, 0.0]), min_size=n * (n - 1) // 2,
+             max_size=n * (n - 1) // 2)))
+
+
+def crosstable(n: int, upper: list[Any]) -> list[list[Any]]:
+    """An n×n crosstable from results above the diagonal, mirrored below."""
+    rows: list[list[Any]] = [[None] * n for _ in range(n)]
+    cells = iter(upper)
+    for i in range(n):
+        for j in range(i + 1, n):
+            value = next(cells)
+            rows[i][j] = value
+            rows[j][i] = None if value is None else 1.0 - value
+    return rows
+
+
+def fresh_event(*arguments: Any) -> Any:
+    udfs._last_event.clear()
+    return udfs.USCF_EVENT(*arguments)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_events, small_events)
+def test_uscf_event_memory_answers_only_the_same_event(first: Any, second: Any) -> None:
+    """Events A, B, A again, then A with one cell changed: each answer from the memory
+    equals the answer of a fresh call."""
+    calls = []
+    for ratings, upper in (first, second):
+        n = len(ratings)
+        games = [0.0 if r is None else 30.0 for r in ratings]
+        calls.append((ratings, games, crosstable(n, upper)))
+    a, b = calls
+    changed = (a[0], a[1], [row[:] for row in a[2]])
+    changed[2][0][1] = "H" if changed[2][0][1] != "H" else None  # a bye instead of the game
+    for arguments in (a, b, a, changed, changed):
+        try:
+            expected = fresh_event(*arguments)
+        except RatingError:
+            continue
+        udfs._last_event.clear()
+        for _ in range(2):  # the second call is answered from the memory
+            assert udfs.USCF_EVENT(*arguments) == expected
+
+
+def test_uscf_event_memory_tells_true_from_one() -> None:
+    # TRUE equals 1 in Python, but a cell holding TRUE is no game result: not the same event.
+    udfs.USCF_EVENT([1500.0, 1500.0], [30.0, 30.0], [[None, 1.0], [0.0, None]])
+    with pytest.raises(RatingError, match="True is not a game result"):
+        udfs.USCF_EVENT([1500.0, 1500.0], [30.0, 30.0], [[None, True], [0.0, None]])

@@ -17,9 +17,12 @@ import xlsxwriter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
 
-from chessrating import udfs
+from chessrating import fide, udfs
+from chessrating.results import Game, read_result
 from chessrating.recalc import RecalcError, default_output, rating_functions, recalculate
 from chessrating.recalc_standings import Standing
+from chessrating import workbooks
+from chessrating.workbooks_roundrobin import RoundRobinLayout
 
 # A stand-in for a rating function that returns an array: the row doubled.
 def DOUBLE_ROW(values):
@@ -308,7 +311,7 @@ def _helper_row_book(path: Path) -> Path:
     for row in range(2, 6):
         for col, opponent in enumerate(o for o in range(1, 5) if o != row - 1):
             ws.cell(row + 10, 4 + col, f"=INDEX($B$2:$B$5,{opponent})")   # helper row
-            ws.cell(row + 20, 4 + col, f"=IF(COLUMN()=4,C$6,0.5)" if row == 2 else 0.5)
+            ws.cell(row + 20, 4 + col, "=IF(COLUMN()=4,C$6,0.5)" if row == 2 else 0.5)
         ws.cell(row, 8, f"=ELO_CHANGE(B{row},D{row + 10}:F{row + 10},D{row + 20}:F{row + 20})")
     wb.save(path)
     return path
@@ -418,7 +421,6 @@ def _assert_chart_caches_hold_the_values(book: Path, report) -> int:
 
 
 def test_demo_chart_holds_the_rating_changes(tmp_path: Path):
-    from chessrating import workbooks
     out = tmp_path / "demo.xlsx"
     workbooks.fill_round_robin(workbooks.load_demo_event(), out)
     report = recalculate(out, out)
@@ -431,7 +433,6 @@ def test_demo_chart_holds_the_rating_changes(tmp_path: Path):
 
 def test_template_charts_hold_their_values(tmp_path: Path):
     # the templates as `chessrating templates` writes them (the Goal chart of the calculators)
-    from chessrating import workbooks
     books = workbooks.write_templates(tmp_path)
     checked = 0
     for book in books:
@@ -562,14 +563,9 @@ def test_recalculating_in_place_keeps_a_valid_file(builtins_book: Path):
 
 
 # -- end to end: templates filled, recalculated, checked against the core -----------
-try:
-    from chessrating import workbooks
-except ImportError:  # built by another part of the project; the tests above do not need it
-    workbooks = None
-needs_workbooks = pytest.mark.skipif(workbooks is None, reason="chessrating.workbooks is missing")
+def score_of(cell) -> float:
+    return read_result(cell).points
 
-
-@needs_workbooks
 
 def test_demo_round_robin_matches_the_core_called_directly(tmp_path: Path):
     """Sinquefield Cup 2016 (the bundled example): every player's points, performance,
@@ -599,10 +595,28 @@ def test_demo_round_robin_matches_the_core_called_directly(tmp_path: Path):
         assert shown(row, "New rating") == udfs.FIDE_NEWRATING(float(player.rating), opponents, cells, k)
         if event.published_points:
             assert shown(row, "Points") == event.published_points[i]
+        # Every per-game cell: FIDE's expected score (table 8.1.2) and that game's change.
+        lay = RoundRobinLayout(len(ratings))
+        expected_total = 0.0
+        for j in range(len(ratings)):
+            column = openpyxl.utils.get_column_letter(lay.grid + j + 1)
+            expected = report.values[("Crosstable", f"{column}{lay.section(0) + i + 1}")]
+            change = report.values[("Crosstable", f"{column}{lay.section(1) + i + 1}")]
+            if j == i:
+                assert (expected, change) == ("", "")
+                continue
+            assert expected == fide.expected_score(ratings[i], ratings[j])
+            assert change == pytest.approx(fide.rating_change(ratings[i], [Game(ratings[j], score_of(results[j]))], k))
+            expected_total += expected
+        assert shown(row, "Expected") == pytest.approx(expected_total)
+        assert shown(row, "First rating") == ""  # every player is rated
+        titles = [p.title for p in event.players]
+        federations = [p.federation for p in event.players]
+        assert shown(row, "Norm") == udfs.FIDE_NORM(opponents, cells, "GM", titles, federations,
+                                                    player.federation)
     assert [s.name for s in report.standings][:1] == ["So, Wesley"]  # 5.5 of 9, the winner
 
 
-@needs_workbooks
 def test_swiss_template_agrees_with_the_formulas_engine(tmp_path: Path):
     """A 12-player, 4-round Swiss through the template: every formula cell equals what the
     ``formulas`` package's engine computes with the same rating functions, except the cells

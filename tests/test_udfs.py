@@ -59,6 +59,29 @@ def test_names_and_argument_order_are_those_of_design_md():
         assert str(inspect.signature(getattr(udfs, name)))[1:-1] == arguments, name
 
 
+def test_every_function_is_registered_in_the_chess_rating_category(monkeypatch):
+    # Classic xlwings reads the category from @xw.func; load the module once more with a
+    # decorator that records what each function is registered with.
+    import importlib.util
+
+    import xlwings
+
+    registered: dict[str, dict] = {}
+
+    def func(f=None, **options):
+        def record(function):
+            registered[function.__name__] = options
+            return function
+        return record if f is None else record(f)
+
+    monkeypatch.setattr(xlwings, "func", func)
+    spec = importlib.util.spec_from_file_location("chessrating._udfs_registration", udfs.__file__)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert sorted(registered) == sorted(udfs.__all__)
+    assert all(options == {"category": "Chess rating"} for options in registered.values())
+
+
 # ---------------------------------------------------------------- classic shapes, published values
 
 def test_elo_functions():

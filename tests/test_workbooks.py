@@ -594,3 +594,29 @@ def test_calculator_formats_and_goal_print_area(templates: dict[str, Path]) -> N
     values = values_of(templates["calculators.xlsx"], "Elo")
     # RULES.md §2 example: 1 + ½ + 0 against 1800, 2100, 2200
     assert values["B7"].value == 1.5
+
+
+@pytest.mark.parametrize("name, sheets", [
+    ("fide-round-robin.xlsx", ("Crosstable",)),
+    ("fide-swiss.xlsx", ("Crosstable", "Games")),
+    ("uscf-event.xlsx", ("Crosstable", "Games")),
+])
+def test_inputs_look_different_from_formulas_and_panes_are_frozen(
+        templates: dict[str, Path], name: str, sheets: tuple[str, ...]) -> None:
+    book = openpyxl.load_workbook(templates[name])
+    for sheet in sheets:
+        assert book[sheet].freeze_panes, (name, sheet)
+        assert book[sheet].print_area, (name, sheet)
+    ws = book["Crosstable"]
+    # Row 5 is the first player: its rating is an input, its points a formula.
+    header = {c.value: c.column for row in (ws[4], ws[3]) for c in row if isinstance(c.value, str)}
+    rating, points = ws.cell(5, header["Rating"]), ws.cell(5, header["Points"])
+    assert isinstance(points.value, str) and points.value.startswith("=")
+    assert rating.fill.fgColor.rgb.endswith("FFF2CC")
+    assert not points.fill.fgColor.rgb.endswith("FFF2CC")
+
+
+def test_goal_planner_has_a_line_chart(templates: dict[str, Path]) -> None:
+    with zipfile.ZipFile(templates["calculators.xlsx"]) as book:
+        charts = [book.read(n) for n in book.namelist() if n.startswith("xl/charts/chart")]
+    assert any(b"<c:lineChart>" in chart for chart in charts)
