@@ -239,3 +239,28 @@ def test_uscf_event_memory_tells_true_from_one() -> None:
     udfs.USCF_EVENT([1500.0, 1500.0], [30.0, 30.0], [[None, 1.0], [0.0, None]])
     with pytest.raises(RatingError, match="True is not a game result"):
         udfs.USCF_EVENT([1500.0, 1500.0], [30.0, 30.0], [[None, True], [0.0, None]])
+
+
+# ---------------------------------------------------------------------------- logistic performance
+
+def plain_performance(games: list[tuple[float, float]]) -> float:
+    """RULES.md §2 by plain bisection: the P with Σ 1/(1 + 10^((Ri − P)/400)) = S."""
+    score = sum(s for _, s in games)
+    low, high = min(r for r, _ in games) - 2000.0, max(r for r, _ in games) + 2000.0
+    while high - low > 1e-9:
+        middle = (low + high) / 2.0
+        if sum(1.0 / (1.0 + 10.0 ** ((r - middle) / 400.0)) for r, _ in games) < score:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2.0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(100, 3000).map(float), st.sampled_from([0.0, 0.5, 1.0])),
+                min_size=1, max_size=15))
+def test_logistic_performance_by_newton_equals_plain_bisection(games: list[tuple[float, float]]) -> None:
+    score = sum(s for _, s in games)
+    if score in (0, len(games)):
+        return  # no performance exists; tested in test_elo
+    assert elo.performance(games) == pytest.approx(plain_performance(games), abs=1e-6)

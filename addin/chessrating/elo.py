@@ -31,6 +31,7 @@ __all__ = [
 
 # Bisection stops when the bracket is this narrow: far below the 0.01 the rules ask for.
 _PERFORMANCE_TOLERANCE = 1e-7
+_LN10_OVER_400 = math.log(10) / 400.0
 _SCORES = frozenset((0.0, 0.5, 1.0))
 
 
@@ -179,20 +180,33 @@ def performance(games: Sequence[Game]) -> float | NoValue:
     if score == len(played):
         return NoValue("no performance: 100 % score")
 
-    def total(p: float) -> float:
-        return sum(logistic(p, g.opponent) for g in played)
+    opponents = [g.opponent for g in played]
+
+    def total(p: float) -> tuple[float, float]:
+        """Σ E(P, Ri) − S and its slope Σ E(1 − E) · ln 10 / 400."""
+        expected = [logistic(p, r) for r in opponents]
+        return sum(expected) - score, sum(e * (1.0 - e) for e in expected) * _LN10_OVER_400
 
     # Σ E(P, Ri) rises strictly with P, so a bracket found by widening holds one root.
-    low = min(g.opponent for g in played) - 400.0
-    high = max(g.opponent for g in played) + 400.0
-    while total(low) > score:
+    low, high = min(opponents) - 400.0, max(opponents) + 400.0
+    while total(low)[0] > 0:
         low -= 400.0
-    while total(high) < score:
+    while total(high)[0] < 0:
         high += 400.0
+    # Newton's steps, kept inside the bracket (a step that leaves it halves the bracket).
+    p = (low + high) / 2.0
     while high - low > _PERFORMANCE_TOLERANCE:
-        middle = (low + high) / 2.0
-        if total(middle) < score:
-            low = middle
+        value, slope = total(p)
+        if value == 0:
+            return p
+        if value < 0:
+            low = p
         else:
-            high = middle
+            high = p
+        step = p - value / slope if slope > 0 else math.nan
+        if not low < step < high:
+            step = (low + high) / 2.0
+        if abs(step - p) < _PERFORMANCE_TOLERANCE:
+            return step
+        p = step
     return (low + high) / 2.0
