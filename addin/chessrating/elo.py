@@ -204,9 +204,9 @@ def performance(games: Sequence[Game]) -> float | NoValue:
         else:
             high = p
         step = p - value / slope if slope > 0 else math.nan
-        if not low < step < high:
-            step = (low + high) / 2.0
         if abs(step - p) < _PERFORMANCE_TOLERANCE:
             return step
+        if not low < step < high:
+            step = (low + high) / 2.0
         p = step
     return (low + high) / 2.0
