@@ -172,6 +172,15 @@ def _disagree(mine: Result | None, theirs: Result | None) -> bool:
     return not (mine.rated and theirs.rated and mine.points + theirs.points == 1)
 
 
+def _rated_game(low: int, high: int, mine: Result | None, theirs: Result | None) -> Pairing | None:
+    """The game between two players as entered by either side, if it is rated."""
+    if mine is not None and mine.rated:
+        return (low, high, mine.points)
+    if theirs is not None and theirs.rated:
+        return (low, high, 1.0 - theirs.points)
+    return None
+
+
 def pairings_from_crosstable(results: Any) -> list[Pairing]:
     """The rated games of an n×n crosstable: cell (row i, column j) is player i's result
     against player j. The diagonal must be blank. A game may be entered from one side or
@@ -209,10 +218,9 @@ def pairings_from_crosstable(results: Any) -> list[Pairing]:
                 raise RatingError(
                     f"results: row {i + 1}, column {j + 1} holds {describe(rows[i][j])} but row "
                     f"{j + 1}, column {i + 1} holds {describe(rows[j][i])}; the two sides disagree")
-            if mine is not None and mine.rated:
-                pairings.append((i, j, mine.points))
-            elif theirs is not None and theirs.rated:
-                pairings.append((i, j, 1.0 - theirs.points))
+            game = _rated_game(i, j, mine, theirs)
+            if game is not None:
+                pairings.append(game)
     return pairings
 
 
@@ -288,8 +296,7 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
                     f"results: player {low + 1} has {describe(result_rows[low][r])} against "
                     f"{high + 1} in round {r + 1} but player {high + 1} has "
                     f"{describe(result_rows[high][r])}; the two sides disagree")
-            if mine is not None and mine.rated:
-                pairings.append((low, high, mine.points))
-            elif theirs is not None and theirs.rated:
-                pairings.append((low, high, 1.0 - theirs.points))
+            game = _rated_game(low, high, mine, theirs)
+            if game is not None:
+                pairings.append(game)
     return pairings
