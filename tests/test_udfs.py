@@ -352,7 +352,9 @@ def test_office_js_blanks_as_zero_and_as_null_agree(office_js):
 def test_office_js_us_chess(office_js):
     # A game entered from one side only: the empty cells arrive as 0 (desktop) or null (web).
     assert office_js["uscf_one_sided"] == office_js["uscf_one_sided_null"]
-    assert "value" in office_js["uscf_one_sided"]
+    # ... and both rate the event as classic xlwings does with the cells blank: 1 drew 2, beat 3.
+    classic = USCF_EVENT([1500.0] * 3, [30.0] * 3, [[None, 0.5, 1.0], [None, None, None], [None, None, None]])
+    assert office_js["uscf_one_sided"]["value"] == [[pytest.approx(row[0], abs=1e-9)] for row in classic]
     # Empty opponent ids sent as 0 are no ids: the bonus is the same as with null.
     assert office_js["bonus_ids_zero"] == office_js["bonus_ids_null"]
     assert office_js["bonus_ids_null"]["value"][0][0] > 0

@@ -33,6 +33,7 @@ __all__ = [
     "RULES", "dp", "expected_score", "k_factor", "rating_change", "round_half_away",
     "new_rating", "initial_rating", "first_rating", "FirstRating", "check_rules",
     "percent_half_up", "half_up", "pd_hundredths", "dp_hundredths", "capped_difference",
+    "table_expected",
     "RATING_FLOOR", "FIRST_RATING_CAP", "EXEMPT_FROM",
 ]
 
@@ -146,6 +147,11 @@ def capped_difference(rating: float, opponent: float, rules: str) -> float:
     return difference
 
 
+def table_expected(rating: float, opponent_rating: float, rules: str) -> float:
+    """:func:`expected_score` without the checks, for ratings and rules already read."""
+    return pd_hundredths(capped_difference(rating, opponent_rating, rules)) / 100
+
+
 def expected_score(rating: float, opponent_rating: float, rules: str = "2025") -> float:
     """Own expected score ``PD`` from table 8.1.2 with the 400-point rule (RULES.md §3.2).
 
@@ -160,7 +166,7 @@ def expected_score(rating: float, opponent_rating: float, rules: str = "2025") -
     """
     own = check_rating(rating, "rating")
     other = check_rating(opponent_rating, "opponent_rating")
-    return pd_hundredths(capped_difference(own, other, check_rules(rules))) / 100
+    return table_expected(own, other, check_rules(rules))
 
 
 def _check_whole(value: Any, argument: str, minimum: int | None = 0) -> int:

@@ -48,7 +48,7 @@ def _expected(system: str, opponent: float, rules: str) -> Callable[[float], flo
     """The expected score per game as a function of the player's current rating."""
     if system == "ELO":
         return lambda r: logistic(r, opponent)
-    return lambda r: fide.pd_hundredths(fide.capped_difference(r, opponent, rules)) / 100
+    return lambda r: fide.table_expected(r, opponent, rules)
 
 
 def _check_score(score: Any) -> float:

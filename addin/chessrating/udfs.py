@@ -113,6 +113,7 @@ _ELO_GAME_DOCS = dict(
     k="K-factor (default 20).",
 )
 
+
 @_doc(rating__2d="Your rating, or a range of ratings.",
       opponent_rating__2d="The opponent's rating, or a range of ratings (same shape, or one cell).")
 @_excel_function
@@ -158,9 +159,8 @@ def _rules(value: Any) -> str:
 def FIDE_EXPECTED(rating, opponent_rating, rules="2025"):
     """FIDE expected score from table 8.1.2 with the 400-point rule; a range gives an array."""
     chosen = _rules(rules)
-    # the readers have checked both ratings: the table lookup needs no second check
     return arg.elementwise(rating, opponent_rating, ("rating", "opponent_rating"),
-                        lambda a, b: fide.pd_hundredths(fide.capped_difference(a, b, chosen)) / 100)
+                           lambda a, b: fide.table_expected(a, b, chosen))
 
 
 @_doc(p="Fractional score from 0 to 1, e.g. 0.65 (rounded to 2 decimals).")
@@ -168,9 +168,7 @@ def FIDE_EXPECTED(rating, opponent_rating, rules="2025"):
 def FIDE_DP(p):
     """Rating difference dp for a fractional score p, from FIDE table 8.1.1."""
     value = read_number(arg.scalar(p, "p"), "p")
-    if value is None:
-        return NO_GAMES
-    return fide.dp(value)
+    return "" if value is None else fide.dp(value)
 
 
 @_doc(rating="The player's current rating.",
@@ -437,4 +435,4 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
     new = uscf_event.rate_event(own, counts, pairings, ages=player_ages, records=player_records,
                                 dual_rated=arg.dual_rated(dual_rated),
                                 bonus_threshold=arg.bonus_threshold(bonus_threshold))
-    return [[_to_excel(value)] for value in new]
+    return [[value] for value in new]
