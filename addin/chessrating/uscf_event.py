@@ -19,7 +19,7 @@ from typing import Any
 
 from .elo import check_number
 from .errors import RatingError
-from .results import NO_GAMES, NoValue, Result, describe, read_result, typed_zero
+from .results import NO_GAMES, NoValue, Result, describe, read_result
 from .uscf import (
     ABSOLUTE_FLOOR, _bonus_eligible, _check_games, _check_rating, _check_record,
     _check_threshold, _effective, _special, _standard, first_rating,
@@ -186,11 +186,6 @@ def pairings_from_crosstable(results: Any) -> list[Pairing]:
     against player j. The diagonal must be blank. A game may be entered from one side or
     from both; both sides must then agree (1 against 0, ½ against ½; a rated result against
     a forfeit or bye disagrees). Forfeits and byes are not rated and give no pairing.
-
-    Office.js hands empty cells over as the number 0, so a numeric 0 on the diagonal, and a
-    pair of cells that both hold the number 0, read as blank (a game cannot be lost by
-    both players; a double forfeit is written ``-``).
-
     >>> pairings_from_crosstable([[None, "½"], [None, None]])
     [(0, 1, 0.5)]
     >>> pairings_from_crosstable([[None, "1"], ["1", None]])
@@ -207,13 +202,11 @@ def pairings_from_crosstable(results: Any) -> list[Pairing]:
              for i in range(count)]
     pairings = []
     for i in range(count):
-        if cells[i][i] is not None and not typed_zero(rows[i][i]):
+        if cells[i][i] is not None:
             raise RatingError(f"results: the diagonal cell row {i + 1}, column {i + 1} holds "
                               f"{describe(rows[i][i])}; it must be blank")
         for j in range(i + 1, count):
             mine, theirs = cells[i][j], cells[j][i]
-            if typed_zero(rows[i][j]) and typed_zero(rows[j][i]):
-                continue        # both empty, as Office.js sends them
             if _disagree(mine, theirs):
                 raise RatingError(
                     f"results: row {i + 1}, column {j + 1} holds {describe(rows[i][j])} but row "
@@ -249,8 +242,7 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
     in ``opponents``, the opponent's number (1-based). A blank or 0 opponent number is no
     game (a result there is a bye, points only). A game listed by both players counts once;
     the two entries must agree (same round, each other's number, results adding to 1). A
-    game listed by one player only counts too. A game whose two sides both hold the number
-    0 is not played yet: Office.js hands empty result cells over as 0.
+    game listed by one player only counts too.
 
     >>> pairings_from_rounds([["1", "½"], ["0", None], [None, "½"]], [[2, 3], [1, 0], [0, 1]])
     [(0, 1, 1.0), (0, 2, 0.5)]
@@ -288,9 +280,6 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
             seen.add((low, high))
             mine = entries[low][r][1] if entries[low][r][0] == high else None
             theirs = entries[high][r][1] if entries[high][r][0] == low else None
-            if (mine is not None and theirs is not None and typed_zero(result_rows[low][r])
-                    and typed_zero(result_rows[high][r])):
-                continue        # both results empty, as Office.js sends them
             if _disagree(mine, theirs):
                 raise RatingError(
                     f"results: player {low + 1} has {describe(result_rows[low][r])} against "
