@@ -163,13 +163,13 @@ def test_progress_off_a_terminal_is_a_few_lines(tmp_path: Path):
     import io
 
     from chessrating.cli import _Progress
-    from chessrating.recalc import recalculate
+    from chessrating.recalc import Step, recalculate
     book = _many_players(tmp_path / "big.xlsx", 60)   # 60 players × 3 formulas
     stream = io.StringIO()
     progress = _Progress(delay=0.0, stream=stream)
     for done in range(1000, 24000, 1000):               # the counts a 23,406-formula book sends
-        progress(f"  {done}/23406 formulas")
-    progress("writing big-recalc.xlsx")
+        progress(Step("evaluating", done, 23406, "big.xlsx"))
+    progress(Step("writing", 23406, 23406, "big-recalc.xlsx"))
     assert stream.getvalue().splitlines() == ["writing big-recalc.xlsx"]
     stream = io.StringIO()
     recalculate(book, tmp_path / "o.xlsx", progress=_Progress(delay=0.0, stream=stream))

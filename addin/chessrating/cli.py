@@ -44,17 +44,18 @@ class _Progress:
         isatty = getattr(self.stream or sys.stderr, "isatty", None)
         return bool(isatty and isatty())
 
-    def __call__(self, message: str) -> None:
+    def __call__(self, step: Any) -> None:
         stream = self.stream or sys.stderr
-        count = message.strip().endswith(" formulas") and "/" in message
+        message = str(step)
+        count = step.stage == "evaluating" and step.done > 0
         if count and not self._terminal():
             return  # a count per thousand formulas is noise in a log
         if time.perf_counter() - self.started < self.delay:
-            self.pending = [message]
+            if not count:
+                self.pending = [message]
             return
         for line in self.pending:
-            if not (line.strip().endswith(" formulas") and "/" in line):
-                print(line, file=stream)
+            print(line, file=stream)
         self.pending = []
         if count:
             stream.write("\r" + message)

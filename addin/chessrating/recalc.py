@@ -30,7 +30,25 @@ from .recalc_values import XlErr
 from .recalc_xml import write_cached_values
 
 __all__ = ["recalculate", "Report", "CellError", "Standing", "RecalcError", "default_output",
-           "rating_functions"]
+           "rating_functions", "Step"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where :func:`recalculate` is: ``"evaluating"`` (``done`` of ``total`` formulas)
+    or ``"writing"``; ``book`` is the file it reads or writes. ``str()`` is a status line."""
+
+    stage: str
+    done: int
+    total: int
+    book: str
+
+    def __str__(self) -> str:
+        if self.stage == "writing":
+            return f"writing {self.book}"
+        if self.done == 0:
+            return f"evaluating {self.total} formulas in {self.book}"
+        return f"  {self.done}/{self.total} formulas"
 
 
 class RecalcError(Exception):
@@ -216,13 +234,14 @@ def _chart_value(value: Any) -> Any:
 
 def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
-                progress: Callable[[str], None] | None = None) -> Report:
+                progress: Callable[[Step], None] | None = None) -> Report:
     """Evaluate every formula of ``src`` and write a copy with the values cached.
 
     ``dst`` defaults to ``BOOK-recalc.xlsx`` beside ``src``; ``dst=src`` updates the
     workbook in place. ``functions`` adds or replaces Excel functions by name (upper
     case); the rating functions of :mod:`chessrating.udfs` are always there unless
-    replaced. ``progress`` receives short status lines for long workbooks.
+    replaced. ``progress`` receives a :class:`Step` at each stage, and every thousand
+    formulas of a long workbook.
     """
     started = time.perf_counter()
     src = Path(src)
@@ -235,12 +254,13 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     table.update({name.upper(): fn for name, fn in (functions or {}).items()})
     book = load_book(src, table)
     report = Report(source=src, output=dst, formula_count=len(book.formulas))
-    say = progress or (lambda message: None)
-    say(f"evaluating {len(book.formulas)} formulas in {src.name}")
+    say = progress or (lambda step: None)
+    total = len(book.formulas)
+    say(Step("evaluating", 0, total, src.name))
 
     def step(done: int, total: int) -> None:
-        say(f"  {done}/{total} formulas")
-    evaluate_book(book, step if len(book.formulas) >= 2000 else None)
+        say(Step("evaluating", done, total, src.name))
+    evaluate_book(book, step if total >= 2000 else None)
 
     inputs = _input_finder(book)
     written: dict[str, dict[tuple[int, int], Any]] = {}
@@ -255,7 +275,7 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
                                            value.origin, inputs(value, (sheet, row, col))))
         else:
             report.values[(sheet, address)] = value
-    say(f"writing {dst.name}")
+    say(Step("writing", total, total, dst.name))
     try:
         write_cached_values(src, dst, written, charts=chart_values(book))
     except (OSError, KeyError, ValueError) as exc:

@@ -51,15 +51,17 @@ the same points (``F`` full-point, ``H`` half-point, ``Z`` zero-point bye; cells
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable
 
 from .errors import RatingError
 from .tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
+
+if TYPE_CHECKING:
+    from .recalc import Step
 
 __all__ = [
     "SYSTEMS", "ESTABLISHED_GAMES", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
@@ -264,21 +266,16 @@ class ProgressBar:
         return bool(isatty and isatty())
 
 
-_FORMULAS_DONE = re.compile(r"(\d+)/(\d+) formulas")
-
-
-def _recalc_progress(bar: ProgressBar, start: float, end: float) -> Callable[[str], None]:
-    """Turn the evaluator's status lines into bar positions between ``start`` and ``end``."""
-    def say(message: str) -> None:
-        found = _FORMULAS_DONE.search(message)
-        if found:
-            done, total = int(found.group(1)), int(found.group(2)) or 1
-            bar.update(start + (end - start) * done / total, "recalculating",
-                       f"{done}/{total} formulas")
-        elif message.startswith("writing"):
+def _recalc_progress(bar: ProgressBar, start: float, end: float) -> Callable[[Step], None]:
+    """Move the bar between ``start`` and ``end`` as the evaluator reports its steps."""
+    def say(step: Step) -> None:
+        if step.stage == "writing":
             bar.update(end, "writing the values")
+        elif step.done:
+            bar.update(start + (end - start) * step.done / max(step.total, 1), "recalculating",
+                       f"{step.done}/{step.total} formulas")
         else:
-            bar.update(start, "recalculating", message.strip())
+            bar.update(start, "recalculating", str(step))
     return say
 
 
