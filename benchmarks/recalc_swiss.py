@@ -1,6 +1,6 @@
 """Time `chessrating recalc` on a filled 200-player, 11-round Swiss.
 
-The Swiss template (``workbooks_swiss.build_swiss``) is filled with a seeded random
+The Swiss template (``workbooks.swiss.build_swiss``) is filled with a seeded random
 event: each round pairs the players at random and draws results from a fixed mix of
 wins, draws and losses; some players are unrated. Printed: the size of the workbook,
 the time of a plain ``openpyxl.load_workbook`` (the floor any reader pays), and our
@@ -38,11 +38,11 @@ from pathlib import Path
 
 import openpyxl
 
-from chessrating import recalc_engine
-from chessrating.recalc_functions import library_has
+from chessrating.recalc import engine as recalc_engine
+from chessrating.recalc.functions import library_has
 from chessrating.recalc import load_book, rating_functions, recalculate
-from chessrating.tournament import Player, RoundGame, Tournament
-from chessrating.workbooks_swiss import build_swiss
+from chessrating.trf.model import Player, RoundGame, Tournament
+from chessrating.workbooks.swiss import build_swiss
 
 
 def random_event(players: int, rounds: int, seed: int = 2024) -> Tournament:

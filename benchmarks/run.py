@@ -251,8 +251,8 @@ def bench_files(repeats: int, players: int, rounds: int) -> None:
 
     from chessrating import cli, workbooks
     from chessrating.recalc import rating_functions, recalculate
-    from chessrating.recalc_functions import library_has
-    from chessrating.workbooks_swiss import build_swiss
+    from chessrating.recalc.functions import library_has
+    from chessrating.workbooks.swiss import build_swiss
 
     rating_functions(), library_has("SUM")   # one-off imports, not part of any figure
     table = Table("(d) whole files (baseline: openpyxl.load_workbook of the same workbook)",

@@ -24,7 +24,7 @@ import statistics
 import sys
 import time
 
-from chessrating.uscf_event import rate_event
+from chessrating.uscf.event import rate_event
 
 ROUNDS = 9
 SIZES = (100, 500, 2000)

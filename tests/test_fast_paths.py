@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from chessrating import elo, fide, performance, udfs
 from chessrating.errors import RatingError
-from chessrating.results import Game, read_games, read_rating, read_result, flatten
+from chessrating.cells import flatten, read_games, read_rating
+from chessrating.results import Game, read_result
 
 # ---------------------------------------------------------------------------- FIDE table 8.1.2
 

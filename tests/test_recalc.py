@@ -20,9 +20,9 @@ from openpyxl.worksheet.formula import ArrayFormula
 from chessrating import fide, udfs
 from chessrating.results import Game, read_result
 from chessrating.recalc import RecalcError, default_output, rating_functions, recalculate
-from chessrating.recalc_standings import Standing
+from chessrating.recalc.standings import Standing
 from chessrating import workbooks
-from chessrating.workbooks_roundrobin import RoundRobinLayout
+from chessrating.workbooks.roundrobin import RoundRobinLayout
 
 # A stand-in for a rating function that returns an array: the row doubled.
 def DOUBLE_ROW(values):
@@ -378,7 +378,7 @@ def test_chart_and_validation_survive(tmp_path: Path):
 
 
 def test_chart_cache_written_where_missing_and_left_alone_when_unknown(tmp_path: Path):
-    from chessrating.recalc_charts import patch_chart
+    from chessrating.recalc.charts import patch_chart
     xml = (b'<c:ser><c:tx><c:strRef><c:f>Sheet1!$A$1</c:f></c:strRef></c:tx>'
            b'<c:val><c:numRef><c:f>([other.xlsx]S!$A$1,S!$B$2)</c:f><c:numCache><c:ptCount val="1"/>'
            b'</c:numCache></c:numRef></c:val></c:ser>')

@@ -54,7 +54,7 @@ def rendered(tmp_path_factory) -> dict[str, Path]:
         books.append(demo)
     if TRF.exists():
         # Filled workbooks too: an empty template never calls some functions.
-        from chessrating.trf_import import import_trf
+        from chessrating.trf.importer import import_trf
         for system in ("fide", "uscf"):
             book = folder / f"imported-{system}.xlsx"
             import_trf(TRF, book, system=system)

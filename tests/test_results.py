@@ -6,10 +6,10 @@ import math
 import pytest
 from hypothesis import given, strategies as st
 
+from chessrating.cells import flatten, read_bool, read_games, read_int, read_number, read_rating, read_text
 from chessrating.results import (
     DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, HALF_BYE, LOSS, PAIRING_BYE, WIN, ZERO_BYE,
-    Game, RatingError, flatten, read_bool, read_games, read_int, read_number, read_rating,
-    read_result, read_text,
+    Game, RatingError, read_result,
 )
 
 # DESIGN.md, "Results a cell may hold": rated 1, 0.5, 0, "1", "½", "=", "0.5", "0", W, D, L;

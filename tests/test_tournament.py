@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from chessrating.errors import RatingError
 from chessrating.results import read_result
-from chessrating.tournament import (
+from chessrating.trf.model import (
     DEFAULT_SCORING, Player, ReadWarning, RoundGame, Scoring, Standing, Tournament, cell_result,
 )
 from chessrating.trf import read_trf

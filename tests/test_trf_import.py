@@ -1,6 +1,6 @@
 """``chessrating import-trf``: TRF files into filled, recalculated workbooks.
 
-Values are checked against the core called directly (chessrating.fide, chessrating.uscf_event)
+Values are checked against the core called directly (chessrating.fide, chessrating.uscf.event)
 on the games read from the same file, and against what the file states (players, rounds,
 warnings). The real files are those of /work/shared/trf (see its README).
 """
@@ -17,8 +17,8 @@ from chessrating import fide
 from chessrating.cli import main
 from chessrating.results import Game, NoValue
 from chessrating.trf import read_trf
-from chessrating.trf_import import K_NOTE, K_NOTE_FROM_TRF, USCF_NOTE, ProgressBar
-from chessrating.uscf_event import rate_event
+from chessrating.trf.importer import K_NOTE, K_NOTE_FROM_TRF, USCF_NOTE, ProgressBar
+from chessrating.uscf.event import rate_event
 
 TRF = Path("/work/shared/trf")
 if not TRF.is_dir():

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from chessrating import RatingError, udfs
-from chessrating.uscf_event import rate_event
+from chessrating.uscf.event import rate_event
 from chessrating.udfs import (
     ELO_CHANGE, ELO_EXPECTED, ELO_NEWRATING, FIDE_CHANGE, FIDE_DP, FIDE_EXPECTED, FIDE_INITIAL,
     FIDE_K, FIDE_NEWRATING, FIDE_NORM, PERF_RATING, RATING_GOAL, USCF_BONUS,

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from chessrating.errors import RatingError
 from chessrating.results import NO_GAMES, Game
 from chessrating.uscf import new_rating
-from chessrating.uscf_event import pairings_from_crosstable, pairings_from_rounds, rate_event
+from chessrating.uscf.event import pairings_from_crosstable, pairings_from_rounds, rate_event
 
 
 def n_star(rating: float) -> float:

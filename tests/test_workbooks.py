@@ -24,8 +24,8 @@ from chessrating.workbooks import (
     TEMPLATES, EventPlayer, RoundRobinEvent, fill_round_robin, fill_swiss, load_demo_event,
     round_robin_from_tournament, write_templates,
 )
-from chessrating.workbooks_roundrobin import build_round_robin
-from chessrating.workbooks_swiss import build_swiss
+from chessrating.workbooks.roundrobin import build_round_robin
+from chessrating.workbooks.swiss import build_swiss
 
 TRF = Path("/work/shared/trf")
 if not TRF.is_dir():
@@ -350,7 +350,7 @@ def test_fill_swiss_from_a_trf_file(tmp_path: Path) -> None:
 
 
 def test_round_robin_from_tournament_refuses_a_pair_met_twice() -> None:
-    from chessrating.tournament import Player, RoundGame, Tournament
+    from chessrating.trf.model import Player, RoundGame, Tournament
 
     a = Player(1, "A", games=[RoundGame(1, 2, "w", "1"), RoundGame(2, 2, "b", "0")])
     b = Player(2, "B", games=[RoundGame(1, 1, "b", "0"), RoundGame(2, 1, "w", "1")])
@@ -454,7 +454,7 @@ def test_a_rating_of_zero_is_no_rating(templates: dict[str, Path], tmp_path: Pat
 
 
 def test_crosstables_name_the_standings_columns(templates: dict[str, Path]) -> None:
-    # chessrating recalc prints the standings from these names (recalc_standings.COLUMN_NAMES).
+    # chessrating recalc prints the standings from these names (recalc.standings.COLUMN_NAMES).
     expected = {
         "fide-round-robin.xlsx": {"Names": "Name", "Points": "Points", "Performance": "Perf. (TPR)",
                                   "RatingChange": "Change", "NewRating": "New rating",
@@ -530,7 +530,7 @@ def test_swiss_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
 
 
 def test_uscf_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
-    from chessrating.workbooks_uscf import build_uscf
+    from chessrating.workbooks.uscf import build_uscf
 
     template = build_uscf(tmp_path / "uscf.xlsx", players=4, rounds=2)
     cells = {(5, 2): "A", (5, 3): 1600, (6, 2): "B", (6, 3): 1500, (7, 2): "C", (7, 3): 0,

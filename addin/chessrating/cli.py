@@ -105,7 +105,7 @@ def _print_errors(errors: list[Any]) -> None:
 
 
 def _print_report(report: Any) -> int:
-    from .recalc_standings import format_standings
+    from .recalc.standings import format_standings
     if report.standings:
         print(format_standings(report.standings))
     else:
@@ -183,7 +183,7 @@ def _add_demo(sub: Any) -> None:
 
 # -- import-trf ---------------------------------------------------------------------
 def _add_import_trf(sub: Any) -> None:
-    from .trf_import import add_subcommand
+    from .trf.importer import add_subcommand
     add_subcommand(sub)
 
 

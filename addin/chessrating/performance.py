@@ -180,5 +180,5 @@ def performance(games: Sequence[Game], method: str = "FIDE",
     if chosen == "PTP":
         return ptp(played)
     # Imported here: the US Chess module is heavier and only this method needs it.
-    from .uscf import linear_performance
+    from .uscf.player import linear_performance
     return linear_performance(played)

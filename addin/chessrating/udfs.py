@@ -22,13 +22,14 @@ from typing import Any, TypeVar
 
 import xlwings as xw
 
-from . import arguments as arg
-from . import elo, fide, goal, norms, performance, uscf, uscf_event
-from .errors import RatingError
-from .results import (
-    NO_GAMES, NO_RATED_GAMES, Games, NoValue, flatten, read_bool, read_games, read_int, read_label,
-    read_number, read_paired_labels, read_rating, read_text, typed_zero,
+from . import cells, elo, fide, goal, norms, performance, uscf
+from .cells import (
+    flatten, read_bool, read_games, read_int, read_label, read_number, read_paired_labels,
+    read_rating, read_text, typed_zero,
 )
+from .errors import RatingError
+from .results import NO_GAMES, NO_RATED_GAMES, Games, NoValue
+from .uscf import event as uscf_event
 
 __all__ = [
     "ELO_EXPECTED", "ELO_CHANGE", "ELO_NEWRATING",
@@ -119,16 +120,16 @@ _ELO_GAME_DOCS = dict(
 @_excel_function
 def ELO_EXPECTED(rating, opponent_rating):
     """Expected score on the classic logistic Elo curve; a range gives an array of the same shape."""
-    return arg.elementwise(rating, opponent_rating, ("rating", "opponent_rating"), elo.logistic)
+    return cells.elementwise(rating, opponent_rating, ("rating", "opponent_rating"), elo.logistic)
 
 
 @_doc(**_ELO_GAME_DOCS)
 @_excel_function
 def ELO_CHANGE(rating, opponent_ratings, results, k=20):
     """Classic Elo rating change K × Σ(S − E) over the games, unrounded."""
-    own = arg.required_rating(rating)
+    own = cells.required_rating(rating)
     games = read_games(opponent_ratings, results)
-    factor = arg.k_factor(k)
+    factor = cells.k_factor(k)
     if not games.rated:
         return _quiet(NO_GAMES, games)
     return elo.rating_change(own, games.rated, factor)
@@ -138,9 +139,9 @@ def ELO_CHANGE(rating, opponent_ratings, results, k=20):
 @_excel_function
 def ELO_NEWRATING(rating, opponent_ratings, results, k=20):
     """Classic Elo rating after the games: rating + K × Σ(S − E), unrounded."""
-    own = arg.required_rating(rating)
+    own = cells.required_rating(rating)
     games = read_games(opponent_ratings, results)
-    factor = arg.k_factor(k)
+    factor = cells.k_factor(k)
     if not games.entries:
         return NO_GAMES
     return elo.new_rating(own, games.rated, factor)
@@ -149,7 +150,7 @@ def ELO_NEWRATING(rating, opponent_ratings, results, k=20):
 # ---------------------------------------------------------------------------- FIDE
 
 def _rules(value: Any) -> str:
-    return read_text(arg.scalar(value, "rules"), "rules", fide.RULES, "2025")
+    return read_text(cells.scalar(value, "rules"), "rules", fide.RULES, "2025")
 
 
 @_doc(rating__2d="Your rating, or a range of ratings.",
@@ -159,7 +160,7 @@ def _rules(value: Any) -> str:
 def FIDE_EXPECTED(rating, opponent_rating, rules="2025"):
     """FIDE expected score from table 8.1.2 with the 400-point rule; a range gives an array."""
     chosen = _rules(rules)
-    return arg.elementwise(rating, opponent_rating, ("rating", "opponent_rating"),
+    return cells.elementwise(rating, opponent_rating, ("rating", "opponent_rating"),
                            lambda a, b: fide.table_expected(a, b, chosen))
 
 
@@ -167,7 +168,7 @@ def FIDE_EXPECTED(rating, opponent_rating, rules="2025"):
 @_excel_function
 def FIDE_DP(p):
     """Rating difference dp for a fractional score p, from FIDE table 8.1.1."""
-    value = read_number(arg.scalar(p, "p"), "p")
+    value = read_number(cells.scalar(p, "p"), "p")
     return "" if value is None else fide.dp(value)
 
 
@@ -180,14 +181,14 @@ def FIDE_DP(p):
 @_excel_function
 def FIDE_K(rating, rated_games, birth_year=None, year=None, peak_rating=None, games_in_period=None):
     """FIDE development coefficient K by Rating Regulations 8.3.3, with the 700 rule."""
-    own = arg.required_rating(rating)
-    born = read_int(arg.scalar(birth_year, "birth_year"), "birth_year")
-    period = read_int(arg.scalar(games_in_period, "games_in_period"), "games_in_period")
+    own = cells.required_rating(rating)
+    born = read_int(cells.scalar(birth_year, "birth_year"), "birth_year")
+    period = read_int(cells.scalar(games_in_period, "games_in_period"), "games_in_period")
     return fide.k_factor(
-        own, arg.count(rated_games, "rated_games"),
+        own, cells.count(rated_games, "rated_games"),
         birth_year=born or None,
-        year=read_int(arg.scalar(year, "year"), "year") or None,
-        peak_rating=arg.rating(peak_rating, "peak_rating"),
+        year=read_int(cells.scalar(year, "year"), "year") or None,
+        peak_rating=cells.rating(peak_rating, "peak_rating"),
         games_in_period=period or None)
 
 
@@ -203,9 +204,9 @@ _FIDE_GAME_DOCS = dict(
 def _fide_games(rating: Any, opponent_ratings: Any, results: Any, k: Any,
                rules: Any) -> tuple[float, Games, float, str] | NoValue:
     """The arguments of FIDE_CHANGE and FIDE_NEWRATING read; an unrated player gets a NoValue."""
-    own = arg.rating(rating)
+    own = cells.rating(rating)
     games = read_games(opponent_ratings, results)
-    chosen, factor = _rules(rules), arg.k_factor(k)
+    chosen, factor = _rules(rules), cells.k_factor(k)
     if own is None:
         return NoValue("unrated") if games.played else _quiet(NO_GAMES, games)
     return own, games, factor, chosen
@@ -256,7 +257,7 @@ def FIDE_INITIAL(opponent_ratings, results):
 def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
               opponent_federations=None, federation=None):
     """Title norm check by FIDE Title Regulations 1.4: the verdict, e.g. "GM norm" or the reason it is not."""
-    sought = read_text(arg.scalar(title, "title"), "title", norms.TITLES, "GM")
+    sought = read_text(cells.scalar(title, "title"), "title", norms.TITLES, "GM")
     games = read_games(opponent_ratings, results)
     if not games.played:
         return _quiet(NO_GAMES, games)
@@ -266,7 +267,7 @@ def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
     verdict = norms.norm(
         [(e.opponent, e.result.points) for e in games.played], sought,
         opponent_titles=titles, opponent_federations=federations,
-        federation=read_label(arg.scalar(federation, "federation"), "federation"))
+        federation=read_label(cells.scalar(federation, "federation"), "federation"))
     return verdict.text
 
 
@@ -279,8 +280,8 @@ def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
 @_excel_function
 def PERF_RATING(opponent_ratings, results, method="FIDE", rating=None):
     """Performance rating of the games by the chosen method."""
-    chosen = read_text(arg.scalar(method, "method"), "method", performance.METHODS, "FIDE")
-    own = arg.rating(rating)
+    chosen = read_text(cells.scalar(method, "method"), "method", performance.METHODS, "FIDE")
+    own = cells.rating(rating)
     games = read_games(opponent_ratings, results)
     return _quiet(performance.performance(games.rated, chosen, own), games)
 
@@ -294,12 +295,12 @@ def PERF_RATING(opponent_ratings, results, method="FIDE", rating=None):
 @_excel_function
 def RATING_GOAL(rating, target, opponent_rating, k, score=1, system="ELO"):
     """Number of games needed to reach a target rating, or why it can never be reached."""
-    per_game = read_number(arg.scalar(score, "score"), "score")
+    per_game = read_number(cells.scalar(score, "score"), "score")
     return goal.games_to_target(
-        arg.required_rating(rating), arg.required_rating(target, "target"),
-        arg.required_rating(opponent_rating, "opponent_rating"), arg.k_factor(k),
+        cells.required_rating(rating), cells.required_rating(target, "target"),
+        cells.required_rating(opponent_rating, "opponent_rating"), cells.k_factor(k),
         1.0 if per_game is None else per_game,
-        read_text(arg.scalar(system, "system"), "system", goal.SYSTEMS, "ELO"))
+        read_text(cells.scalar(system, "system"), "system", goal.SYSTEMS, "ELO"))
 
 
 # ---------------------------------------------------------------------------- US Chess
@@ -309,7 +310,7 @@ def RATING_GOAL(rating, target, opponent_rating, k, score=1, system="ELO"):
 @_excel_function
 def USCF_EFFECTIVE_GAMES(rating, games):
     """US Chess effective number of games N′ = min(N, N*)."""
-    return uscf.effective_games(arg.rating(rating), arg.count(games))
+    return uscf.effective_games(cells.rating(rating), cells.count(games))
 
 
 @_doc(rating="The player's rating before the event.",
@@ -319,10 +320,10 @@ def USCF_EFFECTIVE_GAMES(rating, games):
 @_excel_function
 def USCF_K(rating, games, event_games, dual_rated=False):
     """US Chess K-factor 800 / (N′ + m), with the dual-rated K above 2200."""
-    m = read_int(arg.scalar(event_games, "event_games"), "event_games")
+    m = read_int(cells.scalar(event_games, "event_games"), "event_games")
     if m is None:
         raise RatingError("event_games: the number of games in this event is needed, the cell is empty")
-    return uscf.k_factor(arg.rating(rating), arg.count(games), m, arg.dual_rated(dual_rated))
+    return uscf.k_factor(cells.rating(rating), cells.count(games), m, cells.dual_rated(dual_rated))
 
 
 _USCF_GAME_DOCS = dict(
@@ -341,10 +342,10 @@ _USCF_GAME_DOCS = dict(
 def USCF_BONUS(rating, games, opponent_ratings, results, dual_rated=False, bonus_threshold=10,
                opponent_ids=None):
     """US Chess bonus points for the event (0 when not eligible)."""
-    own = arg.required_rating(rating)
+    own = cells.required_rating(rating)
     played = read_games(opponent_ratings, results, opponent_ids)
-    return uscf.bonus(own, arg.count(games), played.rated, arg.dual_rated(dual_rated),
-                      arg.bonus_threshold(bonus_threshold))
+    return uscf.bonus(own, cells.count(games), played.rated, cells.dual_rated(dual_rated),
+                      cells.bonus_threshold(bonus_threshold))
 
 
 @_doc(**_USCF_GAME_DOCS,
@@ -359,12 +360,12 @@ def USCF_NEWRATING(rating, games, opponent_ratings, results, age=None, record=No
                    peak_rating=None, dual_rated=False, bonus_threshold=10, opponent_ids=None):
     """US Chess rating after the event against pre-event opponent ratings, unrounded."""
     played = read_games(opponent_ratings, results, opponent_ids)
-    own = arg.rating(rating)
-    years = read_number(arg.scalar(age, "age"), "age")
+    own = cells.rating(rating)
+    years = read_number(cells.scalar(age, "age"), "age")
     return _quiet(uscf.new_rating(
-        own, arg.count(games), played.rated,
-        age=years or None, record=arg.record(record), peak_rating=arg.rating(peak_rating, "peak_rating"),
-        dual_rated=arg.dual_rated(dual_rated), bonus_threshold=arg.bonus_threshold(bonus_threshold)), played)
+        own, cells.count(games), played.rated,
+        age=years or None, record=cells.record(record), peak_rating=cells.rating(peak_rating, "peak_rating"),
+        dual_rated=cells.dual_rated(dual_rated), bonus_threshold=cells.bonus_threshold(bonus_threshold)), played)
 
 
 @_doc(peak_rating="Highest established rating the player has had.",
@@ -372,8 +373,8 @@ def USCF_NEWRATING(rating, games, opponent_ratings, results, age=None, record=No
 @_excel_function
 def USCF_FLOOR(peak_rating, life_master=False):
     """US Chess rating floor from the peak rating (100 at the least)."""
-    return uscf.floor(arg.rating(peak_rating, "peak_rating"),
-                      read_bool(arg.scalar(life_master, "life_master"), "life_master"))
+    return uscf.floor(cells.rating(peak_rating, "peak_rating"),
+                      read_bool(cells.scalar(life_master, "life_master"), "life_master"))
 
 
 _last_event: list[Any] = []  # [arguments, column] of the latest USCF_EVENT call
@@ -417,7 +418,7 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
     counts = [read_int(v, "games") or 0 for v in flatten(games)]
     if len(counts) != len(own):
         raise RatingError(f"games: {len(counts)} cells but ratings has {len(own)}; one per player")
-    rows = arg.grid(results, "results")  # a flat list is a column: one round
+    rows = cells.grid(results, "results")  # a flat list is a column: one round
     if len(rows) != len(own):
         raise RatingError(f"results: {len(rows)} rows but ratings has {len(own)}; one row per player")
     if _ON_SERVER:
@@ -431,8 +432,8 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
     player_ages = None if ages is None else [read_number(v, "ages", i) or None
                                              for i, v in enumerate(flatten(ages), start=1)]
     player_records = None if records is None else [
-        arg.record(v, "records", i) for i, v in enumerate(flatten(records), start=1)]
+        cells.record(v, "records", i) for i, v in enumerate(flatten(records), start=1)]
     new = uscf_event.rate_event(own, counts, pairings, ages=player_ages, records=player_records,
-                                dual_rated=arg.dual_rated(dual_rated),
-                                bonus_threshold=arg.bonus_threshold(bonus_threshold))
+                                dual_rated=cells.dual_rated(dual_rated),
+                                bonus_threshold=cells.bonus_threshold(bonus_threshold))
     return [[value] for value in new]

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .recalc_engine import Book, evaluate_book
-from .recalc_parse import FormulaSyntaxError, column_letters, parse_ref
-from .recalc_standings import Standing, find_standings
-from .recalc_trace import inputs_holding, named_value, trace_inputs
-from .recalc_values import XlErr
-from .recalc_xml import write_cached_values
+from .engine import Book, evaluate_book
+from .parse import FormulaSyntaxError, column_letters, parse_ref
+from .standings import Standing, find_standings
+from .trace import inputs_holding, named_value, trace_inputs
+from .values import XlErr
+from .patch import write_cached_values
 
 __all__ = ["recalculate", "Report", "CellError", "Standing", "RecalcError", "default_output",
            "rating_functions", "Step"]
@@ -103,7 +103,7 @@ class Report:
 def rating_functions() -> dict[str, Callable[..., Any]]:
     """Every upper-case callable of :mod:`chessrating.udfs`: the Excel functions."""
     try:
-        from . import udfs
+        from .. import udfs
     except ImportError:
         return {}
     return {name: fn for name, fn in vars(udfs).items()
@@ -198,7 +198,7 @@ def _input_finder(book: Book) -> Callable[[XlErr, tuple[str, int, int]], tuple[s
 
 def chart_values(book: Book) -> Callable[[str], list[Any] | None]:
     """The values a chart series formula names (``Sheet!$A$1:$A$9`` or a defined name),
-    in row order, for :func:`chessrating.recalc_charts.patch_chart`; ``None`` when the
+    in row order, for :func:`chessrating.recalc.charts.patch_chart`; ``None`` when the
     formula is not one range of the book (several areas, another workbook)."""
     first_sheet = next(iter(book.cells), "")
 

@@ -16,13 +16,13 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .recalc_functions import ARRAY_ARGS, BUILTINS, LAZY, call_library, library_has
-from .recalc_parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
-from .recalc_trace import culprit
-from .recalc_values import MISSING, Arr, Rng, XlErr, binary, lift, scalar
+from .functions import ARRAY_ARGS, BUILTINS, LAZY, call_library, library_has
+from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
+from .trace import culprit
+from .values import MISSING, Arr, Rng, XlErr, binary, lift, scalar
 
 if TYPE_CHECKING:
-    from .recalc_engine import Book
+    from .engine import Book
 
 __all__ = ["Compiled", "compile_formula", "cell_name"]
 

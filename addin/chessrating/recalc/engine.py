@@ -15,9 +15,9 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .recalc_compile import Closure, Compiled, cell_name, compile_formula
-from .recalc_parse import FormulaSyntaxError, Ref, relative_key, split_sheet_name
-from .recalc_values import Arr, Rng, XlErr, scalar
+from .compile import Closure, Compiled, cell_name, compile_formula
+from .parse import FormulaSyntaxError, Ref, relative_key, split_sheet_name
+from .values import Arr, Rng, XlErr, scalar
 
 __all__ = ["Book", "Formula", "evaluate_book"]
 

@@ -2,7 +2,7 @@
 
 Only the ``<v>`` element and the ``t=`` attribute of the cells we computed change, in
 the sheet parts that hold them, and the value caches of the charts
-(:mod:`chessrating.recalc_charts`); every other byte of every part stays as it was, so
+(:mod:`chessrating.recalc.charts`); every other byte of every part stays as it was, so
 styles, validations, charts, drawings and other sheets survive (openpyxl would drop
 charts and images if it re-saved the file).
 
@@ -21,8 +21,8 @@ import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from .recalc_charts import Lookup, is_chart_part, patch_chart
-from .recalc_parse import column_letters, column_number
+from .charts import Lookup, is_chart_part, patch_chart
+from .parse import column_letters, column_number
 
 __all__ = ["sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value"]
 
@@ -45,7 +45,7 @@ def cell_xml_value(value: object) -> tuple[str, str]:
     >>> cell_xml_value(3.0), cell_xml_value(0.1), cell_xml_value(True), cell_xml_value("a<b")
     (('n', '3'), ('n', '0.1'), ('b', '1'), ('str', 'a<b'))
     """
-    from .recalc_values import XlErr
+    from .values import XlErr
     if isinstance(value, XlErr):
         return ("str", value.message) if value.message else ("e", value.code)
     if isinstance(value, bool):

@@ -18,14 +18,14 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .errors import RatingError
-from .workbooks_layout import (
+from ..errors import RatingError
+from .layout import (
     CROSSTABLE, GAMES, SWISS_RESULT_CHOICES, Styles, cell, opponent_rules, print_setup, span,
     write_input, write_quiet_formula, write_result, write_text_input,
 )
 
 if TYPE_CHECKING:
-    from .tournament import Player, Tournament
+    from ..trf.model import Player, Tournament
 
 __all__ = ["RoundsLayout", "RoundEntry", "GamesBlock", "write_round_headers", "write_round_inputs",
            "set_round_widths", "validate_rounds", "write_games_sheet"]

@@ -23,7 +23,7 @@ import re
 from collections import deque
 from typing import Any, NamedTuple
 
-from .recalc_values import Rng, XlErr
+from .values import Rng, XlErr
 
 __all__ = ["culprit", "trace_inputs", "named_value", "inputs_holding"]
 

@@ -35,13 +35,13 @@ from pathlib import Path
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .errors import RatingError
-from .workbooks_event import RoundRobinEvent
-from .workbooks_fide import (
+from ..errors import RatingError
+from .event import RoundRobinEvent
+from .fide import (
     PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats, fide_player_formulas,
     set_fide_widths, write_fide_player, write_fide_settings,
 )
-from .workbooks_layout import (
+from .layout import (
     CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings, game_points,
     new_workbook, no_rating, print_setup, span, validate_ratings, write_conf_sheet,
     write_how_to_sheet, write_quiet_formula, write_result,

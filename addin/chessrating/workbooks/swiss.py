@@ -32,24 +32,24 @@ from typing import TYPE_CHECKING, ClassVar
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .errors import RatingError
-from .workbooks_event import NORM_TITLES, EventPlayer
-from .workbooks_fide import (
+from ..errors import RatingError
+from .event import NORM_TITLES, EventPlayer
+from .fide import (
     PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats, fide_player_formulas,
     set_fide_widths, write_fide_player, write_fide_settings,
 )
-from .workbooks_layout import (
+from .layout import (
     CROSSTABLE as SHEET, Styles, absolute, cell, checked_opponent, define_standings, game_points,
     new_workbook, no_rating, opponent_rating, print_setup, span, validate_ratings, write_conf_sheet,
     write_how_to_sheet, write_quiet_formula,
 )
-from .workbooks_rounds import (
+from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
 )
 
 if TYPE_CHECKING:
-    from .tournament import Tournament
+    from ..trf.model import Tournament
 
 __all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss", "STANDINGS_NAMES"]
 

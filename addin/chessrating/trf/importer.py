@@ -57,11 +57,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable
 
-from .errors import RatingError
-from .tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
+from ..errors import RatingError
+from .model import PLAYED_CODES, ReadWarning, RoundGame, Tournament
 
 if TYPE_CHECKING:
-    from .recalc import Step
+    from ..recalc import Step
 
 __all__ = [
     "SYSTEMS", "ESTABLISHED_GAMES", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
@@ -114,7 +114,7 @@ def default_output(source: Path) -> Path:
 def choose_layout(tournament: Tournament, system: str) -> str:
     """``"round robin"``, ``"swiss"`` or ``"uscf"`` for a tournament and a rating system.
 
-    >>> from chessrating.tournament import Player, RoundGame
+    >>> from chessrating.trf.model import Player, RoundGame
     >>> pair = Tournament(players=[Player(1, games=[RoundGame(1, 2, "w", "1")]),
     ...                            Player(2, games=[RoundGame(1, 1, "b", "0")])], rounds=1)
     >>> choose_layout(pair, "fide"), choose_layout(pair, "uscf")
@@ -150,7 +150,7 @@ class GameCounts:
 def count_games(tournament: Tournament) -> GameCounts:
     """Count the games of ``tournament``; a game written on both players' lines counts once.
 
-    >>> from chessrating.tournament import Player, RoundGame
+    >>> from chessrating.trf.model import Player, RoundGame
     >>> a = Player(1, rating=2000, games=[RoundGame(1, 2, "w", "1"), RoundGame(2, 3, "b", "+")])
     >>> b = Player(2, rating=1900, games=[RoundGame(1, 1, "b", "0"), RoundGame(2, None, None, "H")])
     >>> c = Player(3, games=[RoundGame(1, None, None, "U"), RoundGame(2, 1, "w", "-")])
@@ -189,7 +189,7 @@ def lone_results_as_byes(tournament: Tournament) -> Tournament:
     bye with the same points (TRF default points: a win or forfeit win gives ``F``, a
     draw ``H``, a loss or forfeit loss ``Z``); byes and blank rounds stay as they are.
 
-    >>> from chessrating.tournament import Player, RoundGame
+    >>> from chessrating.trf.model import Player, RoundGame
     >>> p = Player(1, games=[RoundGame(1, None, None, "1"), RoundGame(2, None, None, "="),
     ...                      RoundGame(3, None, None, "-"), RoundGame(4, 2, "w", "1"),
     ...                      RoundGame(5, None, None, "U")])
@@ -207,8 +207,8 @@ def lone_results_as_byes(tournament: Tournament) -> Tournament:
 
 def _first_ratings(tournament: Tournament) -> tuple[int, int]:
     """(unrated players, how many of them reach a first rating by FIDE_INITIAL's rule)."""
-    from .fide import initial_rating
-    from .results import Game, NoValue
+    from ..fide import initial_rating
+    from ..results import Game, NoValue
 
     rating = {p.number: p.rating for p in tournament.players}
     unrated = [p for p in tournament.players if not p.rating]
@@ -335,7 +335,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def _build(tournament: Tournament, layout: str, output: Path, k_from_trf_data: bool) -> None:
     """Write the filled workbook, formulas not yet evaluated."""
-    from . import workbooks
+    from .. import workbooks
 
     tournament = lone_results_as_byes(tournament)
     if layout == "uscf":
@@ -362,8 +362,8 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     ``k_from_trf_data`` fills the K inputs as the module's **Decision** says.
     A file that cannot be read, or holds no player, raises :class:`RatingError`.
     """
-    from .recalc import recalculate
-    from .trf import read_trf
+    from ..recalc import recalculate
+    from .codec import read_trf
 
     source = Path(source)
     if system not in SYSTEMS:

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .elo import check_number
-from .errors import RatingError
-from .results import NO_GAMES, NoValue, Result, describe, read_result
-from .uscf import (
-    ABSOLUTE_FLOOR, _bonus_eligible, _check_games, _check_rating, _check_record,
-    _check_threshold, _effective, _special, _standard, first_rating,
+from ..elo import check_number
+from ..errors import RatingError
+from ..results import NO_GAMES, NoValue, Result, describe, read_result
+from .player import (
+    ABSOLUTE_FLOOR, bonus_eligible, check_count, check_rating_or_blank, check_record,
+    check_threshold, effective_for, rate_special, rate_standard, first_rating,
 )
 
 __all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds"]
@@ -73,12 +73,12 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     True
     """
     count = len(ratings)
-    priors = [_check_rating(r, f"ratings (player {i + 1})", blank_ok=True) for i, r in enumerate(ratings)]
-    earlier = [_check_games(g, "games", f" (player {i + 1})") for i, g in enumerate(_listed(games, "games", count))]
+    priors = [check_rating_or_blank(r, f"ratings (player {i + 1})", blank_ok=True) for i, r in enumerate(ratings)]
+    earlier = [check_count(g, "games", f" (player {i + 1})") for i, g in enumerate(_listed(games, "games", count))]
     age_list = _listed(ages, "ages", count)
-    record_list = [_check_record(r, "records", f" (player {i + 1})")
+    record_list = [check_record(r, "records", f" (player {i + 1})")
                    for i, r in enumerate(_listed(records, "records", count))]
-    threshold = _check_threshold(bonus_threshold)
+    threshold = check_threshold(bonus_threshold)
     schedule: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     for player, opponent, score in _check_pairings(pairings, count):
         schedule[player].append((opponent, score))
@@ -98,19 +98,19 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
             raise RatingError(f"ages: {describe(age_list[i])} is negative{where}") from error
         prior = priors[i]
         starts.append(prior if prior is not None else start)                              # step 1
-    effective = [_effective(priors[i], earlier[i]) for i in range(count)]                 # step 2
+    effective = [effective_for(priors[i], earlier[i]) for i in range(count)]                 # step 2
     scores = [[score for _, score in schedule[i]] for i in range(count)]
     totals = [sum(s) for s in scores]
     special = [priors[i] is None or earlier[i] <= 8 or record_list[i] is not None for i in range(count)]
-    eligible = [_bonus_eligible([opponent for opponent, _ in schedule[i]]) for i in range(count)]
+    eligible = [bonus_eligible([opponent for opponent, _ in schedule[i]]) for i in range(count)]
     dual = bool(dual_rated)
 
     def rate(i: int, opponent_ratings: Sequence[float], n_eff: float, record: str | None) -> float:
         opponents = [opponent_ratings[j] for j, _ in schedule[i]]
         if special[i]:
-            value = _special(starts[i], n_eff, opponents, scores[i], record)
+            value = rate_special(starts[i], n_eff, opponents, scores[i], record)
         else:
-            value = _standard(starts[i], n_eff, opponents, totals[i], eligible[i], dual, threshold)
+            value = rate_standard(starts[i], n_eff, opponents, totals[i], eligible[i], dual, threshold)
         return max(value, ABSOLUTE_FLOOR)
 
     step3 = list(starts)

@@ -13,11 +13,11 @@ Every workbook is written with XlsxWriter and then recalculated by
 each formula cell carries the value our functions compute and viewers that never
 calculate show numbers. Builds are deterministic: the same inputs give the same bytes.
 
-The layouts live in ``workbooks_roundrobin``, ``workbooks_swiss``, ``workbooks_uscf`` and
-``workbooks_calculators``; shared styles and sheets in ``workbooks_layout``; the FIDE
-player columns of the round robin and the Swiss in ``workbooks_fide``; the round columns
-and Games sheet of the Swiss and the US Chess templates in ``workbooks_rounds``; the
-event model and the example event in ``workbooks_event``.
+The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
+:mod:`.calculators`; shared styles and sheets in :mod:`.layout`; the FIDE
+player columns of the round robin and the Swiss in :mod:`.fide`; the round columns
+and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
+event model and the example event in :mod:`.event`.
 """
 
 from __future__ import annotations
@@ -28,15 +28,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
-from .errors import RatingError
-from .workbooks_calculators import build_calculators
-from .workbooks_event import EventPlayer, RoundRobinEvent, load_demo_event, round_robin_from_tournament
-from .workbooks_roundrobin import ROUND_ROBIN_SIZE, build_round_robin
-from .workbooks_swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
-from .workbooks_uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
+from ..errors import RatingError
+from .calculators import build_calculators
+from .event import EventPlayer, RoundRobinEvent, load_demo_event, round_robin_from_tournament
+from .roundrobin import ROUND_ROBIN_SIZE, build_round_robin
+from .swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
+from .uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
 
 if TYPE_CHECKING:
-    from .tournament import Tournament
+    from ..trf.model import Tournament
 
 __all__ = [
     "TEMPLATES", "write_templates", "fill_round_robin", "fill_swiss", "fill_uscf", "load_demo_event",
@@ -63,7 +63,7 @@ def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) 
     try:
         build(built)
         if recalculate:
-            from .recalc import recalculate as evaluate
+            from ..recalc import recalculate as evaluate
             evaluate(built, built)
         os.replace(built, dst)
     finally:
@@ -88,7 +88,7 @@ def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True) -
     """The round-robin workbook sized to ``event`` and filled with it; returns ``dst``.
 
     ``event`` is a :class:`RoundRobinEvent` (e.g. :func:`load_demo_event`) or a
-    :class:`chessrating.tournament.Tournament` in which each pair met at most once.
+    :class:`chessrating.trf.model.Tournament` in which each pair met at most once.
     Names and other text are written as text: a name such as ``=1+1`` stays a name.
     """
     if not isinstance(event, RoundRobinEvent):
@@ -103,7 +103,7 @@ def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
     """The Swiss workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k; opponent numbers, colours (W/B) and
-    results (:func:`chessrating.tournament.cell_result`) fill the round columns.
+    results (:func:`chessrating.trf.model.cell_result`) fill the round columns.
     ``k_inputs`` maps starting numbers to (rated games, peak rating) for the K column.
     """
     if not tournament.players:
@@ -117,7 +117,7 @@ def fill_uscf(tournament: "Tournament", dst: Path, *, recalculate: bool = True) 
 
     The player with starting number k fills row k: name, rating (taken as the rating
     before the event), and per round the opponent's number and the result
-    (:func:`chessrating.tournament.cell_result`). Games so far, age, record and peak stay
+    (:func:`chessrating.trf.model.cell_result`). Games so far, age, record and peak stay
     blank for the arbiter: a blank games-so-far reads as 0 earlier games.
     """
     if not tournament.players:

@@ -18,7 +18,7 @@ A rating cell that is blank, 0 or ``-`` means no rating. The player columns carr
 names ``chessrating recalc`` reads: ``Names``, ``Points``, ``Performance``,
 ``RatingChange`` (the Change column) and ``NewRating`` (Two passes, the official one).
 
-:func:`build_uscf` given a tournament (:mod:`chessrating.tournament`, e.g. read from a TRF
+:func:`build_uscf` given a tournament (:mod:`chessrating.trf.model`, e.g. read from a TRF
 file) sizes the sheet to it and fills names, ratings, opponents and results; the player
 with starting number k fills row k.
 """
@@ -33,18 +33,18 @@ from typing import TYPE_CHECKING
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .workbooks_layout import (
+from .layout import (
     CROSSTABLE as SHEET, Styles, cell, checked_opponent, define_standings, game_points,
     new_workbook, no_rating, opponent_rating, print_setup, span, validate_ratings, write_conf_sheet,
     write_how_to_sheet, write_input, write_quiet_formula, write_text_input,
 )
-from .workbooks_rounds import (
+from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
 )
 
 if TYPE_CHECKING:
-    from .tournament import Tournament
+    from ..trf.model import Tournament
 
 __all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_DIFFER",
            "STANDINGS_NAMES"]
@@ -210,7 +210,7 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
 
     A tournament sizes the sheet to its largest starting number and its rounds and fills,
     per player, the name, the rating (as the rating before the event), the opponents'
-    numbers and the results (:func:`chessrating.tournament.cell_result`). Games so far,
+    numbers and the results (:func:`chessrating.trf.model.cell_result`). Games so far,
     age, record and peak are left blank: a TRF file does not hold them.
     """
     lay = UscfLayout.sized(players, rounds, tournament)

@@ -47,7 +47,7 @@ import datetime as _dt
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .errors import RatingError
+from ..errors import RatingError
 
 __all__ = [
     "RESULT_CODES", "PLAYED_CODES", "TITLES",

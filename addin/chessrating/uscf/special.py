@@ -6,7 +6,7 @@ and takes secant steps between knots until ``|f(M)| ≤ ε``, then settles a fla
 zeros by the prior ``R0``. The checked public functions are in :mod:`chessrating.uscf`;
 these are the unchecked workers it and the event procedure share.
 
->>> round(_special(1500.0, 6.0, [1400.0, 1550.0, 1650.0], [1.0, 0.0, 0.5], None), 2)
+>>> round(rate_special(1500.0, 6.0, [1400.0, 1550.0, 1650.0], [1.0, 0.0, 0.5], None), 2)
 1511.11
 """
 
@@ -16,7 +16,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-__all__ = ["EPSILON", "SPECIAL_CAP"]
+__all__ = ["EPSILON", "SPECIAL_CAP", "adjust_prior", "objective", "solve", "rate_special"]
 
 EPSILON = 1e-7            # ε of the special-formula procedure (§4.4)
 SPECIAL_CAP = 2700.0      # the special formula never gives more (§4.4)
@@ -25,7 +25,7 @@ SPECIAL_CAP = 2700.0      # the special formula never gives more (§4.4)
 _DISTANCE_NOISE = 1e-6
 
 
-def _adjusted_prior(prior: float, effective: float, score: float, record: str | None) -> tuple[float, float]:
+def adjust_prior(prior: float, effective: float, score: float, record: str | None) -> tuple[float, float]:
     """``(R0′, S′)``: normal ``(R0, S + N′/2)``; all wins ``(R0 − 400, S + N′)``;
     all losses ``(R0 + 400, S)``."""
     if record == "W":
@@ -35,7 +35,7 @@ def _adjusted_prior(prior: float, effective: float, score: float, record: str | 
     return prior, score + effective / 2.0
 
 
-def _objective(rating: float, adjusted_prior: float, effective: float,
+def objective(rating: float, adjusted_prior: float, effective: float,
                opponents: Sequence[float], adjusted_score: float) -> float:
     """``f(M) = N′ PWe(M, R0′) + Σ PWe(M, Ri) − S′``, PWe clamped linear expectancy."""
     total = -adjusted_score
@@ -48,7 +48,7 @@ def _objective(rating: float, adjusted_prior: float, effective: float,
     return total
 
 
-def _solve_special(adjusted_prior: float, effective: float, opponents: Sequence[float],
+def solve(adjusted_prior: float, effective: float, opponents: Sequence[float],
                    adjusted_score: float, tie_break: float) -> float:
     """Steps 1–4 of §4.4, to the letter: start at R0′, secant steps between knots, then the
     zero-set rule with the tie-break rating R0."""
@@ -56,7 +56,7 @@ def _solve_special(adjusted_prior: float, effective: float, opponents: Sequence[
                     *(r - 400.0 for r in opponents), *(r + 400.0 for r in opponents)})
 
     def f(rating: float) -> float:
-        return _objective(rating, adjusted_prior, effective, opponents, adjusted_score)
+        return objective(rating, adjusted_prior, effective, opponents, adjusted_score)
 
     rating = adjusted_prior                          # step 1
     value = f(rating)
@@ -99,15 +99,15 @@ def _solve_special(adjusted_prior: float, effective: float, opponents: Sequence[
     return low if tie_break < low else high
 
 
-def _special(prior: float, effective: float, opponents: Sequence[float], scores: Sequence[float],
+def rate_special(prior: float, effective: float, opponents: Sequence[float], scores: Sequence[float],
              record: str | None, tie_break: float | None = None) -> float:
     """The special rating without validation; used by the event procedure too."""
     if not scores:
         return prior
     r0 = prior if tie_break is None else tie_break
     score = sum(scores)
-    adjusted_prior, adjusted_score = _adjusted_prior(prior, effective, score, record)
-    rating = _solve_special(adjusted_prior, effective, opponents, adjusted_score, r0)
+    adjusted_prior, adjusted_score = adjust_prior(prior, effective, score, record)
+    rating = solve(adjusted_prior, effective, opponents, adjusted_score, r0)
     if score == len(scores):       # all wins: never lower than before
         rating = max(rating, r0)
     elif score == 0:               # all losses: never higher than before

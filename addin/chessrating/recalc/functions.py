@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from .recalc_values import (MISSING, Arr, Rng, XlErr, errors_in, grid, lift, scalar, to_bool,
+from .values import (MISSING, Arr, Rng, XlErr, errors_in, grid, lift, scalar, to_bool,
                             to_number)
 
 __all__ = ["BUILTINS", "LAZY", "ARRAY_ARGS", "call_library", "library_has"]

@@ -23,8 +23,8 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .workbooks_event import EventPlayer
-from .workbooks_layout import (
+from .event import EventPlayer
+from .layout import (
     CROSSTABLE, Styles, cell, no_rating, write_input, write_quiet_formula, write_text_input,
 )
 

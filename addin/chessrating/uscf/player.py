@@ -23,15 +23,17 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from .elo import check_games, check_number, check_optional_rating, logistic
-from .errors import RatingError
-from .results import NO_GAMES, Game, NoValue, describe
-from .uscf_special import EPSILON, SPECIAL_CAP, _adjusted_prior, _objective, _solve_special, _special
+from ..elo import check_games, check_number, check_optional_rating, logistic
+from ..errors import RatingError
+from ..results import NO_GAMES, Game, NoValue, describe
+from .special import EPSILON, SPECIAL_CAP, adjust_prior, objective, solve, rate_special
 
 __all__ = [
     "EPSILON", "SPECIAL_CAP", "ABSOLUTE_FLOOR", "LIFE_MASTER_FLOOR", "UNRATED_START",
     "effective_games", "uses_special_formula", "k_factor", "bonus", "special_objective",
     "special_rating", "linear_performance", "first_rating", "floor", "new_rating",
+    "check_count", "check_rating_or_blank", "check_record", "check_threshold",
+    "effective_for", "bonus_eligible", "rate_standard",
 ]
 
 ABSOLUTE_FLOOR = 100.0    # no rating below it (§4.5)
@@ -42,7 +44,7 @@ ESTABLISHED_AFTER = 25    # a rating on more than 25 games is established
 
 # ---------------------------------------------------------------- validation
 
-def _check_games(value: Any, argument: str = "games", where: str = "") -> int:
+def check_count(value: Any, argument: str = "games", where: str = "") -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise RatingError(f"{argument}: {describe(value)} is not a number of games{where}")
     if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
@@ -52,13 +54,13 @@ def _check_games(value: Any, argument: str = "games", where: str = "") -> int:
     return int(value)
 
 
-def _check_rating(value: Any, argument: str, *, blank_ok: bool = False) -> float | None:
+def check_rating_or_blank(value: Any, argument: str, *, blank_ok: bool = False) -> float | None:
     if value is None and not blank_ok:
         raise RatingError(f"{argument}: a rating is needed, the value is blank")
     return check_optional_rating(value, argument)
 
 
-def _check_record(value: Any, argument: str = "record", where: str = "") -> str | None:
+def check_record(value: Any, argument: str = "record", where: str = "") -> str | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if isinstance(value, str) and value.strip().upper() in ("W", "L"):
@@ -66,7 +68,7 @@ def _check_record(value: Any, argument: str = "record", where: str = "") -> str 
     raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{where}")
 
 
-def _check_threshold(value: Any) -> float:
+def check_threshold(value: Any) -> float:
     number = check_number(value, "bonus_threshold")
     if number <= 0:
         raise RatingError(f"bonus_threshold: {describe(value)} is not above 0")
@@ -85,7 +87,7 @@ def _check_record_needs_games(record: str | None, games: int) -> None:
 
 # ---------------------------------------------------------------- effective games and K
 
-def _effective(rating: float | None, games: int) -> float:
+def effective_for(rating: float | None, games: int) -> float:
     if rating is None:
         return 0.0
     ceiling = 50.0 if rating > 2355 else 50.0 / math.sqrt(0.662 + 0.00000739 * (2569.0 - rating) ** 2)
@@ -101,10 +103,10 @@ def effective_games(rating: float | None, games: int) -> float:
     >>> effective_games(None, 0)
     0.0
     """
-    rating = _check_rating(rating, "rating", blank_ok=True)
-    count = _check_games(games)
+    rating = check_rating_or_blank(rating, "rating", blank_ok=True)
+    count = check_count(games)
     _check_unrated_has_no_games(rating, count)
-    return _effective(rating, count)
+    return effective_for(rating, count)
 
 
 def uses_special_formula(games: int, record: str | None = None) -> bool:
@@ -114,8 +116,8 @@ def uses_special_formula(games: int, record: str | None = None) -> bool:
     >>> uses_special_formula(8), uses_special_formula(9), uses_special_formula(40, "W")
     (True, False, True)
     """
-    games = _check_games(games)
-    return games <= 8 or _check_record(record) is not None
+    games = check_count(games)
+    return games <= 8 or check_record(record) is not None
 
 
 def _k(rating: float | None, effective: float, event_games: int, dual_rated: bool) -> float:
@@ -134,10 +136,10 @@ def k_factor(rating: float | None, games: int, event_games: int, dual_rated: boo
     >>> round(k_factor(2400, 60, 4), 2), round(k_factor(2400, 60, 4, dual_rated=True), 2)
     (14.81, 7.41)
     """
-    rating = _check_rating(rating, "rating", blank_ok=True)
-    games = _check_games(games)
-    event_games = _check_games(event_games, "event_games")
-    effective = _effective(rating, games)
+    rating = check_rating_or_blank(rating, "rating", blank_ok=True)
+    games = check_count(games)
+    event_games = check_count(event_games, "event_games")
+    effective = effective_for(rating, games)
     if effective + event_games == 0:
         raise RatingError("event_games: 0 with no earlier games leaves no K (N′ + m = 0)")
     return _k(rating, effective, event_games, bool(dual_rated))
@@ -145,7 +147,7 @@ def k_factor(rating: float | None, games: int, event_games: int, dual_rated: boo
 
 # ---------------------------------------------------------------- standard formula and bonus
 
-def _bonus_eligible(opponent_ids: Sequence[object]) -> bool:
+def bonus_eligible(opponent_ids: Sequence[object]) -> bool:
     """m ≥ 3, no opponent met more than twice, and in a 3-game event none more than once.
     An id of ``None`` is an opponent of its own."""
     if len(opponent_ids) < 3:
@@ -164,7 +166,7 @@ def _bonus_amount(change: float, event_games: int, threshold: float) -> float:
     return max(0.0, change - threshold * math.sqrt(max(event_games, 4)))
 
 
-def _standard(rating: float, effective: float, opponents: Sequence[float], score: float,
+def rate_standard(rating: float, effective: float, opponents: Sequence[float], score: float,
               eligible: bool, dual_rated: bool, threshold: float) -> float:
     """``R + K(S − E) + bonus`` (§4.3) without validation; used by the event procedure too."""
     m = len(opponents)
@@ -189,19 +191,19 @@ def bonus(rating: float | None, games: int, event: Sequence[Game], dual_rated: b
     >>> bonus(1800, 50, event[:2] + [Game(2000, 1, "a"), Game(2000, 1, "a")])
     0.0
     """
-    rating = _check_rating(rating, "rating", blank_ok=True)
-    games = _check_games(games)
+    rating = check_rating_or_blank(rating, "rating", blank_ok=True)
+    games = check_count(games)
     event = check_games(event, "event")
-    threshold = _check_threshold(bonus_threshold)
-    record = _check_record(record)
+    threshold = check_threshold(bonus_threshold)
+    record = check_record(record)
     _check_record_needs_games(record, games)
     if rating is None or games <= 8 or record is not None:
         return 0.0
-    if not _bonus_eligible([game.opponent_id for game in event]):
+    if not bonus_eligible([game.opponent_id for game in event]):
         return 0.0
     m = len(event)
     expected = sum(logistic(rating, game.opponent) for game in event)
-    change = _k(rating, _effective(rating, games), m, bool(dual_rated)) * (sum(g.score for g in event) - expected)
+    change = _k(rating, effective_for(rating, games), m, bool(dual_rated)) * (sum(g.score for g in event) - expected)
     return _bonus_amount(change, m, threshold)
 
 
@@ -217,12 +219,12 @@ def special_objective(rating: float, prior: float, effective: float, event: Sequ
     0.0
     """
     rating = check_number(rating, "rating")
-    prior = _check_rating(prior, "prior")  # type: ignore[assignment]
+    prior = check_rating_or_blank(prior, "prior")  # type: ignore[assignment]
     effective = check_number(effective, "effective")
     games = check_games(event, "event")
-    adjusted_prior, adjusted_score = _adjusted_prior(
-        prior, effective, sum(g.score for g in games), _check_record(record))  # type: ignore[arg-type]
-    return _objective(rating, adjusted_prior, effective, [g.opponent for g in games], adjusted_score)
+    adjusted_prior, adjusted_score = adjust_prior(
+        prior, effective, sum(g.score for g in games), check_record(record))  # type: ignore[arg-type]
+    return objective(rating, adjusted_prior, effective, [g.opponent for g in games], adjusted_score)
 
 
 def special_rating(prior: float, effective: float, event: Sequence[Game], record: str | None = None,
@@ -251,14 +253,14 @@ def special_rating(prior: float, effective: float, event: Sequence[Game], record
     >>> special_rating(2600, 3, [Game(2600, 1), Game(2600, 1)])
     2700.0
     """
-    prior = _check_rating(prior, "prior")  # type: ignore[assignment]
+    prior = check_rating_or_blank(prior, "prior")  # type: ignore[assignment]
     effective = check_number(effective, "effective")
     if effective < 0:
         raise RatingError(f"effective: {describe(effective)} is negative")
     games = check_games(event, "event")
-    record = _check_record(record)
-    tie_break = None if unadjusted_prior is None else _check_rating(unadjusted_prior, "unadjusted_prior")
-    return _special(prior, effective, [g.opponent for g in games], [g.score for g in games],
+    record = check_record(record)
+    tie_break = None if unadjusted_prior is None else check_rating_or_blank(unadjusted_prior, "unadjusted_prior")
+    return rate_special(prior, effective, [g.opponent for g in games], [g.score for g in games],
                     record, tie_break)  # type: ignore[arg-type]
 
 
@@ -278,12 +280,12 @@ def linear_performance(games: Sequence[Game], *, prior: float | None = None) -> 
     """
     played = check_games(games, "games")
     if prior is not None:
-        prior = _check_rating(prior, "prior")
+        prior = check_rating_or_blank(prior, "prior")
     if not played:
         return NO_GAMES
     opponents = [g.opponent for g in played]
     start = prior if prior is not None else sum(opponents) / len(opponents)
-    return _solve_special(start, 0.0, opponents, sum(g.score for g in played), start)
+    return solve(start, 0.0, opponents, sum(g.score for g in played), start)
 
 
 # ---------------------------------------------------------------- first ratings and floors
@@ -316,9 +318,9 @@ def floor(peak_rating: float | None, life_master: bool = False, games: int | Non
     >>> floor(1941, games=25)
     100.0
     """
-    peak = _check_rating(peak_rating, "peak_rating", blank_ok=True)
+    peak = check_rating_or_blank(peak_rating, "peak_rating", blank_ok=True)
     if games is not None:
-        games = _check_games(games)
+        games = check_count(games)
     result = ABSOLUTE_FLOOR
     if peak is not None and (games is None or games > ESTABLISHED_AFTER):
         stepped = math.floor((math.floor(peak + 0.5) - 200) / 100) * 100
@@ -350,13 +352,13 @@ def new_rating(rating: float | None, games: int, event: Sequence[Game], age: flo
     >>> new_rating(1705, 40, [Game(2000, 0)] * 4, peak_rating=1941)
     1700.0
     """
-    rating = _check_rating(rating, "rating", blank_ok=True)
-    games = _check_games(games)
+    rating = check_rating_or_blank(rating, "rating", blank_ok=True)
+    games = check_count(games)
     played = check_games(event, "event")
     start = first_rating(age)
-    record = _check_record(record)
-    peak = _check_rating(peak_rating, "peak_rating", blank_ok=True)
-    threshold = _check_threshold(bonus_threshold)
+    record = check_record(record)
+    peak = check_rating_or_blank(peak_rating, "peak_rating", blank_ok=True)
+    threshold = check_threshold(bonus_threshold)
     _check_unrated_has_no_games(rating, games)
     _check_record_needs_games(record, games)
     if not played:
@@ -364,12 +366,12 @@ def new_rating(rating: float | None, games: int, event: Sequence[Game], age: flo
     opponents = [g.opponent for g in played]
     scores = [g.score for g in played]
     if rating is None:
-        result = _special(start, 0.0, opponents, scores, None)
+        result = rate_special(start, 0.0, opponents, scores, None)
     elif games <= 8 or record is not None:
-        result = _special(rating, _effective(rating, games), opponents, scores, record)
+        result = rate_special(rating, effective_for(rating, games), opponents, scores, record)
     else:
-        eligible = _bonus_eligible([g.opponent_id for g in played])
-        result = _standard(rating, _effective(rating, games), opponents, sum(scores),
+        eligible = bonus_eligible([g.opponent_id for g in played])
+        result = rate_standard(rating, effective_for(rating, games), opponents, sum(scores),
                            eligible, bool(dual_rated), threshold)
     if rating is not None and games > ESTABLISHED_AFTER:
         peak = rating if peak is None else max(peak, rating)

@@ -52,7 +52,7 @@ def _number_text(value: float) -> str:
 
 def _label(value: Any) -> str | None:
     """A cell's value as a category label; ``None`` for an empty cell."""
-    from .recalc_values import XlErr
+    from .values import XlErr
     if value is None or value == "":
         return None
     if isinstance(value, bool):

@@ -20,7 +20,7 @@ from typing import Any
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .workbooks_layout import (
+from .layout import (
     RESULT_CHOICES, Styles, absolute, cell, game_points, new_workbook, no_rating, print_setup, span,
     write_conf_sheet,
     write_how_to_sheet, write_input, write_quiet_formula, write_result, write_text_input,

@@ -1,0 +1,361 @@
+"""Reading what Excel hands over into the core's values: cells, ranges, arguments.
+
+Excel passes a single cell as a scalar, a row or a column as a flat list, a block as a
+list of lists; blanks arrive as ``None`` (classic xlwings) or ``0`` (Office.js on the
+desktop), numbers as floats, ``TRUE``/``FALSE`` as bools. The readers turn those into the
+core's values (:mod:`chessrating.results`) and raise :class:`RatingError` with a one-line
+message for anything else. The argument helpers refuse a range where one cell is meant,
+give optional arguments their defaults for a blank (and for the 0 that Office.js sends
+for an empty cell), and spread a cell, row or column over a block as Excel does.
+
+>>> games = read_games([1800.0, None, 2100.0], ["1", "H", 0.5])
+>>> games.points, [tuple(g) for g in games.rated]
+(2.0, [(1800.0, 1.0, None), (2100.0, 0.5, None)])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from .errors import RatingError
+from .results import (
+    RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Entry, Games, check_excel_error, describe, is_blank,
+    item_suffix, read_result,
+)
+
+__all__ = [
+    "flatten", "typed_zero", "read_number", "read_rating", "read_games", "read_id", "read_label",
+    "read_paired_labels", "read_int", "read_bool", "read_text",
+    "rating", "required_rating", "scalar", "k_factor", "count", "optional_positive",
+    "grid", "broadcast", "elementwise", "dual_rated", "bonus_threshold", "record",
+]
+
+
+def typed_zero(value: Any) -> bool:
+    """A numeric 0: what Office.js hands over for an empty cell (and for a typed 0)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
+
+
+def flatten(value: Any) -> list[Any]:
+    """A cell, a row, a column or a block as one flat list, read row by row.
+
+    >>> flatten(5.0), flatten([1, 2]), flatten([[1, 2], [3, 4]]), flatten(None)
+    ([5.0], [1, 2], [1, 2, 3, 4], [None])
+    """
+    if isinstance(value, (list, tuple)):
+        out: list[Any] = []
+        for part in value:
+            if isinstance(part, (list, tuple)):
+                out.extend(part)
+            else:
+                out.append(part)
+        return out
+    return [value]
+
+
+def read_number(value: Any, argument: str, item: int | None = None) -> float | None:
+    """A number from a cell (numeric text accepted), or ``None`` for a blank."""
+    if is_blank(value):
+        return None
+    check_excel_error(value, argument, item)
+    if isinstance(value, bool):
+        raise RatingError(f"{argument}: {value} is not a number{item_suffix(item)}")
+    if isinstance(value, (int, float)):
+        number = float(value)
+    elif isinstance(value, str):
+        try:
+            number = float(value.strip().replace(",", "."))
+        except ValueError:
+            raise RatingError(f"{argument}: {describe(value)} is not a number{item_suffix(item)}") from None
+    else:
+        raise RatingError(f"{argument}: {describe(value)} is not a number{item_suffix(item)}")
+    if not math.isfinite(number):
+        raise RatingError(f"{argument}: {describe(value)} is not a finite number{item_suffix(item)}")
+    return number
+
+
+def read_rating(value: Any, argument: str = "rating", item: int | None = None) -> float | None:
+    """A rating, or ``None`` for no rating (a blank, ``0`` or ``"-"``).
+
+    >>> read_rating(2000.0), read_rating(0), read_rating("-"), read_rating(" 1850 ")
+    (2000.0, None, None, 1850.0)
+    """
+    if isinstance(value, str) and value.strip() == "-":
+        return None
+    number = read_number(value, argument, item)
+    if number is None or number == 0:
+        return None
+    if number < 0 or number > 4000:
+        raise RatingError(f"{argument}: {describe(value)} is not a rating{item_suffix(item)}")
+    return number
+
+
+def read_games(
+    opponent_ratings: Any,
+    results: Any,
+    opponent_ids: Any = None,
+    *,
+    ratings_argument: str = "opponent_ratings",
+) -> Games:
+    """Pair opponents' ratings with results by position, each read row by row.
+
+    A position counts only when its result cell holds a recognised result: a blank result
+    is a game not played yet, whatever stands beside it. A played game whose opponent has
+    no rating is kept (``Games.unrated_opponents``) but gives no rated :class:`Game`.
+
+    Office.js hands empty cells over as the number 0, so a position whose rating and result
+    are both the number 0 is read as empty, not as a loss to an unrated opponent (mark an
+    unrated opponent with ``-`` to record such a loss).
+    """
+    ratings = flatten(opponent_ratings)
+    outcomes = flatten(results)
+    ids = None if opponent_ids is None else flatten(opponent_ids)
+    if len(ratings) != len(outcomes):
+        raise RatingError(
+            f"{ratings_argument}: {len(ratings)} cells but results has {len(outcomes)}; "
+            "they are paired by position")
+    if ids is not None and len(ids) != len(outcomes):
+        raise RatingError(
+            f"opponent_ids: {len(ids)} cells but results has {len(outcomes)}; "
+            "they are paired by position")
+    entries = []
+    by_number, by_text = RESULTS_BY_NUMBER, RESULTS_BY_TEXT
+    for index, (rating_value, result_value) in enumerate(zip(ratings, outcomes), start=1):
+        # Cells as Excel hands them over most often (a float, a listed code, a rating) are
+        # looked up directly; anything else takes the full readers and their messages.
+        kind = type(result_value)
+        result = (by_number.get(result_value) if kind is float
+                  else by_text.get(result_value) if kind is str else None)
+        if result is None:
+            result = read_result(result_value, "results", index)
+        if type(rating_value) is float and 0.0 < rating_value <= 4000.0:
+            opponent: float | None = rating_value
+        else:
+            opponent = read_rating(rating_value, ratings_argument, index)
+        if result is None or (opponent is None and typed_zero(rating_value) and typed_zero(result_value)):
+            continue
+        opponent_id = None if ids is None else read_id(ids[index - 1], "opponent_ids", index)
+        entries.append(Entry(index, opponent, result, opponent_id))
+    return Games(tuple(entries))
+
+
+def read_id(value: Any, argument: str = "opponent_ids", item: int | None = None) -> float | str | None:
+    """A player's number or name that tells opponents apart, or ``None`` for a blank.
+
+    Numbers and numeric text are the same id (``7``, ``7.0``, ``"7"``); names ignore case
+    and surrounding spaces. A numeric 0 is a blank (Office.js's empty cell).
+
+    >>> read_id("7") == read_id(7.0), read_id(" Carlsen ") == read_id("carlsen"), read_id(0)
+    (True, True, None)
+    """
+    if is_blank(value) or typed_zero(value):
+        return None
+    check_excel_error(value, argument, item)
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return read_number(text, argument, item)
+        except RatingError:
+            return text.casefold()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return read_number(value, argument, item)
+    raise RatingError(f"{argument}: {describe(value)} is not a player's number or name{item_suffix(item)}")
+
+
+def read_label(value: Any, argument: str, item: int | None = None) -> str | None:
+    """A text label such as a title or a federation, upper-cased; ``None`` for a blank.
+
+    >>> read_label(" ger ", "federation"), read_label(None, "federation"), read_label(0, "federation")
+    ('GER', None, None)
+    """
+    if is_blank(value) or typed_zero(value):
+        return None
+    check_excel_error(value, argument, item)
+    if not isinstance(value, str):
+        raise RatingError(f"{argument}: {describe(value)} is not text{item_suffix(item)}")
+    return value.strip().upper()
+
+
+def read_paired_labels(values: Any, games: Games, argument: str, length: int) -> list[str | None] | None:
+    """Labels (titles, federations) paired by position like the results, one per played game.
+
+    ``None`` when no label is given at all; otherwise ``values`` must have one cell per
+    result cell.
+    """
+    if values is None:
+        return None
+    cells = flatten(values)
+    labels = [read_label(cell, argument, item) for item, cell in enumerate(cells, start=1)]
+    if all(label is None for label in labels):
+        return None
+    if len(cells) != length:
+        raise RatingError(f"{argument}: {len(cells)} cells but results has {length}; "
+                          "they are paired by position")
+    return [labels[entry.item - 1] for entry in games.played]
+
+
+def read_int(value: Any, argument: str, *, minimum: int | None = 0) -> int | None:
+    """A whole number, or ``None`` for a blank; fractions and values below ``minimum`` fail."""
+    number = read_number(value, argument)
+    if number is None:
+        return None
+    if not number.is_integer():
+        raise RatingError(f"{argument}: {describe(value)} is not a whole number")
+    if minimum is not None and number < minimum:
+        limit = "negative" if minimum == 0 else f"below {minimum}"
+        raise RatingError(f"{argument}: {describe(value)} is {limit}")
+    return int(number)
+
+
+def read_bool(value: Any, argument: str, default: bool = False) -> bool:
+    """``TRUE``/``FALSE`` (also 1/0 and yes/no text); a blank gives ``default``."""
+    if is_blank(value):
+        return default
+    check_excel_error(value, argument, None)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        text = value.strip().upper()
+        if text in ("TRUE", "YES", "Y", "1"):
+            return True
+        if text in ("FALSE", "NO", "N", "0"):
+            return False
+    raise RatingError(f"{argument}: {describe(value)} is not TRUE or FALSE")
+
+
+def read_text(value: Any, argument: str, choices: Iterable[str], default: str) -> str:
+    """One of ``choices`` (case-insensitive, numbers accepted as text); a blank gives ``default``.
+
+    A numeric 0 counts as blank too: Office.js hands an empty cell over as 0.
+    """
+    if is_blank(value) or (isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0):
+        return default
+    check_excel_error(value, argument, None)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value).strip().upper()
+    options: Sequence[str] = list(choices)
+    for choice in options:
+        if choice.upper() == text:
+            return choice
+    raise RatingError(f"{argument}: {describe(value)} is not one of {', '.join(options)}")
+
+
+
+def rating(value: Any, argument: str = "rating") -> float | None:
+    """A rating from one cell, or ``None`` for no rating."""
+    return read_rating(scalar(value, argument), argument)
+
+
+def required_rating(value: Any, argument: str = "rating") -> float:
+    """A rating that must be there."""
+    number = rating(value, argument)
+    if number is None:
+        raise RatingError(f"{argument}: a rating is needed, the cell is empty")
+    return number
+
+
+def scalar(value: Any, argument: str) -> Any:
+    """The value of an argument that takes one cell."""
+    if isinstance(value, (list, tuple)):
+        raise RatingError(f"{argument}: expects one cell, got a range")
+    return value
+
+
+def k_factor(value: Any) -> float:
+    """A K-factor: a positive number, needed."""
+    k = read_number(scalar(value, "k"), "k")
+    if k is None:
+        raise RatingError("k: a K-factor is needed, the cell is empty")
+    if k <= 0:
+        raise RatingError(f"k: {k:g} is not a positive K-factor")
+    return k
+
+
+def count(value: Any, argument: str = "games") -> int:
+    """A number of games; a blank is 0."""
+    number = read_int(scalar(value, argument), argument)
+    return 0 if number is None else number
+
+
+def optional_positive(value: Any, argument: str, default: float) -> float:
+    """An optional number where blank or 0 (Office.js's blank) means the default."""
+    number = read_number(scalar(value, argument), argument)
+    if number is None or number == 0:
+        return default
+    if number < 0:
+        raise RatingError(f"{argument}: {number:g} is negative")
+    return number
+
+
+def grid(value: Any, argument: str) -> list[list[Any]]:
+    """A cell, a flat list (read as a column) or a block, as rows."""
+    if not isinstance(value, (list, tuple)) or not value:
+        return [[None if isinstance(value, (list, tuple)) else value]]
+    rows = [list(row) if isinstance(row, (list, tuple)) else [row] for row in value]
+    if any(len(row) != len(rows[0]) for row in rows) or not rows[0]:
+        raise RatingError(f"{argument}: rows of different lengths; give a rectangular range")
+    return rows
+
+
+def broadcast(a: list[list[Any]], b: list[list[Any]], names: tuple[str, str]) -> tuple[list[list[Any]], list[list[Any]]]:
+    """Both grids at one shape, as Excel spreads a single cell, row or column over a block."""
+    shape_a, shape_b = (len(a), len(a[0])), (len(b), len(b[0]))
+    if shape_a == shape_b:
+        return a, b
+    rows, cols = max(shape_a[0], shape_b[0]), max(shape_a[1], shape_b[1])
+    fits = all(shape[0] in (1, rows) and shape[1] in (1, cols) for shape in (shape_a, shape_b))
+    if not fits or (rows, cols) not in (shape_a, shape_b):  # a row and a column do not make a block
+        raise RatingError(
+            f"{names[1]}: a {shape_b[0]}x{shape_b[1]} range does not match {names[0]}'s "
+            f"{shape_a[0]}x{shape_a[1]}; give one cell, a matching row or column, or a "
+            "range of the same shape")
+
+    def spread(grid: list[list[Any]]) -> list[list[Any]]:
+        if len(grid[0]) == 1 and cols > 1:
+            grid = [row * cols for row in grid]
+        return grid * rows if len(grid) == 1 and rows > 1 else grid
+
+    return spread(a), spread(b)
+
+
+def elementwise(first: Any, second: Any, names: tuple[str, str],
+                 one: Callable[[float, float], float]) -> Any:
+    """Apply ``one`` to ratings cell by cell; a single cell pairs with every cell of the
+    other range, a single column with every column of a block of as many rows (and a
+    row likewise). A blank on either side gives an empty cell."""
+    a, b = broadcast(grid(first, names[0]), grid(second, names[1]), names)
+    out = []
+    width = len(a[0])
+    for r, (row_a, row_b) in enumerate(zip(a, b)):
+        out_row: list[Any] = []
+        for c, (x, y) in enumerate(zip(row_a, row_b)):
+            # a rating as Excel sends it (a float in range) needs no reader
+            ra = x if type(x) is float and 0.0 < x <= 4000.0 else read_rating(x, names[0], r * width + c + 1)
+            rb = y if type(y) is float and 0.0 < y <= 4000.0 else read_rating(y, names[1], r * width + c + 1)
+            out_row.append("" if ra is None or rb is None else one(ra, rb))
+        out.append(out_row)
+    return out
+
+
+def dual_rated(value: Any) -> bool:
+    """TRUE in a dual-rated event; blank is FALSE."""
+    return read_bool(scalar(value, "dual_rated"), "dual_rated")
+
+
+def bonus_threshold(value: Any) -> float:
+    """The bonus multiplier B; blank or 0 is 10."""
+    return optional_positive(value, "bonus_threshold", 10.0)
+
+
+def record(value: Any, argument: str = "record", item: int | None = None) -> str | None:
+    """"W", "L" or blank (None); a numeric 0 is Office.js's blank."""
+    text = read_label(scalar(value, argument), argument, item)
+    if text in (None, "W", "L"):
+        return text
+    where = "" if item is None else f" (item {item})"
+    raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{where}")

@@ -1,0 +1,12 @@
+"""FIDE Tournament Report Files (TRF16 and TRF26).
+
+- :mod:`.model`: the tournament a file describes (players, games, warnings).
+- :mod:`.codec`: reading and writing TRF text, tolerant of what real files hold.
+- :mod:`.importer`: ``chessrating import-trf``, a file into a filled, recalculated workbook.
+"""
+
+from __future__ import annotations
+
+from .codec import decode_trf, parse_date, parse_trf, read_trf, save_trf, write_trf
+
+__all__ = ["read_trf", "parse_trf", "decode_trf", "parse_date", "write_trf", "save_trf"]

@@ -1,0 +1,89 @@
+"""The package's layout: dependencies point one way, and no module reads another's private names.
+
+The rating core imports only the core and the standard library; the Excel face
+(``udfs``, ``cells``) imports the core; the tools (``recalc``, ``workbooks``, ``trf``,
+``cli``) import the core, the face and each other; nothing imports a tool back.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+import chessrating
+
+PACKAGE = Path(chessrating.__file__).parent
+CORE = {"errors", "results", "elo", "fide", "uscf", "performance", "norms", "goal"}
+FACE = {"udfs", "cells"}
+TOOLS = {"recalc", "workbooks", "trf", "cli"}
+LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS}}
+ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"}}
+# What the core may import from outside the standard library: nothing.
+THIRD_PARTY_OK = {"core": set(), "face": {"xlwings", "win32com"},
+                  "tools": {"openpyxl", "xlsxwriter", "formulas", "numpy", "schedula"}}
+
+
+def _modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py"))
+
+
+def _dotted(path: Path) -> list[str]:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return parts[:-1] if parts[-1] == "__init__" else parts
+
+
+def _imports(path: Path) -> list[tuple[str, list[str]]]:
+    """(absolute module, imported names) of every import in the file, relative ones resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = _dotted(path)
+    package = here if path.name == "__init__.py" else here[:-1]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.append((module, [alias.name for alias in node.names]))
+    return found
+
+
+def _top(path: Path) -> str:
+    return _dotted(path)[1] if len(_dotted(path)) > 1 else ""
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_dependencies_point_one_way(path):
+    top = _top(path)
+    if top not in LAYERS:  # the package's own __init__
+        return
+    layer = LAYERS[top]
+    for module, names in _imports(path):
+        parts = module.split(".")
+        if parts[0] == "chessrating":
+            targets = [parts[1]] if len(parts) > 1 else names
+            for target in targets:
+                if target in LAYERS:
+                    assert LAYERS[target] in ALLOWED[layer], f"{path.name}: {layer} imports {target}"
+        elif parts[0] not in sys.stdlib_module_names and parts[0] != "__future__":
+            assert parts[0] in THIRD_PARTY_OK[layer], f"{path.name}: {layer} imports {module}"
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_imports_another_modules_private_names(path):
+    for module, names in _imports(path):
+        if module.startswith("chessrating"):
+            private = [n for n in names if n.startswith("_") and not n.startswith("__")]
+            assert not private, f"{path.name} imports {private} from {module}"
+
+
+def test_every_subpackage_says_what_it_owns():
+    for init in PACKAGE.rglob("__init__.py"):
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+        assert doc and len(doc.split()) > 10, f"{init} has no docstring saying what it owns"
