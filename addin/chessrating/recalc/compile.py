@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .functions import ARRAY_ARGS, BUILTINS, LAZY, call_library, library_has
+from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
 from .trace import culprit
 from .values import MISSING, Arr, Rng, XlErr, binary, lift, scalar
@@ -161,8 +161,10 @@ class _Compiler:
         if len(operands) == 1:
             (a,) = operands
             return lambda h: fn(scalar(a(h), h))
-        a, b = operands
-        return lambda h: fn(scalar(a(h), h), scalar(b(h), h))
+        if len(operands) == 2:
+            a, b = operands
+            return lambda h: fn(scalar(a(h), h), scalar(b(h), h))
+        return lambda h: fn(*(scalar(op(h), h) for op in operands))
 
     def prefix(self) -> Closure:
         token = self.take()
@@ -269,14 +271,14 @@ class _Compiler:
         if name in LAZY:
             lazy, array = LAZY[name], bool(self.array_depth)
             return lambda h: lazy(h, array, args)
+        if name in ELEMENTWISE:  # a function of scalars: lifted over arrays, ranges intersected
+            return self.apply(ELEMENTWISE[name], *args)
         if name in BUILTINS:
             builtin = BUILTINS[name]
             return lambda h: builtin(h, *(a(h) for a in args))
-        if name in _NOT_SUPPORTED or not library_has(name):
-            message = (f"{name} is not supported without Excel" if name in _NOT_SUPPORTED
-                       else f"unknown function {name}")
-            return lambda h: XlErr("#NAME?", message, _where(h))
-        return lambda h: call_library(name, [a(h) for a in args])
+        message = (f"{name} is not supported without Excel" if name in _NOT_SUPPORTED
+                   else f"unknown function {name}")
+        return lambda h: XlErr("#NAME?", message, _where(h))
 
     def call_ours(self, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
         defaults = self.book.defaults(name)
