@@ -161,10 +161,8 @@ class _Compiler:
         if len(operands) == 1:
             (a,) = operands
             return lambda h: fn(scalar(a(h), h))
-        if len(operands) == 2:
-            a, b = operands
-            return lambda h: fn(scalar(a(h), h), scalar(b(h), h))
-        return lambda h: fn(*(scalar(op(h), h) for op in operands))
+        a, b = operands
+        return lambda h: fn(scalar(a(h), h), scalar(b(h), h))
 
     def prefix(self) -> Closure:
         token = self.take()
@@ -271,14 +269,27 @@ class _Compiler:
         if name in LAZY:
             lazy, array = LAZY[name], bool(self.array_depth)
             return lambda h: lazy(h, array, args)
-        if name in ELEMENTWISE:  # a function of scalars: lifted over arrays, ranges intersected
-            return self.apply(ELEMENTWISE[name], *args)
+        if name in ELEMENTWISE:
+            return self.elementwise(ELEMENTWISE[name], args)
         if name in BUILTINS:
             builtin = BUILTINS[name]
             return lambda h: builtin(h, *(a(h) for a in args))
         message = (f"{name} is not supported without Excel" if name in _NOT_SUPPORTED
                    else f"unknown function {name}")
         return lambda h: XlErr("#NAME?", message, _where(h))
+
+    def elementwise(self, fn: Callable[..., Any], args: list[Closure]) -> Closure:
+        """A function of scalars: over arrays element by element; a range is read whole in
+        an array context and at the formula's row or column otherwise."""
+        if self.array_depth:
+            return lambda h: lift(fn, *(a(h) for a in args))
+
+        def run(h: Key) -> Any:
+            values = [a(h) for a in args]
+            if any(type(v) is Arr for v in values):
+                return lift(fn, *(scalar(v, h) if type(v) is Rng else v for v in values))
+            return fn(*(scalar(v, h) if type(v) is Rng else v for v in values))
+        return run
 
     def call_ours(self, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
         defaults = self.book.defaults(name)

@@ -272,12 +272,13 @@ def _fixed(value: Any, decimals: Any = MISSING, no_commas: Any = MISSING) -> Any
     x = number(value)
     d = 2 if decimals is MISSING else integer(decimals)
     plain = False if no_commas is MISSING else logical(no_commas)
-    error = first_error(x, d, plain)
-    if error is not None:
-        return error
+    for found in (x, d, plain):
+        if isinstance(found, XlErr):
+            return found
+    assert isinstance(x, float) and isinstance(d, int)
     if d > 127:
         return XlErr(VALUE)
-    return _fixed_text(x, d, not plain)  # type: ignore[arg-type]
+    return _fixed_text(x, d, not plain)
 
 
 @elementwise(ELEMENTWISE, "DOLLAR")
