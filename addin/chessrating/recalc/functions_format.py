@@ -323,7 +323,7 @@ def _fraction(value: float, tokens: list[tuple[str, str]]) -> str:
         elif kind == "lit":
             out.append(text if (whole or not whole_places or kind != "lit") else " ")
     if numer == 0 and whole_places:
-        return "".join(out).rstrip() + " " * (len(numerator) + 1 + len(denominator_text))
+        return "".join(out) + " " * (1 + len(denominator_text))
     denominator_shown = str(denominator).ljust(len(places)) if places else str(denominator)
     return "".join(out) + "/" + denominator_shown
 
