@@ -93,7 +93,11 @@ def main(argv: list[str] | None = None) -> int:
               f"whole call with writing and standings {total:.2f} s "
               f"({len(report.errors)} cells with errors)")
         if args.formulas:
-            import formulas
+            try:
+                import formulas
+            except ImportError:
+                print("formulas engine: not installed (pip install '.[compare]')")
+                return 0
             from formulas.functions import wrap_func
             funcs = formulas.get_functions()
             for name, fn in rating_functions().items():
