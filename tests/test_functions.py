@@ -183,6 +183,19 @@ SCALAR_CASES = [
     ("=COMBIN(8,2)", 28.0, None), ("=MOD(-3,2)", 1.0, None), ("=MOD(3,-2)", -1.0, None),
     ("=INT(-8.9)", -9.0, None), ("=TRUNC(-8.9)", -8.0, None), ("=EVEN(-1)", -2.0, None),
     ("=ODD(1.5)", 3.0, None), ("=ATAN2(1,1)", math.pi / 4, None), ("=LOG(8,2)", 3.0, None),
+    # MDETERM, SUMX2MY2, TRIMMEAN, FREQUENCY, ADDRESS function pages; SORT, UNIQUE, FILTER
+    ("=MDETERM({3,6,1;1,1,0;3,10,2})", 1.0, 9),
+    ("=MDETERM({1,3,8,5;1,3,6,1;1,1,1,0;7,3,10,2})", 88.0, 9),
+    ("=SUMX2MY2({2,3,9,1,8,7,5},{6,5,11,7,5,4,4})", -55.0, None),
+    ("=TRIMMEAN({4,5,6,7,2,3,4,5,1,2,3},0.2)", 3.777777778, 9),
+    ("=SUMPRODUCT(FREQUENCY({79,85,78,85,50,81,95,88,97},{70,79,89}),{1;10;100;1000})", 2421.0, None),
+    ("=ADDRESS(2,3)", "$C$2", None), ("=ADDRESS(2,3,2)", "C$2", None),
+    ("=ADDRESS(2,3,2,FALSE)", "R2C[3]", None),
+    ('=ADDRESS(2,3,1,FALSE,"[Book1]Sheet1")', "[Book1]Sheet1!R2C3", None),
+    ('=ADDRESS(2,3,1,FALSE,"EXCEL SHEET")', "'EXCEL SHEET'!R2C3", None),
+    ('=TEXTJOIN(",",TRUE,SORT({"b";"C";"a"}))', "a,b,C", None),
+    ("=SUM(UNIQUE({1;2;1;3}))", 6.0, None), ("=SUM(FILTER({1;2;3},{1;2;3}>1))", 5.0, None),
+    ('=HYPERLINK("http://example.com/","Click")', "Click", None),
 ]
 
 

@@ -1,9 +1,9 @@
 """Excel's own functions for the headless evaluator, written natively.
 
 The library is split by subject (``functions_math``, ``_aggregate``, ``_stats``,
-``_text``, ``_format``, ``_lookup``, ``_date``, ``_finance``, ``_engineering``, with the
-argument rules they share in ``functions_base``); this module gathers them into the
-tables the compiler reads:
+``_regression``, ``_arrays``, ``_text``, ``_format``, ``_lookup``, ``_date``, ``_finance``,
+``_engineering``, with the argument rules they share in ``functions_base``); this module
+gathers them into the tables the compiler reads:
 
 - ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array
   context and feeds the implicit intersection of a range otherwise;
@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import (functions_aggregate, functions_date, functions_engineering, functions_finance,
-               functions_lookup, functions_math, functions_stats, functions_text)
+from . import (functions_aggregate, functions_arrays, functions_date, functions_engineering, functions_finance,
+               functions_lookup, functions_math, functions_regression, functions_stats,
+               functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -32,7 +33,8 @@ __all__ = ["BUILTINS", "ELEMENTWISE", "LAZY", "ARRAY_ARGS", "call_library", "lib
 ARRAY_ARGS = frozenset({"SUMPRODUCT", "MMULT", "TRANSPOSE", "LOOKUP", "FREQUENCY", "LINEST",
                         "TREND", "MDETERM", "MINVERSE", "CORREL", "PEARSON", "RSQ", "SLOPE",
                         "INTERCEPT", "STEYX", "COVAR", "COVARIANCE.P", "COVARIANCE.S",
-                        "FORECAST", "FORECAST.LINEAR", "SUMX2MY2", "SUMX2PY2", "SUMXMY2"})
+                        "FORECAST", "FORECAST.LINEAR", "SUMX2MY2", "SUMX2PY2", "SUMXMY2",
+                        "FILTER", "SORT", "SORTBY", "UNIQUE", "TRIMMEAN"})
 
 
 def _index_number(value: Any, here: Any) -> int | XlErr:
@@ -183,8 +185,8 @@ BUILTINS: dict[str, Callable[..., Any]] = {
     "TRANSPOSE": _transpose, "MMULT": _mmult, "TYPE": _type, "ISREF": _isref,
     "ISFORMULA": _isformula,
 }
-for _module in (functions_aggregate, functions_stats, functions_text, functions_lookup,
-                functions_date, functions_finance):
+for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
+                functions_lookup, functions_date, functions_finance, functions_arrays):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
