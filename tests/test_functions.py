@@ -199,6 +199,40 @@ SCALAR_CASES = [
 ]
 
 
+# The distributions, from their function pages (BINOM.DIST, POISSON.DIST, EXPON.DIST,
+# T.DIST …, CHISQ.*, F.*, GAMMA.*, BETA.*, CONFIDENCE.*, FISHER, PHI, GAUSS, NEGBINOM.DIST,
+# HYPGEOM.DIST, LOGNORM.*, WEIBULL.DIST, BINOM.INV): each to the digits the page shows.
+DISTRIBUTION_CASES = [
+    ('=BINOM.DIST(6,10,0.5,FALSE)', 0.2050781), ('=POISSON.DIST(2,5,TRUE)', 0.124652),
+    ('=POISSON.DIST(2,5,FALSE)', 0.084224), ('=EXPON.DIST(0.2,10,TRUE)', 0.86466472),
+    ('=EXPON.DIST(0.2,10,FALSE)', 1.35335283), ('=T.DIST(60,1,TRUE)', 0.99469533),
+    ('=T.DIST(8,3,FALSE)', 0.00073691), ('=T.DIST.2T(1.959999998,60)', 0.05464493),
+    ('=T.DIST.RT(1.959999998,60)', 0.027322465), ('=T.INV(0.75,2)', 0.8164966),
+    ('=T.INV.2T(0.546449,60)', 0.606533), ('=CHISQ.DIST(0.5,1,TRUE)', 0.52049988),
+    ('=CHISQ.DIST(2,3,FALSE)', 0.20755375), ('=CHISQ.DIST.RT(18.307,10)', 0.0500006),
+    ('=CHISQ.INV(0.93,1)', 3.283020287), ('=CHISQ.INV.RT(0.050001,10)', 18.306973),
+    ('=F.DIST(15.2069,6,4,TRUE)', 0.99), ('=F.DIST.RT(15.2069,6,4)', 0.01),
+    ('=F.INV(0.01,6,4)', 0.10930991), ('=F.INV.RT(0.01,6,4)', 15.20686),
+    ('=F.DIST(15.2069,6,4,FALSE)', 0.0012238), ('=GAMMA.DIST(10.00001131,9,2,FALSE)', 0.032639),
+    ('=GAMMA.DIST(10.00001131,9,2,TRUE)', 0.068094), ('=GAMMA.INV(0.068094,9,2)', 10.0000112),
+    ('=GAMMALN(4)', 1.791759), ('=GAMMA(2.5)', 1.329), ('=BETA.DIST(2,8,10,TRUE,1,3)', 0.6854706),
+    ('=BETA.DIST(2,8,10,FALSE,1,3)', 1.4837646), ('=BETA.INV(0.685470581,8,10,1,3)', 2),
+    ('=CONFIDENCE.NORM(0.05,2.5,50)', 0.692952), ('=CONFIDENCE.T(0.05,1,50)', 0.284196855),
+    ('=FISHER(0.75)', 0.9729551), ('=FISHERINV(0.972955)', 0.75), ('=PHI(0.75)', 0.3011374),
+    ('=GAUSS(2)', 0.47725), ('=NEGBINOM.DIST(10,5,0.25,TRUE)', 0.3135141),
+    ('=NEGBINOM.DIST(10,5,0.25,FALSE)', 0.0550487), ('=HYPGEOM.DIST(1,4,8,20,TRUE)', 0.4654),
+    ('=HYPGEOM.DIST(1,4,8,20,FALSE)', 0.3633), ('=LOGNORM.DIST(4,3.5,1.2,TRUE)', 0.0390836),
+    ('=LOGNORM.INV(0.039084,3.5,1.2)', 4.0000252), ('=WEIBULL.DIST(105,20,100,TRUE)', 0.929581),
+    ('=WEIBULL.DIST(105,20,100,FALSE)', 0.035589), ('=BINOM.INV(6,0.5,0.75)', 4),
+]
+
+
+@pytest.mark.parametrize("formula, shown", DISTRIBUTION_CASES, ids=[c[0] for c in DISTRIBUTION_CASES])
+def test_documented_distribution(formula: str, shown: float) -> None:
+    digits = len(repr(shown).split(".")[1]) if "." in repr(shown) else 0
+    check(value(formula), float(shown), digits)
+
+
 @pytest.mark.parametrize("formula, expected, digits", SCALAR_CASES,
                          ids=[c[0] for c in SCALAR_CASES])
 def test_documented_example(formula: str, expected: Any, digits: int | None) -> None:

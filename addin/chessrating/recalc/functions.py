@@ -1,9 +1,9 @@
 """Excel's own functions for the headless evaluator, written natively.
 
 The library is split by subject (``functions_math``, ``_aggregate``, ``_stats``,
-``_regression``, ``_arrays``, ``_text``, ``_format``, ``_lookup``, ``_date``, ``_finance``,
-``_engineering``, with the argument rules they share in ``functions_base``); this module
-gathers them into the tables the compiler reads:
+``_regression``, ``_distributions``, ``_arrays``, ``_text``, ``_format``, ``_lookup``,
+``_date``, ``_finance``, ``_engineering``, with the argument rules they share in
+``functions_base``); this module gathers them into the tables the compiler reads:
 
 - ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array
   context and feeds the implicit intersection of a range otherwise;
@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import (functions_aggregate, functions_arrays, functions_date, functions_engineering, functions_finance,
-               functions_lookup, functions_math, functions_regression, functions_stats,
-               functions_text)
+from . import (functions_aggregate, functions_arrays, functions_date, functions_distributions,
+               functions_engineering, functions_finance, functions_lookup, functions_math,
+               functions_regression, functions_stats, functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -176,8 +176,8 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
     "NA": lambda: XlErr(NA),
     "TRUE": lambda: True, "FALSE": lambda: False,
 }
-for _module in (functions_math, functions_stats, functions_text, functions_date,
-                functions_engineering, functions_finance):
+for _module in (functions_math, functions_stats, functions_distributions, functions_text,
+                functions_date, functions_engineering, functions_finance):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
