@@ -196,6 +196,21 @@ SCALAR_CASES = [
     ('=TEXTJOIN(",",TRUE,SORT({"b";"C";"a"}))', "a,b,C", None),
     ("=SUM(UNIQUE({1;2;1;3}))", 6.0, None), ("=SUM(FILTER({1;2;3},{1;2;3}>1))", 5.0, None),
     ('=HYPERLINK("http://example.com/","Click")', "Click", None),
+    # SKEW, SKEW.P, KURT, MODE.MULT, MULTINOMIAL, FVSCHEDULE, RRI, PDURATION, ISPMT,
+    # PERMUTATIONA, DECIMAL, ARABIC, ROMAN, TEXTBEFORE, TEXTAFTER function pages
+    ("=SKEW(3,4,5,2,3,4,5,6,4,7)", 0.359543, 6), ("=SKEW.P(3,4,5,2,3,4,5,6,4,7)", 0.303193, 6),
+    ("=KURT(3,4,5,2,3,4,5,6,4,7)", -0.151799637, 9),
+    ("=SUM(MODE.MULT(1,2,3,4,3,2,1,2,3,5,6,1))", 6.0, None), ("=MULTINOMIAL(2,3,4)", 1260.0, None),
+    ("=FVSCHEDULE(1,{0.09,0.11,0.1})", 1.33089, 9), ("=RRI(96,10000,11000)", 0.0009933, 7),
+    ("=PDURATION(2.5%,2000,2200)", 3.86, 2), ("=ISPMT(0.1/12,1,3*12,8000000)", -64814.8, 1),
+    ("=PERMUTATIONA(3,2)", 9.0, None), ('=DECIMAL("FF",16)', 255.0, None),
+    ('=DECIMAL("zap",36)', 45745.0, None), ('=ARABIC("mcmxii")', 1912.0, None),
+    ("=ROMAN(499)", "CDXCIX", None), ('=TEXTBEFORE("Marcus Aurelius"," ")', "Marcus", None),
+    ("""=TEXTAFTER("Red riding hood's, red hood","hood")""", "'s, red hood", None),
+    ('=TEXTAFTER("abc","x")', NA, None),
+    ("=SUM(TAKE({1,2,3;4,5,6;7,8,9},2))", 21.0, None), ("=SUM(DROP({1,2,3;4,5,6;7,8,9},2,-1))", 15.0, None),
+    ("=SUM(CHOOSECOLS({1,2,3;4,5,6},1,3))", 14.0, None), ("=COLUMNS(HSTACK({1,2},{3}))", 3.0, None),
+    ("=ROWS(TOCOL({1,2;3,4}))", 4.0, None),
 ]
 
 

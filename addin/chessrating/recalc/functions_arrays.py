@@ -259,3 +259,142 @@ def _hyperlink(here: Any, link: Any, friendly: Any = MISSING) -> Any:
     if isinstance(shown, Rng):
         shown = grid(shown)[0][0]
     return 0.0 if shown is None else shown
+
+
+def _take_drop(take: bool) -> Callable[..., Any]:
+    def run(here: Any, array: Any, rows: Any = MISSING, cols: Any = MISSING) -> Any:
+        grid_ = [list(row) for row in grid(array)]
+        for count, across in ((rows, False), (cols, True)):
+            if count is MISSING:
+                continue
+            n = integer(count)
+            if isinstance(n, XlErr):
+                return n
+            lines = [list(c) for c in zip(*grid_)] if across else grid_
+            if take:
+                lines = lines[:n] if n >= 0 else lines[n:]
+            else:
+                lines = lines[n:] if n >= 0 else lines[:n]
+            if not lines:
+                return XlErr(_CALC, "an empty array")
+            grid_ = [list(c) for c in zip(*lines)] if across else lines
+        return _back(grid_, False)
+    return run
+
+
+FUNCTIONS["TAKE"], FUNCTIONS["DROP"] = _take_drop(True), _take_drop(False)
+
+
+def _choose_lines(across: bool) -> Callable[..., Any]:
+    def run(here: Any, array: Any, *numbers: Any) -> Any:
+        lines = _rows(array, across)
+        picked = []
+        for number_ in numbers:
+            for v in (v for row in grid(number_) for v in row):
+                n = integer(v)
+                if isinstance(n, XlErr):
+                    return n
+                if n == 0 or abs(n) > len(lines):
+                    return XlErr(VALUE)
+                picked.append(lines[n - 1] if n > 0 else lines[n])
+        return _back(picked, across)
+    return run
+
+
+FUNCTIONS["CHOOSEROWS"], FUNCTIONS["CHOOSECOLS"] = _choose_lines(False), _choose_lines(True)
+
+
+def _stack(across: bool) -> Callable[..., Any]:
+    def run(here: Any, *arrays: Any) -> Any:
+        parts = [_rows(a, across) for a in arrays if a is not MISSING]
+        width = max(len(p[0]) for p in parts)
+        out = [row + [XlErr("#N/A")] * (width - len(row)) for p in parts for row in p]
+        return _back(out, across)
+    return run
+
+
+FUNCTIONS["VSTACK"], FUNCTIONS["HSTACK"] = _stack(False), _stack(True)
+
+
+def _to_line(column: bool) -> Callable[..., Any]:
+    def run(here: Any, array: Any, ignore: Any = MISSING, by_col: Any = MISSING) -> Any:
+        skip = 0 if ignore is MISSING else integer(ignore)
+        across = False if by_col is MISSING else logical(by_col)
+        if isinstance(skip, XlErr):
+            return skip
+        if isinstance(across, XlErr):
+            return across
+        values = [v for line in _rows(array, across) for v in line]
+        if skip in (1, 3):
+            values = [v for v in values if v is not None]
+        if skip in (2, 3):
+            values = [v for v in values if not isinstance(v, XlErr)]
+        if not values:
+            return XlErr(_CALC, "an empty array")
+        return _back([[v] for v in values] if column else [values], False)
+    return run
+
+
+FUNCTIONS["TOCOL"], FUNCTIONS["TOROW"] = _to_line(True), _to_line(False)
+
+
+@_register("MODE.MULT")
+def _mode_mult(here: Any, *args: Any) -> Any:
+    values = numbers_of(args)
+    if isinstance(values, XlErr):
+        return values
+    counts: dict[float, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    best = max(counts.values(), default=0)
+    if best < 2:
+        return XlErr("#N/A")
+    modes = [v for v in counts if counts[v] == best]
+    return Arr([[v] for v in modes])
+
+
+@_register("SKEW.P")
+def _skew_p(here: Any, *args: Any) -> Any:
+    values = numbers_of(args)
+    if isinstance(values, XlErr):
+        return values
+    n = len(values)
+    if n < 1:
+        return XlErr("#DIV/0!")
+    mean = math.fsum(values) / n
+    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / n)
+    if sd == 0:
+        return XlErr("#DIV/0!")
+    return math.fsum(((v - mean) / sd) ** 3 for v in values) / n
+
+
+@_register("MULTINOMIAL")
+def _multinomial(here: Any, *args: Any) -> Any:
+    values = numbers_of(args)
+    if isinstance(values, XlErr):
+        return values
+    whole = [int(v) for v in values]
+    if any(v < 0 for v in whole):
+        return XlErr(NUM)
+    result = math.factorial(sum(whole))
+    for v in whole:
+        result //= math.factorial(v)
+    return float(result)
+
+
+@_register("FVSCHEDULE")
+def _fvschedule(here: Any, principal: Any, schedule: Any) -> Any:
+    start = numbers_of([principal])
+    rates = [v for row in grid(schedule) for v in row]
+    if isinstance(start, XlErr):
+        return start
+    total = start[0] if start else 0.0
+    for rate in rates:
+        if isinstance(rate, XlErr):
+            return rate
+        if rate is None:
+            continue
+        if not is_number(rate):
+            return XlErr(VALUE)
+        total *= 1 + float(rate)
+    return total

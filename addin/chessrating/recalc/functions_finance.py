@@ -395,3 +395,22 @@ def _vdb(cost: Any, salvage: Any, life: Any, start: Any, end: Any, factor: Any =
         return total
     return _vdb_switching(c, s, n, a, b, f)
 
+
+
+@_fn("RRI")
+def _rri(n: float, pv: float, fv: float) -> Any:
+    if n <= 0 or pv == 0 or (fv / pv) < 0:
+        return XlErr(NUM)
+    return (fv / pv) ** (1 / n) - 1
+
+
+@_fn("PDURATION")
+def _pduration(rate: float, pv: float, fv: float) -> Any:
+    if rate <= 0 or pv <= 0 or fv <= 0:
+        return XlErr(NUM)
+    return (math.log(fv) - math.log(pv)) / math.log(1 + rate)
+
+
+@_fn("ISPMT")
+def _ispmt(rate: float, per: float, n: float, pv: float) -> Any:
+    return XlErr(DIV0) if n == 0 else pv * rate * (per / n - 1)
