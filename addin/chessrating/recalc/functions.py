@@ -204,6 +204,10 @@ def _guarded(name: str, fn: Callable[..., Any], skip: int) -> Callable[..., Any]
             return XlErr(VALUE, message)
         except (ValueError, ArithmeticError) as exc:
             return XlErr(NUM, f"{name}: {exc}")
+        except RecursionError:
+            raise  # the engine reports a formula nested too deeply
+        except Exception as exc:  # a failure costs this cell, never the recalculation
+            return XlErr(VALUE, f"{name}: {type(exc).__name__}: {exc}")
         if isinstance(result, float) and (result != result or result in (float("inf"), float("-inf"))):
             return XlErr(NUM)
         return result
@@ -324,8 +328,10 @@ def _lazy_guarded(name: str, fn: Callable[[Any, bool, list[Callable[[Any], Any]]
     def guarded(h: Any, array: bool, args: list[Callable[[Any], Any]]) -> Any:
         try:
             return fn(h, array, args)
-        except (TypeError, ValueError, ArithmeticError, IndexError) as exc:
-            return XlErr(VALUE, f"{name}: {exc}")
+        except RecursionError:
+            raise
+        except Exception as exc:  # a failure costs this cell, never the recalculation
+            return XlErr(VALUE, f"{name}: {type(exc).__name__}: {exc}")
     return guarded
 
 
