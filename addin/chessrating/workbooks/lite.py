@@ -39,6 +39,7 @@ from .lite_code import main_py
 __all__ = [
     "write_lite", "default_lite_output", "lite_formula", "webextension_xml", "LITE_PREFIX",
     "ADDIN_REFERENCE", "PYODIDE_VERSION", "ADDIN_VERSION", "XLWINGS_REQUIREMENT", "CALC_PR",
+    "keep_cached_values",
 ]
 
 LITE_PREFIX = "_xldudf_"
@@ -326,6 +327,8 @@ def write_lite(src: Path | str, dst: Path | str | None = None) -> tuple[Path, li
     """Write the xlwings Lite copy of ``src``; returns its path and the functions it calls.
 
     ``dst`` defaults to ``BOOK-lite.xlsx`` beside ``src``; ``dst=src`` converts in place.
+    A workbook that already carries Lite's part (a Lite copy, or a file saved by Excel
+    with Lite) gets this package's ``main.py`` and ``requirements.txt`` in it.
     """
     from ..recalc.patch import sheet_parts
     src = Path(src)
