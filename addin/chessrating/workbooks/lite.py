@@ -57,6 +57,10 @@ _WE_NS = "http://schemas.microsoft.com/office/webextensions/webextension/2010/11
 _WETP_NS = "http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11"
 _R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
+_URI_CONTAINS = "{D87F86FE-615C-45B5-9D79-34F1136793EB}"  # the workbook uses custom functions
+_URI_ID_LIST = "{7C84B067-C214-45C3-A712-C9D94CD141B2}"   # ... these ones
+_QUOTE = {'"': "&quot;"}
 _REL_TASKPANES = "http://schemas.microsoft.com/office/2011/relationships/webextensiontaskpanes"
 _REL_WEBEXTENSION = "http://schemas.microsoft.com/office/2011/relationships/webextension"
 _REL_METADATA = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata"
@@ -241,20 +245,23 @@ def _property_value(text: str) -> str:
 
 def webextension_xml(properties: dict[str, str], function_ids: list[str]) -> str:
     """The Lite add-in's web-extension part with these properties and function ids."""
-    props = "".join(f'<we:property name="{escape(name)}" value="{escape(_property_value(text), {chr(34): "&quot;"})}"/>'
-                    for name, text in properties.items())
+    props = "".join(
+        f'<we:property name="{escape(name)}" value="{escape(_property_value(text), _QUOTE)}"/>'
+        for name, text in properties.items())
     ids = "".join(f"<we:customFunctionIds>{escape(i)}</we:customFunctionIds>" for i in function_ids)
-    id_list = f"<we:customFunctionIdList>{ids}</we:customFunctionIdList>" if ids else "<we:customFunctionIdList/>"
+    id_list = (f"<we:customFunctionIdList>{ids}</we:customFunctionIdList>" if ids
+               else "<we:customFunctionIdList/>")
+    store_id = ADDIN_REFERENCE.upper()
     return (
         f'{_DECLARATION}<we:webextension xmlns:we="{_WE_NS}" id="{WEBEXTENSION_ID}">'
         f'<we:reference id="{ADDIN_REFERENCE}" version="1.0.0.0" store="en-US" storeType="OMEX"/>'
-        f'<we:alternateReferences><we:reference id="{ADDIN_REFERENCE.upper()}" version="1.0.0.0" '
-        f'store="{ADDIN_REFERENCE.upper()}" storeType="OMEX"/></we:alternateReferences>'
+        f'<we:alternateReferences><we:reference id="{store_id}" version="1.0.0.0" '
+        f'store="{store_id}" storeType="OMEX"/></we:alternateReferences>'
         f'<we:properties>{props}</we:properties><we:bindings/>'
         f'<we:snapshot xmlns:r="{_R_NS}"/>'
         f'<we:extLst>'
-        f'<a:ext xmlns:a="{_A_NS}" uri="{{D87F86FE-615C-45B5-9D79-34F1136793EB}}"><we:containsCustomFunctions/></a:ext>'
-        f'<a:ext xmlns:a="{_A_NS}" uri="{{7C84B067-C214-45C3-A712-C9D94CD141B2}}">{id_list}</a:ext>'
+        f'<a:ext xmlns:a="{_A_NS}" uri="{_URI_CONTAINS}"><we:containsCustomFunctions/></a:ext>'
+        f'<a:ext xmlns:a="{_A_NS}" uri="{_URI_ID_LIST}">{id_list}</a:ext>'
         f'</we:extLst></we:webextension>')
 
 
@@ -267,7 +274,7 @@ def _taskpanes_xml() -> str:
 
 
 def _taskpanes_rels() -> str:
-    return (f'{_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    return (f'{_DECLARATION}<Relationships xmlns="{_PKG_REL_NS}">'
             f'<Relationship Id="rId1" Type="{_REL_WEBEXTENSION}" Target="webextension1.xml"/>'
             f'</Relationships>')
 
