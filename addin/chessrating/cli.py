@@ -121,8 +121,14 @@ def _run_templates(args: argparse.Namespace) -> int:
     from . import workbooks
     folder = Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
-    for path in workbooks.write_templates(folder):
+    written = workbooks.write_templates(folder)
+    for path in written:
         print(path)
+    from .workbooks.lite import write_lite
+    (folder / "lite").mkdir(exist_ok=True)
+    for path in written:
+        write_lite(path, folder / "lite" / path.name)
+    print(f"xlwings Lite copies: {folder / 'lite'}", file=sys.stderr)
     return 0
 
 
@@ -130,7 +136,8 @@ def _add_templates(sub: Any) -> None:
     parser = sub.add_parser(
         "templates", help="write the template workbooks into a folder",
         description="Write every template workbook (round robin, Swiss, US Chess event, "
-                    "calculators) into FOLDER, with cached values so previews show numbers.")
+                    "calculators) into FOLDER, with cached values so previews show numbers, "
+                    "and their xlwings Lite copies into FOLDER/lite.")
     parser.add_argument("folder", metavar="FOLDER", help="folder to write into (created if missing)")
     parser.set_defaults(func=_run_templates)
 
@@ -157,6 +164,30 @@ def _add_recalc(sub: Any) -> None:
     parser.add_argument("-o", "--output", metavar="OUT.xlsx",
                         help="where to write the result (default: BOOK-recalc.xlsx beside BOOK)")
     parser.set_defaults(func=_run_recalc)
+
+
+# -- lite ---------------------------------------------------------------------------
+def _run_lite(args: argparse.Namespace) -> int:
+    from .workbooks.lite import default_lite_output, write_lite
+    book = Path(args.book)
+    output, used = write_lite(book, Path(args.output) if args.output else default_lite_output(book))
+    print(f"{len(used)} function(s) bound for xlwings Lite: {', '.join(used) or 'none'}")
+    print(f"written: {output}", file=sys.stderr)
+    return 0
+
+
+def _add_lite(sub: Any) -> None:
+    parser = sub.add_parser(
+        "lite", help="write a copy of a workbook for xlwings Lite (Excel on Mac and the web)",
+        description="Write a copy of BOOK.xlsx for xlwings Lite: each call of a rating "
+                    "function is stored as Excel stores a Lite function, and the copy "
+                    "carries the Python code of the functions, so opening it in Excel with "
+                    "the xlwings Lite add-in and trusting it is all the set-up. Cached "
+                    "values, styles, validations, charts and other sheets are kept.")
+    parser.add_argument("book", metavar="BOOK.xlsx", help="the workbook to copy")
+    parser.add_argument("-o", "--output", metavar="OUT.xlsx",
+                        help="where to write the copy (default: BOOK-lite.xlsx beside BOOK)")
+    parser.set_defaults(func=_run_lite)
 
 
 # -- demo ---------------------------------------------------------------------------
@@ -187,7 +218,8 @@ def _add_import_trf(sub: Any) -> None:
     add_subcommand(sub)
 
 
-COMMANDS: list[Callable[[Any], None]] = [_add_templates, _add_recalc, _add_demo, _add_import_trf]
+COMMANDS: list[Callable[[Any], None]] = [_add_templates, _add_recalc, _add_lite, _add_demo,
+                                          _add_import_trf]
 
 
 def build_parser() -> argparse.ArgumentParser:

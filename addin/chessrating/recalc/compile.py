@@ -262,6 +262,8 @@ class _Compiler:
         name = raw_name.upper()
         for prefix in ("_XLFN.", "_XLWS."):
             name = name.removeprefix(prefix)
+        # an Office.js custom function (xlwings Lite) is stored as _xldudf_NAME
+        name = name.removeprefix("_XLDUDF_")
         ours = self.book.functions.get(name)
         args = self.arguments(array_context=ours is not None or name in ARRAY_ARGS)
         if ours is not None:

@@ -220,6 +220,11 @@ class Styles:
 def new_workbook(path: Path, title: str, subject: str) -> tuple[Workbook, Styles]:
     """An XlsxWriter workbook with fixed document properties and this module's styles."""
     book = xlsxwriter.Workbook(str(path), {"strings_to_numbers": False, "strings_to_formulas": False})
+    # Excel keeps the cached values of a file saved by a current Excel (calcId 191029, no
+    # fullCalcOnLoad); XlsxWriter's default orders a full recalculation on open, which
+    # shows #NAME? wherever the functions are not loaded yet.
+    book.set_calc_mode("auto", calc_id=191029)
+    book.calc_on_load = False
     book.set_properties({
         "title": title,
         "subject": subject,

@@ -1,0 +1,192 @@
+"""The ``main.py`` a Lite workbook carries: the Excel functions with the code they need.
+
+xlwings Lite runs the ``main.py`` stored in the workbook and registers every function
+decorated with ``xlwings.func`` that the module holds. The functions of
+:mod:`chessrating.udfs` need the Excel face (:mod:`chessrating.cells`) and the rating
+core, which use the standard library only; no package index serves ``chessrating``, so
+the workbook carries those modules itself. :func:`main_py` writes each module's source
+as it is in the package, as a readable text block in ``SOURCES``; at start ``main.py``
+writes them into a folder, imports the package from there and exposes the functions
+under their Excel names.
+
+The modules carried are found from :mod:`chessrating.udfs` by following its imports
+(and the package data files those modules name), so a new core module comes along
+without a list to keep.
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+from importlib import resources
+
+from .. import __version__
+from .. import udfs
+
+__all__ = ["embedded_sources", "main_py"]
+
+_PACKAGE = "chessrating"
+
+
+def _read(path: str) -> str:
+    return resources.files(_PACKAGE).joinpath(*path.split("/")).read_text(encoding="utf-8")
+
+
+def _exists(path: str) -> bool:
+    return resources.files(_PACKAGE).joinpath(*path.split("/")).is_file()
+
+
+def _module_file(dotted: str) -> str | None:
+    """``uscf.event`` -> ``uscf/event.py`` (or its package's ``__init__.py``), if it exists."""
+    base = dotted.replace(".", "/")
+    for candidate in (f"{base}.py", f"{base}/__init__.py"):
+        if _exists(candidate):
+            return candidate
+    return None
+
+
+def _package_of(path: str) -> str:
+    """The dotted package a module file belongs to, relative to chessrating ('' at the top)."""
+    folder = posixpath.dirname(path)
+    return folder.replace("/", ".")
+
+
+def _imports(path: str) -> set[str]:
+    """The chessrating module files that the module at ``path`` imports."""
+    tree = ast.parse(_read(path))
+    found: set[str] = set()
+    package = _package_of(path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".") if package else []
+                if node.level > 1:
+                    parts = parts[:len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            elif node.module and (node.module == _PACKAGE or node.module.startswith(_PACKAGE + ".")):
+                base = node.module[len(_PACKAGE):].lstrip(".")
+            else:
+                continue
+            for target in [base] + [f"{base}.{a.name}".lstrip(".") for a in node.names]:
+                file = _module_file(target) if target else "__init__.py"
+                if file:
+                    found.add(file)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith(_PACKAGE + "."):
+                    file = _module_file(alias.name[len(_PACKAGE) + 1:])
+                    if file:
+                        found.add(file)
+    # importing a module of a subpackage runs the subpackage's __init__ first
+    for file in list(found):
+        folder = posixpath.dirname(file)
+        while folder:
+            found.add(f"{folder}/__init__.py")
+            folder = posixpath.dirname(folder)
+    return found
+
+
+def embedded_sources() -> dict[str, str]:
+    """Package path (``chessrating/elo.py``) -> text of every file the Excel functions need."""
+    start = udfs.__name__.split(".", 1)[1] + ".py"
+    todo, seen = ["__init__.py", start], set()
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        todo.extend(sorted(_imports(path) - seen))
+    texts = {path: _read(path) for path in sorted(seen)}
+    data = resources.files(_PACKAGE).joinpath("data")
+    for item in sorted(data.iterdir(), key=lambda entry: entry.name):
+        if item.is_file() and any(item.name in text for text in texts.values()):
+            texts[f"data/{item.name}"] = item.read_text(encoding="utf-8")
+    return {f"{_PACKAGE}/{path}": text for path, text in texts.items()}
+
+
+def _literal(text: str) -> str:
+    """``text`` as a Python literal a reader can read: a raw triple-quoted block where
+    that gives back exactly ``text``, else ``repr``."""
+    block = "r'''" + text + "'''"
+    try:
+        if ast.literal_eval(block) == text:
+            return block
+    except (SyntaxError, ValueError):
+        pass
+    return repr(text)
+
+
+_HEAD = '''\
+"""chessrating {version}: chess rating functions for Excel, in this workbook.
+
+The Excel functions {names}
+are those of the chessrating package (MIT licence). Their code uses Python's
+standard library only, so the workbook carries it instead of installing it from a
+package index: SOURCES below holds each module of the package that the functions
+need, as it is in the package. At start they are written into a folder and imported
+from there; the functions are imported at the end of this file, which is what
+xlwings Lite registers. Each function's description is its docstring in
+chessrating/udfs.py (and Excel's Insert Function dialog shows it).
+"""
+
+import hashlib
+import os
+import sys
+import tempfile
+
+# xlwings Lite calls the functions through xlwings' Office.js decorators.
+os.environ.setdefault("XLWINGS_ON_SERVER", "true")
+
+SOURCES = {{
+'''
+
+_TAIL = '''\
+}}
+
+
+def _install(sources):
+    """Write the modules into a folder named after their contents and import from it."""
+    digest = hashlib.sha256(repr(sorted(sources.items())).encode("utf-8")).hexdigest()[:12]
+    root = os.path.join(tempfile.gettempdir(), "chessrating-" + digest)
+    for path, text in sources.items():
+        target = os.path.join(root, *path.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    # a restart of main.py must not keep modules of another copy of the package
+    for name in [m for m in sys.modules if m == "chessrating" or m.startswith("chessrating.")]:
+        del sys.modules[name]
+    if root not in sys.path:
+        sys.path.insert(0, root)
+
+
+_install(SOURCES)
+
+from chessrating.udfs import (  # noqa: E402  the Excel functions
+{imports}
+)
+'''
+
+
+def main_py() -> str:
+    """The text of the ``main.py`` that a Lite copy of a workbook carries."""
+    names = list(udfs.__all__)
+    lines = [_HEAD.format(version=__version__, names=_wrapped(names))]
+    for path, text in embedded_sources().items():
+        lines.append(f"# ---- {path}\n{path!r}: {_literal(text)},\n\n")
+    imports = "\n".join(f"    {name}," for name in names)
+    lines.append(_TAIL.format(imports=imports))
+    return "".join(lines)
+
+
+def _wrapped(names: list[str], width: int = 80) -> str:
+    """Names joined by commas, wrapped for the docstring."""
+    lines, line = [], ""
+    for name in names:
+        piece = f"{name}, " if name != names[-1] else name
+        if len(line) + len(piece) > width:
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    lines.append(line)
+    return "\n".join(lines)

@@ -1,0 +1,200 @@
+"""The Lite runtime itself: a Lite workbook's ``main.py`` run in Pyodide, under Node.
+
+xlwings Lite runs a workbook's code in Pyodide, the WebAssembly CPython. The npm package
+``pyodide`` (version pinned in tests/lite/package-lock.json, the version the Lite-saved
+workbooks name) runs it here under Node, with xlwings' pure-Python package on its path
+(the installed package without its compiled extension, as in its py3-none-any wheel) and
+``XLWINGS_ON_SERVER=true``, ``XLWINGS_LICENSE_KEY=noncommercial`` (test use only).
+tests/lite/run_main.mjs calls every function through ``xlwings.server.custom_functions_call``
+with payloads shaped as Office.js sends them, and lists what ``custom_functions_meta``
+registers. Each outcome must equal the same call in CPython (tests/officejs_driver.py).
+Needs no network once ``npm ci`` has run in tests/lite (.ci/run does it).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chessrating import udfs, workbooks
+from chessrating.workbooks.lite import LITE_PREFIX, PYODIDE_VERSION, write_lite
+
+from test_lite import _calls, _formulas, _raw_properties
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_DIR = Path(__file__).resolve().parent / "lite"
+NAMES = frozenset(udfs.__all__)
+
+
+@pytest.fixture(scope="module")
+def lite_books(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The Lite copies of the four templates (built without cached values: quick)."""
+    folder = tmp_path_factory.mktemp("lite-books")
+    return [write_lite(book, folder / f"lite-{book.name}")[0]
+            for book in workbooks.write_templates(folder, recalculate=False)]
+
+
+def _payloads() -> dict[str, tuple[str, list]]:
+    """Calls of every function as Excel sends them to Lite: each argument 2-D, blank
+    cells and omitted arguments as null, text as text, an error cell as Office.js's object."""
+    payloads = {name: (func, _padded(func, args)) for name, (func, args) in _written_payloads().items()}
+    return payloads
+
+
+def _padded(func: str, args: list) -> list:
+    """Every parameter sent, as Excel does: an omitted optional argument as null."""
+    count = len(inspect.signature(getattr(udfs, func)).parameters)
+    assert len(args) <= count, func
+    return args + [None] * (count - len(args))
+
+
+def _written_payloads() -> dict[str, tuple[str, list]]:
+    na = {"type": "Error", "errorType": "NotAvailable", "basicValue": "#N/A"}
+    nine = [[2600, 2610, 2580, 2620, 2590, 2650, 2570, 2600, 2605]]
+    return {
+        "elo_expected": ("ELO_EXPECTED", [[[2000]], [[1800]]]),
+        "elo_expected_2d": ("ELO_EXPECTED", [[[2000, 1600], [2400, None]], [[1800]]]),
+        "elo_change": ("ELO_CHANGE", [[[2000]], [[1800, 2100, None]], [[1, "½", None]], [[None]]]),
+        "elo_newrating": ("ELO_NEWRATING", [[[2000]], [[1800, 2100]], [["W", "L"]], [[32]]]),
+        "fide_expected": ("FIDE_EXPECTED", [[[2000, 1600], [1997, 2400]], [[1600]], [[None]]]),
+        "fide_dp": ("FIDE_DP", [[[0.65]]]),
+        "fide_k": ("FIDE_K", [[[2000]], [[100]], [[None]], [[2026]], [[None]], [[39]]]),
+        "fide_change": ("FIDE_CHANGE", [[[2000]], [[1800, None, None]], [[1, None, None]], [[10]], [[None]]]),
+        "fide_change_2024": ("FIDE_CHANGE", [[[2700]], [[2150]], [[1]], [[10]], [["2024"]]]),
+        "fide_newrating": ("FIDE_NEWRATING", [[[2000]], [[1800, 2200]], [["1", "="]], [[20]], [[None]]]),
+        "fide_initial": ("FIDE_INITIAL", [[[1902], [1877], [1884], [2012], [1832]], [["1", "1", "½", "½", "0"]]]),
+        "fide_norm": ("FIDE_NORM", [nine, [[1, 1, 0.5, 1, 0.5, 1, 1, 0.5, 0.5]], [["GM"]],
+                                    [["GM"] * 9], [["USA", "GER", "FRA", "IND", "NOR", "ESP", "ITA", "NED", "RUS"]],
+                                    [["ENG"]]]),
+        "perf_fide": ("PERF_RATING", [[[2000, 2100, 1900]], [[1, 0.5, 0]], [[None]], [[None]]]),
+        "perf_elo_text": ("PERF_RATING", [[[2000, 2000]], [[1, 1]], [["ELO"]], [[None]]]),
+        "perf_uscf": ("PERF_RATING", [[[1500, 1600, 1700]], [[1, 0, 0.5]], [["USCF"]], [[None]]]),
+        "goal": ("RATING_GOAL", [[[1600]], [[1700]], [[1600]], [[20]], [[None]], [[None]]]),
+        "goal_never": ("RATING_GOAL", [[[1600]], [[2800]], [[1400]], [[20]], [[0]], [["FIDE"]]]),
+        "uscf_effective": ("USCF_EFFECTIVE_GAMES", [[[1500]], [[10]]]),
+        "uscf_k": ("USCF_K", [[[1500]], [[10]], [[4]], [[None]]]),
+        "uscf_bonus": ("USCF_BONUS", [[[1800]], [[50]], [[2000, 2000, 2000, 2000]], [[1, 1, 1, 1]],
+                                      [[None]], [[None]], [[None]]]),
+        "uscf_newrating": ("USCF_NEWRATING", [[[1500]], [[10]], [[1800, 1400]], [[1, 0]], [[None]],
+                                              [[None]], [[None]], [[None]], [[None]], [[None]]]),
+        "uscf_unrated": ("USCF_NEWRATING", [[[None]], [[0]], [[1800, 1400, 1500]], [[1, 0, "D"]], [[30]],
+                                            [[None]], [[None]], [[None]], [[None]], [[None]]]),
+        "uscf_floor": ("USCF_FLOOR", [[[2150]], [[None]]]),
+        "uscf_event": ("USCF_EVENT", [[[1500], [1500], [1500]], [[30], [30], [30]],
+                                      [[None, 1, 1], [0, None, 0.5], [0, 0.5, None]]]),
+        # bad input: an error, never a number
+        "bad_result": ("FIDE_CHANGE", [[[2000]], [[1800, 1900]], [[1, 2]], [[20]], [[None]]]),
+        "bad_rating": ("ELO_EXPECTED", [[["abc"]], [[1800]]]),
+        "bad_p": ("FIDE_DP", [[[2]]]),
+        "bad_method": ("PERF_RATING", [[[2000]], [[1]], [["XYZ"]], [[None]]]),
+        "bad_games": ("USCF_NEWRATING", [[[1500]], [[-3]], [[1800]], [[1]], [[None]], [[None]], [[None]],
+                                         [[None]], [[None]], [[None]]]),
+        "error_cell": ("FIDE_CHANGE", [[[2000]], [[na]], [[1]], [[20]], [[None]]]),
+        "bad_system": ("RATING_GOAL", [[[1600]], [[1700]], [[1600]], [[20]], [[1]], [["XYZ"]]]),
+    }
+
+
+BAD = ["bad_result", "bad_rating", "bad_p", "bad_method", "bad_games", "error_cell", "bad_system"]
+
+
+def _cpython(calls: list[dict]) -> list[dict]:
+    env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "addin"), env.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, str(Path(__file__).with_name("officejs_driver.py"))],
+                          input=json.dumps(calls), env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def _node_ready() -> str | None:
+    """Why the Pyodide runner cannot run here, or None. Installs the pinned npm package
+    (tests/lite/package-lock.json) when Node is there and it is missing."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None:
+        return "Node.js is not installed (.ci/run installs it: apt-get install nodejs npm)"
+    if not (NODE_DIR / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        if npm is None:
+            return "npm is not installed, so the pinned pyodide package cannot be installed"
+        done = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=NODE_DIR,
+                              capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            return f"npm ci in tests/lite failed: {done.stderr.strip()[-300:]}"
+    return None
+
+
+def _xlwings_site(folder: Path) -> Path:
+    """xlwings' pure-Python package, as in its py3-none-any wheel: no compiled extension."""
+    import xlwings
+    site = folder / "site"
+    shutil.copytree(Path(xlwings.__file__).parent, site / "xlwings",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.dll", "*.dylib", "__pycache__"))
+    return site
+
+
+@pytest.fixture(scope="module")
+def lite_runtime(lite_books: list[Path], tmp_path_factory: pytest.TempPathFactory) -> dict:
+    why = _node_ready()
+    if why:
+        pytest.skip(why)
+    folder = tmp_path_factory.mktemp("pyodide")
+    main_py = json.loads(_raw_properties(lite_books[0])["main.py"])
+    calls = [{"func": f, "args": a} for f, a in _payloads().values()]
+    request = folder / "request.json"
+    request.write_text(json.dumps({"site": str(_xlwings_site(folder)), "main": main_py, "calls": calls}),
+                       encoding="utf-8")
+    done = subprocess.run(["node", str(NODE_DIR / "run_main.mjs"), str(request)], cwd=NODE_DIR,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    answer = json.loads(done.stdout)
+    answer["names"] = list(_payloads())
+    answer["cpython"] = _cpython(calls)
+    return answer
+
+
+def test_lite_runtime_is_pyodide(lite_runtime: dict) -> None:
+    assert lite_runtime["platform"] == "emscripten"
+    assert lite_runtime["python"].startswith("3.12.")  # Pyodide 0.27's Python
+    pinned = json.loads((NODE_DIR / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]
+    assert pinned["version"] == PYODIDE_VERSION
+
+
+def test_every_function_in_pyodide_equals_cpython(lite_runtime: dict) -> None:
+    outcomes = dict(zip(lite_runtime["names"], lite_runtime["outcomes"]))
+    expected = dict(zip(lite_runtime["names"], lite_runtime["cpython"]))
+    called = {_payloads()[name][0] for name in outcomes}
+    assert called == NAMES
+    for name, outcome in outcomes.items():
+        assert outcome == expected[name], name
+    for name in BAD:
+        assert "value" not in outcomes[name] and outcomes[name]["error"] == "XlwingsError", name
+        assert outcomes[name]["message"] and "\n" not in outcomes[name]["message"], name
+    for name, outcome in outcomes.items():
+        if name not in BAD:
+            assert "value" in outcome, (name, outcome)
+    # values from the rule books, to be sure the runtime computed, not only agreed
+    assert outcomes["fide_initial"] == {"value": [[1922]]}  # FIDE 8.2.1 example
+    assert outcomes["fide_dp"] == {"value": [[110]]}        # table 8.1.1: p 0.65 -> 110
+    assert outcomes["fide_expected"] == {"value": [[0.92, 0.5], [0.92, 0.92]]}  # table 8.1.2
+    assert outcomes["error_cell"]["message"] == \
+        "opponent_ratings: the cell holds the Excel error #N/A (item 1)"
+
+
+def test_every_function_is_registered_under_the_name_the_formulas_use(lite_runtime: dict,
+                                                                       lite_books: list[Path]) -> None:
+    functions = lite_runtime["meta"]["functions"]
+    assert sorted(f["id"] for f in functions) == sorted(NAMES)
+    assert all(f["name"] == f["id"] for f in functions)  # no namespace: _xldudf_ + id
+    for function in functions:
+        parameters = list(inspect.signature(getattr(udfs, function["id"])).parameters)
+        assert [p["name"] for p in function["parameters"]] == parameters, function["id"]
+    bound = {c[len(LITE_PREFIX):] for book in lite_books for f in _formulas(book)
+             for c in _calls(f) if c.startswith(LITE_PREFIX)}
+    # the templates call every function, and each call names a registered id
+    assert bound == NAMES == {f["id"] for f in functions}
