@@ -51,7 +51,7 @@ def test_names_and_argument_order_are_those_of_design_md():
         "USCF_BONUS": "rating, games, opponent_ratings, results, dual_rated=False, bonus_threshold=10, opponent_ids=None",
         "USCF_NEWRATING": "rating, games, opponent_ratings, results, age=None, record=None, peak_rating=None, dual_rated=False, bonus_threshold=10, opponent_ids=None",
         "USCF_FLOOR": "peak_rating, life_master=False",
-        "USCF_EVENT": "ratings, games, results, opponents=None, ages=None, records=None, dual_rated=False, bonus_threshold=10",
+        "USCF_EVENT": "ratings, games, results, opponents=None, ages=None, records=None, dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None",
         "RATING_GOAL": "rating, target, opponent_rating, k, score=1, system='ELO'",
     }
     assert sorted(udfs.__all__) == sorted(contract)
@@ -318,6 +318,13 @@ def office_js():
                                                None, None, None]),
         "uscf_self_paired": ("USCF_EVENT", [[[1500], [1500]], [[30], [30]], [[1], [0]], [[2], [2]],
                                             None, None, None, None]),
+        # 1705 (40 games, peak 1941: floor 1700) loses to 1705; blanks as 0 and as null.
+        "uscf_floor_zero": ("USCF_EVENT", [[[1705], [1705]], [[40], [40]], [[0, 0], [1, 0]], None, None, None,
+                                           None, None, [[1941], [0]], [[0], [0]]]),
+        "uscf_floor_null": ("USCF_EVENT", [[[1705], [1705]], [[40], [40]], [[None, None], [1, None]], None, None,
+                                           None, None, None, [[1941], [None]], [[False], [None]]]),
+        "uscf_floor_master": ("USCF_EVENT", [[[2205], [2205]], [[40], [40]], [[None, 0], [1, None]], None, None,
+                                             None, None, None, None, [[True], [False]]]),
         "goal": ("RATING_GOAL", [[[1600]], [[1700]], [[1600]], [[20]], None, None]),
         "k_blank_zero": ("FIDE_K", [[[2000]], [[100]], [[0]], [[2026]], [[0]], [[39]]]),
     }
@@ -362,6 +369,21 @@ def test_office_js_us_chess(office_js):
     assert office_js["uscf_bad_record"] == {"error": "XlwingsError", "message": "record: 'X' is not W, L or blank"}
     assert office_js["uscf_self_paired"]["error"] == "XlwingsError"
     assert office_js["uscf_self_paired"]["message"].startswith("opponents: player 2 is paired against himself")
+
+
+def test_office_js_us_chess_event_floors(office_js):
+    # tests/test_uscf_event.py works these by hand: the loser's 1687.09 is raised to his
+    # peak floor 1700; the winner's 1722.91 is rated against the loser's unfloored 1686.06.
+    # An Original Life Master's 2195.29 is raised to 2200.
+    assert office_js["uscf_floor_zero"] == office_js["uscf_floor_null"]
+    assert office_js["uscf_floor_zero"]["value"] == [[1700.0], [pytest.approx(1722.9118, abs=1e-4)]]
+    assert office_js["uscf_floor_master"]["value"] == [[2200.0], [pytest.approx(2214.7052, abs=1e-4)]]
+    # The classic runtime and plain Python give the same.
+    assert USCF_EVENT([1705.0, 1705.0], [40.0, 40.0], [[None, None], [1.0, None]], None, None, None, None,
+                      None, [1941.0, None], [False, None]) == office_js["uscf_floor_null"]["value"]
+    with pytest.raises(RatingError, match=r"^peak_ratings: 1 cells but ratings has 2; one per player$"):
+        USCF_EVENT([1705.0, 1705.0], [40.0, 40.0], [[None, None], [1.0, None]], None, None, None, None,
+                   None, 1941.0)
 
 
 def test_office_js_errors_are_one_line_xlwings_errors(office_js):

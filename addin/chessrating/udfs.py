@@ -395,25 +395,38 @@ def _frozen(value: Any) -> Any:
       ages="Each player's age, for unrated players' starting estimates.",
       records='Each player\'s record: "W" all earlier games won, "L" all lost, else blank.',
       dual_rated="TRUE in a dual-rated event (30–65 minutes) updating Regular ratings.",
-      bonus_threshold="Bonus multiplier B (default 10; 14 and 12 for earlier events).")
+      bonus_threshold="Bonus multiplier B (default 10; 14 and 12 for earlier events).",
+      peak_ratings="Each player's highest established rating, for the rating floor (blank: no peak floor).",
+      life_masters="Each player's TRUE for an Original Life Master (floor 2200); blank is FALSE.")
 @_excel_function
 def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
-               dual_rated=False, bonus_threshold=10):
+               dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None):
     """Post-event US Chess ratings by the full two-pass procedure, one per player in a column."""
     # A sheet may ask once per player row, INDEX(USCF_EVENT(...), k): the same event is
     # rated once and the rows after the first are answered from the last result.
     arguments = _frozen((ratings, games, results, opponents, ages, records, dual_rated,
-                         bonus_threshold))
+                         bonus_threshold, peak_ratings, life_masters))
     if _last_event and _last_event[0] == arguments:
         return [row[:] for row in _last_event[1]]
     column = _rate_event(ratings, games, results, opponents, ages, records, dual_rated,
-                         bonus_threshold)
+                         bonus_threshold, peak_ratings, life_masters)
     _last_event[:] = [arguments, column]
     return [row[:] for row in column]
 
 
+def _per_player(values: Any, argument: str, count: int) -> list[Any] | None:
+    """One cell per player, or ``None`` when the argument is not given."""
+    if values is None:
+        return None
+    cells_ = flatten(values)
+    if len(cells_) != count:
+        raise RatingError(f"{argument}: {len(cells_)} cells but ratings has {count}; one per player")
+    return cells_
+
+
 def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any,
-                records: Any, dual_rated: Any, bonus_threshold: Any) -> list[list[Any]]:
+                records: Any, dual_rated: Any, bonus_threshold: Any, peak_ratings: Any,
+                life_masters: Any) -> list[list[Any]]:
     own = [read_rating(v, "ratings", i) for i, v in enumerate(flatten(ratings), start=1)]
     counts = [read_int(v, "games") or 0 for v in flatten(games)]
     if len(counts) != len(own):
@@ -433,7 +446,13 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
                                              for i, v in enumerate(flatten(ages), start=1)]
     player_records = None if records is None else [
         cells.record(v, "records", i) for i, v in enumerate(flatten(records), start=1)]
+    peaks = _per_player(peak_ratings, "peak_ratings", len(own))
+    player_peaks = None if peaks is None else [read_rating(v, "peak_ratings", i)
+                                               for i, v in enumerate(peaks, start=1)]
+    masters = _per_player(life_masters, "life_masters", len(own))
+    player_masters = None if masters is None else [read_bool(v, "life_masters") for v in masters]
     new = uscf_event.rate_event(own, counts, pairings, ages=player_ages, records=player_records,
                                 dual_rated=cells.dual_rated(dual_rated),
-                                bonus_threshold=cells.bonus_threshold(bonus_threshold))
+                                bonus_threshold=cells.bonus_threshold(bonus_threshold),
+                                peak_ratings=player_peaks, life_masters=player_masters)
     return [[value] for value in new]

@@ -21,7 +21,7 @@ from ..elo import check_number
 from ..errors import RatingError
 from ..results import NO_GAMES, NoValue, Result, describe, read_result
 from .player import (
-    ABSOLUTE_FLOOR, bonus_eligible, check_count, check_rating_or_blank, check_record,
+    ABSOLUTE_FLOOR, ESTABLISHED_AFTER, bonus_eligible, floor, check_count, check_rating_or_blank, check_record,
     check_threshold, effective_for, rate_special, rate_standard, first_rating,
 )
 
@@ -52,7 +52,9 @@ def _check_pairings(pairings: Any, count: int) -> list[Pairing]:
 
 def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: Sequence[Pairing],
                ages: Sequence[float | None] | None = None, records: Sequence[str | None] | None = None,
-               dual_rated: bool = False, bonus_threshold: float = 10.0) -> list[float | NoValue]:
+               dual_rated: bool = False, bonus_threshold: float = 10.0,
+               peak_ratings: Sequence[float | None] | None = None,
+               life_masters: Sequence[bool | None] | None = None) -> list[float | NoValue]:
     """Post-event ratings by the five steps of §4.6, unrounded.
 
     1. Unrated players (rating ``None``, 0 earlier games) start from ``first_rating(age)``.
@@ -66,8 +68,13 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     5. The same again against the opponents' step-4 ratings, each player's own prior and
        ``N′`` unchanged. Step 5 is the result.
 
-    Every step's result is raised to 100 if below (no peak floors: the event knows no
-    peaks). A player without a game keeps his rating; an unrated one has none (``NO_GAMES``).
+    Every step's result is raised to 100 if below. The floors of §4.5 (:func:`uscf.floor`:
+    the peak floor of an established player, more than 25 earlier games, and 2200 for an
+    Original Life Master) apply to the step-5 result only: the step-4 ratings the
+    opponents see stay unfloored. For an established player the peak is the larger of
+    ``peak_ratings`` and his pre-event rating; a blank peak gives no peak floor (100 and
+    the Life Master floor still apply). A player without a game keeps his rating; an
+    unrated one has none (``NO_GAMES``).
 
     >>> rate_event([1500, 1500], [30, 30], [(0, 1, 1)])[0] > 1500
     True
@@ -79,6 +86,10 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     record_list = [check_record(r, "records", f" (player {i + 1})")
                    for i, r in enumerate(_listed(records, "records", count))]
     threshold = check_threshold(bonus_threshold)
+    peaks = [check_rating_or_blank(p, f"peak_ratings (player {i + 1})", blank_ok=True)
+             for i, p in enumerate(_listed(peak_ratings, "peak_ratings", count))]
+    masters = [_check_flag(m, "life_masters", f" (player {i + 1})")
+               for i, m in enumerate(_listed(life_masters, "life_masters", count))]
     schedule: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     for player, opponent, score in _check_pairings(pairings, count):
         schedule[player].append((opponent, score))
@@ -123,10 +134,23 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     result: list[float | NoValue] = []
     for i in range(count):
         if schedule[i]:
-            result.append(rate(i, step4, effective[i], record_list[i]))
+            peak = peaks[i]
+            if peak is not None and priors[i] is not None and earlier[i] > ESTABLISHED_AFTER:
+                peak = max(peak, priors[i])
+            final = rate(i, step4, effective[i], record_list[i])
+            result.append(max(final, floor(peak, masters[i], earlier[i])))
         else:
             result.append(NO_GAMES if priors[i] is None else starts[i])
     return result
+
+
+def _check_flag(value: Any, argument: str, where: str) -> bool:
+    """TRUE/FALSE; ``None`` (blank) is FALSE."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise RatingError(f"{argument}: {describe(value)} is not TRUE or FALSE{where}")
+    return value
 
 
 def _listed(values: Any, argument: str, count: int) -> list[Any]:

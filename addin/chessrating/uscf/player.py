@@ -29,7 +29,7 @@ from ..results import NO_GAMES, Game, NoValue, describe
 from .special import EPSILON, SPECIAL_CAP, adjust_prior, objective, solve, rate_special
 
 __all__ = [
-    "EPSILON", "SPECIAL_CAP", "ABSOLUTE_FLOOR", "LIFE_MASTER_FLOOR", "UNRATED_START",
+    "EPSILON", "SPECIAL_CAP", "ABSOLUTE_FLOOR", "LIFE_MASTER_FLOOR", "UNRATED_START", "ESTABLISHED_AFTER",
     "effective_games", "uses_special_formula", "k_factor", "bonus", "special_objective",
     "special_rating", "linear_performance", "first_rating", "floor", "new_rating",
     "check_count", "check_rating_or_blank", "check_record", "check_threshold",
