@@ -6,7 +6,7 @@ ratings rounded half-up, ``p`` the score as a whole percent rounded half-up,
 
 >>> games = [(2450, 0.5)] * 9
 >>> norm(games, "IM").text
-'IM norm'
+'IM norm (titles and federations not checked)'
 >>> norm(games, "GM").text
 'no GM norm: performance 2450 < 2600'
 """
@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import fide
-from .elo import check_games
+from . import checks, fide
 from .errors import RatingError
 from .results import NO_GAMES, NoValue, describe
 
@@ -63,10 +62,7 @@ class NormVerdict:
 
 def check_title(title: Any) -> str:
     """One of :data:`TITLES`, case-insensitive."""
-    text = title.strip().upper() if isinstance(title, str) else None
-    if text not in TITLES:
-        raise RatingError(f"title: {describe(title)} is not one of {', '.join(TITLES)}")
-    return text
+    return checks.choice(title, "title", TITLES)
 
 
 def _paired(values: Sequence[Any] | None, count: int, argument: str) -> list[str | None] | None:
@@ -130,6 +126,19 @@ def _composition(title: str, n: int, titles: list[str | None] | None,
     return failed
 
 
+def _unchecked(titles: list[str | None] | None, federations: list[str | None] | None,
+               own: str | None) -> str:
+    """The composition conditions that could not be checked for want of data, as words."""
+    missing = []
+    if titles is None:
+        missing.append("titles")
+    if federations is None:
+        missing.append("federations")
+    elif own is None:
+        missing.append("own federation")
+    return " and ".join(missing)
+
+
 def norm(
     games: Sequence[tuple[float | None, float]],
     title: str = "GM",
@@ -144,7 +153,10 @@ def norm(
     ``opponent_titles`` / ``opponent_federations`` (and the player's ``federation``) are
     given, fractions compared exactly: at least 50 % title-holders (not CM/WCM), at least
     1/3 and at least 3 holding the title sought or higher, at most 3/5 from the player's
-    federation, at most 2/3 from one federation, at least two other federations.
+    federation, at most 2/3 from one federation, at least two other federations. A norm
+    judged without some of these data says which were not checked, e.g.
+    ``GM norm (titles and federations not checked)``; a result that fails is a failure
+    whatever data is missing.
     No games give :data:`~chessrating.results.NO_GAMES`.
 
     >>> v = norm([(2380, 0.5)] * 8 + [(2100, 0)], "GM")
@@ -154,7 +166,7 @@ def norm(
     'no GM norm: performance 2317 < 2600; average 2360 < 2380'
     """
     chosen = check_title(title)
-    played = [(g.opponent, g.score) for g in check_games(games, unrated_ok=True)]
+    played = [(g.opponent, g.score) for g in checks.games(games, unrated_ok=True)]
     titles = _paired(opponent_titles, len(played), "opponent_titles")
     federations = _paired(opponent_federations, len(played), "opponent_federations")
     own = None
@@ -180,5 +192,9 @@ def norm(
     if percent < _MIN_PERCENT:
         failed.append(f"score {percent} % < {_MIN_PERCENT} %")
     failed += _composition(chosen, n, titles, federations, own)
-    text = f"{chosen} norm" if not failed else f"no {chosen} norm: {'; '.join(failed)}"
+    if failed:
+        text = f"no {chosen} norm: {'; '.join(failed)}"
+    else:
+        unchecked = _unchecked(titles, federations, own)
+        text = f"{chosen} norm" + (f" ({unchecked} not checked)" if unchecked else "")
     return NormVerdict(not failed, rp, average, n, score, tuple(failed), text)
