@@ -57,13 +57,13 @@ def flatten(value: Any) -> list[Any]:
     return [value]
 
 
-def read_number(value: Any, argument: str, item: int | None = None) -> float | None:
+def read_number(value: Any, argument: str, item: int | str | None = None) -> float | None:
     """A number from a cell (numeric text accepted, see :mod:`chessrating.checks`), or
     ``None`` for a blank."""
     if is_blank(value):
         return None
     check_excel_error(value, argument, item)
-    return checks.number(value, argument, checks.where(item))
+    return checks.number(value, argument, item)
 
 
 def _no_rating(value: Any) -> bool:
@@ -73,7 +73,7 @@ def _no_rating(value: Any) -> bool:
     return isinstance(value, str) and (value.strip() == "-" or checks.readings(value) == [0.0])
 
 
-def read_rating(value: Any, argument: str = "rating", item: int | None = None) -> float | None:
+def read_rating(value: Any, argument: str = "rating", item: int | str | None = None) -> float | None:
     """A rating from 100 to 4000, or ``None`` for no rating (a blank, ``0`` or ``"-"``).
 
     >>> read_rating(2000.0), read_rating(0), read_rating("-"), read_rating(" 1,850 ")
@@ -82,7 +82,7 @@ def read_rating(value: Any, argument: str = "rating", item: int | None = None) -
     if _no_rating(value):
         return None
     check_excel_error(value, argument, item)
-    return checks.rating(value, argument, checks.where(item))
+    return checks.rating(value, argument, item)
 
 
 def read_games(
@@ -139,7 +139,7 @@ def read_games(
     return Games(tuple(entries))
 
 
-def read_id(value: Any, argument: str = "opponent_ids", item: int | None = None) -> float | str | None:
+def read_id(value: Any, argument: str = "opponent_ids", item: int | str | None = None) -> float | str | None:
     """A player's number or name that tells opponents apart, or ``None`` for a blank.
 
     Numbers and numeric text are the same id (``7``, ``7.0``, ``"7"``); names ignore case
@@ -162,21 +162,21 @@ def read_id(value: Any, argument: str = "opponent_ids", item: int | None = None)
     raise RatingError(f"{argument}: {describe(value)} is not a player's number or name{item_suffix(item)}")
 
 
-def read_label(value: Any, argument: str, item: int | None = None) -> str | None:
-    """A text label such as a title or a federation, upper-cased; ``None`` for a blank.
+def read_label(value: Any, argument: str, item: int | str | None = None,
+               check: Callable[[Any, str, int | str | None], str | None] = checks.label) -> str | None:
+    """A text label such as a title or a federation (read by ``check``: ``checks.label``,
+    ``checks.title`` or ``checks.federation``), upper-cased; ``None`` for a blank.
 
     >>> read_label(" ger ", "federation"), read_label(None, "federation"), read_label(0, "federation")
     ('GER', None, None)
     """
     if is_blank(value) or typed_zero(value):
         return None
-    check_excel_error(value, argument, item)
-    if not isinstance(value, str):
-        raise RatingError(f"{argument}: {describe(value)} is not text{item_suffix(item)}")
-    return value.strip().upper()
+    return check(value, argument, item)
 
 
-def read_paired_labels(values: Any, games: Games, argument: str, length: int) -> list[str | None] | None:
+def read_paired_labels(values: Any, games: Games, argument: str, length: int,
+                       check: Callable[[Any, str, int | str | None], str | None] = checks.label) -> list[str | None] | None:
     """Labels (titles, federations) paired by position like the results, one per played game.
 
     ``None`` when no label is given at all; otherwise ``values`` must have one cell per
@@ -185,7 +185,7 @@ def read_paired_labels(values: Any, games: Games, argument: str, length: int) ->
     if values is None:
         return None
     cells = flatten(values)
-    labels = [read_label(cell, argument, item) for item, cell in enumerate(cells, start=1)]
+    labels = [read_label(cell, argument, item, check) for item, cell in enumerate(cells, start=1)]
     if all(label is None for label in labels):
         return None
     if len(cells) != length:
@@ -203,12 +203,12 @@ def read_optional(value: Any, argument: str, check: Callable[[Any, str], _T]) ->
     return check(value, argument)
 
 
-def read_bool(value: Any, argument: str, default: bool = False, item: int | None = None) -> bool:
+def read_bool(value: Any, argument: str, default: bool = False, item: int | str | None = None) -> bool:
     """``TRUE``/``FALSE`` (also 1/0 and yes/no text); a blank gives ``default``."""
     if is_blank(value):
         return default
     check_excel_error(value, argument, item)
-    return checks.flag(value, argument, checks.where(item))
+    return checks.flag(value, argument, item)
 
 
 def read_text(value: Any, argument: str, choices: Iterable[str], default: str) -> str:
@@ -251,13 +251,13 @@ def k_factor(value: Any, check: Callable[[Any, str], float] = checks.k) -> float
     return check(k, "k")
 
 
-def count(value: Any, argument: str = "games", item: int | None = None) -> int:
+def count(value: Any, argument: str = "games", item: int | str | None = None) -> int:
     """A number of games (whole, 0 to 100000); a blank is 0."""
     value = scalar(value, argument)
     if is_blank(value):
         return 0
     check_excel_error(value, argument, item)
-    return checks.count(value, argument, checks.where(item))
+    return checks.count(value, argument, item)
 
 
 def grid(value: Any, argument: str) -> list[list[Any]]:
@@ -332,19 +332,19 @@ def bonus_threshold(value: Any) -> float:
     return 10.0 if number is None else number
 
 
-def age(value: Any, argument: str = "age", item: int | None = None) -> float | None:
+def age(value: Any, argument: str = "age", item: int | str | None = None) -> float | None:
     """An age (3 to 120), or ``None`` for a blank or 0."""
     value = scalar(value, argument)
     if is_blank(value) or typed_zero(value):
         return None
     check_excel_error(value, argument, item)
-    return checks.age(value, argument, checks.where(item))
+    return checks.age(value, argument, item)
 
 
-def record(value: Any, argument: str = "record", item: int | None = None) -> str | None:
+def record(value: Any, argument: str = "record", item: int | str | None = None) -> str | None:
     """"W", "L" or blank (None); a numeric 0 is Office.js's blank."""
     value = scalar(value, argument)
     if is_blank(value) or typed_zero(value):
         return None
     check_excel_error(value, argument, item)
-    return checks.record(value, argument, checks.where(item))
+    return checks.record(value, argument, item)

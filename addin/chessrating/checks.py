@@ -2,9 +2,10 @@
 
 Every public function of the core and every worksheet function reads its arguments with
 these checks, so a value is refused with the same one-line message wherever it enters:
-``argument: value is not <what the argument is>`` with the value as written, e.g.
-``k: -10 is not a K-factor from 1 to 100`` or ``rating: '2,05' is not a rating from 100
-to 4000 (item 3)``. Blanks, the Excel error values and the blanks of each Excel runtime
+``argument: value is not <what the argument is> (where)`` with the value as written,
+e.g. ``k: -10 is not a K-factor from 1 to 100`` or ``opponent_ratings: '2,05' is not a
+rating from 100 to 4000 (item 3)``; ``where`` is an item number or a text such as
+``player 2``. Blanks, the Excel error values and the blanks of each Excel runtime
 are read by the Excel face (:mod:`chessrating.cells`) before these checks see a value.
 
 The domains (a **Decision** each, where the rule books give no bound):
@@ -46,14 +47,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RatingError
-from .results import Game, describe
+from .results import Game, check_excel_error, describe, item_suffix
+
+# Where a value stands, for the message: an item number, a text such as "player 2", or none.
+Item = int | str | None
 
 __all__ = [
     "Domain", "RATING", "WHOLE_RATING", "K", "FIDE_K", "GAMES", "AGE", "YEAR", "BONUS_THRESHOLD",
     "SCORE_PER_GAME", "FRACTIONAL_SCORE", "EFFECTIVE_GAMES", "GAME_SCORES",
-    "where", "readings", "number", "in_domain", "whole", "rating", "optional_rating",
+    "TITLES", "readings", "number", "in_domain", "whole", "rating", "optional_rating",
     "needed", "k", "fide_k", "count", "age", "year", "bonus_threshold", "score_per_game",
-    "game_score", "choice", "record", "flag", "games",
+    "game_score", "choice", "record", "flag", "label", "title", "federation", "games",
 ]
 
 
@@ -85,11 +89,7 @@ BONUS_THRESHOLD = Domain("a bonus threshold", 1, 50)
 SCORE_PER_GAME = Domain("a score per game", 0, 1)
 FRACTIONAL_SCORE = Domain("a fractional score", 0, 1)
 GAME_SCORES = frozenset((0.0, 0.5, 1.0))
-
-
-def where(item: int | None) -> str:
-    """The position suffix of a message: `` (item 3)``, or nothing."""
-    return "" if item is None else f" (item {item})"
+TITLES = ("GM", "IM", "WGM", "WIM", "FM", "WFM", "CM", "WCM")  # FIDE's titles
 
 
 # ---------------------------------------------------------------- numbers, from text too
@@ -125,61 +125,62 @@ def readings(text: str) -> list[float]:
     return found
 
 
-def _real(value: Any, argument: str, at: str) -> float | list[float]:
+def _real(value: Any, argument: str, item: Item) -> float | list[float]:
     """A finite float, or the readings of a numeric text (checked by the caller)."""
     if isinstance(value, str):
+        check_excel_error(value, argument, item)
         options = readings(value)
         if not options:
-            raise RatingError(f"{argument}: {describe(value)} is not a number{at}")
+            raise RatingError(f"{argument}: {describe(value)} is not a number{item_suffix(item)}")
         return options[0] if len(options) == 1 else options
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise RatingError(f"{argument}: {describe(value)} is not a number{at}")
+        raise RatingError(f"{argument}: {describe(value)} is not a number{item_suffix(item)}")
     if not math.isfinite(value):
-        raise RatingError(f"{argument}: {describe(value)} is not a finite number{at}")
+        raise RatingError(f"{argument}: {describe(value)} is not a finite number{item_suffix(item)}")
     return float(value)
 
 
-def _ambiguous(value: str, options: Sequence[float], argument: str, at: str) -> RatingError:
+def _ambiguous(value: str, options: Sequence[float], argument: str, item: Item) -> RatingError:
     shown = " or as ".join(describe(o) for o in sorted(options))
     return RatingError(f"{argument}: {describe(value)} reads as {shown}; type the number "
-                       f"without separators{at}")
+                       f"without separators{item_suffix(item)}")
 
 
-def number(value: Any, argument: str, at: str = "") -> float:
+def number(value: Any, argument: str, item: Item = None) -> float:
     """A finite number (numeric text accepted, see the module's note).
 
     >>> number("0,5", "score"), number(3, "games")
     (0.5, 3.0)
     """
-    read = _real(value, argument, at)
+    read = _real(value, argument, item)
     if isinstance(read, list):
-        raise _ambiguous(value, read, argument, at)
+        raise _ambiguous(value, read, argument, item)
     return read
 
 
-def in_domain(value: Any, domain: Domain, argument: str, at: str = "") -> float:
+def in_domain(value: Any, domain: Domain, argument: str, item: Item = None) -> float:
     """A number inside ``domain``; text read two ways takes the reading inside it."""
-    read = _real(value, argument, at)
+    read = _real(value, argument, item)
     options = read if isinstance(read, list) else [read]
     inside = [option for option in options if option in domain]
     if len(inside) == 1:
         return inside[0]
     if len(inside) > 1:
-        raise _ambiguous(value, inside, argument, at)
-    raise RatingError(f"{argument}: {describe(value)} is not {domain}{at}")
+        raise _ambiguous(value, inside, argument, item)
+    raise RatingError(f"{argument}: {describe(value)} is not {domain}{item_suffix(item)}")
 
 
-def whole(value: Any, domain: Domain, argument: str, at: str = "") -> int:
+def whole(value: Any, domain: Domain, argument: str, item: Item = None) -> int:
     """A whole number inside ``domain``."""
-    return int(in_domain(value, domain, argument, at))
+    return int(in_domain(value, domain, argument, item))
 
 
-def needed(argument: str, noun: str, at: str = "") -> RatingError:
+def needed(argument: str, noun: str, item: Item = None) -> RatingError:
     """The error for a value that must be given and is blank."""
-    return RatingError(f"{argument}: {noun} is needed; it is blank{at}")
+    return RatingError(f"{argument}: {noun} is needed; it is blank{item_suffix(item)}")
 
 
-def rating(value: Any, argument: str = "rating", at: str = "") -> float:
+def rating(value: Any, argument: str = "rating", item: Item = None) -> float:
     """A rating from 100 to 4000.
 
     >>> rating(5000)
@@ -188,16 +189,16 @@ def rating(value: Any, argument: str = "rating", at: str = "") -> float:
     chessrating.errors.RatingError: rating: 5000 is not a rating from 100 to 4000
     """
     if value is None:
-        raise needed(argument, "a rating", at)
-    return in_domain(value, RATING, argument, at)
+        raise needed(argument, "a rating", item)
+    return in_domain(value, RATING, argument, item)
 
 
-def optional_rating(value: Any, argument: str = "rating", at: str = "") -> float | None:
+def optional_rating(value: Any, argument: str = "rating", item: Item = None) -> float | None:
     """A rating, or ``None`` for a player or an opponent with no rating."""
-    return None if value is None else in_domain(value, RATING, argument, at)
+    return None if value is None else in_domain(value, RATING, argument, item)
 
 
-def k(value: Any, argument: str = "k", at: str = "") -> float:
+def k(value: Any, argument: str = "k", item: Item = None) -> float:
     """An Elo K-factor from 1 to 100 (fractions allowed).
 
     >>> k(-10)
@@ -206,18 +207,18 @@ def k(value: Any, argument: str = "k", at: str = "") -> float:
     chessrating.errors.RatingError: k: -10 is not a K-factor from 1 to 100
     """
     if value is None:
-        raise needed(argument, "a K-factor", at)
-    return in_domain(value, K, argument, at)
+        raise needed(argument, "a K-factor", item)
+    return in_domain(value, K, argument, item)
 
 
-def fide_k(value: Any, argument: str = "k", at: str = "") -> float:
+def fide_k(value: Any, argument: str = "k", item: Item = None) -> float:
     """A FIDE K-factor: a whole number from 1 to 40."""
     if value is None:
-        raise needed(argument, "a K-factor", at)
-    return in_domain(value, FIDE_K, argument, at)
+        raise needed(argument, "a K-factor", item)
+    return in_domain(value, FIDE_K, argument, item)
 
 
-def count(value: Any, argument: str = "games", at: str = "") -> int:
+def count(value: Any, argument: str = "games", item: Item = None) -> int:
     """A number of games: whole, from 0 to 100000.
 
     >>> count(-3)
@@ -225,40 +226,40 @@ def count(value: Any, argument: str = "games", at: str = "") -> int:
     ...
     chessrating.errors.RatingError: games: -3 is not a whole number of games from 0 to 100000
     """
-    return whole(value, GAMES, argument, at)
+    return whole(value, GAMES, argument, item)
 
 
-def age(value: Any, argument: str = "age", at: str = "") -> float:
+def age(value: Any, argument: str = "age", item: Item = None) -> float:
     """An age in years, from 3 to 120."""
-    return in_domain(value, AGE, argument, at)
+    return in_domain(value, AGE, argument, item)
 
 
-def year(value: Any, argument: str = "year", at: str = "") -> int:
+def year(value: Any, argument: str = "year", item: Item = None) -> int:
     """A year from 1900 to 2100."""
-    return whole(value, YEAR, argument, at)
+    return whole(value, YEAR, argument, item)
 
 
-def bonus_threshold(value: Any, argument: str = "bonus_threshold", at: str = "") -> float:
+def bonus_threshold(value: Any, argument: str = "bonus_threshold", item: Item = None) -> float:
     """The US Chess bonus threshold B, from 1 to 50."""
-    return in_domain(value, BONUS_THRESHOLD, argument, at)
+    return in_domain(value, BONUS_THRESHOLD, argument, item)
 
 
-def score_per_game(value: Any, argument: str = "score", at: str = "") -> float:
+def score_per_game(value: Any, argument: str = "score", item: Item = None) -> float:
     """An average score per game, from 0 to 1."""
-    return in_domain(value, SCORE_PER_GAME, argument, at)
+    return in_domain(value, SCORE_PER_GAME, argument, item)
 
 
-def game_score(value: Any, argument: str = "score", at: str = "") -> float:
+def game_score(value: Any, argument: str = "score", item: Item = None) -> float:
     """One game's score: 1, 0.5 or 0."""
-    points = number(value, argument, at)
+    points = number(value, argument, item)
     if points not in GAME_SCORES:
-        raise RatingError(f"{argument}: {describe(value)} is not 1, 0.5 or 0{at}")
+        raise RatingError(f"{argument}: {describe(value)} is not 1, 0.5 or 0{item_suffix(item)}")
     return points
 
 
 # ---------------------------------------------------------------- words
 
-def choice(value: Any, argument: str, options: Iterable[str], at: str = "") -> str:
+def choice(value: Any, argument: str, options: Iterable[str], item: Item = None) -> str:
     """One of ``options``, case and surrounding spaces ignored; a whole number is read as
     its text (Excel hands a typed 2025 over as 2025.0).
 
@@ -279,19 +280,19 @@ def choice(value: Any, argument: str, options: Iterable[str], at: str = "") -> s
     for option in listed:
         if text == option.upper():
             return option
-    raise RatingError(f"{argument}: {describe(value)} is not one of {', '.join(listed)}{at}")
+    raise RatingError(f"{argument}: {describe(value)} is not one of {', '.join(listed)}{item_suffix(item)}")
 
 
-def record(value: Any, argument: str = "record", at: str = "") -> str | None:
+def record(value: Any, argument: str = "record", item: Item = None) -> str | None:
     """``"W"`` (every earlier game won), ``"L"`` (every one lost) or ``None`` for a blank."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if isinstance(value, str) and value.strip().upper() in ("W", "L"):
         return value.strip().upper()
-    raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{at}")
+    raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{item_suffix(item)}")
 
 
-def flag(value: Any, argument: str, at: str = "") -> bool:
+def flag(value: Any, argument: str, item: Item = None) -> bool:
     """``True`` or ``False`` (also 1/0 and TRUE/FALSE, YES/NO text); ``None`` is ``False``."""
     if value is None or isinstance(value, bool):
         return bool(value)
@@ -303,7 +304,33 @@ def flag(value: Any, argument: str, at: str = "") -> bool:
             return True
         if text in ("FALSE", "NO", "N", "0"):
             return False
-    raise RatingError(f"{argument}: {describe(value)} is not TRUE or FALSE{at}")
+    raise RatingError(f"{argument}: {describe(value)} is not TRUE or FALSE{item_suffix(item)}")
+
+
+def label(value: Any, argument: str, item: Item = None) -> str | None:
+    """Text such as a title or a federation, upper-cased; ``None`` for a blank."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    check_excel_error(value, argument, item)
+    if not isinstance(value, str):
+        raise RatingError(f"{argument}: {describe(value)} is not text{item_suffix(item)}")
+    return value.strip().upper()
+
+
+def title(value: Any, argument: str = "opponent_titles", item: Item = None) -> str | None:
+    """One of FIDE's titles (GM, IM, WGM, WIM, FM, WFM, CM, WCM), or ``None`` for a blank."""
+    text = label(value, argument, item)
+    if text is not None and text not in TITLES:
+        raise RatingError(f"{argument}: {describe(value)} is not a FIDE title{item_suffix(item)}")
+    return text
+
+
+def federation(value: Any, argument: str = "federation", item: Item = None) -> str | None:
+    """A federation's three-letter code (``GER``, ``usa``), or ``None`` for a blank."""
+    text = label(value, argument, item)
+    if text is not None and not (len(text) == 3 and text.isascii() and text.isalpha()):
+        raise RatingError(f"{argument}: {describe(value)} is not a federation (three letters){item_suffix(item)}")
+    return text
 
 
 # ---------------------------------------------------------------- games
@@ -327,15 +354,14 @@ def games(values: Any, argument: str = "games", *, unrated_ok: bool = False) -> 
             continue
         if not isinstance(game, tuple) or len(game) not in (2, 3):
             raise RatingError(f"{argument}: {describe(game)} is not a game (item {item})")
-        at = f" (item {item})"
         read = optional_rating if unrated_ok else rating
-        opponent = read(game[0], f"{argument} opponent", at)
-        points = game_score(game[1], f"{argument} score", at)
+        opponent = read(game[0], f"{argument} opponent", item)
+        points = game_score(game[1], f"{argument} score", item)
         opponent_id = game[2] if len(game) == 3 else None
         try:
             hash(opponent_id)
         except TypeError:
             raise RatingError(f"{argument} opponent id: {describe(opponent_id)} cannot tell "
-                              f"opponents apart{at}") from None
+                              f"opponents apart{item_suffix(item)}") from None
         checked.append(Game(opponent, points, opponent_id))  # type: ignore[arg-type]
     return tuple(checked)

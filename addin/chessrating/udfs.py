@@ -266,12 +266,14 @@ def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
     if not games.played:
         return _quiet(NO_GAMES, games)
     length = len(flatten(results))
-    titles = read_paired_labels(opponent_titles, games, "opponent_titles", length)
-    federations = read_paired_labels(opponent_federations, games, "opponent_federations", length)
+    titles = read_paired_labels(opponent_titles, games, "opponent_titles", length, checks.title)
+    federations = read_paired_labels(opponent_federations, games, "opponent_federations", length,
+                                     checks.federation)
     verdict = norms.norm(
         [(e.opponent, e.result.points) for e in games.played], sought,
         opponent_titles=titles, opponent_federations=federations,
-        federation=read_label(cells.scalar(federation, "federation"), "federation"))
+        federation=read_label(cells.scalar(federation, "federation"), "federation", None,
+                              checks.federation))
     return verdict.text
 
 
@@ -440,8 +442,8 @@ def _per_player(values: Any, argument: str, count: int) -> list[Any] | None:
 def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any,
                 records: Any, dual_rated: Any, bonus_threshold: Any, peak_ratings: Any,
                 life_masters: Any) -> list[list[Any]]:
-    own = [read_rating(v, "ratings", i) for i, v in enumerate(flatten(ratings), start=1)]
-    counts = [cells.count(v, "games", i) for i, v in enumerate(flatten(games), start=1)]
+    own = [read_rating(v, "ratings", f"player {i}") for i, v in enumerate(flatten(ratings), start=1)]
+    counts = [cells.count(v, "games", f"player {i}") for i, v in enumerate(flatten(games), start=1)]
     if len(counts) != len(own):
         raise RatingError(f"games: {len(counts)} cells but ratings has {len(own)}; one per player")
     rows = cells.grid(results, "results")  # a flat list is a column: one round
@@ -461,12 +463,12 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
     masters = _per_player(life_masters, "life_masters", len(own))
     new = uscf_event.rate_event(
         own, counts, pairings,
-        ages=None if player_ages is None else [cells.age(v, "ages", i) for i, v in enumerate(player_ages, 1)],
+        ages=None if player_ages is None else [cells.age(v, "ages", f"player {i}") for i, v in enumerate(player_ages, 1)],
         records=None if player_records is None else [
-            cells.record(v, "records", i) for i, v in enumerate(player_records, 1)],
+            cells.record(v, "records", f"player {i}") for i, v in enumerate(player_records, 1)],
         dual_rated=cells.dual_rated(dual_rated),
         bonus_threshold=cells.bonus_threshold(bonus_threshold),
-        peak_ratings=None if peaks is None else [read_rating(v, "peak_ratings", i) for i, v in enumerate(peaks, 1)],
+        peak_ratings=None if peaks is None else [read_rating(v, "peak_ratings", f"player {i}") for i, v in enumerate(peaks, 1)],
         life_masters=None if masters is None else [
-            read_bool(v, "life_masters", item=i) for i, v in enumerate(masters, 1)])
+            read_bool(v, "life_masters", item=f"player {i}") for i, v in enumerate(masters, 1)])
     return [[value] for value in new]

@@ -141,7 +141,7 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
 
 
 def _player(index: int) -> str:
-    return f" (player {index + 1})"
+    return f"player {index + 1}"
 
 
 def _listed(values: Any, argument: str, count: int) -> list[Any]:
