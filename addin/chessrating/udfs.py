@@ -117,7 +117,7 @@ _ELO_GAME_DOCS = dict(
     rating="Your rating before the games.",
     opponent_ratings="Opponents' ratings: a cell, row, column or block, paired by position with results.",
     results=_RESULTS_DOC,
-    k="K-factor (default 20).",
+    k="K-factor from 1 to 100 (default 20).",
 )
 
 
@@ -200,7 +200,7 @@ _FIDE_GAME_DOCS = dict(
     rating="Your rating before the event (blank: unrated, use FIDE_INITIAL).",
     opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents are skipped.",
     results=_RESULTS_DOC,
-    k="Your K-factor (see FIDE_K).",
+    k="Your K-factor, a whole number from 1 to 40 (see FIDE_K).",
     rules='"2025" (default: no 400-point cap from 2650) or "2024" (cap for everyone).',
 )
 
@@ -416,7 +416,7 @@ def _rated_event(key: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
 @_excel_function
 def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
                dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None):
-    """Post-event US Chess ratings by the full two-pass procedure, one per player in a column."""
+    """Post-event US Chess ratings by the full two-pass procedure, floors applied to the final ratings; one per player in a column."""
     # A sheet may ask once per player row, INDEX(USCF_EVENT(...), k): the same event is
     # rated once and the rows after the first are answered from the cache.
     arguments = (ratings, games, results, opponents, ages, records, dual_rated,
