@@ -5,8 +5,9 @@ these checks, so a value is refused with the same one-line message wherever it e
 ``argument: value is not <what the argument is> (where)`` with the value as written,
 e.g. ``k: -10 is not a K-factor from 1 to 100`` or ``opponent_ratings: '2,05' is not a
 rating from 100 to 4000 (item 3)``; ``where`` is an item number or a text such as
-``player 2``. Blanks, the Excel error values and the blanks of each Excel runtime
-are read by the Excel face (:mod:`chessrating.cells`) before these checks see a value.
+``player 2``. Blanks (``None`` here; the empty cells of each Excel runtime are read by
+:mod:`chessrating.cells` first) are for each function to decide; an Excel error value
+(``#N/A``) is refused as what it is.
 
 The domains (a **Decision** each, where the rule books give no bound):
 
@@ -16,9 +17,11 @@ The domains (a **Decision** each, where the rule books give no bound):
   to 1); a FIDE K-factor: a whole number from 1 to 40 (10, 20, 40 today, 15/25/30 before
   2014, and the 700 rule's ``floor(700 / n)`` below them);
 * games (rated so far, in an event, in a period): a whole number from 0 to 100000;
-* an age: 3 to 120 (the youngest rated players are 4 or 5); a year: 1900 to 2100;
+* an age: 3 to 120 (the rule book's "under 2" step of the first rating is never met in
+  practice); a year: 1900 to 2100;
 * the US Chess bonus threshold B: 1 to 50 (10 today, 14 and 12 before);
-* a score per game and a fractional score: 0 to 1; a game's score: 1, 0.5 or 0.
+* a score per game and a fractional score: 0 to 1; a game's score: 1, 0.5 or 0;
+* a title: one of FIDE's (GM, IM, WGM, WIM, FM, WFM, CM, WCM); a federation: three letters.
 
 A number is a finite ``int`` or ``float`` (never a ``bool``), or text that reads as one:
 spaces around it are ignored, a decimal point or a decimal comma, and thousands

@@ -398,8 +398,9 @@ def _thawed(key: Any) -> Any:
 
 @functools.lru_cache(maxsize=1)
 def _rated_event(key: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
-    """The latest event rated, kept by a cache that is safe under threads (the look-up
-    and the store are one step), so a caller never receives another call's column."""
+    """The latest event rated. ``functools.lru_cache`` keeps the column with its key and
+    looks both up in one step (safe under threads, free-threaded Python included), so a
+    caller never receives another call's column; at worst two threads rate one event twice."""
     return tuple(tuple(row) for row in _rate_event(*_thawed(key)))
 
 
