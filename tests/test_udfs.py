@@ -401,7 +401,7 @@ def test_office_js_us_chess_event_floors(office_js):
     # The classic runtime and plain Python give the same.
     assert USCF_EVENT([1705.0, 1705.0], [40.0, 40.0], [[None, None], [1.0, None]], None, None, None, None,
                       None, [1941.0, None], [False, None]) == office_js["uscf_floor_null"]["value"]
-    with pytest.raises(RatingError, match=r"^peak_ratings: 1 cells but ratings has 2; one per player$"):
+    with pytest.raises(RatingError, match=r"^peak_ratings: 1 values but ratings has 2; one per player$"):
         USCF_EVENT([1705.0, 1705.0], [40.0, 40.0], [[None, None], [1.0, None]], None, None, None, None,
                    None, 1941.0)
 

@@ -60,7 +60,8 @@ __all__ = [
     "SCORE_PER_GAME", "FRACTIONAL_SCORE", "EFFECTIVE_GAMES", "GAME_SCORES",
     "TITLES", "readings", "number", "in_domain", "whole", "rating", "optional_rating",
     "needed", "k", "fide_k", "count", "age", "year", "bonus_threshold", "score_per_game",
-    "game_score", "choice", "record", "flag", "label", "title", "federation", "games",
+    "game_score", "choice", "record", "flag", "label", "title", "federation", "per_player",
+    "games_need_a_rating", "record_needs_games", "games",
 ]
 
 
@@ -334,6 +335,35 @@ def federation(value: Any, argument: str = "federation", item: Item = None) -> s
     if text is not None and not (len(text) == 3 and text.isascii() and text.isalpha()):
         raise RatingError(f"{argument}: {describe(value)} is not a federation (three letters){item_suffix(item)}")
     return text
+
+
+# ---------------------------------------------------------------- lists and their agreement
+
+def per_player(values: Any, argument: str, count: int) -> list[Any]:
+    """One value per player (``count`` of them); ``None`` (not given) is a blank for everyone."""
+    if values is None:
+        return [None] * count
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise RatingError(f"{argument}: {describe(values)} is not a list")
+    if len(values) != count:
+        raise RatingError(f"{argument}: {len(values)} values but ratings has {count}; one per player")
+    return list(values)
+
+
+def games_need_a_rating(rating: float | None, games: int, rating_argument: str = "rating",
+                        item: Item = None) -> None:
+    """Earlier games belong to a rated player: an unrated one (blank rating) has none."""
+    if rating is None and games:
+        raise RatingError(f"games: {games} earlier games but {rating_argument} is blank (unrated)"
+                          f"{item_suffix(item)}")
+
+
+def record_needs_games(record: str | None, games: int, record_argument: str = "record",
+                       item: Item = None) -> None:
+    """A record of all wins or all losses describes earlier games: there must be some."""
+    if record is not None and games == 0:
+        raise RatingError(f"{record_argument}: {record!r} describes earlier games but games is 0"
+                          f"{item_suffix(item)}")
 
 
 # ---------------------------------------------------------------- games
