@@ -164,6 +164,9 @@ def number(value: Any, argument: str, item: Item = None) -> float:
 
 def in_domain(value: Any, domain: Domain, argument: str, item: Item = None) -> float:
     """A number inside ``domain``; text read two ways takes the reading inside it."""
+    kind = type(value)
+    if (kind is float or kind is int) and value in domain:  # the common case; NaN fails here
+        return float(value)
     read = _real(value, argument, item)
     options = read if isinstance(read, list) else [read]
     inside = [option for option in options if option in domain]
@@ -274,7 +277,9 @@ def choice(value: Any, argument: str, options: Iterable[str], item: Item = None)
     ...
     chessrating.errors.RatingError: method: 'BEST' is not one of FIDE, ELO
     """
-    listed = list(options)
+    listed = options if isinstance(options, (tuple, list)) else list(options)
+    if type(value) is str and value in listed:  # the common case: the option as written
+        return value
     text: str | None = None
     if isinstance(value, str):
         text = value.strip().upper()
