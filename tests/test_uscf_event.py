@@ -137,10 +137,69 @@ def test_each_step_raised_to_100():
     assert rate_event([None, 200], [0, 30], [(0, 1, 0)], ages=[5, None])[0] == 100.0
 
 
+def test_floors_apply_to_the_final_ratings_only():
+    # Two established players, 1705 on 40 games each; the first loses (RULES.md §4.5, §4.6).
+    # N*(1705) = 50 / sqrt(0.662 + 0.00000739 * 864^2) = 50 / 2.48568 = 20.1152,
+    # K = 800 / (20.1152 + 1) = 37.8874.
+    # Step 4: 1705 -+ K/2 -> A4 = 1686.0563, B4 = 1723.9437.
+    # Step 5: A = 1705 - K * E(1705, 1723.9437) = 1705 - 37.8874 * 0.472752 = 1687.0882;
+    #         B = 1705 + K * (1 - E(1705, 1686.0563)) = 1722.9118.
+    # A's peak 1941: round(1941) - 200 = 1741 -> 1700 floor, above 1687.09 -> 1700.
+    # B sees A's unfloored step-4 rating 1686.06: against a floored 1700 B would get
+    # 1705 + K * (1 - E(1705, 1700)) = 1723.6711 instead.
+    k = 800 / (n_star(1705) + 1)
+    a4, b4 = 1705 - k / 2, 1705 + k / 2
+    unfloored_a = 1705 + k * (0 - logistic(1705, b4))
+    b5 = 1705 + k * (1 - logistic(1705, a4))
+    assert unfloored_a == pytest.approx(1687.0882, abs=1e-4) and b5 == pytest.approx(1722.9118, abs=1e-4)
+    floored = rate_event([1705, 1705], [40, 40], [(0, 1, 0)], peak_ratings=[1941, None])
+    assert floored == [1700.0, pytest.approx(b5)]
+    assert floored[1] != pytest.approx(1705 + k * (1 - logistic(1705, 1700)))
+    # A blank peak is no peak floor (100 still applies).
+    assert rate_event([1705, 1705], [40, 40], [(0, 1, 0)], peak_ratings=[None, None]) == [
+        pytest.approx(unfloored_a), pytest.approx(b5)]
+    # 20 earlier games: not established (more than 25 needed), no peak floor; N*(1705) > 20 so
+    # N' = 20, K = 800/21, A4 = 1705 - 19.0476 and A5 = 1705 - K E(1705, 1705 + K/2).
+    k20 = 800 / 21
+    assert rate_event([1705, 1705], [20, 40], [(0, 1, 0)], peak_ratings=[1941, None])[0] == pytest.approx(
+        1705 - k20 * logistic(1705, 1705 + k / 2))
+
+
+def test_life_master_floor_in_an_event():
+    # 2205 against 2205, 40 games each, the first loses: N*(2205) = 39.0298, K = 800/40.0298
+    # = 19.9851; A4 = 2195.0074, B4 = 2214.9926; A5 = 2205 - K * E(2205, 2214.9926)
+    # = 2205 - 19.9851 * 0.485623 = 2195.2948 -> an Original Life Master stays at 2200.
+    k = 800 / (n_star(2205) + 1)
+    a5 = 2205 - k * logistic(2205, 2205 + k / 2)
+    assert a5 == pytest.approx(2195.2948, abs=1e-4)
+    assert rate_event([2205, 2205], [40, 40], [(0, 1, 0)], life_masters=[False, None])[0] == pytest.approx(a5)
+    assert rate_event([2205, 2205], [40, 40], [(0, 1, 0)], life_masters=[True, False]) == [
+        2200.0, pytest.approx(2205 + k * (1 - logistic(2205, 2205 - k / 2)))]
+
+
+@given(st.lists(st.floats(1000, 2400), min_size=4, max_size=4), st.lists(st.one_of(st.none(), st.floats(1000, 2700)), min_size=4, max_size=4))
+@settings(max_examples=40, deadline=None)
+def test_floors_raise_the_final_ratings_to_the_floor_only(ratings, peaks):
+    # Each final rating is the unfloored one raised to that player's floor, nothing else.
+    from chessrating.uscf import floor
+    games = [40, 40, 10, 40]
+    pairings = [(0, 1, 0), (0, 2, 0), (0, 3, 0), (1, 2, 0.5), (2, 3, 1), (1, 3, 0)]
+    plain = rate_event(ratings, games, pairings)
+    floored = rate_event(ratings, games, pairings, peak_ratings=peaks)
+    for i in range(4):
+        peak = None if peaks[i] is None else (max(peaks[i], ratings[i]) if games[i] > 25 else peaks[i])
+        assert floored[i] == pytest.approx(max(plain[i], floor(peak, False, games[i])))
+
+
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 0, 1)]),
      "pairings: player 0 is paired against himself (pairing 1)"),
-    (lambda: rate_event([1500, 1500], [10, -1], [(0, 1, 1)]), "games: -1 is negative (player 2)"),
+    (lambda: rate_event([1500, 1500], [10, -1], [(0, 1, 1)]), "games: -1 is not a whole number of games from 0 to 100000 (player 2)"),
+    (lambda: rate_event([1500, 50], [10, 1], [(0, 1, 1)]), "ratings: 50 is not a rating from 100 to 4000 (player 2)"),
+    (lambda: rate_event([1500, None], [10, 0], [(0, 1, 1)], ages=[None, 0.5]),
+     "ages: 0.5 is not an age from 3 to 120 (player 2)"),
+    (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], peak_ratings=[None, 9000]),
+     "peak_ratings: 9000 is not a rating from 100 to 4000 (player 2)"),
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], records=["W", "Q"]),
      "records: 'Q' is not W, L or blank (player 2)"),
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 2, 1)]), "pairings: player 2 is not 0 to 1 (pairing 1)"),
@@ -148,7 +207,11 @@ def test_each_step_raised_to_100():
      "games: 3 earlier games but ratings is blank (unrated) (player 2)"),
     (lambda: rate_event([1500], [10, 10], []), "games: 2 values but ratings has 1; one per player"),
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], bonus_threshold=-1),
-     "bonus_threshold: -1 is not above 0"),
+     "bonus_threshold: -1 is not a bonus threshold from 1 to 50"),
+    (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], peak_ratings=[1900]),
+     "peak_ratings: 1 values but ratings has 2; one per player"),
+    (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], life_masters=[True, "maybe"]),
+     "life_masters: 'maybe' is not TRUE or FALSE (player 2)"),
 ])
 def test_bad_event_input(call, message):
     with pytest.raises(RatingError) as caught:
@@ -253,7 +316,7 @@ def events(draw):
     pairs = draw(st.lists(st.tuples(st.integers(0, count - 1), st.integers(0, count - 1),
                                     st.sampled_from([0.0, 0.5, 1.0])), max_size=20))
     pairings = [(a, b, s) for a, b, s in pairs if a != b]
-    ages = draw(st.lists(st.one_of(st.none(), st.floats(0, 80)), min_size=count, max_size=count))
+    ages = draw(st.lists(st.one_of(st.none(), st.floats(3, 80)), min_size=count, max_size=count))
     return ratings, games, pairings, ages
 
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..elo import check_number
+from .. import checks
 from ..errors import RatingError
 from ..results import NO_GAMES, NoValue, Result, describe, read_result
 from .player import (
-    ABSOLUTE_FLOOR, bonus_eligible, check_count, check_rating_or_blank, check_record,
-    check_threshold, effective_for, rate_special, rate_standard, first_rating,
+    ABSOLUTE_FLOOR, ESTABLISHED_AFTER, bonus_eligible, effective_for, first_rating, floor,
+    rate_special, rate_standard,
 )
 
 __all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds"]
@@ -44,15 +44,15 @@ def _check_pairings(pairings: Any, count: int) -> list[Pairing]:
                 raise RatingError(f"pairings: player {describe(value)} is not 0 to {count - 1}{where}")
         if player == opponent:
             raise RatingError(f"pairings: player {player} is paired against himself{where}")
-        if isinstance(score, bool) or score not in (0, 0.5, 1):
-            raise RatingError(f"pairings: score {describe(score)} is not 1, 0.5 or 0{where}")
-        checked.append((player, opponent, float(score)))
+        checked.append((player, opponent, checks.game_score(score, "pairings score", f"pairing {number}")))
     return checked
 
 
 def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: Sequence[Pairing],
                ages: Sequence[float | None] | None = None, records: Sequence[str | None] | None = None,
-               dual_rated: bool = False, bonus_threshold: float = 10.0) -> list[float | NoValue]:
+               dual_rated: bool = False, bonus_threshold: float = 10.0,
+               peak_ratings: Sequence[float | None] | None = None,
+               life_masters: Sequence[bool | None] | None = None) -> list[float | NoValue]:
     """Post-event ratings by the five steps of §4.6, unrounded.
 
     1. Unrated players (rating ``None``, 0 earlier games) start from ``first_rating(age)``.
@@ -66,36 +66,39 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     5. The same again against the opponents' step-4 ratings, each player's own prior and
        ``N′`` unchanged. Step 5 is the result.
 
-    Every step's result is raised to 100 if below (no peak floors: the event knows no
-    peaks). A player without a game keeps his rating; an unrated one has none (``NO_GAMES``).
+    Every step's result is raised to 100 if below. The floors of §4.5 (:func:`uscf.floor`:
+    the peak floor of an established player, more than 25 earlier games, and 2200 for an
+    Original Life Master) apply to the step-5 result only: the step-4 ratings the
+    opponents see stay unfloored. For an established player the peak is the larger of
+    ``peak_ratings`` and his pre-event rating; a blank peak gives no peak floor (100 and
+    the Life Master floor still apply). A player without a game keeps his rating; an
+    unrated one has none (``NO_GAMES``).
 
     >>> rate_event([1500, 1500], [30, 30], [(0, 1, 1)])[0] > 1500
     True
     """
     count = len(ratings)
-    priors = [check_rating_or_blank(r, f"ratings (player {i + 1})", blank_ok=True) for i, r in enumerate(ratings)]
-    earlier = [check_count(g, "games", f" (player {i + 1})") for i, g in enumerate(_listed(games, "games", count))]
-    age_list = _listed(ages, "ages", count)
-    record_list = [check_record(r, "records", f" (player {i + 1})")
-                   for i, r in enumerate(_listed(records, "records", count))]
-    threshold = check_threshold(bonus_threshold)
+    priors = [checks.optional_rating(r, "ratings", _player(i)) for i, r in enumerate(ratings)]
+    earlier = [checks.count(g, "games", _player(i)) for i, g in enumerate(checks.per_player(games, "games", count))]
+    age_list = [None if a is None else checks.age(a, "ages", _player(i))
+                for i, a in enumerate(checks.per_player(ages, "ages", count))]
+    record_list = [checks.record(r, "records", _player(i))
+                   for i, r in enumerate(checks.per_player(records, "records", count))]
+    threshold = checks.bonus_threshold(bonus_threshold)
+    dual = checks.flag(dual_rated, "dual_rated")
+    peaks = [checks.optional_rating(p, "peak_ratings", _player(i))
+             for i, p in enumerate(checks.per_player(peak_ratings, "peak_ratings", count))]
+    masters = [checks.flag(m, "life_masters", _player(i))
+               for i, m in enumerate(checks.per_player(life_masters, "life_masters", count))]
     schedule: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     for player, opponent, score in _check_pairings(pairings, count):
         schedule[player].append((opponent, score))
         schedule[opponent].append((player, 1.0 - score))
     starts: list[float] = []
     for i in range(count):
-        where = f" (player {i + 1})"
-        if priors[i] is None and earlier[i]:
-            raise RatingError(f"games: {earlier[i]} earlier games but ratings is blank (unrated){where}")
-        if record_list[i] is not None and earlier[i] == 0:
-            raise RatingError(f"records: {record_list[i]!r} describes earlier games but games is 0{where}")
-        if age_list[i] is not None:
-            check_number(age_list[i], f"ages{where}")
-        try:
-            start = first_rating(age_list[i])
-        except RatingError as error:
-            raise RatingError(f"ages: {describe(age_list[i])} is negative{where}") from error
+        checks.games_need_a_rating(priors[i], earlier[i], "ratings", _player(i))
+        checks.record_needs_games(record_list[i], earlier[i], "records", _player(i))
+        start = first_rating(age_list[i])
         prior = priors[i]
         starts.append(prior if prior is not None else start)                              # step 1
     effective = [effective_for(priors[i], earlier[i]) for i in range(count)]                 # step 2
@@ -103,7 +106,6 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     totals = [sum(s) for s in scores]
     special = [priors[i] is None or earlier[i] <= 8 or record_list[i] is not None for i in range(count)]
     eligible = [bonus_eligible([opponent for opponent, _ in schedule[i]]) for i in range(count)]
-    dual = bool(dual_rated)
 
     def rate(i: int, opponent_ratings: Sequence[float], n_eff: float, record: str | None) -> float:
         opponents = [opponent_ratings[j] for j, _ in schedule[i]]
@@ -123,21 +125,18 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     result: list[float | NoValue] = []
     for i in range(count):
         if schedule[i]:
-            result.append(rate(i, step4, effective[i], record_list[i]))
+            peak, prior = peaks[i], priors[i]
+            if peak is not None and prior is not None and earlier[i] > ESTABLISHED_AFTER:
+                peak = max(peak, prior)
+            final = rate(i, step4, effective[i], record_list[i])
+            result.append(max(final, floor(peak, masters[i], earlier[i])))
         else:
             result.append(NO_GAMES if priors[i] is None else starts[i])
     return result
 
 
-def _listed(values: Any, argument: str, count: int) -> list[Any]:
-    """One value per player; ``None`` (not given) is a blank for everyone."""
-    if values is None:
-        return [None] * count
-    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise RatingError(f"{argument}: {describe(values)} is not a list")
-    if len(values) != count:
-        raise RatingError(f"{argument}: {len(values)} values but ratings has {count}; one per player")
-    return list(values)
+def _player(index: int) -> str:
+    return f"player {index + 1}"
 
 
 # ---------------------------------------------------------------- reading pairings
