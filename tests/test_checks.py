@@ -30,7 +30,7 @@ def message(call: Any) -> str:
 def test_domains_are_those_of_the_docstring():
     assert (checks.RATING.low, checks.RATING.high) == (100, 4000)
     assert (checks.K.low, checks.K.high, checks.FIDE_K.high, checks.FIDE_K.whole) == (1, 100, 40, True)
-    assert (checks.GAMES.low, checks.GAMES.high, checks.AGE.low, checks.AGE.high) == (0, 100_000, 3, 120)
+    assert (checks.GAMES.low, checks.GAMES.high, checks.AGE.low, checks.AGE.high) == (0, 100_000, 1, 120)
     assert (checks.YEAR.low, checks.YEAR.high, checks.BONUS_THRESHOLD.low, checks.BONUS_THRESHOLD.high) == (
         1900, 2100, 1, 50)
 
@@ -152,8 +152,8 @@ BAD = [
      lambda: udfs.USCF_BONUS(1800.0, 50.0, 2000.0, 1.0, None, 60.0)),
     ("age 150", lambda: uscf.new_rating(None, 0, [Game(1700, 1)], age=150),
      lambda: udfs.USCF_NEWRATING(None, 0.0, 1700.0, 1.0, 150.0)),
-    ("age 1", lambda: uscf.new_rating(None, 0, [Game(1700, 1)], age=1),
-     lambda: udfs.USCF_NEWRATING(None, 0.0, 1700.0, 1.0, 1.0)),
+    ("age 0.5", lambda: uscf.new_rating(None, 0, [Game(1700, 1)], age=0.5),
+     lambda: udfs.USCF_NEWRATING(None, 0.0, 1700.0, 1.0, 0.5)),
     ("record X", lambda: uscf.new_rating(1700, 10, [Game(1700, 1)], record="X"),
      lambda: udfs.USCF_NEWRATING(1700.0, 10.0, 1700.0, 1.0, None, "X")),
     ("peak 9000", lambda: uscf.floor(9000), lambda: udfs.USCF_FLOOR(9000.0)),
@@ -162,8 +162,8 @@ BAD = [
      lambda: udfs.USCF_EVENT([1500.0, 50.0], [10.0, 10.0], [[None, None], [None, None]])),
     ("event games 2.5", lambda: rate_event([1500, 1500], [10, 2.5], []),
      lambda: udfs.USCF_EVENT([1500.0, 1500.0], [10.0, 2.5], [[None, None], [None, None]])),
-    ("event age 1", lambda: rate_event([1500, None], [10, 0], [], ages=[None, 1]),
-     lambda: udfs.USCF_EVENT([1500.0, None], [10.0, 0.0], [[None, None], [None, None]], None, [None, 1.0])),
+    ("event age 0.5", lambda: rate_event([1500, None], [10, 0], [], ages=[None, 0.5]),
+     lambda: udfs.USCF_EVENT([1500.0, None], [10.0, 0.0], [[None, None], [None, None]], None, [None, 0.5])),
     ("event record 'Q'", lambda: rate_event([1500, 1500], [10, 10], [], records=[None, "Q"]),
      lambda: udfs.USCF_EVENT([1500.0, 1500.0], [10.0, 10.0], [[None, None], [None, None]], None, None, [None, "Q"])),
     ("event peak 9000", lambda: rate_event([1500, 1500], [10, 10], [], peak_ratings=[None, 9000]),
@@ -275,7 +275,7 @@ NOT_FIDE_K = st.one_of(NOT_K, st.sampled_from([12.5, 41.0, 50.0, "20,5"]))
 NOT_COUNTS = st.one_of(NON_NUMBERS, st.sampled_from([-1.0, 2.5, 1e9, "1,000", "-3", True]))
 NOT_FLAGS = st.one_of(st.sampled_from(ERRORS), st.sampled_from(["maybe", 2.0, 0.5, -1.0, math.nan, "T"]))
 NOT_CHOICES = st.one_of(st.sampled_from(ERRORS), st.sampled_from(["BEST", "2023", 2023.0, True, math.nan, "F I D E"]))
-NOT_AGES = st.one_of(NON_NUMBERS, st.sampled_from([1.0, 2.9, 121.0, -5.0, True, "1,5"]))
+NOT_AGES = st.one_of(NON_NUMBERS, st.sampled_from([0.5, 0.9, 121.0, -5.0, True]))
 NOT_YEARS = st.one_of(NON_NUMBERS, st.sampled_from([1800.0, 2500.0, 2020.5, -1.0, True]))
 NOT_THRESHOLDS = st.one_of(NON_NUMBERS, st.sampled_from([0.5, 51.0, -1.0, True]))
 NOT_FRACTIONS = st.one_of(NON_NUMBERS, st.sampled_from([1.5, -0.1, True, "1,5"]))

@@ -220,8 +220,10 @@ def test_linear_performance():
 # ---------------------------------------------------------------- first ratings and floors (§4.5)
 
 def test_first_rating():
-    # 50 x age from 2 to 26, 1300 above; no age -> 1300 (Decision). The rule's 100 under
-    # age 2 lies outside the ages accepted (3 to 120).
+    # docs/RULES.md §4.5: 100 under age 2, 50 x age from 2 to 26, 1300 above; no age -> 1300
+    # (Decision).
+    assert first_rating(1.5) == 100.0
+    assert first_rating(2) == 100.0
     assert first_rating(3) == 150.0
     assert first_rating(12) == 600.0
     assert first_rating(26) == 1300.0
@@ -292,15 +294,15 @@ def test_new_rating_without_games():
     (lambda: new_rating(1700, 10, [Game(1700, 1)], record="X"), "record: 'X' is not W, L or blank"),
     (lambda: new_rating(1700, 10, [Game(1700, 1)], bonus_threshold=0), "bonus_threshold: 0 is not a bonus threshold from 1 to 50"),
     (lambda: new_rating(1700, 10, [Game(1700, 1)], dual_rated="no way"), "dual_rated: 'no way' is not TRUE or FALSE"),
-    (lambda: new_rating(None, 0, [Game(1700, 1)], age=150), "age: 150 is not an age from 3 to 120"),
+    (lambda: new_rating(None, 0, [Game(1700, 1)], age=150), "age: 150 is not an age from 1 to 120"),
     (lambda: floor(1900, life_master=2), "life_master: 2 is not TRUE or FALSE"),
     (lambda: new_rating(None, 5, [Game(1700, 1)]), "games: 5 earlier games but rating is blank (unrated)"),
     (lambda: new_rating(1700, 0, [Game(1700, 1)], record="W"),
      "record: 'W' describes earlier games but games is 0"),
     (lambda: new_rating(1700, 10, [Game(1700, 2)]), "event score: 2 is not 1, 0.5 or 0 (item 1)"),
     (lambda: special_rating(1500, -1, [Game(1700, 1)]), "effective: -1 is not a number of effective games from 0 to 100000"),
-    (lambda: first_rating(-2), "age: -2 is not an age from 3 to 120"),
-    (lambda: first_rating(1.5), "age: 1.5 is not an age from 3 to 120"),
+    (lambda: first_rating(-2), "age: -2 is not an age from 1 to 120"),
+    (lambda: first_rating(0.5), "age: 0.5 is not an age from 1 to 120"),
     (lambda: k_factor(None, 0, 0), "event_games: 0 with no earlier games leaves no K (N′ + m = 0)"),
     (lambda: effective_games(-5, 3), "rating: -5 is not a rating from 100 to 4000"),
     (lambda: new_rating(1700, 10, [Game(50, 1)]), "event opponent: 50 is not a rating from 100 to 4000 (item 1)"),

@@ -197,7 +197,7 @@ def test_floors_raise_the_final_ratings_to_the_floor_only(ratings, peaks):
     (lambda: rate_event([1500, 1500], [10, -1], [(0, 1, 1)]), "games: -1 is not a whole number of games from 0 to 100000 (player 2)"),
     (lambda: rate_event([1500, 50], [10, 1], [(0, 1, 1)]), "ratings: 50 is not a rating from 100 to 4000 (player 2)"),
     (lambda: rate_event([1500, None], [10, 0], [(0, 1, 1)], ages=[None, 0.5]),
-     "ages: 0.5 is not an age from 3 to 120 (player 2)"),
+     "ages: 0.5 is not an age from 1 to 120 (player 2)"),
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], peak_ratings=[None, 9000]),
      "peak_ratings: 9000 is not a rating from 100 to 4000 (player 2)"),
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], records=["W", "Q"]),

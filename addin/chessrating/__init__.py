@@ -2,7 +2,8 @@
 
 The package by concern, dependencies pointing one way (a test pins them):
 
-- the rating core, pure functions on the standard library only: :mod:`.errors`,
+- the rating core, pure functions on the standard library only: :mod:`.errors`, :mod:`.checks`
+  (one domain and one message per kind of input),
   :mod:`.results` (results and value types), :mod:`.elo`, :mod:`.fide`, :mod:`.uscf`
   (one player, the special-formula solver, the whole event), :mod:`.performance`,
   :mod:`.norms`, :mod:`.goal`;

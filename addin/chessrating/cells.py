@@ -333,7 +333,7 @@ def bonus_threshold(value: Any) -> float:
 
 
 def age(value: Any, argument: str = "age", item: int | str | None = None) -> float | None:
-    """An age (3 to 120), or ``None`` for a blank or 0."""
+    """An age (1 to 120), or ``None`` for a blank or 0."""
     value = scalar(value, argument)
     if is_blank(value) or typed_zero(value):
         return None

@@ -17,8 +17,8 @@ The domains (a **Decision** each, where the rule books give no bound):
   to 1); a FIDE K-factor: a whole number from 1 to 40 (10, 20, 40 today, 15/25/30 before
   2014, and the 700 rule's ``floor(700 / n)`` below them);
 * games (rated so far, in an event, in a period): a whole number from 0 to 100000;
-* an age: 3 to 120 (the rule book's "under 2" step of the first rating is never met in
-  practice); a year: 1900 to 2100;
+* an age: 1 to 120 (the rule book's first rating has a step "under age 2"); a year: 1900
+  to 2100;
 * the US Chess bonus threshold B: 1 to 50 (10 today, 14 and 12 before);
 * a score per game and a fractional score: 0 to 1; a game's score: 1, 0.5 or 0;
 * a title: one of FIDE's (GM, IM, WGM, WIM, FM, WFM, CM, WCM); a federation: three letters.
@@ -87,7 +87,7 @@ K = Domain("a K-factor", 1, 100)
 FIDE_K = Domain("a FIDE K-factor, a whole number", 1, 40, whole=True)
 GAMES = Domain("a whole number of games", 0, 100_000, whole=True)
 EFFECTIVE_GAMES = Domain("a number of effective games", 0, 100_000)
-AGE = Domain("an age", 3, 120)
+AGE = Domain("an age", 1, 120)
 YEAR = Domain("a year", 1900, 2100, whole=True)
 BONUS_THRESHOLD = Domain("a bonus threshold", 1, 50)
 SCORE_PER_GAME = Domain("a score per game", 0, 1)
@@ -237,7 +237,7 @@ def count(value: Any, argument: str = "games", item: Item = None) -> int:
 
 
 def age(value: Any, argument: str = "age", item: Item = None) -> float:
-    """An age in years, from 3 to 120."""
+    """An age in years, from 1 to 120."""
     return in_domain(value, AGE, argument, item)
 
 

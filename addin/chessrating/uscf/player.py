@@ -246,16 +246,16 @@ def linear_performance(games: Sequence[Game], *, prior: float | None = None) -> 
 # ---------------------------------------------------------------- first ratings and floors
 
 def first_rating(age: float | None = None) -> float:
-    """The first-rating estimate (§4.5): ``50 × age`` from 2 to 26, 1300 above (100 under
-    age 2, but an age is 3 to 120: :data:`chessrating.checks.AGE`). **Decision**: no age
-    → 1300. It only breaks ties; the first event sets the rating.
+    """The first-rating estimate (§4.5): 100 under age 2, ``50 × age`` from 2 to 26, 1300
+    above. **Decision**: no age → 1300. It only breaks ties; the first event sets the rating.
 
-    >>> first_rating(3), first_rating(12), first_rating(30), first_rating(None)
-    (150.0, 600.0, 1300.0, 1300.0)
+    >>> first_rating(1.5), first_rating(3), first_rating(12), first_rating(30), first_rating(None)
+    (100.0, 150.0, 600.0, 1300.0, 1300.0)
     """
     if age is None:
         return UNRATED_START
-    return min(50.0 * checks.age(age), UNRATED_START)
+    years = checks.age(age)
+    return ABSOLUTE_FLOOR if years < 2 else min(50.0 * years, UNRATED_START)
 
 
 def floor(peak_rating: float | None, life_master: bool = False, games: int | None = None) -> float:
