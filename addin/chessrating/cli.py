@@ -1,8 +1,11 @@
 """The ``chessrating`` command: build the templates, recalculate a workbook, run the demo.
 
-Exit codes: 0 when every formula gave a value; 1 when the workbook was written but at
-least one cell holds an error (bad input, a missing name), so scripts notice; 2 for a
-usage error or a workbook that cannot be read or written.
+Exit codes, one contract for every subcommand: 0 when the output was written and every
+formula gave a value; 1 when it was written but at least one cell holds an error (bad
+input, a missing name), so scripts notice; 2 when nothing was written (a usage error, a
+file that cannot be read or written), with one line on stderr naming the user's own
+path; 130 when interrupted (Ctrl-C or SIGTERM), leaving no temporary file behind. No
+exception reaches the user as a traceback: :func:`main` turns any into that one line.
 
 Each subcommand is one ``_add_…`` function in :data:`COMMANDS` that registers its parser
 and points ``func`` at the code that runs it; a new subcommand is one more entry.
@@ -11,6 +14,7 @@ and points ``func`` at the code that runs it; a new subcommand is one more entry
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -162,11 +166,16 @@ def _add_recalc(sub: Any) -> None:
 # -- demo ---------------------------------------------------------------------------
 def _run_demo(args: argparse.Namespace) -> int:
     from . import workbooks
-    from .recalc import recalculate
+    from .recalc import output_path, recalculate
+    from .recalc.archive import draft_path
     output = Path(args.output)
+    if output.is_dir():
+        output = output / "demo.xlsx"
+    output = output_path(output, output)  # refused before any work
     event = workbooks.load_demo_event()
-    workbooks.fill_round_robin(event, output, recalculate=False)
-    report = recalculate(output, output, progress=_Progress())
+    with draft_path(output) as draft:  # the output appears finished or not at all
+        workbooks.fill_round_robin(event, draft, recalculate=False)
+        report = recalculate(draft, output, progress=_Progress())
     return _print_report(report)
 
 
@@ -202,23 +211,47 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _interrupt_on_sigterm() -> None:
+    """SIGTERM ends the run as Ctrl-C does, so ``finally`` blocks remove temporary files."""
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+    try:
+        signal.signal(signal.SIGTERM, stop)
+    except (ValueError, OSError):  # not the main thread: leave the signal alone
+        pass
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or exc.__class__.__name__
+    return text if len(text) <= 300 else text[:297] + "…"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    from .recalc import RecalcError
+    """Run the command line; returns the exit code (see the module's contract)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    where = f"chessrating {args.command}: error:"
+    _interrupt_on_sigterm()
     try:
+        from .recalc import RecalcError
         return args.func(args)
     except (RecalcError, RatingError) as exc:
-        print(f"chessrating {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{where} {_one_line(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"chessrating {args.command}: error: {exc.filename or ''}: {exc.strerror or exc}",
-              file=sys.stderr)
+        name = f"{exc.filename}: " if exc.filename else ""
+        print(f"{where} {name}{exc.strerror or _one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(f"chessrating {args.command}: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print(f"{where} out of memory; nothing written", file=sys.stderr)
+        return 2
+    except Exception as exc:  # the last resort: one line, never a traceback
+        print(f"{where} {exc.__class__.__name__}: {_one_line(exc)} (a fault in chessrating)",
+              file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
