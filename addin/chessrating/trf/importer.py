@@ -111,6 +111,65 @@ def default_output(source: Path) -> Path:
     return Path(source).with_suffix(".xlsx")
 
 
+# The most rounds a workbook holds (the layouts' limit).
+WORKBOOK_MAX_ROUNDS = 30
+
+
+class FileWarning(ReadWarning):
+    """A warning about the file as a whole (how the workbook is sized), on no one line."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def fit_to_workbook(tournament: Tournament) -> tuple[Tournament, list[ReadWarning]]:
+    """The tournament as the workbook is sized from it, and a warning for each change.
+
+    * **Decision**: starting numbers that skip many (the file's largest number more than
+      ``players + max(10, players // 10)``, e.g. one stray 959 among 55 players) are
+      renumbered 1…n in their order, opponents with them, so the workbook has a row per
+      player present, not per number; a few gaps (withdrawn players) keep the file's
+      numbers, as rows left empty.
+    * a header (142, XXR, round dates) declaring more rounds than a workbook holds gives
+      way to the rounds the results fill: the import goes on, with a warning.
+
+    >>> from chessrating.trf.model import Player, RoundGame
+    >>> a = Player(3, games=[RoundGame(1, 959, "w", "1")])
+    >>> b = Player(959, games=[RoundGame(1, 3, "b", "0")])
+    >>> fitted, notes = fit_to_workbook(Tournament(players=[a, b], rounds=31))
+    >>> [(p.number, p.games[0].opponent) for p in fitted.players], fitted.rounds
+    ([(1, 2), (2, 1)], 1)
+    >>> for note in notes: print(note)
+    starting numbers run to 959 for 2 players: renumbered 1-2 in their order (3 is 1, 959 is 2)
+    the header declares 31 rounds, more than a workbook holds (30); the results fill 1, so 1 used
+    """
+    notes: list[ReadWarning] = []
+    players = tournament.players
+    largest = max((p.number for p in players), default=0)
+    if largest > len(players) + max(10, len(players) // 10):
+        ordered = sorted(players, key=lambda p: p.number)
+        new = {p.number: i for i, p in enumerate(ordered, start=1)}
+        shown = ", ".join(f"{old} is {n}" for old, n in list(new.items())[:3])
+        far = [f"{old} is {n}" for old, n in new.items() if old > len(players)][-2:]
+        shown += "".join(f", … {m}" for m in far if m not in shown)
+        notes.append(FileWarning(0, f"starting numbers run to {largest} for {len(players)} "
+                                    f"players: renumbered 1-{len(players)} in their order ({shown})"))
+        players = [replace(p, number=new[p.number], games=[
+            replace(g, opponent=new.get(g.opponent)) if g.opponent is not None else g
+            for g in p.games]) for p in ordered]
+    played = max((len(p.games) for p in players), default=0)
+    rounds = tournament.rounds
+    if rounds > WORKBOOK_MAX_ROUNDS and played <= WORKBOOK_MAX_ROUNDS:
+        notes.append(FileWarning(0, f"the header declares {rounds} rounds, more than a workbook "
+                                    f"holds ({WORKBOOK_MAX_ROUNDS}); the results fill {played}, "
+                                    f"so {max(played, 1)} used"))
+        rounds = max(played, 1)
+    if players is tournament.players and rounds == tournament.rounds:
+        return tournament, notes
+    return replace(tournament, players=players, rounds=rounds,
+                   round_dates=tournament.round_dates[:rounds]), notes
+
+
 def choose_layout(tournament: Tournament, system: str) -> str:
     """``"round robin"``, ``"swiss"`` or ``"uscf"`` for a tournament and a rating system.
 
@@ -362,7 +421,8 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     ``k_from_trf_data`` fills the K inputs as the module's **Decision** says.
     A file that cannot be read, or holds no player, raises :class:`RatingError`.
     """
-    from ..recalc import recalculate
+    from ..recalc import RecalcError, recalculate
+    from ..recalc.archive import draft_path
     from .codec import read_trf
 
     source = Path(source)
@@ -371,11 +431,15 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     target = default_output(source) if output is None else Path(output)
     if _same_file(source, target):
         raise RatingError(f"output: {str(target)!r} is the TRF file itself; name another with -o")
+    if target.suffix.lower() != ".xlsx":  # refused before any work: nothing half-built is left
+        raise RatingError(f"output: {str(target)!r} must be named .xlsx")
     bar = progress or ProgressBar(show_now=False)
     bar.update(0.0, "reading", source.name)
     tournament = read_trf(source)
     if not tournament.players:
         raise RatingError(f"{source}: no player lines (001); is it a TRF file?")
+    tournament, sizing = fit_to_workbook(tournament)
+    tournament.warnings[:0] = sizing
     if len(tournament.players) >= LARGE_EVENT:
         bar.show = True
     layout = choose_layout(tournament, system)
@@ -383,8 +447,12 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     bar.update(0.1, "writing", f"{len(tournament.players)} players read; "
                                f"{len(tournament.players)} rows x {rounds} rounds")
     target.parent.mkdir(parents=True, exist_ok=True)
-    _build(tournament, layout, target, k_from_trf_data)
-    report = recalculate(target, target, progress=_recalc_progress(bar, 0.3, 1.0))
+    with draft_path(target) as draft:  # the workbook appears finished or not at all
+        _build(tournament, layout, draft, k_from_trf_data)
+        try:
+            report = recalculate(draft, target, progress=_recalc_progress(bar, 0.3, 1.0))
+        except RecalcError as error:  # name the user's file, not the draft
+            raise RatingError(str(error).replace(str(draft), str(target))) from None
     bar.update(1.0, "done", str(target.name))
     bar.finish()
     unrated, first = _first_ratings(tournament)
