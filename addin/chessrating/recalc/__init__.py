@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import time
+import warnings
 import zipfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -166,7 +167,9 @@ def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
     from openpyxl.worksheet.formula import ArrayFormula
     check_archive(src)  # bounded sizes and intact members before openpyxl reads any
     try:
-        workbook = openpyxl.load_workbook(src, data_only=False, keep_links=False)
+        with warnings.catch_warnings():  # openpyxl's notes on parts it skips are not ours
+            warnings.simplefilter("ignore")
+            workbook = openpyxl.load_workbook(src, data_only=False, keep_links=False)
     except FileNotFoundError:
         raise RecalcError(f"{src}: no such file") from None
     except (zipfile.BadZipFile, KeyError, OSError) as exc:

@@ -379,7 +379,7 @@ def _read_headers(t: Tournament, header_line: dict[str, int], extra_line: list[i
         if number is not None:
             declared.append(number)
         elif text.strip():
-            t.warnings.append(ReadWarning(at, f"number of rounds {text.strip()!r} is not a number"))
+            t.warnings.append(ReadWarning(at, f"number of rounds {text.strip(_BLANKS)!r} is not a number"))
     t.rounds = max(declared)
     listed = ascii_int(first.get("062", ""))
     if listed is None and first.get("062", "").strip():
