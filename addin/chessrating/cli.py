@@ -14,6 +14,7 @@ and points ``func`` at the code that runs it; a new subcommand is one more entry
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import sys
 import time
@@ -211,14 +212,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _interrupt_on_sigterm() -> None:
-    """SIGTERM ends the run as Ctrl-C does, so ``finally`` blocks remove temporary files."""
+def _interrupt_on_sigterm() -> list[int]:
+    """SIGTERM ends the run as Ctrl-C does, so ``finally`` blocks remove temporary files.
+
+    An interrupt that lands inside a ``__del__`` cannot propagate (Python prints it as
+    "Exception ignored" with a traceback and carries on): such reports are silenced,
+    and the returned list, which records every signal, lets :func:`main` still exit 130.
+    """
+    received: list[int] = []
+
     def stop(signum: int, frame: Any) -> None:
+        received.append(signum)
         raise KeyboardInterrupt
     try:
         signal.signal(signal.SIGTERM, stop)
-    except (ValueError, OSError):  # not the main thread: leave the signal alone
-        pass
+        signal.signal(signal.SIGINT, stop)
+    except (ValueError, OSError):  # not the main thread: leave the signals alone
+        return received
+    default_hook = sys.unraisablehook
+
+    def unraisable(report: Any) -> None:
+        if not isinstance(report.exc_value, KeyboardInterrupt):
+            default_hook(report)
+    sys.unraisablehook = unraisable
+    return received
 
 
 def _one_line(exc: BaseException) -> str:
@@ -231,10 +248,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     where = f"chessrating {args.command}: error:"
-    _interrupt_on_sigterm()
+    saved = (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT), sys.unraisablehook)
+    received = _interrupt_on_sigterm()
     try:
         from .recalc import RecalcError
-        return args.func(args)
+        code = args.func(args)
+        if received:  # an interrupt swallowed on its way (see _interrupt_on_sigterm)
+            raise KeyboardInterrupt
+        return code
     except (RecalcError, RatingError) as exc:
         print(f"{where} {_one_line(exc)}", file=sys.stderr)
         return 2
@@ -252,6 +273,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{where} {exc.__class__.__name__}: {_one_line(exc)} (a fault in chessrating)",
               file=sys.stderr)
         return 2
+    finally:  # a caller in the same process gets its own handlers back
+        with contextlib.suppress(ValueError, OSError, TypeError):
+            signal.signal(signal.SIGTERM, saved[0])
+            signal.signal(signal.SIGINT, saved[1])
+        sys.unraisablehook = saved[2]
 
 
 if __name__ == "__main__":

@@ -176,8 +176,11 @@ def atomic_output(dst: Path) -> Iterator[BinaryIO]:
 def draft_path(dst: Path) -> Iterator[Path]:
     """A path beside ``dst`` (same extension) to build a file at before it is finished
     into ``dst``; removed when the block ends, however it ends."""
-    handle, name = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.stem}{TEMP_MARK}",
-                                    suffix=dst.suffix)
+    try:
+        handle, name = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.stem}{TEMP_MARK}",
+                                        suffix=dst.suffix)
+    except OSError as exc:  # name the user's file, not the temporary one
+        raise RecalcError(f"{dst}: cannot be written ({exc.strerror or exc})") from None
     os.close(handle)
     draft = Path(name)
     try:
