@@ -215,6 +215,15 @@ def test_limits_apply_per_member_and_in_total(tmp_path: Path):
     check_archive(src, "plain.xlsx")
 
 
+def test_a_member_packed_far_tighter_than_xml_is_refused(tmp_path: Path):
+    # 30 MB of blanks packs ~1000:1; XML sheets pack 10-50:1
+    src = corpus.workbook(tmp_path / "packed.xlsx", {"S": '<row r="1"><c r="A1"><f>1+1</f></c></row>'},
+                          extra=[("xl/media/blank.bin", b" " * (30 << 20))])
+    _, proc = recalc_case(lambda _: src, tmp_path, 2)
+    assert "packed.xlsx: xl/media/blank.bin expands" in proc.stderr
+    assert "times its packed size; not a workbook Excel wrote" in proc.stderr
+
+
 def test_a_directory_that_understates_a_size_is_refused(tmp_path: Path):
     # a member expands to no more than the directory says: past it, the CRC fails
     src = corpus.make_plain(tmp_path, "understated.xlsx")

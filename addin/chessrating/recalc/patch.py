@@ -44,6 +44,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _MAX_ROW, _MAX_COL = 1_048_576, 16_384
 
 Updates = dict[tuple[int, int], tuple[str, str]]
+RowCells = dict[int, tuple[str, str]]  # one row's updates by column
 
 
 def cell_xml_value(value: object) -> tuple[str, str]:
@@ -108,7 +109,7 @@ def _new_cell(prefix: bytes, row: int, col: int, kind: str, text: str) -> bytes:
     return b"<" + prefix + b"c" + attrs + b">" + _value_xml(prefix, text) + b"</" + prefix + b"c>"
 
 
-def _patch_row(prefix: bytes, row: int, inner: bytes, cells: Updates) -> bytes:
+def _patch_row(prefix: bytes, row: int, inner: bytes, cells: RowCells) -> bytes:
     """One row's cells with ``cells`` ({col: …} of this row) set; a cell without ``r=``
     sits in the column after the previous cell, as Excel reads it."""
     out: list[bytes] = []
@@ -138,7 +139,7 @@ def _patch_row(prefix: bytes, row: int, inner: bytes, cells: Updates) -> bytes:
     return b"".join(out)
 
 
-def _patch_rows(body: bytes, prefix: bytes, by_row: dict[int, Updates]) -> bytes:
+def _patch_rows(body: bytes, prefix: bytes, by_row: dict[int, RowCells]) -> bytes:
     """The sheetData's content with every update applied; rows without ``r=`` follow
     the previous row, as Excel reads them; rows that do not exist yet are added in order."""
     pending = sorted(by_row.items())
@@ -167,7 +168,7 @@ def _patch_rows(body: bytes, prefix: bytes, by_row: dict[int, Updates]) -> bytes
     return b"".join(out)
 
 
-def _new_row(prefix: bytes, row: int, cells: Updates) -> bytes:
+def _new_row(prefix: bytes, row: int, cells: RowCells) -> bytes:
     return (b"<" + prefix + b'row r="' + str(row).encode() + b'">'
             + b"".join(_new_cell(prefix, row, c, *v) for c, v in sorted(cells.items()))
             + b"</" + prefix + b"row>")
@@ -186,9 +187,9 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]]) -> 
     """
     if not updates:
         return xml
-    by_row: dict[int, Updates] = {}
+    by_row: dict[int, RowCells] = {}
     for (row, col), value in updates.items():
-        by_row.setdefault(row, {})[col] = value  # type: ignore[index]
+        by_row.setdefault(row, {})[col] = value
     data = _SHEET_DATA.search(xml)
     if data is None:
         raise ValueError("the sheet has no sheetData element")
