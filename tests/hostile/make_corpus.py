@@ -243,9 +243,9 @@ def make_trf_stray_number(folder: Path) -> Path:
 
 
 def make_trf_disagreeing_header(folder: Path) -> Path:
-    """``142 31`` for an event whose results fill 7 rounds."""
+    """``142 31`` for a Swiss event (10 players) whose results fill 7 rounds."""
     path = folder / "header-31.trf"
-    path.write_text(swiss_trf(8, 7, headers=["142 31"]), encoding="utf-8")
+    path.write_text(swiss_trf(10, 7, headers=["142 31"]), encoding="utf-8")
     return path
 
 
