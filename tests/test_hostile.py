@@ -31,7 +31,7 @@ import make_corpus as corpus  # noqa: E402
 from chessrating.cli import main  # noqa: E402
 from chessrating.recalc.archive import TEMP_MARK, atomic_output, check_archive  # noqa: E402
 from chessrating.recalc import RecalcError  # noqa: E402
-from chessrating.trf.codec import MAX_WARNINGS, parse_trf  # noqa: E402
+from chessrating.trf.codec import MAX_FILE_BYTES, MAX_WARNINGS, parse_trf  # noqa: E402
 
 ADDIN = Path(__file__).resolve().parent.parent / "addin"
 MEMORY_CAP = 1536 << 20
@@ -381,6 +381,16 @@ def test_trf_warnings_are_capped_per_file():
     warnings = parse_trf(lines).warnings
     assert len(warnings) == MAX_WARNINGS + 1
     assert warnings[-1].message == f"… {5 * MAX_WARNINGS} more warnings not listed"
+
+
+def test_trf_file_larger_than_any_report_is_refused(tmp_path: Path):
+    path = tmp_path / "huge.trf"
+    with path.open("wb") as handle:  # sparse: nothing held in memory
+        handle.truncate(MAX_FILE_BYTES + 1)
+    proc = run_cli("import-trf", path.name, cwd=tmp_path)
+    assert_clean(proc, 2)
+    assert "'huge.trf' is larger than 64 MB" in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["huge.trf"]
 
 
 def test_trf_stray_starting_number_does_not_size_the_workbook(tmp_path: Path):

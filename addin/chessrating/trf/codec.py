@@ -40,7 +40,7 @@ from .model import (
 )
 
 __all__ = ["read_trf", "parse_trf", "decode_trf", "parse_date", "write_trf", "save_trf",
-           "ascii_int", "MAX_ROUNDS", "MAX_WARNINGS", "MAX_LINE_WARNINGS"]
+           "ascii_int", "MAX_ROUNDS", "MAX_WARNINGS", "MAX_LINE_WARNINGS", "MAX_FILE_BYTES"]
 
 # TRF06 one-letter titles, and the way some programs spell the full ones.
 _TITLE_ALIASES = {
@@ -66,6 +66,8 @@ _BLANKS = " \t"
 MAX_ROUNDS = 999
 MAX_LINE_WARNINGS = 10
 MAX_WARNINGS = 1000
+# The largest file read: 2,000 players x 30 rounds is under 1 MB.
+MAX_FILE_BYTES = 64 << 20
 _SCORING_FIELDS = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "P": "pairing_bye"}
 # Header records the reader turns into fields; the writer writes these from the fields.
 _TEXT_FIELDS = {"012": "name", "022": "city", "032": "federation", "092": "type",
@@ -101,7 +103,11 @@ def read_trf(source: str | bytes | os.PathLike[str]) -> Tournament:
     elif isinstance(source, (str, os.PathLike)):
         try:
             with open(source, "rb") as handle:
-                text, bad_line = decode_trf(handle.read())
+                data = handle.read(MAX_FILE_BYTES + 1)
+                if len(data) > MAX_FILE_BYTES:
+                    raise RatingError(f"path: {os.fspath(source)!r} is larger than "
+                                      f"{MAX_FILE_BYTES >> 20} MB; no tournament report is")
+                text, bad_line = decode_trf(data)
         except OSError as error:
             raise RatingError(f"path: {os.fspath(source)!r} cannot be read ({error.strerror})") from None
     else:
