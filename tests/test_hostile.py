@@ -22,8 +22,13 @@ import time
 import zipfile
 from pathlib import Path
 
+import xml.etree.ElementTree as ET
+
 import openpyxl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openpyxl.utils import column_index_from_string, get_column_letter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 import make_corpus as corpus  # noqa: E402
@@ -31,6 +36,7 @@ import make_corpus as corpus  # noqa: E402
 from chessrating.cli import main  # noqa: E402
 from chessrating.recalc.archive import TEMP_MARK, atomic_output, check_archive  # noqa: E402
 from chessrating.recalc import RecalcError  # noqa: E402
+from chessrating.recalc.patch import patch_sheet  # noqa: E402
 from chessrating.trf.codec import MAX_FILE_BYTES, MAX_WARNINGS, parse_trf  # noqa: E402
 
 ADDIN = Path(__file__).resolve().parent.parent / "addin"
@@ -120,6 +126,73 @@ def test_cells_without_r_keep_their_place_and_content(tmp_path: Path):
                                      .replace("<v>0</v>", "<v>8</v>")
                                      .replace("<f>B1+B2</f>", "<f>B1+B2</f><v>18</v>")
                                      .replace("<f>A4+B4</f>", "<f>A4+B4</f><v>3</v>"))
+
+
+def _cells_as_excel_reads(xml: bytes) -> dict[tuple[int, int], ET.Element]:
+    """Every cell by position, inferring a missing ``r=`` as Excel does."""
+    found: dict[tuple[int, int], ET.Element] = {}
+    row = 0
+    for row_element in ET.fromstring(xml).iter(f"{{{corpus.MAIN_NS}}}row"):
+        row = int(row_element.get("r", row + 1))
+        col = 0
+        for cell in row_element:
+            ref = cell.get("r")
+            col = column_index_from_string(ref.rstrip("0123456789")) if ref else col + 1
+            found[(row, col)] = cell
+    return found
+
+
+def _without_value(cell: ET.Element) -> tuple[dict[str, str], list[bytes]]:
+    attrs = {k: v for k, v in cell.attrib.items() if k != "t"}
+    return attrs, [ET.tostring(child) for child in cell if not child.tag.endswith("}v")]
+
+
+_CELL_KINDS = [
+    "<v>1</v>", "<f>1+1</f>", "<f>A1</f><v>3</v>", '<is><t xml:space="preserve"> x </t></is>',
+    "<f>2</f><extLst><ext uri='u'/></extLst>", "",
+]
+
+
+@st.composite
+def sheets_and_updates(draw):
+    rows, row, cells = [], 0, []
+    for _ in range(draw(st.integers(1, 6))):
+        row += draw(st.integers(1, 3))
+        with_r = draw(st.booleans()) or row - (cells[-1][0] if cells else 0) > 1
+        col, body = 0, []
+        for _ in range(draw(st.integers(0, 5))):
+            gap = draw(st.integers(1, 3))
+            named = draw(st.booleans()) or gap > 1
+            col += gap
+            kind = draw(st.sampled_from(_CELL_KINDS))
+            attrs = (f' r="{get_column_letter(col)}{row}"' if named else "") + draw(
+                st.sampled_from(["", ' s="1"', ' t="n"', ' t="inlineStr"']))
+            body.append(f"<c{attrs}>{kind}</c>" if kind else f"<c{attrs}/>")
+            cells.append((row, col))
+        rows.append((f'<row r="{row}">' if with_r else "<row>") + "".join(body) + "</row>")
+        if not with_r and not body:
+            rows[-1] = f'<row r="{row}"/>'
+        cells.append((row, 0))
+    existing = [c for c in cells if c[1]]
+    chosen = draw(st.lists(st.sampled_from(existing), unique=True)) if existing else []
+    new = draw(st.lists(st.tuples(st.integers(1, row + 2), st.integers(1, 9)), max_size=4))
+    updates = {key: ("n", str(i)) for i, key in enumerate(chosen + new)}
+    return corpus.sheet_xml("".join(rows)), updates
+
+
+@settings(max_examples=300, deadline=None)
+@given(sheets_and_updates())
+def test_patcher_keeps_every_cell_and_sets_only_its_own(case):
+    xml, updates = case
+    before = _cells_as_excel_reads(xml)
+    after = _cells_as_excel_reads(patch_sheet(xml, updates))
+    assert set(after) == set(before) | set(updates)
+    for key, cell in before.items():
+        assert _without_value(after[key]) == _without_value(cell), key
+        if key not in updates:
+            assert ET.tostring(after[key]) == ET.tostring(cell), key
+    for key, (_, text) in updates.items():
+        assert after[key].find(f"{{{corpus.MAIN_NS}}}v").text == text, key
 
 
 def test_in_place_recalc_keeps_the_content_and_the_mode(tmp_path: Path):
