@@ -156,11 +156,13 @@ def _add_recalc(sub: Any) -> None:
                     "own) and write a copy whose cells carry the values, so any viewer shows "
                     "them. Prints the standings, and every cell that shows an error with its "
                     "sheet and address. The input is never changed unless -o names it.",
-        epilog="Exit code 0: all formulas gave values; 1: some cells show an error; "
-               "2: the workbook could not be read or written.")
+        epilog="Exit code 0: written, all formulas gave values; 1: written, some cells show "
+               "an error; 2: nothing written (the reason on one line); 130: interrupted.")
     parser.add_argument("book", metavar="BOOK.xlsx", help="the workbook to recalculate")
     parser.add_argument("-o", "--output", metavar="OUT.xlsx",
-                        help="where to write the result (default: BOOK-recalc.xlsx beside BOOK)")
+                        help="where to write the result: a file named .xlsx (.xlsm for a macro "
+                             "workbook), BOOK itself, or a folder (default: BOOK-recalc.xlsx "
+                             "beside BOOK)")
     parser.set_defaults(func=_run_recalc)
 
 
