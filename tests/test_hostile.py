@@ -74,8 +74,10 @@ def members(path: Path) -> dict[str, bytes]:
 def assert_clean(proc: subprocess.CompletedProcess[str], code: int) -> None:
     assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout, proc.stderr[-3000:]
     assert proc.returncode == code, (proc.returncode, proc.stderr[-3000:])
-    if code == 2:
-        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    if code == 2:  # one line says why; only progress lines may come before it
+        *progress, reason = proc.stderr.strip().splitlines()
+        assert reason.startswith("chessrating "), proc.stderr
+        assert all(line.startswith(("evaluating ", "writing ", "  ")) for line in progress), proc.stderr
 
 
 def assert_no_temporary(folder: Path) -> None:
