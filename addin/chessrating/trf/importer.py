@@ -59,6 +59,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable
 
 from ..errors import RatingError
 from .model import PLAYED_CODES, ReadWarning, RoundGame, Tournament
+from .sizing import fit_to_workbook
 
 if TYPE_CHECKING:
     from ..recalc import Step
@@ -109,65 +110,6 @@ def k_inputs(rating: int | None, *, k_from_trf_data: bool) -> tuple[int | None, 
 def default_output(source: Path) -> Path:
     """The workbook beside the TRF file: its stem with ``.xlsx``."""
     return Path(source).with_suffix(".xlsx")
-
-
-# The most rounds a workbook holds (the layouts' limit).
-WORKBOOK_MAX_ROUNDS = 30
-
-
-class FileWarning(ReadWarning):
-    """A warning about the file as a whole (how the workbook is sized), on no one line."""
-
-    def __str__(self) -> str:
-        return self.message
-
-
-def fit_to_workbook(tournament: Tournament) -> tuple[Tournament, list[ReadWarning]]:
-    """The tournament as the workbook is sized from it, and a warning for each change.
-
-    * **Decision**: starting numbers that skip many (the file's largest number more than
-      ``players + max(10, players // 10)``, e.g. one stray 959 among 55 players) are
-      renumbered 1…n in their order, opponents with them, so the workbook has a row per
-      player present, not per number; a few gaps (withdrawn players) keep the file's
-      numbers, as rows left empty.
-    * a header (142, XXR, round dates) declaring more rounds than a workbook holds gives
-      way to the rounds the results fill: the import goes on, with a warning.
-
-    >>> from chessrating.trf.model import Player, RoundGame
-    >>> a = Player(3, games=[RoundGame(1, 959, "w", "1")])
-    >>> b = Player(959, games=[RoundGame(1, 3, "b", "0")])
-    >>> fitted, notes = fit_to_workbook(Tournament(players=[a, b], rounds=31))
-    >>> [(p.number, p.games[0].opponent) for p in fitted.players], fitted.rounds
-    ([(1, 2), (2, 1)], 1)
-    >>> for note in notes: print(note)
-    starting numbers run to 959 for 2 players: renumbered 1-2 in their order (3 is 1, 959 is 2)
-    the header declares 31 rounds, more than a workbook holds (30); the results fill 1, so 1 used
-    """
-    notes: list[ReadWarning] = []
-    players = tournament.players
-    largest = max((p.number for p in players), default=0)
-    if largest > len(players) + max(10, len(players) // 10):
-        ordered = sorted(players, key=lambda p: p.number)
-        new = {p.number: i for i, p in enumerate(ordered, start=1)}
-        shown = ", ".join(f"{old} is {n}" for old, n in list(new.items())[:3])
-        far = [f"{old} is {n}" for old, n in new.items() if old > len(players)][-2:]
-        shown += "".join(f", … {m}" for m in far if m not in shown)
-        notes.append(FileWarning(0, f"starting numbers run to {largest} for {len(players)} "
-                                    f"players: renumbered 1-{len(players)} in their order ({shown})"))
-        players = [replace(p, number=new[p.number], games=[
-            replace(g, opponent=new.get(g.opponent)) if g.opponent is not None else g
-            for g in p.games]) for p in ordered]
-    played = max((len(p.games) for p in players), default=0)
-    rounds = tournament.rounds
-    if rounds > WORKBOOK_MAX_ROUNDS and played <= WORKBOOK_MAX_ROUNDS:
-        notes.append(FileWarning(0, f"the header declares {rounds} rounds, more than a workbook "
-                                    f"holds ({WORKBOOK_MAX_ROUNDS}); the results fill {played}, "
-                                    f"so {max(played, 1)} used"))
-        rounds = max(played, 1)
-    if players is tournament.players and rounds == tournament.rounds:
-        return tournament, notes
-    return replace(tournament, players=players, rounds=rounds,
-                   round_dates=tournament.round_dates[:rounds]), notes
 
 
 def choose_layout(tournament: Tournament, system: str) -> str:
@@ -438,7 +380,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     tournament = read_trf(source)
     if not tournament.players:
         raise RatingError(f"{source}: no player lines (001); is it a TRF file?")
-    tournament, sizing = fit_to_workbook(tournament)
+    tournament, sizing = fit_to_workbook(tournament)  # rows for the players present
     tournament.warnings[:0] = sizing
     if len(tournament.players) >= LARGE_EVENT:
         bar.show = True
