@@ -129,8 +129,12 @@ def test_only_cached_values_change(builtins_book: Path, tmp_path: Path):
     old, new = members(builtins_book), members(out)
     assert list(old) == list(new)
     changed = [name for name in old if old[name] != new[name]]
-    assert changed == ["xl/worksheets/sheet2.xml"]  # the sheet with formulas, nothing else
-    assert without_values(old[changed[0]]) == without_values(new[changed[0]])
+    # the sheet with formulas, and calcPr saying its values are current; nothing else
+    assert sorted(changed) == ["xl/workbook.xml", "xl/worksheets/sheet2.xml"]
+    sheet, book = "xl/worksheets/sheet2.xml", "xl/workbook.xml"
+    assert without_values(old[sheet]) == without_values(new[sheet])
+    assert re.sub(rb"<calcPr[^>]*/>", b"", old[book]) == re.sub(rb"<calcPr[^>]*/>", b"", new[book])
+    assert re.findall(rb"<calcPr[^>]*/>", new[book]) == [b'<calcPr calcId="191029"/>']
 
 
 def test_rating_function_and_stand_in(tmp_path: Path):
@@ -358,7 +362,8 @@ def test_chart_and_validation_survive(tmp_path: Path):
     report = recalculate(src, out)
     old, new = members(src), members(out)
     assert list(old) == list(new)
-    assert [n for n in old if old[n] != new[n]] == ["xl/worksheets/sheet1.xml", "xl/charts/chart1.xml"]
+    assert sorted(n for n in old if old[n] != new[n]) == [
+        "xl/charts/chart1.xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"]
     assert "xl/drawings/drawing1.xml" in new
     assert len(openpyxl.load_workbook(out)["Cross table"].data_validations.dataValidation) == 1
     # Elo expected score 1/(1 + 10^((Ro − R)/400)) against 1850 for 2000, 1900, 1800

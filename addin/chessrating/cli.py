@@ -1,8 +1,11 @@
 """The ``chessrating`` command: build the templates, recalculate a workbook, run the demo.
 
-Exit codes: 0 when every formula gave a value; 1 when the workbook was written but at
-least one cell holds an error (bad input, a missing name), so scripts notice; 2 for a
-usage error or a workbook that cannot be read or written.
+Exit codes, one contract for every subcommand: 0 when the output was written and every
+formula gave a value; 1 when it was written but at least one cell holds an error (bad
+input, a missing name), so scripts notice; 2 when nothing was written (a usage error, a
+file that cannot be read or written), with one line on stderr naming the user's own
+path; 130 when interrupted (Ctrl-C or SIGTERM), leaving no temporary file behind. No
+exception reaches the user as a traceback: :func:`main` turns any into that one line.
 
 Each subcommand is one ``_add_…`` function in :data:`COMMANDS` that registers its parser
 and points ``func`` at the code that runs it; a new subcommand is one more entry.
@@ -11,6 +14,8 @@ and points ``func`` at the code that runs it; a new subcommand is one more entry
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -158,11 +163,13 @@ def _add_recalc(sub: Any) -> None:
                     "own) and write a copy whose cells carry the values, so any viewer shows "
                     "them. Prints the standings, and every cell that shows an error with its "
                     "sheet and address. The input is never changed unless -o names it.",
-        epilog="Exit code 0: all formulas gave values; 1: some cells show an error; "
-               "2: the workbook could not be read or written.")
+        epilog="Exit code 0: written, all formulas gave values; 1: written, some cells show "
+               "an error; 2: nothing written (the reason on one line); 130: interrupted.")
     parser.add_argument("book", metavar="BOOK.xlsx", help="the workbook to recalculate")
     parser.add_argument("-o", "--output", metavar="OUT.xlsx",
-                        help="where to write the result (default: BOOK-recalc.xlsx beside BOOK)")
+                        help="where to write the result: a file named .xlsx (.xlsm for a macro "
+                             "workbook), BOOK itself, or a folder (default: BOOK-recalc.xlsx "
+                             "beside BOOK)")
     parser.set_defaults(func=_run_recalc)
 
 
@@ -193,11 +200,16 @@ def _add_lite(sub: Any) -> None:
 # -- demo ---------------------------------------------------------------------------
 def _run_demo(args: argparse.Namespace) -> int:
     from . import workbooks
-    from .recalc import recalculate
+    from .recalc import output_path, recalculate
+    from .recalc.archive import draft_path
     output = Path(args.output)
+    if output.is_dir():
+        output = output / "demo.xlsx"
+    output = output_path(output, output)  # refused before any work
     event = workbooks.load_demo_event()
-    workbooks.fill_round_robin(event, output, recalculate=False)
-    report = recalculate(output, output, progress=_Progress())
+    with draft_path(output) as draft:  # the output appears finished or not at all
+        workbooks.fill_round_robin(event, draft, recalculate=False)
+        report = recalculate(draft, output, progress=_Progress())
     return _print_report(report)
 
 
@@ -234,23 +246,72 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _interrupt_on_sigterm() -> list[int]:
+    """SIGTERM ends the run as Ctrl-C does, so ``finally`` blocks remove temporary files.
+
+    An interrupt that lands inside a ``__del__`` cannot propagate (Python prints it as
+    "Exception ignored" with a traceback and carries on): such reports are silenced,
+    and the returned list, which records every signal, lets :func:`main` still exit 130.
+    """
+    received: list[int] = []
+
+    def stop(signum: int, frame: Any) -> None:
+        received.append(signum)
+        raise KeyboardInterrupt
+    try:
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+    except (ValueError, OSError):  # not the main thread: leave the signals alone
+        return received
+    default_hook = sys.unraisablehook
+
+    def unraisable(report: Any) -> None:
+        if not isinstance(report.exc_value, KeyboardInterrupt):
+            default_hook(report)
+    sys.unraisablehook = unraisable
+    return received
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or exc.__class__.__name__
+    return text if len(text) <= 300 else text[:297] + "…"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    from .recalc import RecalcError
+    """Run the command line; returns the exit code (see the module's contract)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    where = f"chessrating {args.command}: error:"
+    saved = (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT), sys.unraisablehook)
+    received = _interrupt_on_sigterm()
     try:
-        return args.func(args)
+        from .recalc import RecalcError
+        code = args.func(args)
+        if received:  # an interrupt swallowed on its way (see _interrupt_on_sigterm)
+            raise KeyboardInterrupt
+        return code
     except (RecalcError, RatingError) as exc:
-        print(f"chessrating {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{where} {_one_line(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"chessrating {args.command}: error: {exc.filename or ''}: {exc.strerror or exc}",
-              file=sys.stderr)
+        name = f"{exc.filename}: " if exc.filename else ""
+        print(f"{where} {name}{exc.strerror or _one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(f"chessrating {args.command}: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print(f"{where} out of memory; nothing written", file=sys.stderr)
+        return 2
+    except Exception as exc:  # the last resort: one line, never a traceback
+        print(f"{where} {exc.__class__.__name__}: {_one_line(exc)} (a fault in chessrating)",
+              file=sys.stderr)
+        return 2
+    finally:  # a caller in the same process gets its own handlers back
+        with contextlib.suppress(ValueError, OSError, TypeError):
+            signal.signal(signal.SIGTERM, saved[0])
+            signal.signal(signal.SIGINT, saved[1])
+        sys.unraisablehook = saved[2]
 
 
 if __name__ == "__main__":

@@ -15,13 +15,16 @@ cells that use an errored cell show the same message.
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import time
+import warnings
 import zipfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .archive import RecalcError, check_archive
 from .engine import Book, evaluate_book
 from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .standings import Standing, find_standings
@@ -49,10 +52,6 @@ class Step:
         if self.done == 0:
             return f"evaluating {self.total} formulas in {self.book}"
         return f"  {self.done}/{self.total} formulas"
-
-
-class RecalcError(Exception):
-    """The workbook cannot be read (missing, not an .xlsx, damaged)."""
 
 
 @dataclass(frozen=True)
@@ -110,9 +109,42 @@ def rating_functions() -> dict[str, Callable[..., Any]]:
             if name.isupper() and callable(fn) and not isinstance(fn, type)}
 
 
+# Excel opens a workbook only under the extension its content type has.
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+
 def default_output(src: Path) -> Path:
-    """``BOOK-recalc.xlsx`` beside ``BOOK.xlsx``."""
-    return src.with_name(f"{src.stem}-recalc{src.suffix or '.xlsx'}")
+    """``BOOK-recalc.xlsx`` beside ``BOOK.xlsx`` (``.xlsm`` for a macro workbook).
+
+    >>> default_output(Path("a/open.xlsm")).as_posix(), default_output(Path("open.zip")).as_posix()
+    ('a/open-recalc.xlsm', 'open-recalc.xlsx')
+    """
+    suffix = src.suffix if src.suffix.lower() in WORKBOOK_SUFFIXES else ".xlsx"
+    return src.with_name(f"{src.stem}-recalc{suffix}")
+
+
+def output_path(src: Path, dst: Path | None) -> Path:
+    """Where the result goes, checked before any work: ``dst``, or ``default_output``
+    beside ``src``, or inside ``dst`` when it is a folder. **Decision**: a name that
+    does not end in ``.xlsx``/``.xlsm`` is refused, not given an extension (a file the
+    user did not name would appear), and so is a different kind from a macro
+    workbook's (``.xlsm`` in, ``.xlsx`` out: Excel would refuse to open it).
+    """
+    if dst is None:
+        dst = default_output(src)
+    elif dst.is_dir():
+        dst = dst / default_output(src).name
+    if dst.suffix.lower() not in WORKBOOK_SUFFIXES:
+        raise RecalcError(f"{dst}: the output must be named .xlsx (or .xlsm for a macro "
+                          "workbook); nothing written")
+    if src.suffix.lower() in WORKBOOK_SUFFIXES and dst.suffix.lower() != src.suffix.lower():
+        raise RecalcError(f"{dst}: the output must keep the input's extension "
+                          f"{src.suffix.lower()}; nothing written")
+    if not dst.parent.is_dir():
+        raise RecalcError(f"{dst}: the folder {dst.parent} does not exist; nothing written")
+    if dst.exists() and not dst.is_file():
+        raise RecalcError(f"{dst}: not a file; nothing written")
+    return dst
 
 
 def _cell_value(value: Any) -> Any:
@@ -133,14 +165,20 @@ def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
     """Read cells, formulas and defined names with openpyxl (reading only)."""
     import openpyxl
     from openpyxl.worksheet.formula import ArrayFormula
+    check_archive(src)  # bounded sizes and intact members before openpyxl reads any
     try:
-        workbook = openpyxl.load_workbook(src, data_only=False, keep_links=False)
+        with warnings.catch_warnings():  # openpyxl's notes on parts it skips are not ours
+            warnings.simplefilter("ignore")
+            workbook = openpyxl.load_workbook(src, data_only=False, keep_links=False)
     except FileNotFoundError:
         raise RecalcError(f"{src}: no such file") from None
     except (zipfile.BadZipFile, KeyError, OSError) as exc:
         raise RecalcError(f"{src}: not an .xlsx workbook ({exc.__class__.__name__})") from None
+    except MemoryError:
+        raise RecalcError(f"{src}: too large to read in the memory available") from None
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
-        raise RecalcError(f"{src}: cannot be read as an .xlsx workbook: {exc}") from None
+        reason = (str(exc).splitlines() or [exc.__class__.__name__])[0][:160]
+        raise RecalcError(f"{src}: cannot be read as an .xlsx workbook: {reason}") from None
     book = Book(dict(functions))
     for sheet in workbook.worksheets:
         book.add_sheet(sheet.title)
@@ -242,14 +280,19 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     case); the rating functions of :mod:`chessrating.udfs` are always there unless
     replaced. ``progress`` receives a :class:`Step` at each stage, and every thousand
     formulas of a long workbook.
+
+    ``dst`` may be a folder (the default name inside it); its name must end in .xlsx or
+    .xlsm (:func:`output_path`). Every refusal is a :class:`RecalcError` naming the
+    user's path, raised before anything is written; the output appears whole or not at
+    all, with a new file's mode (or the replaced file's).
     """
     started = time.perf_counter()
     src = Path(src)
     if not src.is_file():
-        raise RecalcError(f"{src}: no such file")
+        raise RecalcError(f"{src}: no such file" if not src.exists() else f"{src}: not a file")
+    dst = output_path(src, None if dst is None else Path(dst))
     if not zipfile.is_zipfile(src):
         raise RecalcError(f"{src}: not an .xlsx workbook")
-    dst = default_output(src) if dst is None else Path(dst)
     table = rating_functions()
     table.update({name.upper(): fn for name, fn in (functions or {}).items()})
     book = load_book(src, table)
@@ -268,6 +311,8 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     for sheet, row, col in sorted(cells):
         value = book.cells[sheet].get((row, col))
         address = f"{column_letters(col)}{row}"
+        if isinstance(value, float) and not math.isfinite(value):  # Excel holds no inf
+            value = XlErr("#NUM!", origin=f"{sheet}!{address}")
         written.setdefault(sheet, {})[(row, col)] = value
         if isinstance(value, XlErr):
             report.values[(sheet, address)] = value.message or value.code
@@ -275,14 +320,17 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
                                            value.origin, inputs(value, (sheet, row, col))))
         else:
             report.values[(sheet, address)] = value
+    report.standings = find_standings(book)  # before writing: exit 2 means nothing written
     say(Step("writing", total, total, dst.name))
     try:
-        write_cached_values(src, dst, written, charts=chart_values(book))
-    except (OSError, KeyError, ValueError) as exc:
-        raise RecalcError(f"{dst}: cannot write the workbook: {exc}") from None
-    report.standings = find_standings(book)
+        write_cached_values(src, dst, written, charts=chart_values(book), shown=str(src))
+    except OSError as exc:
+        raise RecalcError(f"{dst}: cannot write the workbook ({exc.strerror or exc})") from None
+    except (KeyError, ValueError, SyntaxError) as exc:  # SyntaxError: ElementTree's ParseError
+        reason = (str(exc).splitlines() or [exc.__class__.__name__])[0][:160]
+        raise RecalcError(f"{src}: a part of the workbook cannot be rewritten: {reason}") from None
     report.seconds = time.perf_counter() - started
     return report
 
 
-__all__ += ["load_book", "chart_values", "FormulaSyntaxError"]
+__all__ += ["load_book", "chart_values", "FormulaSyntaxError", "output_path", "check_archive"]

@@ -15,10 +15,19 @@ cache elements change; the rest of the chart part stays byte for byte.
 <c:val><c:numRef><c:f>S!$A$1:$A$2</c:f><c:numCache><c:formatCode>0.0</c:formatCode><c:ptCount
 val="2"/><c:pt idx="0"><c:v>2.5</c:v></c:pt></c:numCache></c:numRef></c:val><c:cat><c:strRef><c:f>S!$B$1:$B$2</c:f><c:strCache><c:ptCount
 val="2"/><c:pt idx="0"><c:v>Ann</c:v></c:pt><c:pt idx="1"><c:v>7</c:v></c:pt></c:strCache></c:strRef></c:cat>
+
+A number Excel cannot hold (infinite, not a number) is the ``#NUM!`` error it shows:
+left out of a number cache, ``#NUM!`` in a label cache, never ``inf``.
+
+>>> huge = {"S!$A$1:$A$2": [float("inf"), 1.0]}
+>>> xml = b'<c:val><c:numRef><c:f>S!$A$1:$A$2</c:f></c:numRef></c:val>'
+>>> b"inf" in patch_chart(xml, huge.get), _label(float("nan"))
+(False, '#NUM!')
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -47,6 +56,8 @@ def is_chart_part(name: str) -> bool:
 
 
 def _number_text(value: float) -> str:
+    if not math.isfinite(value):  # Excel holds no infinity: the cell shows #NUM!
+        return "#NUM!"
     return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
 
 
@@ -70,7 +81,8 @@ def _cache(prefix: bytes, kind: bytes, values: list[Any], old: bytes) -> bytes:
     points = []
     for index, value in enumerate(values):
         if kind == b"numRef":
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
+            if (not isinstance(value, (int, float)) or isinstance(value, bool)
+                    or not math.isfinite(value)):
                 continue  # Excel leaves out the points of blank, text and error cells
             text = _number_text(float(value))
         else:

@@ -39,7 +39,8 @@ from .model import (
     Scoring, Tournament,
 )
 
-__all__ = ["read_trf", "parse_trf", "decode_trf", "parse_date", "write_trf", "save_trf"]
+__all__ = ["read_trf", "parse_trf", "decode_trf", "parse_date", "write_trf", "save_trf",
+           "ascii_int", "MAX_ROUNDS", "MAX_WARNINGS", "MAX_LINE_WARNINGS", "MAX_FILE_BYTES"]
 
 # TRF06 one-letter titles, and the way some programs spell the full ones.
 _TITLE_ALIASES = {
@@ -53,9 +54,20 @@ _MONTHS = {m: i for i, m in enumerate(
 _COMPLEMENTS = {
     "1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", "D": "D", " ": " ",
 }
-# ASCII digits only: str.isdigit() and int() also take "²" or "١".
+# ASCII digits only: str.isdigit() and int() also take "²" or "١", and str.strip()
+# removes control characters (\x1c-\x1f) that int() refuses. Numbers are bounded too:
+# int() refuses more than 4,300 digits, and no field of a TRF file holds more than 15.
 _DIGITS = re.compile(r"[0-9]+")
-_DECIMAL = re.compile(r"[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+")
+_INTEGER = re.compile(r"[0-9]{1,15}")
+_DECIMAL = re.compile(r"(?:[0-9]{1,15}(?:[.,][0-9]{0,15})?|[.,][0-9]{1,15})")
+_BLANKS = " \t"
+# Rounds read from one 001 line (a real event has at most a few dozen), warnings kept per
+# line and per file: a damaged or hostile file must not cost time or memory in warnings.
+MAX_ROUNDS = 999
+MAX_LINE_WARNINGS = 10
+MAX_WARNINGS = 1000
+# The largest file read: 2,000 players x 30 rounds is under 1 MB.
+MAX_FILE_BYTES = 64 << 20
 _SCORING_FIELDS = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "P": "pairing_bye"}
 # Header records the reader turns into fields; the writer writes these from the fields.
 _TEXT_FIELDS = {"012": "name", "022": "city", "032": "federation", "092": "type",
@@ -91,7 +103,11 @@ def read_trf(source: str | bytes | os.PathLike[str]) -> Tournament:
     elif isinstance(source, (str, os.PathLike)):
         try:
             with open(source, "rb") as handle:
-                text, bad_line = decode_trf(handle.read())
+                data = handle.read(MAX_FILE_BYTES + 1)
+                if len(data) > MAX_FILE_BYTES:
+                    raise RatingError(f"path: {os.fspath(source)!r} is larger than "
+                                      f"{MAX_FILE_BYTES >> 20} MB; no tournament report is")
+                text, bad_line = decode_trf(data)
         except OSError as error:
             raise RatingError(f"path: {os.fspath(source)!r} cannot be read ({error.strerror})") from None
     else:
@@ -146,6 +162,16 @@ def _birth_year(text: str) -> int | None:
     return int(match.group(1) or match.group(2))
 
 
+def ascii_int(text: str) -> int | None:
+    """The whole number ``text`` spells in ASCII digits (blanks around it allowed), else ``None``.
+
+    >>> ascii_int(" 62 "), ascii_int("\x1e2"), ascii_int("²"), ascii_int("9" * 5000)
+    (62, None, None, None)
+    """
+    text = text.strip(_BLANKS)
+    return int(text) if _INTEGER.fullmatch(text) else None
+
+
 def _col(line: str, first: int, last: int) -> str:
     """Columns ``first`` … ``last`` of a line, 1-based and inclusive as the spec counts."""
     return line[first - 1:last]
@@ -153,10 +179,10 @@ def _col(line: str, first: int, last: int) -> str:
 
 def _number(text: str, what: str, warn: list[str], *, decimal: bool = False) -> float | None:
     """A number field, ``None`` when blank; anything else becomes a warning."""
-    text = text.strip()
+    text = text.strip(_BLANKS)
     if not text:
         return None
-    if not (_DECIMAL if decimal else _DIGITS).fullmatch(text):
+    if not (_DECIMAL if decimal else _INTEGER).fullmatch(text):
         warn.append(f"{what} {text!r} is not a number")
         return None
     return float(text.replace(",", ".")) if decimal else int(text)
@@ -197,14 +223,15 @@ def _round_game(number: int, r: int, slot: str, warn: list[str]) -> RoundGame:
     slot = slot.ljust(10)
     if slot[4] != " " or slot[6] != " " or slot[8:10].strip():
         warn.append(f"round {r}: {slot.rstrip()!r} is not aligned to the round columns")
-    opponent_text, colour_text, code = slot[0:4].strip(), slot[5].lower(), slot[7].upper()
+    opponent_text, colour_text, code = slot[0:4].strip(_BLANKS), slot[5].lower(), slot[7].upper()
     opponent: int | None = None
-    if opponent_text and not _DIGITS.fullmatch(opponent_text):
+    read = ascii_int(opponent_text)
+    if opponent_text and read is None:
         warn.append(f"round {r}: opponent {opponent_text!r} is not a number")
-    elif opponent_text and int(opponent_text) == number:
+    elif read and read == number:
         warn.append(f"round {r}: player is paired with himself; opponent dropped")
-    elif opponent_text and int(opponent_text):
-        opponent = int(opponent_text)
+    elif read:
+        opponent = read
     colour = colour_text if colour_text in ("w", "b") else None
     if colour_text not in ("w", "b", "-", " "):
         warn.append(f"round {r}: colour {slot[5]!r} is not w, b or -")
@@ -230,8 +257,11 @@ def _player(line: str, warn: list[str]) -> Player | None:
     birth_date, birth_year = _birth_date(line, warn)
     points = _number(_col(line, 81, 84), "points", warn, decimal=True)
     rank = _number(_col(line, 86, 89), "rank", warn)
+    slots = (len(line) - 91 + 9) // 10
+    if slots > MAX_ROUNDS:
+        warn.append(f"{slots} round columns; rounds past {MAX_ROUNDS} not read")
     games = [_round_game(number, r, line[91 + 10 * (r - 1): 101 + 10 * (r - 1)], warn)
-             for r in range(1, (len(line) - 91 + 9) // 10 + 1)]
+             for r in range(1, min(slots, MAX_ROUNDS) + 1)]
     while games and games[-1].is_blank:
         games.pop()
     return Player(
@@ -251,9 +281,12 @@ def _scoring(text: str) -> Scoring | None:
 
 def _round_dates(text: str) -> list[_dt.date | None] | None:
     """Record 132 (text from column 5): YY/MM/DD at columns 92-99, 102-109 …"""
-    slots = [text[87 + 10 * i: 97 + 10 * i].strip() for i in range(max(0, (len(text) - 87 + 9) // 10))]
+    count = max(0, (len(text) - 87 + 9) // 10)
+    slots = [text[87 + 10 * i: 97 + 10 * i].strip() for i in range(min(count, MAX_ROUNDS + 1))]
     if not any(slots):  # not aligned: fall back to the words on the line
-        slots = text.split()
+        slots = text.split(maxsplit=MAX_ROUNDS + 1)
+    if len(slots) > MAX_ROUNDS:
+        return None
     dates = [parse_date(s) if s else None for s in slots]
     if any(s and d is None for s, d in zip(slots, dates)):
         return None
@@ -267,6 +300,7 @@ def parse_trf(text: str) -> Tournament:
     if not isinstance(text, str):
         raise RatingError(f"text: {type(text).__name__} is not TRF text")
     t = Tournament()
+    t.warnings = _CappedWarnings()
     header_line: dict[str, int] = {}
     player_line: dict[int, int] = {}
     extra_line: list[int] = []
@@ -281,6 +315,9 @@ def parse_trf(text: str) -> Tournament:
                 warn.append(f"starting number {player.number} already used on line "
                             f"{player_line[player.number]}; line skipped")
                 player = None
+            if len(warn) > MAX_LINE_WARNINGS:
+                warn[MAX_LINE_WARNINGS - 1:] = [f"… {len(warn) - MAX_LINE_WARNINGS + 1} more "
+                                                "warnings on this line"]
             t.warnings.extend(ReadWarning(lineno, m) for m in warn)
             if player is not None:
                 player_line[player.number] = lineno
@@ -293,7 +330,31 @@ def parse_trf(text: str) -> Tournament:
             extra_line.append(lineno)
     _read_headers(t, header_line, extra_line)
     _check(t, player_line)
+    t.warnings = t.warnings.closed()
     return t
+
+
+class _CappedWarnings(list):  # type: ignore[type-arg]
+    """The reader's warnings, the first :data:`MAX_WARNINGS` kept and the rest counted."""
+
+    dropped = 0
+
+    def append(self, warning: ReadWarning) -> None:
+        if len(self) < MAX_WARNINGS:
+            super().append(warning)
+        else:
+            self.dropped += 1
+
+    def extend(self, warnings: object) -> None:
+        for warning in warnings:  # type: ignore[attr-defined]
+            self.append(warning)
+
+    def closed(self) -> list[ReadWarning]:
+        """A plain list, ending in one line that counts the warnings not kept."""
+        kept = list(self)
+        if self.dropped:
+            kept.append(ReadWarning(kept[-1].line, f"… {self.dropped} more warnings not listed"))
+        return kept
 
 
 def _read_headers(t: Tournament, header_line: dict[str, int], extra_line: list[int]) -> None:
@@ -320,14 +381,18 @@ def _read_headers(t: Tournament, header_line: dict[str, int], extra_line: list[i
     given = [(first["142"], header_line["142"])] if "142" in first else []
     given += [(line[3:], at) for line, at in zip(t.extra_lines, extra_line) if line.startswith("XXR")]
     for text, at in given:
-        if _DIGITS.fullmatch(text.strip()):
-            declared.append(int(text.strip()))
+        number = ascii_int(text)
+        if number is not None:
+            declared.append(number)
         elif text.strip():
-            t.warnings.append(ReadWarning(at, f"number of rounds {text.strip()!r} is not a number"))
+            t.warnings.append(ReadWarning(at, f"number of rounds {text.strip(_BLANKS)!r} is not a number"))
     t.rounds = max(declared)
-    if _DIGITS.fullmatch(first.get("062", "").strip()) and int(first["062"]) != len(t.players):
+    listed = ascii_int(first.get("062", ""))
+    if listed is None and first.get("062", "").strip():
+        t.warnings.append(ReadWarning(header_line["062"], f"number of players {first['062'].strip(_BLANKS)!r} is not a number"))
+    elif listed is not None and listed != len(t.players):
         t.warnings.append(ReadWarning(
-            header_line["062"], f"062 gives {int(first['062'])} players, the file lists {len(t.players)}"))
+            header_line["062"], f"062 gives {listed} players, the file lists {len(t.players)}"))
     for line, at in zip(t.extra_lines, extra_line):
         if line.startswith("XXS"):
             t.warnings.append(ReadWarning(

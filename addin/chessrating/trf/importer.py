@@ -59,6 +59,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable
 
 from ..errors import RatingError
 from .model import PLAYED_CODES, ReadWarning, RoundGame, Tournament
+from .sizing import fit_to_workbook
 
 if TYPE_CHECKING:
     from ..recalc import Step
@@ -362,7 +363,8 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     ``k_from_trf_data`` fills the K inputs as the module's **Decision** says.
     A file that cannot be read, or holds no player, raises :class:`RatingError`.
     """
-    from ..recalc import recalculate
+    from ..recalc import RecalcError, recalculate
+    from ..recalc.archive import draft_path
     from .codec import read_trf
 
     source = Path(source)
@@ -371,11 +373,15 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     target = default_output(source) if output is None else Path(output)
     if _same_file(source, target):
         raise RatingError(f"output: {str(target)!r} is the TRF file itself; name another with -o")
+    if target.suffix.lower() != ".xlsx":  # refused before any work: nothing half-built is left
+        raise RatingError(f"output: {str(target)!r} must be named .xlsx")
     bar = progress or ProgressBar(show_now=False)
     bar.update(0.0, "reading", source.name)
     tournament = read_trf(source)
     if not tournament.players:
         raise RatingError(f"{source}: no player lines (001); is it a TRF file?")
+    tournament, sizing = fit_to_workbook(tournament)  # rows for the players present
+    tournament.warnings[:0] = sizing
     if len(tournament.players) >= LARGE_EVENT:
         bar.show = True
     layout = choose_layout(tournament, system)
@@ -383,8 +389,12 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     bar.update(0.1, "writing", f"{len(tournament.players)} players read; "
                                f"{len(tournament.players)} rows x {rounds} rounds")
     target.parent.mkdir(parents=True, exist_ok=True)
-    _build(tournament, layout, target, k_from_trf_data)
-    report = recalculate(target, target, progress=_recalc_progress(bar, 0.3, 1.0))
+    with draft_path(target) as draft:  # the workbook appears finished or not at all
+        _build(tournament, layout, draft, k_from_trf_data)
+        try:
+            report = recalculate(draft, target, progress=_recalc_progress(bar, 0.3, 1.0))
+        except RecalcError as error:  # name the user's file, not the draft
+            raise RatingError(str(error).replace(str(draft), str(target))) from None
     bar.update(1.0, "done", str(target.name))
     bar.finish()
     unrated, first = _first_ratings(tournament)

@@ -1,0 +1,203 @@
+"""Reading an .xlsx zip within bounds, and writing a file so it is whole or absent.
+
+A workbook is a zip; a hand-made or damaged one may declare members that expand to
+gigabytes (a "zip bomb"), or hold a member whose bytes are corrupt. :func:`check_archive`
+refuses both before anything reads the file: it checks every member's declared size
+and compression ratio in the zip directory, then reads every member once, streamed in
+small chunks, counting the bytes it really expands to and verifying its CRC. After it,
+openpyxl and the writer only ever meet members of a known, bounded size (Python's
+zipfile stops a member at its declared size). Each refusal is one line naming the
+user's file and the member: ``BOOK.xlsx: xl/worksheets/sheet1.xml expands past 500 MB;
+not a workbook Excel wrote``.
+
+:func:`atomic_output` writes beside the destination under a recognisable temporary name
+(``.BOOK.xlsx.~tmp-XXXX``), syncs it to disk and renames it over the destination in one
+step, with the mode a new file gets (``0666`` less the umask) or, when the destination
+exists (an in-place recalc), its own mode. Whatever stops the writing (an error,
+Ctrl-C, SIGTERM turned into ``SystemExit`` by the command line) removes the temporary.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+import stat
+import tempfile
+import zipfile
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+__all__ = ["RecalcError", "MEMBER_LIMIT", "TOTAL_LIMIT", "check_archive", "read_member",
+           "copy_member", "atomic_output", "draft_path", "TEMP_MARK"]
+
+MB = 1 << 20
+# Far above any sheet Excel writes (a full 1,048,576-row sheet of numbers is ~60 MB),
+# far below what would exhaust memory once parsed.
+MEMBER_LIMIT = 500 * MB
+TOTAL_LIMIT = 1024 * MB
+# Deflate expands at most ~1032:1; XML sheets compress 10-50:1. A large member packed
+# tighter than this is made to expand, not a sheet.
+RATIO_LIMIT = 200
+RATIO_CHECKED_FROM = 20 * MB
+CHUNK = MB
+TEMP_MARK = ".~tmp-"
+# What zipfile and zlib raise for a member they cannot expand.
+_CORRUPT = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, ValueError,
+            RuntimeError)
+
+
+class RecalcError(Exception):
+    """The workbook cannot be read (missing, not an .xlsx, damaged) or written."""
+
+
+def _size(n: int) -> str:
+    return f"{n // MB} MB" if n >= MB else f"{n} bytes"
+
+
+def _past(shown: str, member: str, limit: int) -> RecalcError:
+    return RecalcError(f"{shown}: {member} expands past {_size(limit)}; "
+                       "not a workbook Excel wrote")
+
+
+def check_archive(path: Path, shown: str | None = None, *, member_limit: int = MEMBER_LIMIT,
+                  total_limit: int = TOTAL_LIMIT) -> None:
+    """Raise :class:`RecalcError` unless ``path`` is a zip whose every member expands
+    within the limits and reads back intact. ``shown`` is the name used in messages."""
+    shown = shown or str(path)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            infos = archive.infolist()
+            declared = 0
+            for info in infos:
+                if info.file_size > member_limit:
+                    raise _past(shown, info.filename, member_limit)
+                if (info.file_size > RATIO_CHECKED_FROM
+                        and info.file_size > RATIO_LIMIT * max(info.compress_size, 1)):
+                    raise RecalcError(
+                        f"{shown}: {info.filename} expands {info.file_size // max(info.compress_size, 1)}"
+                        f" times its packed size; not a workbook Excel wrote")
+                declared += info.file_size
+                if declared > total_limit:
+                    raise _past(shown, "the workbook", total_limit)
+            total = 0
+            for info in infos:
+                if info.is_dir():
+                    continue
+                size = 0
+                for chunk in _chunks(archive, info, shown):
+                    size += len(chunk)
+                    total += len(chunk)
+                    if size > member_limit:
+                        raise _past(shown, info.filename, member_limit)
+                    if total > total_limit:
+                        raise _past(shown, "the workbook", total_limit)
+    except FileNotFoundError:
+        raise RecalcError(f"{shown}: no such file") from None
+    except IsADirectoryError:
+        raise RecalcError(f"{shown}: is a folder, not a workbook") from None
+    except PermissionError:
+        raise RecalcError(f"{shown}: permission denied") from None
+    except _CORRUPT as exc:
+        raise RecalcError(f"{shown}: not an .xlsx workbook ({_reason(exc)})") from None
+    except OSError as exc:
+        raise RecalcError(f"{shown}: cannot be read ({exc.strerror or exc})") from None
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+    return text[:120]
+
+
+def _chunks(archive: zipfile.ZipFile, info: zipfile.ZipInfo, shown: str) -> Iterator[bytes]:
+    try:
+        with archive.open(info) as member:
+            while chunk := member.read(CHUNK):
+                yield chunk
+    except _CORRUPT as exc:
+        raise RecalcError(f"{shown}: {info.filename} is damaged ({_reason(exc)})") from None
+
+
+def read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, shown: str,
+                limit: int = MEMBER_LIMIT) -> bytes:
+    """A member's bytes, read in chunks and refused past ``limit``."""
+    parts: list[bytes] = []
+    size = 0
+    for chunk in _chunks(archive, info, shown):
+        size += len(chunk)
+        if size > limit:
+            raise _past(shown, info.filename, limit)
+        parts.append(chunk)
+    return b"".join(parts)
+
+
+def copy_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, out: zipfile.ZipFile,
+                shown: str) -> None:
+    """Copy one member streamed, with its name, date, attributes and compression."""
+    # a copy: opening for writing resets the sizes the reader still needs
+    with out.open(copy.copy(info), "w") as target:
+        for chunk in _chunks(archive, info, shown):
+            target.write(chunk)
+
+
+def new_file_mode() -> int:
+    """The mode ``open(path, "w")`` gives a new file: 0666 less the umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@contextlib.contextmanager
+def atomic_output(dst: Path) -> Iterator[BinaryIO]:
+    """A binary file to write ``dst`` through: renamed onto ``dst`` only when the block
+    ends normally, removed otherwise. Mode: ``dst``'s own when it exists, else a new
+    file's."""
+    try:
+        mode = stat.S_IMODE(dst.stat().st_mode)
+    except OSError:
+        mode = new_file_mode()
+    handle, name = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.name}{TEMP_MARK}")
+    tmp = Path(name)
+    try:
+        with os.fdopen(handle, "w+b") as stream:
+            yield stream
+            stream.flush()
+            os.fchmod(stream.fileno(), mode)
+            os.fsync(stream.fileno())
+        os.replace(tmp, dst)
+        _sync_folder(dst.parent)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def draft_path(dst: Path) -> Iterator[Path]:
+    """A path beside ``dst`` (same extension) to build a file at before it is finished
+    into ``dst``; removed when the block ends, however it ends."""
+    try:
+        handle, name = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.stem}{TEMP_MARK}",
+                                        suffix=dst.suffix)
+    except OSError as exc:  # name the user's file, not the temporary one
+        raise RecalcError(f"{dst}: cannot be written ({exc.strerror or exc})") from None
+    os.close(handle)
+    draft = Path(name)
+    try:
+        yield draft
+    finally:
+        draft.unlink(missing_ok=True)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the system lets a folder be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
