@@ -39,7 +39,7 @@ def test_recalc_prints_standings_and_writes_beside_the_input(tmp_path: Path, cap
     assert main(["recalc", str(book)]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()
-    # FIDE table 8.1.2 (RULES.md): Ann 2000 expects 0.76 + 0.64 + 0.36 = 1.76 against
+    # FIDE table 8.1.2 (docs/RULES.md §3.2): Ann 2000 expects 0.76 + 0.64 + 0.36 = 1.76 against
     # 1800/1900/2100 and scores 1.5: 20 × (1.5 − 1.76) = −5.2 → 1995. Bob 1850 expects
     # 0.30 + 0.19 + 0.43 = 0.92 against 2000/2100/1900: 20 × (1.5 − 0.92) = +11.6 → 1862.
     # Equal points and no performance column: both share first place, in table order.

@@ -1,8 +1,7 @@
 """The TRF reader and writer against real files and hand-written files for each quirk.
 
-Column positions and result codes: FIDE Handbook C.04 Annex 2 (TRF16) and TRF26, as
-summarised in the project's TRF notes. Real files: ``../shared/trf`` (echecsjs/trf test
-fixtures, MIT), read in place.
+Column positions and result codes: FIDE Handbook C.04 Annex 2 (TRF16) and TRF26, (docs/SOURCES.md).
+Real files: ``tests/data/trf`` (echecsjs/trf test fixtures, MIT; see its README).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Values are checked against the core called directly (chessrating.fide, chessrating.uscf.event)
 on the games read from the same file, and against what the file states (players, rounds,
-warnings). The real files are those of /work/shared/trf (see its README).
+warnings). The real files are those of tests/data/trf (see its README).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A whole US Chess event in five steps (RULES.md §4.6) and reading its pairings.
+"""A whole US Chess event in five steps (docs/RULES.md §4.6) and reading its pairings.
 
 The small events are worked by hand in the comments, with the arithmetic written out
 again in the test independently of the module.
