@@ -100,19 +100,19 @@ def test_no_command_is_a_usage_error(capsys):
 
 
 @needs_workbooks
-def test_templates_writes_workbooks(tmp_path: Path, capsys):
-    folder = tmp_path / "books"
-    assert main(["templates", str(folder)]) == 0
-    written = [Path(line) for line in capsys.readouterr().out.splitlines()]
+def test_templates_writes_workbooks(templates_command):
+    folder = templates_command.path  # `chessrating templates FOLDER`, run once per session
+    assert templates_command.code == 0
+    written = [Path(line) for line in templates_command.out.splitlines()]
     assert written and all(p.exists() and p.suffix == ".xlsx" for p in written)
     assert {p.parent for p in written} == {folder}
 
 
 @needs_workbooks
-def test_demo_prints_standings(tmp_path: Path, capsys):
-    out = tmp_path / "demo.xlsx"
-    assert main(["demo", "-o", str(out)]) == 0
-    text = capsys.readouterr().out
+def test_demo_prints_standings(demo_command):
+    out = demo_command.path  # `chessrating demo -o demo.xlsx`, run once per session
+    assert demo_command.code == 0
+    text = demo_command.out
     lines = text.splitlines()
     assert lines[0].startswith("#")
     assert lines[1].split()[0] == "1"

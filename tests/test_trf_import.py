@@ -20,18 +20,14 @@ from chessrating.trf import read_trf
 from chessrating.trf.importer import K_NOTE, K_NOTE_FROM_TRF, USCF_NOTE, ProgressBar
 from chessrating.uscf.event import rate_event
 
-TRF = Path("/work/shared/trf")
-if not TRF.is_dir():
-    TRF = Path(__file__).resolve().parents[2] / "shared" / "trf"
+from conftest import TRF_DATA as TRF
+
 REAL_FILES = ["javafo_sample2.trf", "grandmommyscup.trf", "trf26_team.trf", "issue_7.trf"]
 SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
 
 
 def real_file(name: str) -> Path:
-    path = TRF / name
-    if not path.is_file():
-        pytest.skip(f"the shared TRF file {name} is not here ({TRF})")
-    return path
+    return TRF / name
 
 
 # ------------------------------------------------------------------------- building TRF text
@@ -116,10 +112,10 @@ def summary_value(lines: list[str], key: str) -> str:
 # ----------------------------------------------------------------------------- real files
 
 @pytest.mark.parametrize("name", REAL_FILES)
-def test_each_real_file_imports_with_its_players_rounds_and_warnings(name, tmp_path, capsys):
+def test_each_real_file_imports_with_its_players_rounds_and_warnings(name, trf_import, capsys):
     source = real_file(name)
     tournament = read_trf(source)
-    code, out = import_book(tmp_path, source)
+    code, out = trf_import(name)
     captured = capsys.readouterr()
     assert code == 0, captured.err
     lines = captured.out.splitlines()
@@ -277,12 +273,12 @@ def test_round_robin_matches_the_core(k_from_trf, tmp_path, capsys):
     assert (K_NOTE_FROM_TRF if k_from_trf else K_NOTE) in lines
 
 
-def test_k_from_trf_data_in_a_swiss(tmp_path, capsys):
+def test_k_from_trf_data_in_a_swiss(trf_import, capsys):
     source = real_file("javafo_sample2.trf")
     tournament = read_trf(source)
     year = tournament.start_date.year  # 2010: RatingYear of the workbook
-    books = {flag: import_book(tmp_path, source, *(["--k-from-trf-data"] if flag else []),
-                               name=f"k{flag}.xlsx")[1] for flag in (False, True)}
+    books = {flag: trf_import(source.name, *(["--k-from-trf-data"] if flag else []))[1]
+             for flag in (False, True)}
     capsys.readouterr()
     for flag, out in books.items():
         ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
@@ -330,10 +326,10 @@ def test_hostile_names_stay_text(tmp_path, capsys):
 
 # ---------------------------------------------------------------------------- US Chess
 
-def test_uscf_event_column_equals_rate_event(tmp_path, capsys):
+def test_uscf_event_column_equals_rate_event(trf_import, capsys):
     source = real_file("javafo_sample2.trf")
     tournament = read_trf(source)
-    code, out = import_book(tmp_path, source, "--system", "uscf")
+    code, out = trf_import(source.name, "--system", "uscf")
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
     assert USCF_NOTE in lines
@@ -389,9 +385,9 @@ def test_progress_bar_waits_then_writes_one_line_per_stage():
     ]
 
 
-def test_a_large_file_shows_the_bar_on_stderr(tmp_path, capsys):
+def test_a_large_file_shows_the_bar_on_stderr(trf_import, capsys):
     source = real_file("grandmommyscup.trf")  # 249 players: shown from the start
-    code, _ = import_book(tmp_path, source)
+    code, _ = trf_import(source.name)
     err = capsys.readouterr().err
     assert code == 0
     assert "writing: 249 players read; 249 rows x 14 rounds" in err

@@ -27,9 +27,7 @@ from chessrating.workbooks import (
 from chessrating.workbooks.roundrobin import build_round_robin
 from chessrating.workbooks.swiss import build_swiss
 
-TRF = Path("/work/shared/trf")
-if not TRF.is_dir():
-    TRF = Path(__file__).resolve().parents[2] / "shared" / "trf"
+from conftest import TRF_DATA as TRF
 
 # Excel functions the templates may call besides ours.
 BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT", "INDEX",
@@ -37,15 +35,14 @@ BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT"
 FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
 
 
-@pytest.fixture(scope="module")
-def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("templates")
-    return {p.name: p for p in write_templates(folder)}
+@pytest.fixture
+def templates(built_templates: dict[str, Path]) -> dict[str, Path]:
+    return built_templates
 
 
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return fill_round_robin(load_demo_event(), tmp_path_factory.mktemp("demo") / "demo.xlsx")
+@pytest.fixture
+def demo(demo_book: Path) -> Path:
+    return demo_book
 
 
 def formulas_of(path: Path) -> dict[tuple[str, str], str]:
@@ -113,11 +110,12 @@ def test_empty_crosstables_show_no_errors(templates: dict[str, Path], name: str)
     assert len(formulas) > 100
 
 
-def test_build_is_deterministic(tmp_path: Path) -> None:
-    first = write_templates(tmp_path / "a")
+def test_build_is_deterministic(templates: dict[str, Path], tmp_path: Path) -> None:
+    # the session's build against a second one
     second = write_templates(tmp_path / "b")
-    for a, b in zip(first, second):
-        assert a.read_bytes() == b.read_bytes(), a.name
+    assert sorted(p.name for p in second) == sorted(templates)
+    for b in second:
+        assert templates[b.name].read_bytes() == b.read_bytes(), b.name
 
 
 def test_shipped_templates_match_a_fresh_build(templates: dict[str, Path]) -> None:
