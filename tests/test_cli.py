@@ -162,16 +162,16 @@ def test_recalc_groups_errors_by_the_input_to_fix_and_keeps_the_table_narrow(tmp
 def test_progress_off_a_terminal_is_a_few_lines(tmp_path: Path):
     import io
 
-    from chessrating.cli import _Progress
+    from chessrating.progress import Progress
     from chessrating.recalc import Step, recalculate
     book = _many_players(tmp_path / "big.xlsx", 60)   # 60 players × 3 formulas
     stream = io.StringIO()
-    progress = _Progress(delay=0.0, stream=stream)
+    progress = Progress(stream, delay=0.0)
     for done in range(1000, 24000, 1000):               # the counts a 23,406-formula book sends
         progress(Step("evaluating", done, 23406, "big.xlsx"))
     progress(Step("writing", 23406, 23406, "big-recalc.xlsx"))
     assert stream.getvalue().splitlines() == ["writing big-recalc.xlsx"]
     stream = io.StringIO()
-    recalculate(book, tmp_path / "o.xlsx", progress=_Progress(delay=0.0, stream=stream))
+    recalculate(book, tmp_path / "o.xlsx", progress=Progress(stream, delay=0.0))
     assert stream.getvalue().splitlines() == ["evaluating 180 formulas in big.xlsx",
                                               "writing o.xlsx"]

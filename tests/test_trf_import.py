@@ -17,7 +17,8 @@ from chessrating import fide
 from chessrating.cli import main
 from chessrating.results import Game, NoValue
 from chessrating.trf import read_trf
-from chessrating.trf.importer import K_NOTE, K_NOTE_FROM_TRF, USCF_NOTE, ProgressBar
+from chessrating.progress import Progress
+from chessrating.trf.importer import K_NOTE, K_NOTE_FROM_TRF, USCF_NOTE
 from chessrating.uscf.event import rate_event
 
 from conftest import TRF_DATA as TRF
@@ -368,20 +369,20 @@ def test_uscf_event_column_equals_rate_event(trf_import, capsys):
 
 def test_progress_bar_waits_then_writes_one_line_per_stage():
     quiet = io.StringIO()
-    bar = ProgressBar(quiet, delay=3600)
-    bar.update(0.5, "recalculating", "1/2 formulas")
+    bar = Progress(quiet, delay=3600)
+    bar.update("recalculating", "1/2 formulas", 0.5)
     assert quiet.getvalue() == ""
     log = io.StringIO()
-    bar = ProgressBar(log, show_now=True, width=10)
-    bar.update(0.1, "writing", "52 rows")
-    bar.update(0.5, "recalculating", "1000/3000 formulas")
-    bar.update(0.8, "recalculating", "2000/3000 formulas")
-    bar.update(1.0, "done")
-    bar.finish()
+    bar = Progress(log, show_now=True)
+    bar.update("writing", "52 rows", 0.1)
+    bar.update("recalculating", "1000/3000 formulas", 0.5)
+    bar.update("recalculating", "2000/3000 formulas", 0.8)
+    bar.update("done", fraction=1.0)
+    bar.close()
     assert log.getvalue().splitlines() == [
-        "[#---------]  10% writing: 52 rows",
-        "[#####-----]  50% recalculating: 1000/3000 formulas",
-        "[##########] 100% done",
+        "writing: 52 rows",
+        "recalculating: 1000/3000 formulas",
+        "done",
     ]
 
 
@@ -391,8 +392,9 @@ def test_a_large_file_shows_the_bar_on_stderr(trf_import, capsys):
     err = capsys.readouterr().err
     assert code == 0
     assert "writing: 249 players read; 249 rows x 14 rounds" in err
-    assert "recalculating" in err
-    assert err.splitlines()[-1].startswith("[") and "100% done" in err.splitlines()[-1]
+    assert any(line.startswith("evaluating ") and line.endswith(" formulas in grandmommyscup.xlsx")
+               for line in err.splitlines())
+    assert err.splitlines()[-1] == "done: grandmommyscup.xlsx"
 
 
 # ------------------------------------------------------------------------ results without opponents
