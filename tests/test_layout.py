@@ -2,7 +2,7 @@
 
 The rating core imports only the core and the standard library; the Excel face
 (``udfs``, ``cells``) imports the core; the tools (``recalc``, ``workbooks``, ``trf``,
-``cli``) import the core, the face and each other; nothing imports a tool back.
+``cli``, ``progress``) import the core, the face and each other; nothing imports a tool back.
 """
 
 from __future__ import annotations
