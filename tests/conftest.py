@@ -28,6 +28,8 @@ import pytest
 # it here (pytest --doctest-modules collects every module) would need a licence key.
 collect_ignore = ["officejs_driver.py"]
 
+# The files the tests read. Test modules import these names from here (``from conftest
+# import TRF_DATA``), which pytest's default import mode allows.
 DATA = Path(__file__).resolve().parent / "data"
 # Real TRF files (echecsjs/trf test fixtures, MIT; see data/trf/README.md).
 TRF_DATA = DATA / "trf"
