@@ -111,7 +111,12 @@ def test_empty_crosstables_show_no_errors(templates: dict[str, Path], name: str)
 
 
 def test_build_is_deterministic(templates: dict[str, Path], tmp_path: Path) -> None:
-    # the session's build against a second one
+    # The session's build is the same bytes as another build. That other build is the
+    # shipped workbooks, made earlier in another process (so neither the time nor the hash
+    # seed shows in the bytes); where a builder has changed since, a second build made now.
+    shipped = Path(__file__).resolve().parents[1] / "workbooks"
+    if all((shipped / name).read_bytes() == path.read_bytes() for name, path in templates.items()):
+        return
     second = write_templates(tmp_path / "b")
     assert sorted(p.name for p in second) == sorted(templates)
     for b in second:
