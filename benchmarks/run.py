@@ -51,9 +51,8 @@ from uscf_event import random_event as random_uscf  # noqa: E402
 
 from chessrating import udfs  # noqa: E402
 
-TRF = HERE.parent.parent / "shared" / "trf" / "grandmommyscup.trf"
-if not TRF.is_file():
-    TRF = Path("/work/shared/trf/grandmommyscup.trf")
+# A real 249-player TRF file from the test data (tests/data/trf, see its README).
+TRF = HERE.parent / "tests" / "data" / "trf" / "grandmommyscup.trf"
 
 
 # ---------------------------------------------------------------------------- timing

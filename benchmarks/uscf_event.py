@@ -1,4 +1,4 @@
-"""Timing of the whole-event US Chess procedure (RULES.md §4.6) on random Swiss-like events.
+"""Timing of the whole-event US Chess procedure (docs/RULES.md §4.6) on random Swiss-like events.
 
 This times the core procedure alone (``rate_event`` on pairings already read); ``run.py``
 (c) times the Excel function ``USCF_EVENT`` on the sheet's cells, reading included.

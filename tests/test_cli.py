@@ -39,7 +39,7 @@ def test_recalc_prints_standings_and_writes_beside_the_input(tmp_path: Path, cap
     assert main(["recalc", str(book)]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()
-    # FIDE table 8.1.2 (RULES.md): Ann 2000 expects 0.76 + 0.64 + 0.36 = 1.76 against
+    # FIDE table 8.1.2 (docs/RULES.md §3.2): Ann 2000 expects 0.76 + 0.64 + 0.36 = 1.76 against
     # 1800/1900/2100 and scores 1.5: 20 × (1.5 − 1.76) = −5.2 → 1995. Bob 1850 expects
     # 0.30 + 0.19 + 0.43 = 0.92 against 2000/2100/1900: 20 × (1.5 − 0.92) = +11.6 → 1862.
     # Equal points and no performance column: both share first place, in table order.
@@ -100,19 +100,19 @@ def test_no_command_is_a_usage_error(capsys):
 
 
 @needs_workbooks
-def test_templates_writes_workbooks(tmp_path: Path, capsys):
-    folder = tmp_path / "books"
-    assert main(["templates", str(folder)]) == 0
-    written = [Path(line) for line in capsys.readouterr().out.splitlines()]
+def test_templates_writes_workbooks(templates_command):
+    folder = templates_command.path  # `chessrating templates FOLDER`, run once per session
+    assert templates_command.code == 0
+    written = [Path(line) for line in templates_command.out.splitlines()]
     assert written and all(p.exists() and p.suffix == ".xlsx" for p in written)
     assert {p.parent for p in written} == {folder}
 
 
 @needs_workbooks
-def test_demo_prints_standings(tmp_path: Path, capsys):
-    out = tmp_path / "demo.xlsx"
-    assert main(["demo", "-o", str(out)]) == 0
-    text = capsys.readouterr().out
+def test_demo_prints_standings(demo_command):
+    out = demo_command.path  # `chessrating demo -o demo.xlsx`, run once per session
+    assert demo_command.code == 0
+    text = demo_command.out
     lines = text.splitlines()
     assert lines[0].startswith("#")
     assert lines[1].split()[0] == "1"
@@ -162,16 +162,16 @@ def test_recalc_groups_errors_by_the_input_to_fix_and_keeps_the_table_narrow(tmp
 def test_progress_off_a_terminal_is_a_few_lines(tmp_path: Path):
     import io
 
-    from chessrating.cli import _Progress
+    from chessrating.progress import Progress
     from chessrating.recalc import Step, recalculate
     book = _many_players(tmp_path / "big.xlsx", 60)   # 60 players × 3 formulas
     stream = io.StringIO()
-    progress = _Progress(delay=0.0, stream=stream)
+    progress = Progress(stream, delay=0.0)
     for done in range(1000, 24000, 1000):               # the counts a 23,406-formula book sends
         progress(Step("evaluating", done, 23406, "big.xlsx"))
     progress(Step("writing", 23406, 23406, "big-recalc.xlsx"))
     assert stream.getvalue().splitlines() == ["writing big-recalc.xlsx"]
     stream = io.StringIO()
-    recalculate(book, tmp_path / "o.xlsx", progress=_Progress(delay=0.0, stream=stream))
+    recalculate(book, tmp_path / "o.xlsx", progress=Progress(stream, delay=0.0))
     assert stream.getvalue().splitlines() == ["evaluating 180 formulas in big.xlsx",
                                               "writing o.xlsx"]

@@ -1,4 +1,4 @@
-"""Classic Elo (RULES.md §2; seed elo-calculator.txt)."""
+"""Classic Elo (docs/RULES.md §2; docs/SOURCES.md §1)."""
 
 from __future__ import annotations
 
@@ -17,19 +17,19 @@ scores = st.sampled_from([0.0, 0.5, 1.0])
 
 
 def test_expected_score_equal_ratings_is_one_half():
-    # seed elo-calculator.txt: "Equal ratings expect 0.5."
+    # docs/SOURCES.md §1: "Equal ratings expect 0.5."
     assert elo.expected_score(1800, 1800) == 0.5
 
 
 def test_expected_score_400_stronger_is_one_in_eleven():
-    # seed elo-calculator.txt: "Against someone 400 points stronger you expect 1 in 11, about 0.09."
+    # docs/SOURCES.md §1: "Against someone 400 points stronger you expect 1 in 11, about 0.09."
     assert elo.expected_score(1600, 2000) == pytest.approx(1 / 11, abs=1e-15)
-    # seed fide-rating-faq.txt: "at a 400-point gap ... the curve gives about 0.909"
+    # docs/SOURCES.md §2: "at a 400-point gap ... the curve gives about 0.909"
     assert round(elo.expected_score(2000, 1600), 3) == 0.909
 
 
 def test_change_for_a_win_against_an_equal_player():
-    # seed fide-rating-faq.txt: "Beating equal-rated opposition at K = 20 yields +10 per win
+    # docs/SOURCES.md §2: "Beating equal-rated opposition at K = 20 yields +10 per win
     # and −10 per loss"; "a win against an equal opponent is +20" at K = 40.
     assert elo.rating_change(1700, [Game(1700, 1.0)], k=20) == 10.0
     assert elo.rating_change(1700, [Game(1700, 0.0)], k=20) == -10.0
@@ -37,7 +37,7 @@ def test_change_for_a_win_against_an_equal_player():
 
 
 def test_change_is_unrounded_sum_over_games():
-    # RULES.md §2: change K × Σ(S − E), unrounded; new rating R + change, unrounded.
+    # docs/RULES.md §2: change K × Σ(S − E), unrounded; new rating R + change, unrounded.
     games = [Game(1600, 1.0), Game(2000, 0.5), Game(1400, 0.0)]
     expected = 0.0
     for opponent, score, _ in games:
@@ -48,14 +48,14 @@ def test_change_is_unrounded_sum_over_games():
 
 
 def test_default_k_is_20_and_no_games_change_nothing():
-    # RULES.md §2 / DESIGN.md: ELO_CHANGE's default k = 20.
+    # docs/RULES.md §2 / README: ELO_CHANGE's default k = 20.
     assert elo.rating_change(1500, [(1500, 1.0)]) == 10.0
     assert elo.rating_change(1500, []) == 0.0
     assert elo.new_rating(1500, []) == 1500.0
 
 
 def test_performance_solves_expected_equals_score():
-    # RULES.md §2: the P with Σ E(P, Ri) = S, to 0.01 or better.
+    # docs/RULES.md §2: the P with Σ E(P, Ri) = S, to 0.01 or better.
     games = [Game(1800, 1.0), Game(1950, 0.5), Game(2100, 0.0), Game(2000, 1.0)]
     p = elo.performance(games)
     assert isinstance(p, float)
@@ -67,13 +67,13 @@ def test_performance_solves_expected_equals_score():
 
 
 def test_performance_of_even_score_against_one_rating_is_that_rating():
-    # RULES.md §2: 50 % against one rating → E = 0.5 → P equals that rating.
+    # docs/RULES.md §2: 50 % against one rating → E = 0.5 → P equals that rating.
     assert elo.performance([Game(2000, 0.5)]) == pytest.approx(2000, abs=1e-5)
     assert elo.performance([Game(1800, 1.0), Game(2000, 0.0)]) == pytest.approx(1900, abs=1e-5)
 
 
 def test_performance_perfect_and_zero_scores_have_none():
-    # RULES.md §2 / seed: "A perfect or a zero score has none" — the function says so.
+    # docs/RULES.md §2 / docs/SOURCES.md §1: "A perfect or a zero score has none" — the function says so.
     perfect = elo.performance([Game(2000, 1.0), Game(2100, 1.0)])
     zero = elo.performance([Game(2000, 0.0)])
     assert perfect == NoValue("no performance: 100 % score")
@@ -93,7 +93,7 @@ def test_performance_perfect_and_zero_scores_have_none():
     (lambda: elo.performance("1500"), "games"),
 ])
 def test_bad_input_names_the_argument(call, argument):
-    # BRIEF.md: one RatingError, one-line message naming the argument.
+    # README, "Quiet and errors": one RatingError, one-line message naming the argument.
     with pytest.raises(RatingError) as caught:
         call()
     message = str(caught.value)
@@ -103,13 +103,13 @@ def test_bad_input_names_the_argument(call, argument):
 
 @given(ratings, ratings)
 def test_expected_scores_of_both_players_add_to_one(a, b):
-    # RULES.md §2: the logistic curve is symmetric.
+    # docs/RULES.md §2: the logistic curve is symmetric.
     assert elo.expected_score(a, b) + elo.expected_score(b, a) == pytest.approx(1.0, abs=1e-12)
 
 
 @given(ratings, ratings, scores, st.floats(min_value=1, max_value=64))
 def test_change_is_zero_sum_for_equal_k(a, b, score, k):
-    # RULES.md §2: with the same K one player gains what the other loses.
+    # docs/RULES.md §2: with the same K one player gains what the other loses.
     gain = elo.rating_change(a, [Game(b, score)], k)
     loss = elo.rating_change(b, [Game(a, 1 - score)], k)
     assert gain + loss == pytest.approx(0.0, abs=1e-9)
@@ -117,7 +117,7 @@ def test_change_is_zero_sum_for_equal_k(a, b, score, k):
 
 @given(st.lists(st.tuples(ratings, scores), min_size=2, max_size=10))
 def test_performance_rises_with_score(pairs):
-    # DESIGN.md properties: monotone — turning one loss into a draw never lowers P.
+    # Property: monotone — turning one loss into a draw never lowers P.
     games = [Game(r, s) for r, s in pairs]
     before = elo.performance(games)
     index = next((i for i, g in enumerate(games) if g.score < 1), None)

@@ -25,7 +25,7 @@ from chessrating.results import Game, read_result
 
 
 def plain_pd(difference: float) -> int:
-    """Table 8.1.2 read row by row (RULES.md §3.2): |D| rounded half-up exactly, the last
+    """Table 8.1.2 read row by row (docs/RULES.md §3.2): |D| rounded half-up exactly, the last
     row whose D_low it reaches, PD for D ≥ 0 and PL = 100 − PD below."""
     whole = math.floor(Fraction(abs(difference)) + Fraction(1, 2))
     pd = next(value for low, value in reversed(fide._PD_ROWS) if whole >= low)
@@ -52,7 +52,7 @@ def test_half_up_equals_exact_rounding(value: Any) -> None:
 
 
 def test_pd_table_edges() -> None:
-    # RULES.md §3.2 row edges: D = 3 → 0.50, D = 4 → 0.51; 735 → 0.99, 736 → 1.00
+    # docs/RULES.md §3.2 row edges: D = 3 → 0.50, D = 4 → 0.51; 735 → 0.99, 736 → 1.00
     assert [fide.pd_hundredths(d) for d in (3, 4, 735, 736, 5000, -736)] == [50, 51, 99, 100, 100, 0]
 
 
@@ -131,7 +131,7 @@ def test_bad_game_tuples_still_fail(bad: Game) -> None:
 def test_tpr_and_algorithm_of_400_equal_the_fraction_sums(pairs: list[tuple[float, float]]) -> None:
     games = [Game(o, s) for o, s in pairs]
     n = len(games)
-    # RULES.md §3.6: ARO rounded half-up, exactly; algorithm of 400 unrounded
+    # docs/RULES.md §3.6: ARO rounded half-up, exactly; algorithm of 400 unrounded
     aro = math.floor(sum(Fraction(g.opponent) for g in games) / n + Fraction(1, 2))
     percent = math.floor(Fraction(sum(g.score for g in games)) * 100 / n + Fraction(1, 2))
     assert performance.tpr(games) == aro + fide.dp_hundredths(percent)
@@ -180,7 +180,7 @@ def test_expected_arrays_equal_scalar_calls(pair: tuple[list[list[Any]], list[li
 
 
 def test_a_column_spreads_over_a_block_and_a_row_down_it() -> None:
-    # RULES.md §3.2: 2000 v 1600 → 0.92; 2000 v 2004 → 0.49; 1500 v 1500 → 0.50
+    # docs/RULES.md §3.2: 2000 v 1600 → 0.92; 2000 v 2004 → 0.49; 1500 v 1500 → 0.50
     assert udfs.FIDE_EXPECTED([[2000.0], [1500.0]], [[1600.0, 2004.0], [1500.0, None]]) == [
         [0.92, 0.49], [0.5, ""]]
     assert udfs.FIDE_EXPECTED([[1600.0, 2004.0]], [[2000.0, 2000.0], [1600.0, 1600.0]]) == [
@@ -278,7 +278,7 @@ def test_uscf_event_memory_tells_true_from_one() -> None:
 # ---------------------------------------------------------------------------- logistic performance
 
 def plain_performance(games: list[tuple[float, float]]) -> float:
-    """RULES.md §2 by plain bisection: the P with Σ 1/(1 + 10^((Ri − P)/400)) = S."""
+    """docs/RULES.md §2 by plain bisection: the P with Σ 1/(1 + 10^((Ri − P)/400)) = S."""
     score = sum(s for _, s in games)
     low, high = min(r for r, _ in games) - 2000.0, max(r for r, _ in games) + 2000.0
     while high - low > 1e-9:

@@ -1,4 +1,4 @@
-"""Rating goal planner (RULES.md §5)."""
+"""Rating goal planner (docs/RULES.md §5)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from chessrating.results import NoValue
 
 
 def test_worked_example_12_games():
-    # RULES.md §5: 1600, K 20, winning every game against 1600 reaches 1700 after 12 games
+    # docs/RULES.md §5: 1600, K 20, winning every game against 1600 reaches 1700 after 12 games
     # (1695.6 after 11).
     assert goal.games_to_target(1600, 1700, 1600, k=20) == 12
     assert goal.games_to_target(1600, 1700, 1600, k=20, score=1.0, system="ELO") == 12
@@ -29,7 +29,7 @@ def test_worked_example_12_games():
 
 
 def test_losing_works_symmetrically():
-    # RULES.md §5: a target below the rating with a losing score; the curve is symmetric.
+    # docs/RULES.md §5: a target below the rating with a losing score; the curve is symmetric.
     assert goal.games_to_target(1600, 1500, 1600, k=20, score=0) == 12
     path = goal.progression(1600, 1600, k=20, games=11, score=0)
     assert round(path[10], 1) == 1504.4
@@ -40,7 +40,7 @@ def test_target_equal_to_rating_needs_no_games():
 
 
 def test_never_when_the_curve_levels_off():
-    # RULES.md §5: "If the rating can never reach the target, say so." Scoring 0.75 against
+    # docs/RULES.md §5: "If the rating can never reach the target, say so." Scoring 0.75 against
     # 1600 the Elo rating tends to 1600 + 400·log10(3) = 1790.85 without reaching it.
     level = 1600 + 400 * math.log10(3)
     assert elo.expected_score(level, 1600) == pytest.approx(0.75)
@@ -53,7 +53,7 @@ def test_never_when_the_curve_levels_off():
 
 
 def test_never_when_the_score_moves_the_wrong_way():
-    # RULES.md §5: a draw against an equal opponent changes nothing, on either curve.
+    # docs/RULES.md §5: a draw against an equal opponent changes nothing, on either curve.
     for system in goal.SYSTEMS:
         assert goal.games_to_target(1600, 1700, 1600, k=20, score=0.5, system=system) == NoValue(
             "never: scoring 0.5 against 1600 never raises a rating of 1600")
@@ -62,7 +62,7 @@ def test_never_when_the_score_moves_the_wrong_way():
 
 
 def test_fide_table_with_the_400_point_rule():
-    # RULES.md §3.2/§5: a capped player winning against a much weaker one gains K × 0.08
+    # docs/RULES.md §3.2/§5: a capped player winning against a much weaker one gains K × 0.08
     # per game for ever: 0.8 at K 10, so 2600 → 3000 takes 400 / 0.8 = 500 games (rules 2024).
     assert goal.games_to_target(2600, 3000, 1600, k=10, system="FIDE", rules="2024") == 500
     # From 1 Oct 2025 a player at 2650+ uses the real difference: PD 1.00 beyond 735, no gain.
@@ -76,7 +76,7 @@ def test_fide_table_with_the_400_point_rule():
 
 
 def test_fide_draws_stall_near_the_opponent():
-    # RULES.md §3.1 table 8.1.2: drawing against 1600 from 1500, the FIDE rating climbs while
+    # docs/RULES.md §3.1 table 8.1.2: drawing against 1600 from 1500, the FIDE rating climbs while
     # the own PD is below .50 and stalls within the row 0–3: a target of 1610 is never reached.
     never = goal.games_to_target(1500, 1610, 1600, k=20, score=0.5, system="FIDE")
     assert isinstance(never, NoValue) and never.reason.startswith("never:")
@@ -104,7 +104,7 @@ def test_not_within_the_game_limit():
     (lambda: goal.progression(1600, 1600, k=20, games=2.5), "games"),
 ])
 def test_bad_input_names_the_argument(call, argument):
-    # BRIEF.md: one RatingError with a one-line message naming the argument.
+    # README, "Quiet and errors": one RatingError with a one-line message naming the argument.
     with pytest.raises(RatingError) as caught:
         call()
     assert str(caught.value).startswith(argument + ":")
@@ -115,7 +115,7 @@ def test_bad_input_names_the_argument(call, argument):
        st.sampled_from([10, 20, 40]), st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]),
        st.sampled_from(goal.SYSTEMS))
 def test_answer_matches_the_game_by_game_path(rating, step, opponent, k, score, system):
-    # RULES.md §5: the count is the first game at which the updated rating reaches the target;
+    # docs/RULES.md §5: the count is the first game at which the updated rating reaches the target;
     # "never" means the path never gets there.
     target = rating + step
     result = goal.games_to_target(rating, target, opponent, k, score, system, max_games=2000)

@@ -1,4 +1,4 @@
-"""FIDE title norms (RULES.md §3.7; Title Regulations 1.4.6–1.4.9)."""
+"""FIDE title norms (docs/RULES.md §3.7; Title Regulations 1.4.6–1.4.9)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from chessrating import norms
 from chessrating.errors import RatingError
 from chessrating.results import NO_GAMES
 
-# notes §7.4 [SE-TPR]: Ding Liren, 2018 Candidates after round 12 (6.5/12, average 2789.08).
+# docs/SOURCES.md §8 [SE-TPR]: Ding Liren, 2018 Candidates after round 12 (6.5/12, average 2789.08).
 DING = [(2763, 0.5), (2794, 0.5), (2794, 1.0), (2809, 0.5), (2809, 0.5), (2767, 0.5),
         (2767, 0.5), (2784, 0.5), (2784, 0.5), (2799, 1.0), (2799, 0.0), (2800, 0.5)]
 
@@ -21,12 +21,12 @@ def _fields(verdict):
 
 
 def test_gm_norm_worked_example():
-    # RULES.md §3.6/§3.7: Ra 2789, p 54 % → dp 29 → Rp 2818 ≥ 2600, Ra ≥ 2380, 12 games, 54 % ≥ 35 %.
+    # docs/RULES.md §3.6/§3.7: Ra 2789, p 54 % → dp 29 → Rp 2818 ≥ 2600, Ra ≥ 2380, 12 games, 54 % ≥ 35 %.
     assert _fields(norms.norm(DING, "GM")) == (True, 2818, 2789, 12, 6.5, (), "GM norm (titles and federations not checked)")
 
 
 def test_im_norm_required_average_example():
-    # notes §7.4 (norm calculator documentation): 9 rounds, 5 points → p .56 → dp 43 →
+    # docs/SOURCES.md §8 (norm calculator documentation): 9 rounds, 5 points → p .56 → dp 43 →
     # required Ra = 2449.5 − 43 = 2406.5: Ra 2407 makes the IM norm (Rp 2450), 2406 does not.
     made = [(2407, 1.0)] * 5 + [(2407, 0.0)] * 4
     assert _fields(norms.norm(made, "IM")) == (True, 2450, 2407, 9, 5.0, (), "IM norm (titles and federations not checked)")
@@ -37,7 +37,7 @@ def test_im_norm_required_average_example():
 
 
 def test_only_the_single_lowest_opponent_is_raised_to_the_floor():
-    # RULES.md §3.7 (1.4.6 c): opponents 2100 and 2150 below the GM floor 2200: only 2100 is raised.
+    # docs/RULES.md §3.7 (1.4.6 c): opponents 2100 and 2150 below the GM floor 2200: only 2100 is raised.
     games = [(2500, 0.5)] * 7 + [(2100, 1.0), (2150, 1.0)]
     verdict = norms.norm(games, "GM")
     # Ra = (7×2500 + 2200 + 2150) / 9 = 2427.78 → 2428; p = 5.5/9 = 61.1 % → 61 → dp 80.
@@ -46,7 +46,7 @@ def test_only_the_single_lowest_opponent_is_raised_to_the_floor():
 
 
 def test_unrated_opponents_count_1400_and_the_lowest_is_raised():
-    # RULES.md §3.7 (1.4.6 d): unrated count as 1400; as the lowest, one is raised to the floor.
+    # docs/RULES.md §3.7 (1.4.6 d): unrated count as 1400; as the lowest, one is raised to the floor.
     games = [(2450, 0.5)] * 7 + [(None, 1.0), (None, 1.0)]
     verdict = norms.norm(games, "IM")
     # Ra = (7×2450 + 2050 + 1400) / 9 = 2288.89 → 2289; p = 5.5/9 → 61 % → dp 80 → 2369.
@@ -55,7 +55,7 @@ def test_unrated_opponents_count_1400_and_the_lowest_is_raised():
 
 
 def test_every_failed_condition_is_listed():
-    # RULES.md §3.7: Rp, Ra, at least 9 games, at least 35 % — all failures, '; '-joined.
+    # docs/RULES.md §3.7: Rp, Ra, at least 9 games, at least 35 % — all failures, '; '-joined.
     games = [(2200, 1.0), (2200, 0.5)] + [(2200, 0.0)] * 6
     verdict = norms.norm(games, "GM")
     # Ra 2200, p 1.5/8 = 18.75 % → 19 % → dp −251 → Rp 1949.
@@ -67,7 +67,7 @@ def test_every_failed_condition_is_listed():
 
 
 @pytest.mark.parametrize("title, floor, performance, average", [
-    # RULES.md §3.7: floors GM 2200 / IM 2050 / WGM 2000 / WIM 1850; Rp GM 2600 / IM 2450 /
+    # docs/RULES.md §3.7: floors GM 2200 / IM 2050 / WGM 2000 / WIM 1850; Rp GM 2600 / IM 2450 /
     # WGM 2400 / WIM 2250; Ra GM 2380 / IM 2230 / WGM 2180 / WIM 2030.
     ("GM", 2200, 2600, 2380), ("IM", 2050, 2450, 2230),
     ("WGM", 2000, 2400, 2180), ("WIM", 1850, 2250, 2030),
@@ -88,7 +88,7 @@ def test_thresholds_for_every_title(title, floor, performance, average):
 
 
 def test_35_percent_uses_the_rounded_percentage():
-    # RULES.md §3.7 with Title Regs 1.4.9: percentages rounded half-up: 4.5/13 = 34.6 % → 35 %.
+    # docs/RULES.md §3.7 with Title Regs 1.4.9: percentages rounded half-up: 4.5/13 = 34.6 % → 35 %.
     games = [(2700, 1.0)] * 4 + [(2700, 0.5)] + [(2700, 0.0)] * 8
     assert not any("score" in r for r in norms.norm(games, "GM").reasons)
     games = [(2700, 1.0)] * 4 + [(2700, 0.0)] * 9
@@ -96,7 +96,7 @@ def test_35_percent_uses_the_rounded_percentage():
 
 
 def test_title_composition():
-    # RULES.md §3.7: ≥ 50 % title-holders (not CM/WCM), ≥ 1/3 and ≥ 3 of the title sought or higher.
+    # docs/RULES.md §3.7: ≥ 50 % title-holders (not CM/WCM), ≥ 1/3 and ≥ 3 of the title sought or higher.
     good = ["GM", "GM", "GM", "IM", "FM", None, None, "CM", "WCM"]
     assert norms.norm([(2600, 0.5)] * 9, "GM", opponent_titles=good).achieved
     few = ["GM", "GM", "IM", "IM", None, None, "CM", "WCM", "cm"]
@@ -129,7 +129,7 @@ def test_a_norm_says_which_composition_checks_were_not_made():
 
 
 def test_federation_composition():
-    # RULES.md §3.7: ≤ 3/5 from own federation, ≤ 2/3 from one federation, ≥ 2 other federations.
+    # docs/RULES.md §3.7: ≤ 3/5 from own federation, ≤ 2/3 from one federation, ≥ 2 other federations.
     games = [(2600, 0.5)] * 9
     mixed = ["GER"] * 5 + ["FRA"] * 2 + ["ESP"] * 2
     assert norms.norm(games, "GM", opponent_federations=mixed, federation="ger").achieved
@@ -159,7 +159,7 @@ def test_no_games():
     (lambda: norms.norm([(2500, 0.5)] * 9, opponent_federations=[1] * 9), "opponent_federations"),
 ])
 def test_bad_input_names_the_argument(call, argument):
-    # BRIEF.md: one RatingError with a one-line message naming the argument.
+    # README, "Quiet and errors": one RatingError with a one-line message naming the argument.
     with pytest.raises(RatingError) as caught:
         call()
     assert str(caught.value).startswith(argument + ":")

@@ -1,4 +1,4 @@
-"""Performance ratings (RULES.md §3.6)."""
+"""Performance ratings (docs/RULES.md §3.6)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from chessrating import elo, fide, performance
 from chessrating.errors import RatingError
 from chessrating.results import NO_GAMES, Game, NoValue
 
-# notes §7.4 [SE-TPR]: Ding Liren, 2018 Candidates after round 12, 6.5/12 against
+# docs/SOURCES.md §8 [SE-TPR]: Ding Liren, 2018 Candidates after round 12, 6.5/12 against
 # 2763, 2×2794, 2×2809, 2×2767, 2×2784, 2×2799, 2800 (average 2789.08).
 DING_OPPONENTS = [2763, 2794, 2794, 2809, 2809, 2767, 2767, 2784, 2784, 2799, 2799, 2800]
 DING_SCORE = 6.5
@@ -22,7 +22,7 @@ def _ding(results):
 
 
 def test_tpr_worked_example():
-    # RULES.md §3.6: 6.5/12 against average 2789.08 → 2789 + dp(0.54) 29 = 2818.
+    # docs/RULES.md §3.6: 6.5/12 against average 2789.08 → 2789 + dp(0.54) 29 = 2818.
     assert round(sum(DING_OPPONENTS) / 12, 2) == 2789.08
     assert fide.percent_half_up(DING_SCORE, 12) == 54
     assert fide.dp(0.54) == 29
@@ -34,7 +34,7 @@ def test_tpr_worked_example():
 
 
 def test_tpr_perfect_and_zero_are_notional_800():
-    # RULES.md §3.6: 100 % gives +800 and 0 % gives −800; ARO 2050 rounded half-up from 2050.
+    # docs/RULES.md §3.6: 100 % gives +800 and 0 % gives −800; ARO 2050 rounded half-up from 2050.
     assert performance.performance([Game(2000, 1), Game(2100, 1)]) == 2850
     assert performance.performance([Game(2000, 0), Game(2100, 0)]) == 1250
     # ARO 2000.5 → 2001 (half up); p 50 % → dp 0.
@@ -42,7 +42,7 @@ def test_tpr_perfect_and_zero_are_notional_800():
 
 
 def test_own_rating_anchor():
-    # RULES.md §3.6 / seed fide-rating-faq.txt: "performance = your rating + d_p".
+    # docs/RULES.md §3.6 / docs/SOURCES.md §2: "performance = your rating + d_p".
     games = _ding([0.5] * 11 + [1.0])
     assert performance.performance(games, "OWN", rating=2769) == 2769 + 29
     assert performance.performance(games, "own", rating=2769.5) == 2798.5
@@ -55,25 +55,25 @@ def test_own_rating_anchor_needs_the_rating():
 
 
 def test_algorithm_of_400():
-    # RULES.md §3.6: average + 400 × (wins − losses) / n, the average unrounded (seed
-    # fide-rating-faq.txt: "adds 400 × (wins − losses) / games to the opponents' average").
+    # docs/RULES.md §3.6: average + 400 × (wins − losses) / n, the average unrounded (docs/SOURCES.md
+    # §2: "adds 400 × (wins − losses) / games to the opponents' average").
     # Ding with 2 wins, 1 loss: (33469 + 400) / 12 = 2822.42.
     games = _ding([0.5, 0.5, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1, 0, 0.5])
     assert performance.performance(games, "400") == pytest.approx(33869 / 12, abs=1e-9)
     assert performance.performance(games, "400") == pytest.approx(2822.42, abs=0.005)
-    # seed fide-rating-faq.txt: a 100 % score adds 400.
+    # docs/SOURCES.md §2: a 100 % score adds 400.
     assert performance.performance([Game(1800, 1), Game(1900, 1)], "400") == 2250
 
 
 def test_logistic_is_classic_elo_performance():
-    # RULES.md §3.6: "Logistic ('true' performance): §2".
+    # docs/RULES.md §3.6: "Logistic ('true' performance): §2".
     games = _ding([0.5] * 11 + [1.0])
     assert performance.performance(games, "ELO") == elo.performance(games)
     assert performance.performance([Game(2000, 1)], "ELO") == NoValue("no performance: 100 % score")
 
 
 def test_ptp_definition():
-    # RULES.md §3.6: the lowest whole P with Σ PD(P − Ri) ≥ S, table 8.1.2 without cap.
+    # docs/RULES.md §3.6: the lowest whole P with Σ PD(P − Ri) ≥ S, table 8.1.2 without cap.
     # Two draws against 2000: PD(−3) = .50 (row 0–3), PD(−4) = .49 → P = 1997.
     assert performance.performance([Game(2000, 0.5), Game(2000, 0.5)], "PTP") == 1997
     # 1.5/2 against 2000: PD ≥ .75 from row 189–197 → 2189.
@@ -87,13 +87,13 @@ def test_ptp_definition():
 
 
 def test_ptp_zero_and_perfect_scores():
-    # RULES.md §3.6: 0 % → lowest opponent − 800, 100 % → highest opponent + 800.
+    # docs/RULES.md §3.6: 0 % → lowest opponent − 800, 100 % → highest opponent + 800.
     assert performance.performance([Game(2000, 0), Game(2150, 0)], "PTP") == 1200
     assert performance.performance([Game(2000, 1), Game(2150, 1)], "PTP") == 2950
 
 
 def test_uscf_method_uses_the_linear_special_formula():
-    # RULES.md §3.6: US Chess linear: the special formula of §4.4 with no prior games.
+    # docs/RULES.md §3.6: US Chess linear: the special formula of §4.4 with no prior games.
     uscf = pytest.importorskip("chessrating.uscf")
     games = [Game(1400, 1), Game(1600, 0.5), Game(1800, 0)]
     assert performance.performance(games, "USCF") == uscf.linear_performance(games)
@@ -116,7 +116,7 @@ def test_no_games_give_no_games(method):
     (lambda: performance.performance([Game(2000, 0.7)]), "games score"),
 ])
 def test_bad_input_names_the_argument(call, argument):
-    # BRIEF.md: one RatingError with a one-line message naming the argument.
+    # README, "Quiet and errors": one RatingError with a one-line message naming the argument.
     with pytest.raises(RatingError) as caught:
         call()
     assert str(caught.value).startswith(argument + ":")
@@ -126,7 +126,7 @@ def test_bad_input_names_the_argument(call, argument):
                 min_size=1, max_size=12),
        st.data())
 def test_performance_never_falls_when_the_score_rises(pairs, data):
-    # DESIGN.md properties: monotone in score — turning one result up by a half point
+    # Property: monotone in score — turning one result up by a half point
     # never lowers the performance, for every method with a number.
     games = [Game(r, s) for r, s in pairs]
     open_results = [i for i, g in enumerate(games) if g.score < 1]

@@ -147,7 +147,7 @@ def test_rating_function_and_stand_in(tmp_path: Path):
     path = tmp_path / "f.xlsx"
     wb.save(path)
     report = recalculate(path, tmp_path / "out.xlsx", functions={"twice": lambda x: 2 * x})
-    # logistic expectation E = 1 / (1 + 10^((1800 - 2000) / 400)), RULES.md classic Elo
+    # logistic expectation E = 1 / (1 + 10^((1800 - 2000) / 400)), docs/RULES.md §2, classic Elo
     expected = 1 / (1 + 10 ** (-200 / 400))
     assert report.values[("Calc", "C1")] == pytest.approx(expected, abs=1e-12)
     assert report.values[("Calc", "C1")] == pytest.approx(udfs.ELO_EXPECTED(2000.0, 1800.0))
@@ -425,10 +425,9 @@ def _assert_chart_caches_hold_the_values(book: Path, report) -> int:
     return checked
 
 
-def test_demo_chart_holds_the_rating_changes(tmp_path: Path):
-    out = tmp_path / "demo.xlsx"
-    workbooks.fill_round_robin(workbooks.load_demo_event(), out)
-    report = recalculate(out, out)
+def test_demo_chart_holds_the_rating_changes(demo_book: Path, recalculated):
+    out = demo_book
+    report = recalculated(out)
     # the rating-change bar chart: names as categories, changes as values (not all zero)
     assert _assert_chart_caches_hold_the_values(out, report) >= 2
     values = _caches([m for n, m in members(out).items() if n.startswith("xl/charts/")][0])
@@ -436,12 +435,12 @@ def test_demo_chart_holds_the_rating_changes(tmp_path: Path):
                 if float(v) != 0]) >= 5
 
 
-def test_template_charts_hold_their_values(tmp_path: Path):
+def test_template_charts_hold_their_values(built_templates: dict[str, Path], recalculated):
     # the templates as `chessrating templates` writes them (the Goal chart of the calculators)
-    books = workbooks.write_templates(tmp_path)
+    books = list(built_templates.values())
     checked = 0
     for book in books:
-        checked += _assert_chart_caches_hold_the_values(book, recalculate(book, tmp_path / "again.xlsx"))
+        checked += _assert_chart_caches_hold_the_values(book, recalculated(book))
     assert checked >= 2
 
 

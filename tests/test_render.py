@@ -10,7 +10,6 @@ either, and every formula cell shows the value ``chessrating recalc`` computes f
 from __future__ import annotations
 
 import csv
-import importlib.util
 import math
 import shutil
 import subprocess
@@ -19,13 +18,12 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from chessrating.recalc import recalculate
 
 ROOT = Path(__file__).resolve().parent.parent
 # the shipped workbooks; names starting with a dot are a builder's files in progress
 SHIPPED = sorted(p for p in (ROOT / "workbooks").glob("*.xlsx") if not p.name.startswith("."))
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
-TRF = ROOT.parent / "shared" / "trf" / "javafo_sample2.trf"
+TRF = "javafo_sample2.trf"  # of tests/data/trf, imported once per session
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
 
 pytestmark = pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
@@ -40,25 +38,18 @@ def _convert(books: list[Path], target: str, out: Path, profile: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory) -> dict[str, Path]:
+def rendered(tmp_path_factory, demo_book, trf_import) -> dict[str, Path]:
     """Every workbook to render, copied to one folder and converted in one LibreOffice run."""
     folder = tmp_path_factory.mktemp("render")
     books = []
     for path in SHIPPED:
         books.append(Path(shutil.copy(path, folder / path.name)))
-    if importlib.util.find_spec("chessrating.workbooks") is not None:
-        from chessrating import workbooks
-        demo = folder / "demo.xlsx"
-        workbooks.fill_round_robin(workbooks.load_demo_event(), demo)
-        recalculate(demo, demo)
-        books.append(demo)
-    if TRF.exists():
-        # Filled workbooks too: an empty template never calls some functions.
-        from chessrating.trf.importer import import_trf
-        for system in ("fide", "uscf"):
-            book = folder / f"imported-{system}.xlsx"
-            import_trf(TRF, book, system=system)
-            books.append(book)
+    books.append(Path(shutil.copy(demo_book, folder / "demo.xlsx")))
+    # Filled workbooks too: an empty template never calls some functions.
+    for system, options in (("fide", ()), ("uscf", ("--system", "uscf"))):
+        code, imported = trf_import(TRF, *options)
+        assert code == 0
+        books.append(Path(shutil.copy(imported, folder / f"imported-{system}.xlsx")))
     profile = folder / "lo_profile"
     _convert(books, "pdf", folder / "pdf", profile)
     _convert(books, CSV_ALL_SHEETS, folder / "csv", profile)
@@ -66,12 +57,7 @@ def rendered(tmp_path_factory) -> dict[str, Path]:
 
 
 def _names() -> list[str]:
-    names = [p.stem for p in SHIPPED]
-    if importlib.util.find_spec("chessrating.workbooks") is not None:
-        names.append("demo")
-    if TRF.exists():
-        names += ["imported-fide", "imported-uscf"]
-    return names
+    return [p.stem for p in SHIPPED] + ["demo", "imported-fide", "imported-uscf"]
 
 
 def _pdf_text(pdf: Path) -> str:
@@ -94,7 +80,7 @@ def _shown(rows: list[list[str]], row: int, col: int) -> str:
 
 
 @pytest.mark.parametrize("name", _names())
-def test_workbook_renders_with_values(rendered: dict[str, Path], name: str, tmp_path: Path):
+def test_workbook_renders_with_values(rendered: dict[str, Path], name: str, recalculated):
     book = rendered[name]
     folder = book.parent
     pdf = _pdf_text(folder / "pdf" / f"{name}.pdf")
@@ -102,7 +88,7 @@ def test_workbook_renders_with_values(rendered: dict[str, Path], name: str, tmp_
     assert "Err:" not in pdf
     assert pdf.strip(), "the PDF has no text"
 
-    report = recalculate(book, tmp_path / "again.xlsx")
+    report = recalculated(book)
     formula_cells = {key for key in report.values}
     sheets = openpyxl.load_workbook(book, read_only=True).sheetnames
     checked = 0

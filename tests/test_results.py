@@ -1,4 +1,4 @@
-"""The results and ratings reader: every value of DESIGN.md in every shape Excel sends."""
+"""The results and ratings reader: every value of the README's vocabulary in every shape Excel sends."""
 
 import datetime as dt
 import math
@@ -12,7 +12,7 @@ from chessrating.results import (
     Game, RatingError, read_result,
 )
 
-# DESIGN.md, "Results a cell may hold": rated 1, 0.5, 0, "1", "½", "=", "0.5", "0", W, D, L;
+# README, "Results a cell may hold": rated 1, 0.5, 0, "1", "½", "=", "0.5", "0", W, D, L;
 # not rated "+", "-", "X", "F", "H", "B", "U", "Z"; blank = not played.
 CELL_VOCABULARY = [
     (1.0, WIN), (1, WIN), (0.5, DRAW), (0.0, LOSS), (0, LOSS),

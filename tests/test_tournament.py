@@ -6,7 +6,6 @@ scoring classes W D L A P and their defaults: TRF26 record 162.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +18,7 @@ from chessrating.trf.model import (
 )
 from chessrating.trf import read_trf
 
-TRF_DIR = Path(__file__).resolve().parents[2] / "shared" / "trf"
+from conftest import TRF_DATA as TRF_DIR
 
 # TRF result code -> (default points, rated) from the spec's result-code table.
 SPEC_CODES = {
@@ -110,7 +109,6 @@ def test_standings_without_file_ranks_use_starting_numbers():
     assert [s.player.number for s in t.standings()] == [1, 3, 2, 4]
 
 
-@pytest.mark.skipif(not TRF_DIR.is_dir(), reason=f"real TRF files not found at {TRF_DIR}")
 @pytest.mark.parametrize("name", ["javafo_sample2.trf", "issue_7.trf"])
 def test_standings_agree_with_the_files_ranks(name):
     # Each file's rank (after its tie-breaks) falls inside the group of players on equal points.

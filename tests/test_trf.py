@@ -1,15 +1,13 @@
 """The TRF reader and writer against real files and hand-written files for each quirk.
 
-Column positions and result codes: FIDE Handbook C.04 Annex 2 (TRF16) and TRF26, as
-summarised in the project's TRF notes. Real files: ``../shared/trf`` (echecsjs/trf test
-fixtures, MIT), read in place.
+Column positions and result codes: FIDE Handbook C.04 Annex 2 (TRF16) and TRF26 (docs/SOURCES.md).
+Real files: ``tests/data/trf`` (echecsjs/trf test fixtures, MIT; see its README).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,8 +17,7 @@ from chessrating.errors import RatingError
 from chessrating.trf.model import Player, ReadWarning, RoundGame, Scoring, Tournament
 from chessrating.trf import decode_trf, parse_date, parse_trf, read_trf, save_trf, write_trf
 
-TRF_DIR = Path(__file__).resolve().parents[2] / "shared" / "trf"
-needs_files = pytest.mark.skipif(not TRF_DIR.is_dir(), reason=f"real TRF files not found at {TRF_DIR}")
+from conftest import TRF_DATA as TRF_DIR
 
 
 def real(name: str) -> Tournament:
@@ -46,7 +43,6 @@ P2 = "001    2 m    Sanz Perez Eduardo                2155 ESP     2207460 1976 
 # ---------------------------------------------------------------- real files
 
 
-@needs_files
 def test_javafo_sample2():
     # javafo_sample2.trf: 52 players, "XXR 9", four rounds played and absences in round 5.
     t = real("javafo_sample2.trf")
@@ -74,7 +70,6 @@ def test_javafo_sample2():
         assert p.points == p.computed_points()
 
 
-@needs_files
 def test_grandmommyscup():
     # grandmommyscup.trf: TRF26 team Swiss, 249 players, 14 rounds, full 142-362 header.
     t = real("grandmommyscup.trf")
@@ -99,7 +94,6 @@ def test_grandmommyscup():
     assert not t.is_round_robin
 
 
-@needs_files
 def test_issue_7():
     # issue_7.trf: 60 players, results for 14 rounds written, "XXR 15".
     t = real("issue_7.trf")
@@ -114,7 +108,6 @@ def test_issue_7():
         assert p.points == p.computed_points()
 
 
-@needs_files
 def test_trf26_team_warnings():
     # trf26_team.trf: birth dates one column right; points columns 4.0 and 3.5 after one game.
     t = real("trf26_team.trf")
@@ -132,7 +125,6 @@ def test_trf26_team_warnings():
     assert [line[:3] for line in t.extra_lines] == ["XXR", "RUS", "310", "240", "260"]
 
 
-@needs_files
 @pytest.mark.parametrize("name", ["javafo_sample2.trf", "grandmommyscup.trf", "issue_7.trf", "trf26_team.trf"])
 @pytest.mark.parametrize("line_end", ["\r\n", "\r", "\n"])
 def test_round_trip_real_files(name, line_end):
@@ -145,7 +137,6 @@ def test_round_trip_real_files(name, line_end):
     assert len(again.warnings) == len(t.warnings) - shifted
 
 
-@needs_files
 @pytest.mark.parametrize("name", ["javafo_sample2.trf", "grandmommyscup.trf", "issue_7.trf"])
 def test_written_player_lines_match_the_file(name):
     # Column for column the same 001 lines, but for the title columns 11-13 (TRF06 "g" becomes
@@ -453,11 +444,8 @@ def test_writer_line_end_and_save(tmp_path):
 
 # ---------------------------------------------------------------- fuzzing
 
-if TRF_DIR.is_dir():
-    SEED_LINES = [line for name in ("javafo_sample2.trf", "grandmommyscup.trf", "trf26_team.trf")
-                  for line in (TRF_DIR / name).read_text().splitlines()[:40]]
-else:
-    SEED_LINES = ["012 Seed", "042 24/09/2010", "132 " + " " * 87 + "24/12/01", P1, P2, "XXR 3", "162  W 3.0"]
+SEED_LINES = [line for name in ("javafo_sample2.trf", "grandmommyscup.trf", "trf26_team.trf")
+              for line in (TRF_DIR / name).read_text().splitlines()[:40]]
 
 
 @st.composite

@@ -2,7 +2,7 @@
 
 Values are checked against the core called directly (chessrating.fide, chessrating.uscf.event)
 on the games read from the same file, and against what the file states (players, rounds,
-warnings). The real files are those of /work/shared/trf (see its README).
+warnings). The real files are those of tests/data/trf (see its README).
 """
 
 from __future__ import annotations
@@ -17,21 +17,18 @@ from chessrating import fide
 from chessrating.cli import main
 from chessrating.results import Game, NoValue
 from chessrating.trf import read_trf
-from chessrating.trf.importer import K_NOTE, K_NOTE_FROM_TRF, USCF_NOTE, ProgressBar
+from chessrating.progress import Progress
+from chessrating.trf.importer import K_NOTE, K_NOTE_FROM_TRF, USCF_NOTE
 from chessrating.uscf.event import rate_event
 
-TRF = Path("/work/shared/trf")
-if not TRF.is_dir():
-    TRF = Path(__file__).resolve().parents[2] / "shared" / "trf"
+from conftest import TRF_DATA as TRF
+
 REAL_FILES = ["javafo_sample2.trf", "grandmommyscup.trf", "trf26_team.trf", "issue_7.trf"]
 SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
 
 
 def real_file(name: str) -> Path:
-    path = TRF / name
-    if not path.is_file():
-        pytest.skip(f"the shared TRF file {name} is not here ({TRF})")
-    return path
+    return TRF / name
 
 
 # ------------------------------------------------------------------------- building TRF text
@@ -116,10 +113,10 @@ def summary_value(lines: list[str], key: str) -> str:
 # ----------------------------------------------------------------------------- real files
 
 @pytest.mark.parametrize("name", REAL_FILES)
-def test_each_real_file_imports_with_its_players_rounds_and_warnings(name, tmp_path, capsys):
+def test_each_real_file_imports_with_its_players_rounds_and_warnings(name, trf_import, capsys):
     source = real_file(name)
     tournament = read_trf(source)
-    code, out = import_book(tmp_path, source)
+    code, out = trf_import(name)
     captured = capsys.readouterr()
     assert code == 0, captured.err
     lines = captured.out.splitlines()
@@ -277,12 +274,12 @@ def test_round_robin_matches_the_core(k_from_trf, tmp_path, capsys):
     assert (K_NOTE_FROM_TRF if k_from_trf else K_NOTE) in lines
 
 
-def test_k_from_trf_data_in_a_swiss(tmp_path, capsys):
+def test_k_from_trf_data_in_a_swiss(trf_import, capsys):
     source = real_file("javafo_sample2.trf")
     tournament = read_trf(source)
     year = tournament.start_date.year  # 2010: RatingYear of the workbook
-    books = {flag: import_book(tmp_path, source, *(["--k-from-trf-data"] if flag else []),
-                               name=f"k{flag}.xlsx")[1] for flag in (False, True)}
+    books = {flag: trf_import(source.name, *(["--k-from-trf-data"] if flag else []))[1]
+             for flag in (False, True)}
     capsys.readouterr()
     for flag, out in books.items():
         ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
@@ -330,10 +327,10 @@ def test_hostile_names_stay_text(tmp_path, capsys):
 
 # ---------------------------------------------------------------------------- US Chess
 
-def test_uscf_event_column_equals_rate_event(tmp_path, capsys):
+def test_uscf_event_column_equals_rate_event(trf_import, capsys):
     source = real_file("javafo_sample2.trf")
     tournament = read_trf(source)
-    code, out = import_book(tmp_path, source, "--system", "uscf")
+    code, out = trf_import(source.name, "--system", "uscf")
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
     assert USCF_NOTE in lines
@@ -372,31 +369,32 @@ def test_uscf_event_column_equals_rate_event(tmp_path, capsys):
 
 def test_progress_bar_waits_then_writes_one_line_per_stage():
     quiet = io.StringIO()
-    bar = ProgressBar(quiet, delay=3600)
-    bar.update(0.5, "recalculating", "1/2 formulas")
+    bar = Progress(quiet, delay=3600)
+    bar.update("recalculating", "1/2 formulas", 0.5)
     assert quiet.getvalue() == ""
     log = io.StringIO()
-    bar = ProgressBar(log, show_now=True, width=10)
-    bar.update(0.1, "writing", "52 rows")
-    bar.update(0.5, "recalculating", "1000/3000 formulas")
-    bar.update(0.8, "recalculating", "2000/3000 formulas")
-    bar.update(1.0, "done")
-    bar.finish()
+    bar = Progress(log, show_now=True)
+    bar.update("writing", "52 rows", 0.1)
+    bar.update("recalculating", "1000/3000 formulas", 0.5)
+    bar.update("recalculating", "2000/3000 formulas", 0.8)
+    bar.update("done", fraction=1.0)
+    bar.close()
     assert log.getvalue().splitlines() == [
-        "[#---------]  10% writing: 52 rows",
-        "[#####-----]  50% recalculating: 1000/3000 formulas",
-        "[##########] 100% done",
+        "writing: 52 rows",
+        "recalculating: 1000/3000 formulas",
+        "done",
     ]
 
 
-def test_a_large_file_shows_the_bar_on_stderr(tmp_path, capsys):
+def test_a_large_file_shows_the_bar_on_stderr(trf_import, capsys):
     source = real_file("grandmommyscup.trf")  # 249 players: shown from the start
-    code, _ = import_book(tmp_path, source)
+    code, _ = trf_import(source.name)
     err = capsys.readouterr().err
     assert code == 0
     assert "writing: 249 players read; 249 rows x 14 rounds" in err
-    assert "recalculating" in err
-    assert err.splitlines()[-1].startswith("[") and "100% done" in err.splitlines()[-1]
+    assert any(line.startswith("evaluating ") and line.endswith(" formulas in grandmommyscup.xlsx")
+               for line in err.splitlines())
+    assert err.splitlines()[-1] == "done: grandmommyscup.xlsx"
 
 
 # ------------------------------------------------------------------------ results without opponents

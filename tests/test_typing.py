@@ -9,7 +9,11 @@ mypy_api = pytest.importorskip("mypy.api", reason="mypy is not installed")
 PACKAGE = Path(__file__).resolve().parent.parent / "addin" / "chessrating"
 
 
-def test_mypy_finds_no_type_errors(tmp_path):
+def test_mypy_finds_no_type_errors(request, tmp_path):
+    # mypy's incremental cache lives in pytest's cache (.pytest_cache), so a second run
+    # checks only what changed; without the cache plugin, a fresh one each time.
+    cache = getattr(request.config, "cache", None)
+    folder = cache.mkdir("mypy") if cache is not None else tmp_path / "mypy"
     report, errors, status = mypy_api.run(
-        ["--ignore-missing-imports", "--cache-dir", str(tmp_path / "mypy"), str(PACKAGE)])
+        ["--ignore-missing-imports", "--cache-dir", str(folder), str(PACKAGE)])
     assert status == 0, report + errors

@@ -25,7 +25,7 @@ from chessrating.udfs import (
     USCF_EFFECTIVE_GAMES, USCF_EVENT, USCF_FLOOR, USCF_K, USCF_NEWRATING,
 )
 
-# FIDE's published first rating (RULES.md §3.5): opponents 1902, 1877, 1884, 2012, 1832, score 3 -> 1922.
+# FIDE's published first rating (docs/RULES.md §3.5): opponents 1902, 1877, 1884, 2012, 1832, score 3 -> 1922.
 FIRST_RATING_OPPONENTS = [1902.0, 1877.0, 1884.0, 2012.0, 1832.0]
 FIRST_RATING_RESULTS = ["1", "1", "½", "½", "0"]
 
@@ -33,7 +33,7 @@ FIRST_RATING_RESULTS = ["1", "1", "½", "½", "0"]
 # ---------------------------------------------------------------- the contract itself
 
 def test_names_and_argument_order_are_those_of_design_md():
-    # DESIGN.md, "The Excel functions (the public contract)".
+    # README, "The Excel functions".
     contract = {
         "ELO_EXPECTED": "rating, opponent_rating",
         "ELO_CHANGE": "rating, opponent_ratings, results, k=20",
@@ -85,7 +85,7 @@ def test_every_function_is_registered_in_the_chess_rating_category(monkeypatch):
 # ---------------------------------------------------------------- classic shapes, published values
 
 def test_elo_functions():
-    # Classic Elo (RULES.md §2): E = 1/(1+10^((1800-2000)/400)) = 0.759746...
+    # Classic Elo (docs/RULES.md §2): E = 1/(1+10^((1800-2000)/400)) = 0.759746...
     assert ELO_EXPECTED(2000.0, 1800.0) == pytest.approx(0.7597469266479578, abs=1e-15)
     # K 20, a win against 1800: 20 × (1 − 0.759747) = 4.80506
     assert ELO_CHANGE(2000.0, 1800.0, 1.0) == pytest.approx(4.805061467, abs=1e-8)
@@ -98,7 +98,7 @@ def test_expected_scores_keep_the_shape_of_the_range():
     assert column[0][0] == pytest.approx(0.7597469, abs=1e-7)
     assert column[1][0] == pytest.approx(0.2402531, abs=1e-7)
     assert column[2][0] == ""  # a blank cell stays quiet
-    # FIDE table 8.1.2 (RULES.md §3.1): a 400-point gap gives 0.92, row edges D=3 -> .50, D=4 -> .51.
+    # FIDE table 8.1.2 (docs/RULES.md §3.1): a 400-point gap gives 0.92, row edges D=3 -> .50, D=4 -> .51.
     assert FIDE_EXPECTED(2000.0, [[1600.0, 1997.0, 1996.0]]) == [[0.92, 0.50, 0.51]]
     with pytest.raises(RatingError, match=r"^opponent_rating: a 1x2 range does not match rating's 2x1"):
         ELO_EXPECTED([[2000.0], [1900.0]], [[1800.0, 1700.0]])
@@ -126,7 +126,7 @@ def test_first_rating_published_example():
 
 
 def test_performance_methods():
-    # RULES.md §3.6: 6.5/12 against an average of 2789.08 -> TPR 2789 + dp(.54) 29 = 2818.
+    # docs/RULES.md §3.6: 6.5/12 against an average of 2789.08 -> TPR 2789 + dp(.54) 29 = 2818.
     opponents = [2789.0] * 11 + [2790.0]  # average 2789.08
     results = [1, 1, 1, 1, 1, 1, 0.5, 0, 0, 0, 0, 0]
     assert PERF_RATING(opponents, results) == 2818
@@ -141,7 +141,7 @@ def test_performance_methods():
 
 
 def test_goal_example():
-    # RULES.md §5: 1600, K 20, winning every game against 1600 opponents reaches 1700 after 12 games.
+    # docs/RULES.md §5: 1600, K 20, winning every game against 1600 opponents reaches 1700 after 12 games.
     assert RATING_GOAL(1600.0, 1700.0, 1600.0, 20.0) == 12
 
 

@@ -1,6 +1,6 @@
-"""US Chess ratings of one player (RULES.md §4; seed us-chess-rating-formulas.txt).
+"""US Chess ratings of one player (docs/RULES.md §4; docs/SOURCES.md §3).
 
-Published values first (RULES.md, the seed, Glickman's K table and approximation paper),
+Published values first (docs/RULES.md, docs/SOURCES.md §3, Glickman's K table and approximation paper),
 then cases worked by hand with the arithmetic in the comment, then properties.
 """
 
@@ -32,7 +32,7 @@ def logistic(rating: float, opponent: float) -> float:
 # ---------------------------------------------------------------- effective games (§4.1)
 
 def test_effective_games_published_example():
-    # RULES.md §4.1 and the seed: 1700 with 30 games -> N' 20.01 (N* = 20.0118 < 30).
+    # docs/RULES.md §4.1 and docs/SOURCES.md §3: 1700 with 30 games -> N' 20.01 (N* = 20.0118 < 30).
     assert round(effective_games(1700, 30), 2) == 20.01
     assert effective_games(1700, 30) == pytest.approx(20.011787, abs=1e-6)
 
@@ -139,7 +139,7 @@ def test_bonus_threshold_and_exclusions():
 # ---------------------------------------------------------------- special formula (§4.4)
 
 def test_special_formula_published_example():
-    # Approximating formulas paper (RULES.md §4.4): 1500 on 6 games; 1400 W, 1550 L,
+    # Approximating formulas paper (docs/RULES.md §4.4): 1500 on 6 games; 1400 W, 1550 L,
     # 1650 D -> (6*1500 + 3*1533.33 + 0)/9 = 1511.11. Inside +-400 of all, f is linear:
     # 6(0.5 + (M-1500)/800) + 1.5 + (3M - 4600)/800 - 4.5 = (9M - 13600)/800 -> M = 13600/9.
     event = [Game(1400, 1), Game(1550, 0), Game(1650, 0.5)]
@@ -232,7 +232,7 @@ def test_first_rating():
 
 
 def test_floors_published():
-    # RULES.md §4.5: peak 1941 -> 1741 -> 1700; 1999.51 -> 2000 -> 1800; 1388 -> 1188 -> 100.
+    # docs/RULES.md §4.5: peak 1941 -> 1741 -> 1700; 1999.51 -> 2000 -> 1800; 1388 -> 1188 -> 100.
     assert floor(1941) == 1700.0
     assert floor(1999.51) == 1800.0
     assert floor(1388) == 100.0

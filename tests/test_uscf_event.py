@@ -1,4 +1,4 @@
-"""A whole US Chess event in five steps (RULES.md §4.6) and reading its pairings.
+"""A whole US Chess event in five steps (docs/RULES.md §4.6) and reading its pairings.
 
 The small events are worked by hand in the comments, with the arithmetic written out
 again in the test independently of the module.
@@ -138,7 +138,7 @@ def test_each_step_raised_to_100():
 
 
 def test_floors_apply_to_the_final_ratings_only():
-    # Two established players, 1705 on 40 games each; the first loses (RULES.md §4.5, §4.6).
+    # Two established players, 1705 on 40 games each; the first loses (docs/RULES.md §4.5, §4.6).
     # N*(1705) = 50 / sqrt(0.662 + 0.00000739 * 864^2) = 50 / 2.48568 = 20.1152,
     # K = 800 / (20.1152 + 1) = 37.8874.
     # Step 4: 1705 -+ K/2 -> A4 = 1686.0563, B4 = 1723.9437.

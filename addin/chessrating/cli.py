@@ -17,60 +17,18 @@ import argparse
 import contextlib
 import signal
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from . import __version__
 from .errors import RatingError
+from .progress import Progress
 
 __all__ = ["main", "COMMANDS"]
 
 _MAX_CAUSES_SHOWN = 10
 _MAX_ADDRESSES_SHOWN = 8
-
-
-class _Progress:
-    """Status lines on stderr, shown only once the work has taken more than a moment.
-
-    On a terminal the formula count is redrawn on one line; into a file or a pipe only
-    the stages are written (a few lines, whatever the workbook's size).
-    """
-
-    def __init__(self, delay: float = 1.0, stream: Any = None):
-        self.started = time.perf_counter()
-        self.delay = delay
-        self.stream = stream
-        self.pending: list[str] = []
-        self.counting = False
-
-    def _terminal(self) -> bool:
-        isatty = getattr(self.stream or sys.stderr, "isatty", None)
-        return bool(isatty and isatty())
-
-    def __call__(self, step: Any) -> None:
-        stream = self.stream or sys.stderr
-        message = str(step)
-        count = step.stage == "evaluating" and step.done > 0
-        if count and not self._terminal():
-            return  # a count per thousand formulas is noise in a log
-        if time.perf_counter() - self.started < self.delay:
-            if not count:
-                self.pending = [message]
-            return
-        for line in self.pending:
-            print(line, file=stream)
-        self.pending = []
-        if count:
-            stream.write("\r" + message)
-            stream.flush()
-            self.counting = True
-            return
-        if self.counting:
-            stream.write("\n")
-            self.counting = False
-        print(message, file=stream)
 
 
 def _short(address: str, sheet: str) -> str:
@@ -152,7 +110,11 @@ def _run_recalc(args: argparse.Namespace) -> int:
     from .recalc import default_output, recalculate
     book = Path(args.book)
     output = Path(args.output) if args.output else default_output(book)
-    report = recalculate(book, output, progress=_Progress())
+    progress = Progress()
+    try:
+        report = recalculate(book, output, progress=progress)
+    finally:
+        progress.close()
     return _print_report(report)
 
 
@@ -207,9 +169,13 @@ def _run_demo(args: argparse.Namespace) -> int:
         output = output / "demo.xlsx"
     output = output_path(output, output)  # refused before any work
     event = workbooks.load_demo_event()
-    with draft_path(output) as draft:  # the output appears finished or not at all
-        workbooks.fill_round_robin(event, draft, recalculate=False)
-        report = recalculate(draft, output, progress=_Progress())
+    progress = Progress()
+    try:
+        with draft_path(output) as draft:  # the output appears finished or not at all
+            workbooks.fill_round_robin(event, draft, recalculate=False)
+            report = recalculate(draft, output, progress=progress)
+    finally:
+        progress.close()
     return _print_report(report)
 
 

@@ -1,6 +1,6 @@
 """Classic Elo: the logistic expected score, rating change, new rating and performance.
 
-RULES.md §2 (seed: elo-calculator.txt). Symbols: ``R`` own rating, ``Ri`` opponent
+docs/RULES.md §2 (docs/SOURCES.md §1). Symbols: ``R`` own rating, ``Ri`` opponent
 ratings, ``S`` points scored, ``K`` development coefficient.
 
 >>> round(expected_score(1600, 2000), 4)
@@ -80,7 +80,7 @@ def new_rating(rating: float, games: Sequence[Game], k: float = 20) -> float:
 
 
 def performance(games: Sequence[Game]) -> float | NoValue:
-    """The rating ``P`` with ``Σ E(P, Ri) = S`` (RULES.md §2), to better than 0.01.
+    """The rating ``P`` with ``Σ E(P, Ri) = S`` (docs/RULES.md §2), to better than 0.01.
 
     A perfect or a zero score has no such rating: the answer says so instead of
     inventing one. No games give :data:`~chessrating.results.NO_GAMES`.

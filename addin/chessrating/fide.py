@@ -1,6 +1,6 @@
 """FIDE standard rating: tables 8.1.1 and 8.1.2, K, rating change, first rating.
 
-RULES.md §3 (FIDE Rating Regulations effective 1 March 2024, amended 1 October 2025).
+docs/RULES.md §3 (FIDE Rating Regulations effective 1 March 2024, amended 1 October 2025).
 Symbols: ``R`` own rating, ``Ri`` opponent ratings, ``W`` points scored, ``n`` games,
 ``PD`` expected score from table 8.1.2, ``dp`` rating difference from table 8.1.1,
 ``K`` development coefficient. FIDE never uses the logistic curve.
@@ -94,7 +94,7 @@ def check_rules(rules: Any) -> str:
 def dp(p: float) -> int:
     """Table 8.1.1: fractional score ``p`` → rating difference ``dp``.
 
-    ``p`` is rounded half-up to two decimals first (RULES.md §3.1); 1.00 and 0.00
+    ``p`` is rounded half-up to two decimals first (docs/RULES.md §3.1); 1.00 and 0.00
     give the notional ±800.
 
     >>> dp(1.0), dp(0.5), dp(0.545), dp(0.0)
@@ -146,7 +146,7 @@ def table_expected(rating: float, opponent_rating: float, rules: str) -> float:
 
 
 def expected_score(rating: float, opponent_rating: float, rules: str = "2025") -> float:
-    """Own expected score ``PD`` from table 8.1.2 with the 400-point rule (RULES.md §3.2).
+    """Own expected score ``PD`` from table 8.1.2 with the 400-point rule (docs/RULES.md §3.2).
 
     Under rules ``"2025"`` a player rated 2650 or more uses the real difference; the
     exemption is judged by ``rating``, the player whose change is computed. Under
@@ -170,7 +170,7 @@ def k_factor(
     peak_rating: float | None = None,
     games_in_period: int | None = None,
 ) -> int:
-    """K by §8.3.3 with the precedence **Decision** of RULES.md §3.3.
+    """K by §8.3.3 with the precedence **Decision** of docs/RULES.md §3.3.
 
     (1) a published rating has ever reached 2400 (``peak_rating`` or ``rating``) → 10;
     (2) junior — ``year − birth_year ≤ 18`` — whose rating has stayed under 2300 → 40;

@@ -1,6 +1,6 @@
 """Rating goal planner: how many games at a given opponent rating and score reach a target.
 
-RULES.md §5. The rating is updated after every game, unrounded, with the chosen system:
+docs/RULES.md §5. The rating is updated after every game, unrounded, with the chosen system:
 ``"ELO"`` (logistic curve) or ``"FIDE"`` (table 8.1.2 with the 400-point rule, judged by
 the rating the player has at that game). Unrounded updates are what the rule book's
 example shows: 1600, K 20, winning every game against 1600 opponents is at 1695.6 after

@@ -1,4 +1,4 @@
-"""FIDE title norms: rating performance and the event's composition (RULES.md §3.7).
+"""FIDE title norms: rating performance and the event's composition (docs/RULES.md §3.7).
 
 Title Regulations 1.4.6–1.4.9. Symbols: ``Ra`` the average of the (adjusted) opponents'
 ratings rounded half-up, ``p`` the score as a whole percent rounded half-up,
@@ -134,7 +134,7 @@ def norm(
     opponent_federations: Sequence[str | None] | None = None,
     federation: str | None = None,
 ) -> NormVerdict | NoValue:
-    """Judge a title norm from ``(opponent rating or None, score)`` pairs (RULES.md §3.7).
+    """Judge a title norm from ``(opponent rating or None, score)`` pairs (docs/RULES.md §3.7).
 
     Rating conditions always: ``Rp`` and ``Ra`` at least the title's minimum, at least 9
     games, at least 35 % (``p`` as rounded for ``dp``). Composition conditions only where

@@ -1,4 +1,4 @@
-"""Performance ratings by six methods (RULES.md §3.6).
+"""Performance ratings by six methods (docs/RULES.md §3.6).
 
 Symbols: ``Ri`` opponent ratings, ``S`` points, ``n`` games, ``ARO`` the average rating
 of the opponents rounded half-up, ``p`` the score as a whole percent rounded half-up,
@@ -77,7 +77,7 @@ def algorithm_of_400(games: Sequence[Game]) -> float:
     """``(ΣRi + 400 × (wins − losses)) / n``: the opponents' average plus 400 per net win.
 
     The average is not rounded here (unlike the TPR's ``ARO``): the algorithm of 400 is
-    a plain average of "opponent ± 400" per game, as the seed fide-rating-faq.txt
+    a plain average of "opponent ± 400" per game, as the rating FAQ of docs/SOURCES.md §2
     describes it ("adds 400 × (wins − losses) / games to the opponents' average").
 
     >>> algorithm_of_400([(2000, 1), (2100, 0.5), (2201, 0)])

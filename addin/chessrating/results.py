@@ -55,7 +55,7 @@ FULL_BYE = Result("B", 1.0, False)
 PAIRING_BYE = Result("U", 1.0, False)
 ZERO_BYE = Result("Z", 0.0, False)
 
-# The cell vocabulary of DESIGN.md, upper-cased. "0,5" is how a decimal-comma Excel may
+# The cell vocabulary of the README, upper-cased. "0,5" is how a decimal-comma Excel may
 # hand over a picked 0.5; "1/2" is accepted as text (typed as a value it becomes a date).
 RESULTS_BY_TEXT: dict[str, Result] = {
     "1": WIN, "1.0": WIN, "W": WIN,

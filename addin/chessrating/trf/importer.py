@@ -51,22 +51,18 @@ the same points (``F`` full-point, ``H`` half-point, ``Z`` zero-point bye; cells
 from __future__ import annotations
 
 import os
-import sys
-import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Callable
+from typing import Any
 
 from ..errors import RatingError
+from ..progress import Progress
 from .model import PLAYED_CODES, ReadWarning, RoundGame, Tournament
 from .sizing import fit_to_workbook
 
-if TYPE_CHECKING:
-    from ..recalc import Step
-
 __all__ = [
     "SYSTEMS", "ESTABLISHED_GAMES", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
-    "ImportSummary", "GameCounts", "ProgressBar", "import_trf", "choose_layout",
+    "ImportSummary", "GameCounts", "import_trf", "choose_layout",
     "count_games", "k_inputs", "default_output", "K_NOTE", "K_NOTE_FROM_TRF", "USCF_NOTE",
     "lone_results_as_byes",
 ]
@@ -223,63 +219,6 @@ def _first_ratings(tournament: Tournament) -> tuple[int, int]:
     return len(unrated), reached
 
 
-class ProgressBar:
-    """One status bar on stderr, shown only for a large event or once work takes a moment.
-
-    ``update(fraction, stage, detail)`` redraws it in place on a terminal; elsewhere (a
-    log, a pipe) a line is written only when the stage changes, so logs stay short.
-    """
-
-    def __init__(self, stream: IO[str] | None = None, *, show_now: bool = False,
-                 delay: float = 1.0, width: int = 30):
-        self.stream = stream if stream is not None else sys.stderr
-        self.started = time.perf_counter()
-        self.show = show_now
-        self.delay = delay
-        self.width = width
-        self.last_stage = ""
-        self.drawn = False
-
-    def update(self, fraction: float, stage: str, detail: str = "") -> None:
-        if not self.show and time.perf_counter() - self.started < self.delay:
-            return
-        self.show = True
-        fraction = min(max(fraction, 0.0), 1.0)
-        filled = int(round(fraction * self.width))
-        text = f"[{'#' * filled}{'-' * (self.width - filled)}] {fraction:4.0%} {stage}"
-        text += f": {detail}" if detail else ""
-        if self._is_terminal():
-            self.stream.write("\r" + text[: self.width + 70].ljust(self.width + 70))
-            self.drawn = True
-        elif stage != self.last_stage:
-            self.stream.write(text + "\n")
-        self.last_stage = stage
-        self.stream.flush()
-
-    def finish(self) -> None:
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.drawn = False
-
-    def _is_terminal(self) -> bool:
-        isatty = getattr(self.stream, "isatty", None)
-        return bool(isatty and isatty())
-
-
-def _recalc_progress(bar: ProgressBar, start: float, end: float) -> Callable[[Step], None]:
-    """Move the bar between ``start`` and ``end`` as the evaluator reports its steps."""
-    def say(step: Step) -> None:
-        if step.stage == "writing":
-            bar.update(end, "writing the values")
-        elif step.done:
-            bar.update(start + (end - start) * step.done / max(step.total, 1), "recalculating",
-                       f"{step.done}/{step.total} formulas")
-        else:
-            bar.update(start, "recalculating", str(step))
-    return say
-
-
 @dataclass
 class ImportSummary:
     """What :func:`import_trf` did, for the summary it prints."""
@@ -355,7 +294,7 @@ def _build(tournament: Tournament, layout: str, output: Path, k_from_trf_data: b
 
 def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
                system: str = "fide", k_from_trf_data: bool = False,
-               progress: ProgressBar | None = None) -> ImportSummary:
+               progress: Progress | None = None) -> ImportSummary:
     """Read the TRF file ``source`` and write the filled, recalculated workbook ``output``.
 
     ``output`` defaults to :func:`default_output`; it may not be the TRF file itself.
@@ -375,28 +314,28 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         raise RatingError(f"output: {str(target)!r} is the TRF file itself; name another with -o")
     if target.suffix.lower() != ".xlsx":  # refused before any work: nothing half-built is left
         raise RatingError(f"output: {str(target)!r} must be named .xlsx")
-    bar = progress or ProgressBar(show_now=False)
-    bar.update(0.0, "reading", source.name)
+    bar = progress or Progress()
+    bar.update("reading", source.name, 0.0)
     tournament = read_trf(source)
     if not tournament.players:
         raise RatingError(f"{source}: no player lines (001); is it a TRF file?")
     tournament, sizing = fit_to_workbook(tournament)  # rows for the players present
     tournament.warnings[:0] = sizing
     if len(tournament.players) >= LARGE_EVENT:
-        bar.show = True
+        bar.show_now = True
     layout = choose_layout(tournament, system)
     rounds = max(tournament.rounds, 1)
-    bar.update(0.1, "writing", f"{len(tournament.players)} players read; "
-                               f"{len(tournament.players)} rows x {rounds} rounds")
+    bar.update("writing", f"{len(tournament.players)} players read; "
+                          f"{len(tournament.players)} rows x {rounds} rounds", 0.1)
     target.parent.mkdir(parents=True, exist_ok=True)
     with draft_path(target) as draft:  # the workbook appears finished or not at all
         _build(tournament, layout, draft, k_from_trf_data)
         try:
-            report = recalculate(draft, target, progress=_recalc_progress(bar, 0.3, 1.0))
+            report = recalculate(draft, target, progress=bar.follow(0.3, 1.0))
         except RecalcError as error:  # name the user's file, not the draft
             raise RatingError(str(error).replace(str(draft), str(target))) from None
-    bar.update(1.0, "done", str(target.name))
-    bar.finish()
+    bar.update("done", str(target.name), 1.0)
+    bar.close()
     unrated, first = _first_ratings(tournament)
     return ImportSummary(
         source=source, output=target, layout=layout, players=len(tournament.players),

@@ -71,7 +71,7 @@ _SCORING_CLASS = {
     "U": "P",
 }
 
-# TRF code -> the cell vocabulary of results.py (DESIGN.md "Results a cell may hold").
+# TRF code -> the cell vocabulary of results.py (README, "Results a cell may hold").
 # The cell letters W, D, L mean *rated* games there, so the TRF codes W, D, L (under one
 # move, not rated) map to the unrated cells with the same points: "+", "H", "-".
 _CELL_RESULT = {

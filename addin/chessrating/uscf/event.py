@@ -1,4 +1,4 @@
-"""A whole US Chess event rated in the five steps of RULES.md §4.6, and the pairings read
+"""A whole US Chess event rated in the five steps of docs/RULES.md §4.6, and the pairings read
 from a crosstable or from round-by-round opponent numbers.
 
 Pairings are played games ``(i, j, score of i)`` between players numbered from 0, each

@@ -1,6 +1,6 @@
 """US Chess ratings of one player: effective games, K, bonus, the special formula, floors.
 
-The rules are those of RULES.md §4 (Glickman & Doan, "The US Chess Rating System").
+The rules are those of docs/RULES.md §4 (Glickman & Doan, "The US Chess Rating System").
 Symbols: ``R`` the player's rating, ``N`` games rated so far, ``N′`` effective games,
 ``m`` games in the event, ``S`` points scored, ``Ri`` the opponents' ratings, ``R0`` the
 prior rating, ``R0′``/``S′`` the prior and score adjusted for an all-wins or all-losses

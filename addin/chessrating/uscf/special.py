@@ -1,4 +1,4 @@
-"""The special formula of US Chess (RULES.md §4.4), solved by the document's own procedure.
+"""The special formula of US Chess (docs/RULES.md §4.4), solved by the document's own procedure.
 
 ``f(M) = N′ PWe(M, R0′) + Σ PWe(M, Ri) − S′`` is piecewise linear and non-decreasing in the
 rating ``M``; its knots are ``R0′ ± 400`` and ``Ri ± 400``. The procedure starts at ``R0′``

@@ -8,7 +8,7 @@
 * ``Expected score`` — logistic and FIDE expected scores by rating difference; FIDE dp by score.
 * ``Goal`` — ``RATING_GOAL`` and the projected rating game by game, with a line chart.
 
-Each sheet ships with a worked example from the rule book (spec/RULES.md) in its inputs,
+Each sheet ships with a worked example from the rule book (docs/RULES.md) in its inputs,
 so the sheet shows numbers at once; overwrite the yellow cells with your own.
 """
 
@@ -32,7 +32,7 @@ GAME_ROWS = 12
 GOAL_GAMES = 60
 TABLE_TOP = 14  # header row of the games table (Excel row 15)
 
-# Worked examples (spec/RULES.md) written into the inputs.
+# Worked examples (docs/RULES.md) written into the inputs.
 EXAMPLES: dict[str, Any] = {
     # §2 classic Elo: a 2000 player against 1800, 2100 and 2200.
     "Elo": {"rating": 2000, "k": 20, "games": [(1800, "1"), (2100, "½"), (2200, "0")]},

@@ -59,7 +59,7 @@ _INPUT_FONT = "#1F4E9E"
 _BORDER = "#BFBFBF"
 
 
-# Result cells worth one point and half a point: every spelling of DESIGN.md "Results a
+# Result cells worth one point and half a point: every spelling of the README's "Results a
 # cell may hold" (Excel's text comparison ignores case, so "w" matches "W"; a number and
 # the same digits as text are different values, so both are listed).
 _ONE_POINT = ("1", '"1"', '"W"', '"+"', '"X"', '"B"', '"U"')
