@@ -344,6 +344,18 @@ def test_output_has_a_new_files_mode(tmp_path: Path, umask: int, mode: int):
     assert stat.S_IMODE((tmp_path / "plain-recalc.xlsx").stat().st_mode) == mode
 
 
+@pytest.mark.parametrize("recalculate", [False, True])
+def test_templates_get_a_new_files_mode_and_leave_no_draft(tmp_path: Path, recalculate: bool):
+    from chessrating.workbooks import write_templates
+    old = os.umask(0o022)
+    try:
+        paths = write_templates(tmp_path, recalculate=recalculate)
+    finally:
+        os.umask(old)
+    assert {stat.S_IMODE(p.stat().st_mode) for p in paths} == {0o644}
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in paths)
+
+
 def test_output_folder_gets_the_default_name(tmp_path: Path):
     corpus.make_plain(tmp_path)
     (tmp_path / "out").mkdir()

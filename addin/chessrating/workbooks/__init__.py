@@ -23,7 +23,6 @@ event model and the example event in :mod:`.event`.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
@@ -55,20 +54,17 @@ TEMPLATES: dict[str, Callable[[Path], Path]] = {
 
 def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) -> Path:
     """Build into a temporary file beside ``dst``, store the computed values, move it in place."""
+    from ..recalc.archive import draft_path, new_file_mode
     dst = Path(dst)
     dst.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(suffix=".xlsx", prefix=".build-", dir=dst.parent)
-    os.close(handle)
-    built = Path(name)
-    try:
+    with draft_path(dst) as built:
         build(built)
-        if recalculate:
+        if recalculate:  # written atomically onto dst, with a new file's mode
             from ..recalc import recalculate as evaluate
-            evaluate(built, built)
-        os.replace(built, dst)
-    finally:
-        if built.exists():
-            built.unlink()
+            evaluate(built, dst)
+        else:
+            os.chmod(built, new_file_mode())
+            os.replace(built, dst)
     return dst
 
 
