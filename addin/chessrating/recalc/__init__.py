@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import Book, evaluate_book
+from .engine import Book, Table, evaluate_book
 from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .standings import Standing, find_standings
 from .trace import inputs_holding, named_value, trace_inputs
-from .values import XlErr
+from .values import ERROR_CODES, Key, XlErr
 from .patch import write_cached_values
 
 __all__ = ["recalculate", "Report", "CellError", "Standing", "RecalcError", "default_output",
@@ -126,9 +126,6 @@ def _cell_value(value: Any) -> Any:
     return value if isinstance(value, str) else str(value)
 
 
-_ERROR_TEXTS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"})
-
-
 def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
     """Read cells, formulas and defined names with openpyxl (reading only)."""
     import openpyxl
@@ -154,14 +151,19 @@ def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
                     book.add_formula(sheet.title, cell.row, cell.column, value.text,
                                      _array_ref(value.ref, sheet.title))
                 elif cell.data_type == "f" and isinstance(value, str):
-                    book.add_formula(sheet.title, cell.row, cell.column, value)
-                elif cell.data_type == "e" and value in _ERROR_TEXTS:
+                    if (sheet.title, cell.row, cell.column) in book.owner:
+                        continue  # a cell of an array formula's range (often <f ca="1"/>)
+                    if value.strip() not in ("", "="):
+                        book.add_formula(sheet.title, cell.row, cell.column, value)
+                elif cell.data_type == "e" and value in ERROR_CODES:
                     book.set_value(sheet.title, cell.row, cell.column, XlErr(value))
                 elif (sheet.title, cell.row, cell.column) not in book.owner:
                     book.set_value(sheet.title, cell.row, cell.column,
                                    _cell_value(value))
         for name, defined in sheet.defined_names.items():
             book.define_name(name, defined.attr_text, sheet.title)
+        for table in sheet.tables.values():
+            _add_table(book, sheet.title, table)
     for name, defined in workbook.defined_names.items():
         if defined.localSheetId is not None:
             scope = workbook.worksheets[int(defined.localSheetId)].title
@@ -171,16 +173,28 @@ def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
     return book
 
 
+def _add_table(book: Book, sheet: str, table: Any) -> None:
+    """An Excel table (``xl/tables/*.xml``, found by openpyxl through the sheet's rels)."""
+    try:
+        ref = parse_ref(table.ref)
+    except (FormulaSyntaxError, TypeError):
+        return
+    columns = [column.name or "" for column in table.tableColumns]
+    headers = 1 if table.headerRowCount is None else int(table.headerRowCount)
+    totals = int(table.totalsRowCount or 0)
+    book.add_table(Table(table.displayName or table.name, sheet, ref, columns, headers, totals))
+
+
 def _array_ref(ref: str, sheet: str):
     found = parse_ref(ref)
     return type(found)(sheet, found.r1, found.c1, found.r2, found.c2)
 
 
-def _input_finder(book: Book) -> Callable[[XlErr, tuple[str, int, int]], tuple[str, ...]]:
+def _input_finder(book: Book) -> Callable[[XlErr, Key], tuple[str, ...]]:
     """Each error's input cells, traced once per culprit (cells sharing a cause share it)."""
     found: dict[Any, tuple[str, ...]] = {}
 
-    def inputs(error: XlErr, key: tuple[str, int, int]) -> tuple[str, ...]:
+    def inputs(error: XlErr, key: Key) -> tuple[str, ...]:
         memo = error.culprit or key
         if memo not in found:
             if error.culprit:
