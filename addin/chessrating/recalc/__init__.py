@@ -142,24 +142,25 @@ def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
     for sheet in workbook.worksheets:
         book.add_sheet(sheet.title)
     for sheet in workbook.worksheets:
-        for row in sheet.iter_rows():
-            for cell in row:
-                value = cell.value
-                if value is None:
-                    continue
-                if isinstance(value, ArrayFormula):
-                    book.add_formula(sheet.title, cell.row, cell.column, value.text,
-                                     _array_ref(value.ref, sheet.title))
-                elif cell.data_type == "f" and isinstance(value, str):
-                    if (sheet.title, cell.row, cell.column) in book.owner:
-                        continue  # a cell of an array formula's range (often <f ca="1"/>)
-                    if value.strip() not in ("", "="):
-                        book.add_formula(sheet.title, cell.row, cell.column, value)
-                elif cell.data_type == "e" and value in ERROR_CODES:
-                    book.set_value(sheet.title, cell.row, cell.column, XlErr(value))
-                elif (sheet.title, cell.row, cell.column) not in book.owner:
-                    book.set_value(sheet.title, cell.row, cell.column,
-                                   _cell_value(value))
+        # the cells the file holds, never the rectangle up to its last cell (which
+        # iter_rows() would create: one value at XFD1048576 is 17 billion cells)
+        for _, cell in sorted(sheet._cells.items()):
+            value = cell.value
+            if value is None:
+                continue
+            if isinstance(value, ArrayFormula):
+                book.add_formula(sheet.title, cell.row, cell.column, value.text,
+                                 _array_ref(value.ref, sheet.title))
+            elif cell.data_type == "f" and isinstance(value, str):
+                if (sheet.title, cell.row, cell.column) in book.owner:
+                    continue  # a cell of an array formula's range (often <f ca="1"/>)
+                if value.strip() not in ("", "="):
+                    book.add_formula(sheet.title, cell.row, cell.column, value)
+            elif cell.data_type == "e" and value in ERROR_CODES:
+                book.set_value(sheet.title, cell.row, cell.column, XlErr(value))
+            elif (sheet.title, cell.row, cell.column) not in book.owner:
+                book.set_value(sheet.title, cell.row, cell.column,
+                               _cell_value(value))
         for name, defined in sheet.defined_names.items():
             book.define_name(name, defined.attr_text, sheet.title)
         for table in sheet.tables.values():
