@@ -222,7 +222,8 @@ class _Compiler:
             return called
         if kind == "(":
             inner = self.expression(0)
-            if (token := self.peek()) is not None and token.kind == ",":
+            following = self.peek()
+            if following is not None and following.kind == ",":
                 return self.union(inner)
             self.take(")")
             return inner
@@ -389,7 +390,7 @@ class _Compiler:
                 self.pos += 1
                 values.append(self.expression(0))
                 index = len(values) - 1
-                self.local[token.text.upper()] = lambda h, i=index: slots[h][i]
+                self.local[token.text.upper()] = _slot(slots, index)
                 self.take(",")
                 continue
             self.pos -= 1
@@ -465,6 +466,11 @@ def _reference(book: "Book", spec: RefSpec) -> Closure:
         at = spec.at(h[1], h[2])
         return Rng(book, sheet, at.r1, at.c1, at.r2, at.c2)
     return ref
+
+
+def _slot(slots: dict[Key, list[Any]], index: int) -> Closure:
+    """A LET name: the value bound for the evaluation under way in the cell."""
+    return lambda h: slots[h][index]
 
 
 def _memoised(fn: Closure) -> Closure:

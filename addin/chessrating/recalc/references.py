@@ -53,6 +53,17 @@ def _whole(value: Any, h: Key, default: int) -> int | XlErr:
     return number if isinstance(number, XlErr) else int(number)
 
 
+def _wholes(h: Key, *given: tuple[Any, int]) -> list[int] | XlErr:
+    """Several integer arguments with their defaults, or the first error among them."""
+    out: list[int] = []
+    for argument, default in given:
+        number = _whole(argument, h, default)
+        if isinstance(number, XlErr):
+            return number
+        out.append(number)
+    return out
+
+
 # -- references ------------------------------------------------------------------------
 def _index(book: "Book", h: Key, array: Any, row: Any = MISSING, col: Any = MISSING,
            area: Any = MISSING) -> Any:
@@ -61,9 +72,10 @@ def _index(book: "Book", h: Key, array: Any, row: Any = MISSING, col: Any = MISS
     column 0 means the whole column or row; an index outside the array is #REF!."""
     if isinstance(array, XlErr):
         return array
-    n = _whole(area, h, 1)
-    if isinstance(n, XlErr):
-        return n
+    found = _wholes(h, (area, 1), (row, 0), (col, 0))
+    if isinstance(found, XlErr):
+        return found
+    n, r, c = found
     if isinstance(array, Rng):
         parts = array.areas()
         if not 1 <= n <= len(parts):
@@ -71,11 +83,6 @@ def _index(book: "Book", h: Key, array: Any, row: Any = MISSING, col: Any = MISS
         array = parts[n - 1]
     elif n != 1:
         return XlErr("#REF!", "INDEX: an area number needs a reference")
-    r, c = _whole(row, h, 0), _whole(col, h, 0)
-    if isinstance(r, XlErr):
-        return r
-    if isinstance(c, XlErr):
-        return c
     height, width = array.shape if isinstance(array, (Rng, Arr)) else (1, 1)
     if col is MISSING and height == 1 and width > 1:
         r, c = 1, r  # one index into a row counts along it
@@ -101,12 +108,10 @@ def _offset(book: "Book", h: Key, ref: Any, rows: Any, cols: Any, height: Any = 
         return ref
     if not isinstance(ref, Rng) or len(ref.areas()) > 1:
         return XlErr("#VALUE!", "OFFSET needs a reference to one range")
-    numbers = [_whole(rows, h, 0), _whole(cols, h, 0),
-               _whole(height, h, ref.shape[0]), _whole(width, h, ref.shape[1])]
-    for number in numbers:
-        if isinstance(number, XlErr):
-            return number
-    dr, dc, tall, wide = numbers  # type: ignore[misc]
+    numbers = _wholes(h, (rows, 0), (cols, 0), (height, ref.shape[0]), (width, ref.shape[1]))
+    if isinstance(numbers, XlErr):
+        return numbers
+    dr, dc, tall, wide = numbers
     if tall == 0 or wide == 0:
         return XlErr("#REF!", "OFFSET: a height or width of 0")
     r1, c1 = ref.r1 + dr, ref.c1 + dc
@@ -231,14 +236,16 @@ def _single(book: "Book", h: Key, value: Any) -> Any:
 def _sequence(book: "Book", h: Key, rows: Any, cols: Any = MISSING, start: Any = MISSING,
               step: Any = MISSING) -> Any:
     """SEQUENCE(rows, [columns], [start], [step]): an array of numbers row by row."""
-    values = [_whole(rows, h, 1), _whole(cols, h, 1)]
-    numbers = [_number(start, h) if start is not MISSING else 1.0,
-               _number(step, h) if step is not MISSING else 1.0]
-    for value in (*values, *numbers):
-        if isinstance(value, XlErr):
-            return value
-    tall, wide = values  # type: ignore[misc]
-    first, by = numbers  # type: ignore[misc]
+    sizes = _wholes(h, (rows, 1), (cols, 1))
+    if isinstance(sizes, XlErr):
+        return sizes
+    tall, wide = sizes
+    first = _number(start, h) if start is not MISSING else 1.0
+    by = _number(step, h) if step is not MISSING else 1.0
+    if isinstance(first, XlErr):
+        return first
+    if isinstance(by, XlErr):
+        return by
     if tall < 0 or wide < 0:
         return XlErr("#VALUE!", "SEQUENCE: a negative size")
     if tall == 0 or wide == 0:
