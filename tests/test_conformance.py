@@ -49,10 +49,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "xlcalculator/YEAR.xlsx": {
         "YEAR()": "text that is not a date in Excel's range read as a year",
     },
-    "xlcalculator/cross_sheet.xlsx": {
-        "Sheet1!D2": "whole-column reference read as one cell",
-        "Sheet1!D3": "whole-row reference read as one cell",
-    },
     "xlcalculator/reader.xlsm": {
         "Eleventh!*": "an array formula over a whole row (=First!1:1)",
     },
