@@ -13,6 +13,7 @@ floats, and an Excel error as its text (``"#N/A"``).
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -180,10 +181,10 @@ class _Compiler:
         if self.array_depth:
             return lambda h: lift(fn, *(op(h) for op in operands))
         if len(operands) == 1:
-            (a,) = operands
-            return lambda h: fn(scalar(a(h), h))
-        a, b = operands
-        return lambda h: fn(scalar(a(h), h), scalar(b(h), h))
+            a = _scalar_of(operands[0])
+            return lambda h: fn(a(h))
+        a, b = _scalar_of(operands[0]), _scalar_of(operands[1])
+        return lambda h: fn(a(h), b(h))
 
     def range_operand(self) -> Closure:
         """One operand of a reference operator: a reference with its ``:`` joins."""
@@ -371,10 +372,10 @@ class _Compiler:
             return _guarded(name, lambda h: lazy(h, array, args))
         if name in ENGINE:
             engine, book = ENGINE[name], self.book
-            return _guarded(name, lambda h: engine(book, h, *(a(h) for a in args)))
+            return _guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         if name in BUILTINS:
             builtin = BUILTINS[name]
-            return _guarded(name, lambda h: builtin(h, *(a(h) for a in args)))
+            return _guarded(name, lambda h: builtin(h, *[a(h) for a in args]))
         return _guarded(name, _library_call(name, args))
 
     def let(self) -> Closure:
@@ -448,18 +449,38 @@ def _ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
     return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
 
 
+# One-cell references, each with a closure reading its value straight away: an operator
+# on a cell needs the value, not the range (weak keys: forms die with their book).
+_SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictionary()
+
+
+def _scalar_of(operand: Closure) -> Closure:
+    """A closure giving ``operand``'s value where one value is wanted."""
+    direct = _SCALAR.get(operand)
+    if direct is not None:
+        return direct
+    return lambda h: scalar(operand(h), h)
+
+
 def _reference(book: "Book", spec: RefSpec) -> Closure:
     """The closure of one reference: fixed, or moved with the formula's cell."""
     sheet = spec.sheet or ""
     if all(spec.fixed):
         fixed = Rng(book, sheet, *_ordered(spec.r1, spec.c1, spec.r2, spec.c2))
-        return lambda h: fixed
+
+        def whole(h: Key) -> Rng:
+            return fixed
+        if spec.r1 == spec.r2 and spec.c1 == spec.c2:
+            r, c = spec.r1, spec.c1
+            _SCALAR[whole] = lambda h: book.value(sheet, r, c)
+        return whole
     if not any(spec.fixed) and spec.r1 == spec.r2 and spec.c1 == spec.c2:
         dr, dc = spec.r1, spec.c1  # one relative cell, the common case of a copied formula
 
         def cell(h: Key) -> Rng:
             r, c = h[1] + dr, h[2] + dc
             return Rng(book, sheet, r, c, r, c)
+        _SCALAR[cell] = lambda h: book.value(sheet, h[1] + dr, h[2] + dc)
         return cell
 
     def ref(h: Key) -> Rng:
@@ -486,7 +507,8 @@ def _memoised(fn: Closure) -> Closure:
 
 
 def _guarded(name: str, fn: Closure) -> Closure:
-    """A call of Excel's function ``name`` whose failure costs its cell only."""
+    """A call of Excel's function ``name`` whose failure costs its cell only (the
+    message names the function)."""
     def call(h: Key) -> Any:
         try:
             return fn(h)

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .compile import Closure, Compiled, cell_name, compile_formula
-from .parse import FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
+from .parse import (FormulaSyntaxError, Ref, RefSpec, digit_runs, relative_key,
+                    relative_rows, split_sheet_name)
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
 
 __all__ = ["Book", "Formula", "Table", "evaluate_book"]
@@ -211,28 +212,58 @@ def _where(key: Key) -> str:
 
 
 def _compile_all(book: Book) -> None:
-    """Compile every formula; formulas copied across a table share one compiled form."""
+    """Compile every formula; formulas copied across a table share one compiled form.
+
+    Copies are found cheaply first: formulas of one column with the same text between
+    their digits, whose relative row numbers moved with the row and whose other digits
+    did not, are the same formula. Others are compared by :func:`relative_key`."""
     shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
+    copies: dict[tuple[Any, ...], tuple[int, list[str], frozenset[int], Any]] = {}
     for key, formula in book.formulas.items():
         sheet, row, col = key
         array = formula.ref is not None
-        form_key = (sheet, array, relative_key(formula.text, row, col))
-        if book.tables and "[" in formula.text:  # [@Col] means the table the cell is in
-            table = book.table_at(key)
-            form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
-        compiled = shared.get(form_key)
+        text = formula.text
+        shape, digits = digit_runs(text)
+        group = (sheet, col, array, shape)
+        found = copies.get(group)
+        compiled = _copy_of(found, row, digits) if found is not None else None
         if compiled is None:
-            try:
-                compiled = compile_formula(book, formula.text, key, array)
-            except FormulaSyntaxError as exc:
-                compiled = exc
-            shared[form_key] = compiled
+            form_key = (sheet, array, relative_key(text, row, col))
+            if book.tables and "[" in text:  # [@Col] means the table the cell is in
+                table = book.table_at(key)
+                form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
+            compiled = shared.get(form_key)
+            if compiled is None:
+                try:
+                    compiled = compile_formula(book, text, key, array)
+                except FormulaSyntaxError as exc:
+                    compiled = exc
+                shared[form_key] = compiled
+            if found is None and not (book.tables and "[" in text):
+                copies[group] = (row, digits, relative_rows(text), compiled)
         if isinstance(compiled, FormulaSyntaxError):
-            message = f"{compiled} in ={formula.text.lstrip('=')[:200]}"
+            message = f"{compiled} in ={text.lstrip('=')[:200]}"
             formula.error = XlErr("#NAME?", message, _where(key))
         else:
             formula.run = compiled.run
             formula.specs = compiled.reads
+
+
+def _copy_of(found: tuple[int, list[str], frozenset[int], Any], row: int,
+             digits: list[str]) -> Any:
+    """The compiled form of the group's first formula if ``digits`` (at ``row``) make
+    the same formula copied: relative rows moved by the rows between, the rest equal."""
+    first_row, first_digits, relative, compiled = found
+    if len(digits) != len(first_digits):
+        return None
+    step = row - first_row
+    for i, (a, b) in enumerate(zip(first_digits, digits)):
+        if i in relative:
+            if int(b) - int(a) != step:
+                return None
+        elif a != b:
+            return None
+    return compiled
 
 
 def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None) -> None:

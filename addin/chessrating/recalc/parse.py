@@ -251,3 +251,25 @@ def parse_ref(text: str) -> Ref:
 def split_sheet_name(text: str) -> tuple[str | None, str]:
     """``'My sheet'!Name`` as (sheet, name); ``(None, text)`` without a sheet."""
     return _split_sheet(text)
+
+
+_DIGITS = re.compile(r"\d+")
+_DIGIT_SPLIT = re.compile(r"(\d+)")
+
+
+def relative_rows(text: str) -> frozenset[int]:
+    """Which runs of digits of a formula (counted from 0) are relative row numbers: the
+    ones that change, by the same step, when the formula is copied down a column.
+
+    >>> sorted(relative_rows('=IF(C5="",0,$B5*D$2+7)'))
+    [0, 2]
+    """
+    starts = {match.start(5) for match in _KEY_RE.finditer(text)
+              if not match.group(1) and not match.group(4)}
+    return frozenset(i for i, match in enumerate(_DIGITS.finditer(text)) if match.start() in starts)
+
+
+def digit_runs(text: str) -> tuple[tuple[str, ...], list[str]]:
+    """A formula split into what lies between its runs of digits, and those runs."""
+    parts = _DIGIT_SPLIT.split(text)
+    return tuple(parts[::2]), parts[1::2]
