@@ -25,29 +25,9 @@ BOOKS = sorted(p for p in CORPUS.glob("*/*.xls[xm]"))
 # Where we differ from the cached value, and why. A key is a cell ("Sheet!A1"), a sheet
 # ("Sheet!*") or a function ("VDB()": any differing cell whose formula calls it).
 EXCEPTIONS: dict[str, dict[str, str]] = {
-    "xlcalculator/BASES.xlsx": {
-        "DEC2BIN()": "places padding and non-numeric input not yet native",
-        "DEC2OCT()": "places padding and non-numeric input not yet native",
-        "DEC2HEX()": "places padding and non-numeric input not yet native",
-        "HEX2BIN()": "places padding not yet native",
-        "HEX2OCT()": "places padding not yet native",
-        "OCT2BIN()": "places padding not yet native",
-        "OCT2HEX()": "places padding not yet native",
-        "BIN2OCT()": "places padding not yet native",
-        "BIN2HEX()": "places padding not yet native",
-        "HEX2DEC()": "non-numeric input not yet native",
-    },
     "xlcalculator/SQRT.xlsx": {
         "Sheet1!B1": "saved by LibreOffice, which caches #VALUE! for SQRT(-16); Excel "
                      "documents #NUM! (support.microsoft.com, SQRT function)",
-    },
-    "xlcalculator/VDB.xlsx": {
-        "VDB()": "fractional periods not yet native",
-        "Sheet1!F25": "halves a VDB cell above",
-        "Sheet1!F36": "halves a VDB cell above",
-    },
-    "xlcalculator/YEAR.xlsx": {
-        "YEAR()": "text that is not a date in Excel's range read as a year",
     },
     "xlcalculator/reader.xlsm": {
         "Eleventh!*": "an array formula over a whole row (=First!1:1)",

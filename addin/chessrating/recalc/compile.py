@@ -17,7 +17,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .functions import ARRAY_ARGS, BUILTINS, LAZY, call_library, library_has
+from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
 from .structured import table_reference
@@ -183,8 +183,11 @@ class _Compiler:
         if len(operands) == 1:
             a = _scalar_of(operands[0])
             return lambda h: fn(a(h))
-        a, b = _scalar_of(operands[0]), _scalar_of(operands[1])
-        return lambda h: fn(a(h), b(h))
+        if len(operands) == 2:
+            a, b = _scalar_of(operands[0]), _scalar_of(operands[1])
+            return lambda h: fn(a(h), b(h))
+        readers = [_scalar_of(op) for op in operands]
+        return lambda h: fn(*[read(h) for read in readers])
 
     def range_operand(self) -> Closure:
         """One operand of a reference operator: a reference with its ``:`` joins."""
@@ -373,10 +376,13 @@ class _Compiler:
         if name in ENGINE:
             engine, book = ENGINE[name], self.book
             return _guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
+        if name in ELEMENTWISE:  # a function of scalars: lifted over arrays, ranges intersected
+            return _guarded(name, self.apply(ELEMENTWISE[name], *args))
         if name in BUILTINS:
             builtin = BUILTINS[name]
             return _guarded(name, lambda h: builtin(h, *[a(h) for a in args]))
-        return _guarded(name, _library_call(name, args))
+        message = f"unknown function {name}"
+        return lambda h: XlErr("#NAME?", message, _where(h))
 
     def let(self) -> Closure:
         """LET(name1, value1, [name2, value2, …], calculation): each value computed once
@@ -519,20 +525,6 @@ def _guarded(name: str, fn: Closure) -> Closure:
         except Exception as exc:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             return XlErr("#VALUE!", f"{name}: {reason}", _where(h))
-    return call
-
-
-def _library_call(name: str, args: list[Closure]) -> Closure:
-    """A function from the library, looked up at its first call (the library is loaded
-    only when a workbook needs it)."""
-    known: list[bool] = []
-
-    def call(h: Key) -> Any:
-        if not known:
-            known.append(library_has(name))
-        if not known[0]:
-            return XlErr("#NAME?", f"unknown function {name}", _where(h))
-        return call_library(name, [a(h) for a in args])
     return call
 
 

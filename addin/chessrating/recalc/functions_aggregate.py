@@ -1,0 +1,400 @@
+"""Excel's aggregates: SUM, COUNT, MIN, MAX, AVERAGE and their ``A``, ``IF`` and ``IFS``
+forms, PRODUCT, SUMSQ and SUMPRODUCT.
+
+Criteria read as Excel reads them: ``">=5"``, ``"<>x"``, wildcards ``*`` and ``?`` (``~``
+escapes), ``""`` for blank cells, ``"="`` for truly empty ones; text compares without
+case, and text that reads as a number matches that number.
+
+>>> matcher(">=5")(7.0), matcher(">=5")("7"), matcher("b*")("Bob"), matcher("")(None)
+(True, False, True, True)
+>>> matcher(5.0)("5"), matcher("<>")(None), matcher("=")(""), matcher("a?c")("abc")
+(True, False, False, True)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .functions_base import (DIV0, VALUE, integer, is_number, number, numbers_of, values_of,
+                             NUM)
+from .values import MISSING, Arr, Rng, XlErr, grid, to_bool
+
+__all__ = ["FUNCTIONS", "matcher", "wildcard"]
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {}
+
+
+def _register(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        for name in names:
+            FUNCTIONS[name] = fn
+        return fn
+    return register
+
+
+def _over(numbers: list[float] | XlErr, fn: Callable[[list[float]], Any]) -> Any:
+    return numbers if isinstance(numbers, XlErr) else fn(numbers)
+
+
+@_register("SUM")
+def _sum(here: Any, *args: Any) -> Any:
+    return _over(numbers_of(args), lambda xs: float(math.fsum(xs)) if len(xs) > 2 else float(sum(xs)))
+
+
+@_register("SUMSQ")
+def _sumsq(here: Any, *args: Any) -> Any:
+    return _over(numbers_of(args), lambda xs: float(sum(x * x for x in xs)))
+
+
+@_register("PRODUCT")
+def _product(here: Any, *args: Any) -> Any:
+    return _over(numbers_of(args), lambda xs: float(math.prod(xs)) if xs else 0.0)
+
+
+@_register("MIN")
+def _min(here: Any, *args: Any) -> Any:
+    return _over(numbers_of(args), lambda xs: min(xs) if xs else 0.0)
+
+
+@_register("MAX")
+def _max(here: Any, *args: Any) -> Any:
+    return _over(numbers_of(args), lambda xs: max(xs) if xs else 0.0)
+
+
+@_register("MINA")
+def _mina(here: Any, *args: Any) -> Any:
+    return _over(numbers_of(args, True), lambda xs: min(xs) if xs else 0.0)
+
+
+@_register("MAXA")
+def _maxa(here: Any, *args: Any) -> Any:
+    return _over(numbers_of(args, True), lambda xs: max(xs) if xs else 0.0)
+
+
+def _mean(xs: list[float]) -> Any:
+    return math.fsum(xs) / len(xs) if xs else XlErr(DIV0)
+
+
+@_register("AVERAGE")
+def _average(here: Any, *args: Any) -> Any:
+    return _over(numbers_of(args), _mean)
+
+
+@_register("AVERAGEA")
+def _averagea(here: Any, *args: Any) -> Any:
+    return _over(numbers_of(args, True), _mean)
+
+
+@_register("COUNT")
+def _count(here: Any, *args: Any) -> float:
+    count = 0
+    for value, in_range in values_of(args):
+        if is_number(value) or (not in_range and value is not None
+                                and not isinstance(number(value), XlErr)):
+            count += 1
+    return float(count)
+
+
+@_register("COUNTA")
+def _counta(here: Any, *args: Any) -> float:
+    return float(sum(1 for value, in_range in values_of(args)
+                     if value is not None or not in_range))
+
+
+@_register("COUNTBLANK")
+def _countblank(here: Any, *args: Any) -> float:
+    count = 0
+    for arg in args:
+        if isinstance(arg, Rng):
+            height, width = arg.shape
+            rows = arg.rows()
+            seen = sum(len(row) for row in rows)
+            count += height * width - seen + sum(1 for row in rows for v in row if v is None or v == "")
+        elif isinstance(arg, Arr):
+            count += sum(1 for v in arg.cells() if v is None or v == "")
+        elif arg is None or arg == "":
+            count += 1
+    return float(count)
+
+
+# -- criteria ----------------------------------------------------------------------------
+def wildcard(pattern: str) -> re.Pattern[str]:
+    """A pattern with Excel's wildcards as a case-insensitive whole-text regex."""
+    out, i = [], 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "~" and i + 1 < len(pattern) and pattern[i + 1] in "*?~":
+            out.append(re.escape(pattern[i + 1]))
+            i += 2
+            continue
+        out.append(".*" if ch == "*" else "." if ch == "?" else re.escape(ch))
+        i += 1
+    return re.compile("".join(out), re.I | re.S)
+
+
+_OPS = ("<=", ">=", "<>", "=", "<", ">")
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "=": lambda a, b: a == b, "<>": lambda a, b: a != b, "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b, "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
+_ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A")
+
+
+def _as_number(value: Any) -> float | None:
+    if is_number(value):
+        return float(value)
+    if isinstance(value, str):
+        found = number(value)
+        return None if isinstance(found, XlErr) or not value.strip() else found
+    return None
+
+
+def matcher(criterion: Any) -> Callable[[Any], bool]:
+    """A test of a cell's value for one criterion of COUNTIF, SUMIFS …"""
+    if criterion is None or criterion is MISSING:
+        criterion = 0.0 if criterion is MISSING else ""
+        if criterion == 0.0:
+            return lambda v: is_number(v) and v == 0
+    if isinstance(criterion, XlErr):
+        code = criterion.code
+        return lambda v: isinstance(v, XlErr) and v.code == code
+    if isinstance(criterion, bool):
+        return lambda v: isinstance(v, bool) and v == criterion
+    if is_number(criterion):
+        target = float(criterion)
+        return lambda v: _as_number(v) == target and not isinstance(v, bool)
+    text = str(criterion)
+    op = next((o for o in _OPS if text.startswith(o)), "")
+    rest = text[len(op):]
+    compare = _COMPARE[op or "="]
+    if rest == "":
+        if op == "":
+            return lambda v: v is None or v == ""
+        if op == "=":
+            return lambda v: v is None
+        if op == "<>":
+            return lambda v: v is not None
+        return lambda v: False
+    if rest.upper() in _ERRORS:
+        code = rest.upper()
+        return lambda v: compare(isinstance(v, XlErr) and v.code == code, True)
+    if rest.upper() in ("TRUE", "FALSE"):
+        flag = rest.upper() == "TRUE"
+        return lambda v: isinstance(v, bool) and compare(v, flag) if op not in ("", "=", "<>") \
+            else compare(isinstance(v, bool) and v == flag, True)
+    target_number = _as_number(rest)
+    if target_number is not None:
+        if op in ("", "=", "<>"):
+            return lambda v: compare(_as_number(v) == target_number and not isinstance(v, bool), True)
+        return lambda v: is_number(v) and compare(float(v), target_number)
+    if op in ("", "=", "<>"):
+        if any(ch in rest for ch in "*?~"):
+            pattern = wildcard(rest)
+            return lambda v: compare(isinstance(v, str) and pattern.fullmatch(v) is not None, True)
+        lowered = rest.lower()
+        return lambda v: compare(isinstance(v, str) and v.lower() == lowered, True)
+    lowered = rest.lower()
+    return lambda v: isinstance(v, str) and compare(v.lower(), lowered)
+
+
+def _block(arg: Any, height: int, width: int) -> list[list[Any]]:
+    """``height`` × ``width`` values of a range from its top-left cell (SUMIF's sum range
+    takes the criteria range's size), blank where the sheet has none."""
+    if isinstance(arg, Rng):
+        book, sheet = arg.book, arg.sheet
+        return [[book.value(sheet, arg.r1 + i, arg.c1 + j) for j in range(width)]
+                for i in range(height)]
+    rows = grid(arg)
+    return [[rows[i][j] if i < len(rows) and j < len(rows[i]) else None for j in range(width)]
+            for i in range(height)]
+
+
+def _extent(ranges: list[Any]) -> tuple[int, int, int]:
+    """The rows and columns worth reading (a whole column stops at the last used row),
+    and how many cells of the nominal shape lie beyond them (all blank)."""
+    height, width = ranges[0].shape if isinstance(ranges[0], (Rng, Arr)) else (1, 1)
+    used_h, used_w = 0, 0
+    for arg in ranges:
+        if isinstance(arg, Rng):
+            r2, c2 = arg.book.clip(arg.sheet, arg.r2, arg.c2)
+            used_h, used_w = max(used_h, r2 - arg.r1 + 1), max(used_w, c2 - arg.c1 + 1)
+        else:
+            used_h, used_w = height, width
+    used_h, used_w = min(height, used_h), min(width, used_w)
+    return used_h, used_w, height * width - used_h * used_w
+
+
+def _criteria_lifted(first: int, step: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A criterion given as several cells gives one answer per cell (an array); the
+    criteria are the arguments ``first``, ``first + step`` …"""
+    return lambda fn: _lifted(fn, first, step)
+
+
+def _lifted(fn: Callable[..., Any], first: int, step: int) -> Callable[..., Any]:
+    def wrapper(here: Any, *args: Any) -> Any:
+        spots = range(first, len(args), step)
+        for i in spots:
+            if i < len(args) and isinstance(args[i], (Rng, Arr)) and args[i].shape != (1, 1):
+                rows = grid(args[i])
+                return Arr([[wrapper(here, *args[:i], v, *args[i + 1:]) for v in row]
+                            for row in rows])
+        return fn(here, *[grid(a)[0][0] if i in spots and isinstance(a, (Rng, Arr)) else a
+                          for i, a in enumerate(args)])
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
+def _matching(pairs: list[tuple[Any, Any]], target: Any) -> tuple[list[Any], int] | XlErr:
+    """The values of ``target`` where every (range, criterion) pair matches, and how many
+    matching cells lie beyond the used area (blank in every range)."""
+    ranges = [r for r, _ in pairs]
+    shape = ranges[0].shape if isinstance(ranges[0], (Rng, Arr)) else (1, 1)
+    for r in ranges:
+        if (r.shape if isinstance(r, (Rng, Arr)) else (1, 1)) != shape:
+            return XlErr(VALUE, "the criteria ranges differ in size")
+    tests = [matcher(c) for _, c in pairs]
+    height, width, beyond = _extent(ranges + ([target] if target is not None else []))
+    blocks = [_block(r, height, width) for r in ranges]
+    values = _block(target, height, width) if target is not None else None
+    found = []
+    for i in range(height):
+        for j in range(width):
+            if all(test(block[i][j]) for test, block in zip(tests, blocks)):
+                found.append(values[i][j] if values is not None else True)
+    outside = beyond if beyond and all(test(None) for test in tests) else 0
+    return found, outside
+
+
+def _numbers_only(values: list[Any]) -> list[float] | XlErr:
+    out = []
+    for v in values:
+        if isinstance(v, XlErr):
+            return v
+        if is_number(v):
+            out.append(float(v))
+    return out
+
+
+@_register("COUNTIF")
+@_criteria_lifted(1, 99)
+def _countif(here: Any, rng: Any, criterion: Any) -> Any:
+    found = _matching([(rng, criterion)], None)
+    return found if isinstance(found, XlErr) else float(len(found[0]) + found[1])
+
+
+@_register("COUNTIFS")
+@_criteria_lifted(1, 2)
+def _countifs(here: Any, *args: Any) -> Any:
+    if len(args) % 2:
+        return XlErr(VALUE, "COUNTIFS takes ranges and criteria in pairs")
+    found = _matching(list(zip(args[::2], args[1::2])), None)
+    return found if isinstance(found, XlErr) else float(len(found[0]) + found[1])
+
+
+def _with_target(name: str, fold: Callable[[list[float]], Any]) -> None:
+    @_register(name)
+    @_criteria_lifted(1, 99)
+    def single(here: Any, rng: Any, criterion: Any, target: Any = MISSING) -> Any:
+        found = _matching([(rng, criterion)], rng if target is MISSING else target)
+        return found if isinstance(found, XlErr) else _over(_numbers_only(found[0]), fold)
+
+    @_register(name + "S")
+    @_criteria_lifted(2, 2)
+    def several(here: Any, target: Any, *args: Any) -> Any:
+        if len(args) % 2 or not args:
+            return XlErr(VALUE, f"{name}S takes ranges and criteria in pairs")
+        pairs = list(zip(args[::2], args[1::2]))
+        if isinstance(target, (Rng, Arr)) and target.shape != (
+                pairs[0][0].shape if isinstance(pairs[0][0], (Rng, Arr)) else (1, 1)):
+            return XlErr(VALUE, f"{name}S: the ranges differ in size")
+        found = _matching(pairs, target)
+        return found if isinstance(found, XlErr) else _over(_numbers_only(found[0]), fold)
+
+
+_with_target("SUMIF", lambda xs: float(math.fsum(xs)))
+_with_target("AVERAGEIF", _mean)
+_with_target("MAXIF", lambda xs: max(xs) if xs else 0.0)
+_with_target("MINIF", lambda xs: min(xs) if xs else 0.0)
+del FUNCTIONS["MAXIF"], FUNCTIONS["MINIF"]  # only the IFS forms exist in Excel
+
+
+@_register("SUMPRODUCT")
+def _sumproduct(here: Any, *args: Any) -> Any:
+    if not args:
+        return XlErr(VALUE)
+    grids = [grid(a) for a in args]
+    shape = (len(grids[0]), len(grids[0][0]) if grids[0] else 0)
+    if any((len(g), len(g[0]) if g else 0) != shape for g in grids):
+        # a whole column clipped to the sheet's last row still has its nominal size
+        shapes = {a.shape if isinstance(a, (Rng, Arr)) else (1, 1) for a in args}
+        if len(shapes) > 1:
+            return XlErr(VALUE, "SUMPRODUCT: the arrays differ in size")
+        height = max(len(g) for g in grids)
+        grids = [_block(a, height, shape[1]) for a in args]
+        shape = (height, shape[1])
+    total = 0.0
+    for i in range(shape[0]):
+        for j in range(shape[1]):
+            product = 1.0
+            for g in grids:
+                v = g[i][j]
+                if isinstance(v, XlErr):
+                    return v
+                product *= float(v) if is_number(v) else 0.0
+            total += product
+    return total
+
+
+@_register("GCD")
+def _gcd(here: Any, *args: Any) -> Any:
+    numbers = numbers_of(args)
+    if isinstance(numbers, XlErr):
+        return numbers
+    if any(x < 0 for x in numbers):
+        return XlErr(NUM)
+    return float(math.gcd(*(int(x) for x in numbers)))
+
+
+@_register("LCM")
+def _lcm(here: Any, *args: Any) -> Any:
+    numbers = numbers_of(args)
+    if isinstance(numbers, XlErr):
+        return numbers
+    if any(x < 0 for x in numbers):
+        return XlErr(NUM)
+    return float(math.lcm(*(int(x) for x in numbers)))
+
+
+
+@_register("SUBTOTAL")
+def _subtotal(here: Any, code: Any, *args: Any) -> Any:
+    which = integer(code)
+    if isinstance(which, XlErr):
+        return which
+    from .functions_stats import FUNCTIONS as STATS
+    names = {1: "AVERAGE", 2: "COUNT", 3: "COUNTA", 4: "MAX", 5: "MIN", 6: "PRODUCT",
+             7: "STDEV.S", 8: "STDEV.P", 9: "SUM", 10: "VAR.S", 11: "VAR.P"}
+    name = names.get(which % 100)
+    if name is None or which not in (which % 100, which % 100 + 100):
+        return XlErr(VALUE)
+    return {**FUNCTIONS, **STATS}[name](here, *args)
+
+
+def _logicals(args: tuple[Any, ...]) -> list[bool] | XlErr:
+    """The truth values AND, OR and XOR combine: text and blanks in ranges are skipped."""
+    out: list[bool] = []
+    for value, in_range in values_of(args):
+        if in_range and (value is None or isinstance(value, str)):
+            continue
+        flag = to_bool(value)
+        if isinstance(flag, XlErr):
+            return flag
+        out.append(flag)
+    return out if out else XlErr(VALUE)
+
+
+FUNCTIONS["AND"] = lambda here, *args: _over(_logicals(args), all)  # type: ignore[arg-type]
+FUNCTIONS["OR"] = lambda here, *args: _over(_logicals(args), any)  # type: ignore[arg-type]
+FUNCTIONS["XOR"] = lambda here, *args: _over(_logicals(args), lambda f: sum(f) % 2 == 1)  # type: ignore[arg-type]

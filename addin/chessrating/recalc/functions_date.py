@@ -1,0 +1,427 @@
+"""Excel's date and time functions on serial numbers (the 1900 date system, with the
+29 February 1900 Excel counts).
+
+Examples from Microsoft's pages (support.microsoft.com, *YEARFRAC function*,
+*DATEDIF function*, *NETWORKDAYS function*):
+
+>>> E = ELEMENTWISE
+>>> start, end = E["DATE"](2012.0, 1.0, 1.0), E["DATE"](2012.0, 7.0, 30.0)
+>>> round(E["YEARFRAC"](start, end), 8), round(E["YEARFRAC"](start, end, 1.0), 8), round(E["YEARFRAC"](start, end, 3.0), 8)
+(0.58055556, 0.57650273, 0.57808219)
+>>> E["DATEDIF"](E["DATE"](2001.0, 6.0, 1.0), E["DATE"](2002.0, 8.0, 15.0), "YD")
+75.0
+>>> FUNCTIONS["NETWORKDAYS"](None, E["DATE"](2012.0, 10.0, 1.0), E["DATE"](2013.0, 3.0, 1.0), E["DATE"](2012.0, 11.0, 22.0))
+109.0
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as _dt
+import math
+from collections.abc import Callable
+from typing import Any
+
+from .functions_base import (NUM, VALUE, date_of, elementwise, first_error, integer,
+                             number, parse_date_text, serial_of, text, values_of)
+from .values import MISSING, Rng, XlErr, scalar
+
+__all__ = ["ELEMENTWISE", "FUNCTIONS", "ymd"]
+
+ELEMENTWISE: dict[str, Callable[..., Any]] = {}
+FUNCTIONS: dict[str, Callable[..., Any]] = {}
+_MAX = 2958465
+
+
+def ymd(serial: int) -> tuple[int, int, int]:
+    """Year, month and day of a whole serial number as Excel shows them."""
+    if serial == 0:
+        return 1900, 1, 0
+    if serial == 60:
+        return 1900, 2, 29
+    day = date_of(float(serial))
+    assert not isinstance(day, XlErr)
+    return day.year, day.month, day.day
+
+
+def _serial(value: Any) -> int | XlErr:
+    """A date argument: its whole serial number, ``#NUM!`` outside Excel's dates."""
+    found = number(value)
+    if isinstance(found, XlErr):
+        return found
+    if not 0 <= found <= _MAX + 0.999999:
+        return XlErr(NUM)
+    return int(found)
+
+
+def _from_ymd(year: int, month: int, day: int) -> float | XlErr:
+    """DATE's arithmetic: months and days beyond their range roll over."""
+    year, month0 = divmod(year * 12 + month - 1, 12)
+    if not 1899 <= year <= 9999:
+        return XlErr(NUM)
+    if year == 1899:
+        first = -30 if month0 == 11 else -61  # December 1899 is just before serial 1
+        serial = first + day - 1
+    else:
+        serial = serial_of(_dt.date(year, month0 + 1, 1)) + day - 1
+    return XlErr(NUM) if not 0 <= serial <= _MAX else float(serial)
+
+
+def _fn(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return elementwise(ELEMENTWISE, *names)
+
+
+@_fn("DATE")
+def _date(y: Any, m: Any, d: Any) -> Any:
+    parts = [integer(v) for v in (y, m, d)]
+    error = first_error(*parts)
+    if error is not None:
+        return error
+    year, month, day = parts  # type: ignore[misc]
+    if not 0 <= year <= 9999:
+        return XlErr(NUM)
+    if year < 1900:
+        year += 1900
+    return _from_ymd(year, month, day)
+
+
+def _part(index: int) -> Callable[[Any], Any]:
+    def part(value: Any) -> Any:
+        serial = _serial(value)
+        return serial if isinstance(serial, XlErr) else float(ymd(serial)[index])
+    return part
+
+
+ELEMENTWISE["YEAR"], ELEMENTWISE["MONTH"], ELEMENTWISE["DAY"] = _part(0), _part(1), _part(2)
+
+
+def _seconds(value: Any) -> int | XlErr:
+    found = number(value)
+    if isinstance(found, XlErr):
+        return found
+    if not 0 <= found <= _MAX + 1:
+        return XlErr(NUM)
+    return int(round(found * 86400)) % 86400
+
+
+@_fn("HOUR")
+def _hour(value: Any) -> Any:
+    s = _seconds(value)
+    return s if isinstance(s, XlErr) else float(s // 3600)
+
+
+@_fn("MINUTE")
+def _minute(value: Any) -> Any:
+    s = _seconds(value)
+    return s if isinstance(s, XlErr) else float(s // 60 % 60)
+
+
+@_fn("SECOND")
+def _second(value: Any) -> Any:
+    s = _seconds(value)
+    return s if isinstance(s, XlErr) else float(s % 60)
+
+
+@_fn("TIME")
+def _time(h: Any, m: Any, s: Any) -> Any:
+    parts = [integer(v) for v in (h, m, s)]
+    error = first_error(*parts)
+    if error is not None:
+        return error
+    hours, minutes, seconds = parts  # type: ignore[misc]
+    if max(hours, minutes, seconds) > 32767:
+        return XlErr(NUM)
+    total = hours * 3600 + minutes * 60 + seconds
+    return XlErr(NUM) if total < 0 else (total % 86400) / 86400
+
+
+@_fn("DATEVALUE")
+def _datevalue(value: Any) -> Any:
+    found = parse_date_text(value) if isinstance(value, str) else None
+    if found is None or found < 1 or not isinstance(value, str):
+        return value if isinstance(value, XlErr) else XlErr(VALUE, f"{value!r} is not a date")
+    return float(math.floor(found))
+
+
+@_fn("TIMEVALUE")
+def _timevalue(value: Any) -> Any:
+    found = parse_date_text(value) if isinstance(value, str) else None
+    if found is None:
+        return value if isinstance(value, XlErr) else XlErr(VALUE, f"{value!r} is not a time")
+    return found - math.floor(found)
+
+
+def _weekday_sunday0(serial: int) -> int:
+    return (serial - 1) % 7  # serial 1 (1 January 1900) is a Sunday in Excel
+
+
+_WEEK_STARTS = {1: 0, 17: 0, 2: 1, 11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 16: 6}
+
+
+@_fn("WEEKDAY")
+def _weekday(value: Any, kind: Any = MISSING) -> Any:
+    serial = _serial(value)
+    which = 1 if kind is MISSING else integer(kind)
+    error = first_error(serial, which)
+    if error is not None:
+        return error
+    day = _weekday_sunday0(serial)  # type: ignore[arg-type]
+    if which == 3:
+        return float((day + 6) % 7)
+    if which not in _WEEK_STARTS:
+        return XlErr(NUM)
+    return float((day - _WEEK_STARTS[which]) % 7 + 1)  # type: ignore[index]
+
+
+@_fn("WEEKNUM")
+def _weeknum(value: Any, kind: Any = MISSING) -> Any:
+    serial = _serial(value)
+    which = 1 if kind is MISSING else integer(kind)
+    error = first_error(serial, which)
+    if error is not None:
+        return error
+    if which == 21:
+        return _isoweeknum(value)
+    if which not in _WEEK_STARTS or which == 3:
+        return XlErr(NUM)
+    year = ymd(serial)[0]  # type: ignore[arg-type]
+    jan1 = int(_from_ymd(year, 1, 1))  # type: ignore[arg-type]
+    offset = (_weekday_sunday0(jan1) - _WEEK_STARTS[which]) % 7  # type: ignore[index]
+    return float((serial - jan1 + offset) // 7 + 1)  # type: ignore[operator]
+
+
+@_fn("ISOWEEKNUM")
+def _isoweeknum(value: Any) -> Any:
+    serial = _serial(value)
+    if isinstance(serial, XlErr):
+        return serial
+    day = date_of(float(max(serial, 1)))
+    return day if isinstance(day, XlErr) else float(day.isocalendar()[1])
+
+
+def _add_months(serial: int, months: int, end_of_month: bool) -> float | XlErr:
+    year, month, day = ymd(serial)
+    year, month0 = divmod(year * 12 + month - 1 + months, 12)
+    if not 1900 <= year <= 9999:
+        return XlErr(NUM)
+    last = calendar.monthrange(year, month0 + 1)[1]
+    return _from_ymd(year, month0 + 1, last if end_of_month else min(day, last))
+
+
+@_fn("EDATE")
+def _edate(start: Any, months: Any) -> Any:
+    serial, count = _serial(start), integer(months)
+    error = first_error(serial, count)
+    return error if error is not None else _add_months(serial, count, False)  # type: ignore[arg-type]
+
+
+@_fn("EOMONTH")
+def _eomonth(start: Any, months: Any) -> Any:
+    serial, count = _serial(start), integer(months)
+    error = first_error(serial, count)
+    return error if error is not None else _add_months(serial, count, True)  # type: ignore[arg-type]
+
+
+@_fn("DAYS")
+def _days(end: Any, start: Any) -> Any:
+    a, b = _serial(end), _serial(start)
+    error = first_error(a, b)
+    return error if error is not None else float(a - b)  # type: ignore[operator]
+
+
+@_fn("DATEDIF")
+def _datedif(start: Any, end: Any, unit: Any) -> Any:
+    a, b, u = _serial(start), _serial(end), text(unit)
+    error = first_error(a, b, u)
+    if error is not None:
+        return error
+    if a > b:  # type: ignore[operator]
+        return XlErr(NUM)
+    (y1, m1, d1), (y2, m2, d2) = ymd(a), ymd(b)  # type: ignore[arg-type]
+    months = (y2 - y1) * 12 + m2 - m1 - (1 if d2 < d1 else 0)
+    kind = u.upper()  # type: ignore[union-attr]
+    if kind == "D":
+        return float(b - a)  # type: ignore[operator]
+    if kind == "M":
+        return float(months)
+    if kind == "Y":
+        return float(months // 12)
+    if kind == "YM":
+        return float(months % 12)
+    if kind == "MD":
+        if d2 >= d1:
+            return float(d2 - d1)
+        py, pm = (y2, m2 - 1) if m2 > 1 else (y2 - 1, 12)
+        return float(calendar.monthrange(py, pm)[1] - d1 + d2)
+    if kind == "YD":
+        shifted = _from_ymd(y2, m1, d1)
+        if isinstance(shifted, XlErr) or shifted > b:  # type: ignore[operator]
+            shifted = _from_ymd(y2 - 1, m1, d1)
+        return shifted if isinstance(shifted, XlErr) else float(b - shifted)  # type: ignore[operator]
+    return XlErr(NUM)
+
+
+def _last_of_february(y: int, m: int, d: int) -> bool:
+    return m == 2 and d == calendar.monthrange(y, 2)[1]
+
+
+@_fn("DAYS360")
+def _days360(start: Any, end: Any, european: Any = MISSING) -> Any:
+    a, b = _serial(start), _serial(end)
+    error = first_error(a, b)
+    if error is not None:
+        return error
+    (y1, m1, d1), (y2, m2, d2) = ymd(a), ymd(b)  # type: ignore[arg-type]
+    if european is not MISSING and european and not isinstance(european, XlErr):
+        d1, d2 = min(d1, 30), min(d2, 30)
+    else:
+        if d1 == 31 or _last_of_february(y1, m1, d1):
+            d1 = 30
+        if d2 == 31 and d1 >= 30:
+            d2 = 30
+    return float((y2 - y1) * 360 + (m2 - m1) * 30 + d2 - d1)
+
+
+def _yearfrac_actual(a: int, b: int) -> float:
+    """Basis 1, actual/actual, as Excel computes it (D. A. Wheeler's analysis)."""
+    (y1, m1, d1), (y2, m2, d2) = ymd(a), ymd(b)
+    days = b - a
+    within_year = y1 == y2 or (y2 == y1 + 1 and (m1 > m2 or (m1 == m2 and d1 >= d2)))
+    if within_year:
+        if y1 == y2 and calendar.isleap(y1):
+            length = 366
+        elif any(calendar.isleap(y) and a <= _from_ymd(y, 2, 29) <= b for y in (y1, y2)) \
+                or (m2 == 2 and d2 == 29):
+            length = 366
+        else:
+            length = 365
+        return days / length
+    years = y2 - y1 + 1
+    total = sum(366 if calendar.isleap(y) else 365 for y in range(y1, y2 + 1))
+    return days / (total / years)
+
+
+@_fn("YEARFRAC")
+def _yearfrac(start: Any, end: Any, basis: Any = MISSING) -> Any:
+    a, b = _serial(start), _serial(end)
+    kind = 0 if basis is MISSING else integer(basis)
+    error = first_error(a, b, kind)
+    if error is not None:
+        return error
+    if kind not in (0, 1, 2, 3, 4):
+        return XlErr(NUM)
+    if a > b:  # type: ignore[operator]
+        a, b = b, a
+    if a == b:
+        return 0.0
+    if kind == 1:
+        return _yearfrac_actual(a, b)  # type: ignore[arg-type]
+    if kind in (2, 3):
+        return (b - a) / (360 if kind == 2 else 365)  # type: ignore[operator]
+    (y1, m1, d1), (y2, m2, d2) = ymd(a), ymd(b)  # type: ignore[arg-type]
+    if kind == 4:
+        d1, d2 = min(d1, 30), min(d2, 30)
+    else:
+        if d1 == 31 and d2 == 31:
+            d1 = d2 = 30
+        elif d1 == 31:
+            d1 = 30
+        elif d1 == 30 and d2 == 31:
+            d2 = 30
+        elif _last_of_february(y1, m1, d1) and _last_of_february(y2, m2, d2):
+            d1 = d2 = 30
+        elif _last_of_february(y1, m1, d1):
+            d1 = 30
+    return ((y2 - y1) * 360 + (m2 - m1) * 30 + d2 - d1) / 360
+
+
+@_fn("TODAY")
+def _today() -> float:
+    return serial_of(_dt.date.today())
+
+
+@_fn("NOW")
+def _now() -> float:
+    now = _dt.datetime.now()
+    return serial_of(now.date()) + (now.hour * 3600 + now.minute * 60 + now.second
+                                    + now.microsecond / 1e6) / 86400
+
+
+# -- working days --------------------------------------------------------------------------
+def _weekend(value: Any) -> set[int] | XlErr:
+    """Weekend days as Monday=0 … Sunday=6, from NETWORKDAYS.INTL's code or mask."""
+    if value is MISSING or value is None:
+        return {5, 6}
+    if isinstance(value, str):
+        if len(value) != 7 or set(value) - {"0", "1"} or value == "1111111":
+            return XlErr(VALUE)
+        return {i for i, ch in enumerate(value) if ch == "1"}
+    code = integer(value)
+    if isinstance(code, XlErr):
+        return code
+    if 1 <= code <= 7:
+        return {(code + 3) % 7, (code + 4) % 7}
+    if 11 <= code <= 17:
+        return {(code - 11 + 6) % 7}
+    return XlErr(NUM)
+
+
+def _holidays(arg: Any) -> set[int] | XlErr:
+    days: set[int] = set()
+    if arg is MISSING:
+        return days
+    for value, _ in values_of([arg]):
+        if value is None:
+            continue
+        serial = _serial(value)
+        if isinstance(serial, XlErr):
+            return serial
+        days.add(serial)
+    return days
+
+
+def _monday0(serial: int) -> int:
+    return (_weekday_sunday0(serial) + 6) % 7
+
+
+def _networkdays(here: Any, start: Any, end: Any, weekend: Any, holidays: Any) -> Any:
+    a, b = _serial(scalar(start, here)), _serial(scalar(end, here))
+    off, free = _weekend(scalar(weekend, here) if isinstance(weekend, Rng) else weekend), _holidays(holidays)
+    error = first_error(a, b, off, free)
+    if error is not None:
+        return error
+    sign = 1
+    if a > b:  # type: ignore[operator]
+        a, b, sign = b, a, -1
+    weeks, rest = divmod(b - a + 1, 7)  # type: ignore[operator]
+    count = weeks * (7 - len(off))  # type: ignore[arg-type]
+    count += sum(1 for s in range(b - rest + 1, b + 1) if _monday0(s) not in off)  # type: ignore[operator]
+    count -= sum(1 for s in free if a <= s <= b and _monday0(s) not in off)  # type: ignore[union-attr, operator]
+    return float(sign * count)
+
+
+FUNCTIONS["NETWORKDAYS"] = lambda here, start, end, holidays=MISSING: _networkdays(
+    here, start, end, MISSING, holidays)
+FUNCTIONS["NETWORKDAYS.INTL"] = lambda here, start, end, weekend=MISSING, holidays=MISSING: \
+    _networkdays(here, start, end, weekend, holidays)
+
+
+def _workday(here: Any, start: Any, days: Any, weekend: Any, holidays: Any) -> Any:
+    a, n = _serial(scalar(start, here)), integer(scalar(days, here))
+    off, free = _weekend(weekend), _holidays(holidays)
+    error = first_error(a, n, off, free)
+    if error is not None:
+        return error
+    step = 1 if n >= 0 else -1  # type: ignore[operator]
+    serial, left = a, abs(n)  # type: ignore[arg-type]
+    while left:
+        serial += step  # type: ignore[operator]
+        if _monday0(serial) not in off and serial not in free:  # type: ignore[operator, arg-type]
+            left -= 1
+    return float(serial) if 0 <= serial <= _MAX else XlErr(NUM)  # type: ignore[operator]
+
+
+FUNCTIONS["WORKDAY"] = lambda here, start, days, holidays=MISSING: _workday(
+    here, start, days, MISSING, holidays)
+FUNCTIONS["WORKDAY.INTL"] = lambda here, start, days, weekend=MISSING, holidays=MISSING: \
+    _workday(here, start, days, weekend, holidays)

@@ -1,0 +1,326 @@
+"""Excel's text functions. ``CHAR`` and ``CODE`` use the Windows code page (1252), as
+Excel for Windows does; ``TEXT`` applies a number format (:mod:`.functions_format`).
+
+>>> E = ELEMENTWISE
+>>> E["PROPER"]("this is a TITLE"), E["TRIM"]("  a   b "), E["SUBSTITUTE"]("a-b-c", "-", "+", 2.0)
+('This Is A Title', 'a b', 'a-b+c')
+>>> E["SEARCH"]("b?d", "abcd"), E["FIND"]("M", "Miriam McGovern", 3.0), E["CHAR"](128.0)
+(2.0, 8.0, '€')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .functions_aggregate import wildcard
+from .functions_base import (VALUE, elementwise, first_error, integer, is_number,
+                             logical, number, text, values_of)
+from .functions_format import format_value
+from .functions_math import round_digits
+from .values import MISSING, XlErr
+
+__all__ = ["ELEMENTWISE", "FUNCTIONS"]
+
+ELEMENTWISE: dict[str, Callable[..., Any]] = {}
+FUNCTIONS: dict[str, Callable[..., Any]] = {}
+_MAX_TEXT = 32767
+
+
+def _texts(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Arguments read by their annotation: ``str`` as text, ``int`` as a whole number
+    (truncated), ``float`` as a number, anything else as given; errors pass through."""
+    kinds = [fn.__annotations__.get(p) for p in fn.__code__.co_varnames[:fn.__code__.co_argcount]]
+
+    def wrapper(*args: Any) -> Any:
+        values = list(args)
+        while values and values[-1] is MISSING:
+            values.pop()
+        converted = []
+        for value, kind in zip(values, kinds):
+            if kind == "str":
+                value = text(value)
+            elif kind == "int":
+                value = integer(value)
+            elif kind == "float":
+                value = number(value)
+            if isinstance(value, XlErr):
+                return value
+            converted.append(value)
+        result = fn(*converted)
+        if isinstance(result, str) and len(result) > _MAX_TEXT:
+            return XlErr(VALUE, "text longer than 32,767 characters")
+        return result
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
+def _register(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return lambda fn: elementwise(ELEMENTWISE, *names)(_texts(fn))
+
+
+@_register("LEFT")
+def _left(s: str, n: int = 1) -> Any:
+    return XlErr(VALUE) if n < 0 else s[:n]
+
+
+@_register("RIGHT")
+def _right(s: str, n: int = 1) -> Any:
+    return XlErr(VALUE) if n < 0 else (s[-n:] if n else "")
+
+
+@_register("MID")
+def _mid(s: str, start: int, n: int) -> Any:
+    if start < 1 or n < 0:
+        return XlErr(VALUE)
+    return s[start - 1:start - 1 + n]
+
+
+@_register("LEN")
+def _len(s: str) -> float:
+    return float(len(s))
+
+
+@_register("LOWER")
+def _lower(s: str) -> str:
+    return s.lower()
+
+
+@_register("UPPER")
+def _upper(s: str) -> str:
+    return s.upper()
+
+
+@_register("PROPER")
+def _proper(s: str) -> str:
+    return re.sub(r"[^\W\d_]+", lambda m: m.group(0)[0].upper() + m.group(0)[1:].lower(), s)
+
+
+@_register("TRIM")
+def _trim(s: str) -> str:
+    return re.sub(" +", " ", s.strip(" "))
+
+
+@_register("CLEAN")
+def _clean(s: str) -> str:
+    return "".join(ch for ch in s if ord(ch) >= 32)
+
+
+@_register("FIND")
+def _find(needle: str, haystack: str, start: int = 1) -> Any:
+    if start < 1 or start > len(haystack) + 1:
+        return XlErr(VALUE)
+    found = haystack.find(needle, start - 1)
+    return XlErr(VALUE, f"{needle!r} not found") if found < 0 else float(found + 1)
+
+
+@_register("SEARCH")
+def _search(needle: str, haystack: str, start: int = 1) -> Any:
+    if start < 1 or start > len(haystack) + 1:
+        return XlErr(VALUE)
+    if not needle:
+        return float(start)
+    pattern = wildcard(needle)
+    for i in range(start - 1, len(haystack)):
+        if pattern.match(haystack, i):
+            return float(i + 1)
+    return XlErr(VALUE, f"{needle!r} not found")
+
+
+@_register("SUBSTITUTE")
+def _substitute(s: str, old: str, new: str, instance: int | None = None) -> Any:
+    if not old:
+        return s
+    if instance is None or instance is MISSING:
+        return s.replace(old, new)
+    which = integer(instance)
+    if isinstance(which, XlErr):
+        return which
+    if which < 1:
+        return XlErr(VALUE)
+    position = -1
+    for _ in range(which):
+        position = s.find(old, position + 1)
+        if position < 0:
+            return s
+    return s[:position] + new + s[position + len(old):]
+
+
+@_register("REPLACE")
+def _replace(s: str, start: int, n: int, new: str) -> Any:
+    if start < 1 or n < 0:
+        return XlErr(VALUE)
+    return s[:start - 1] + new + s[start - 1 + n:]
+
+
+@_register("REPT")
+def _rept(s: str, n: int) -> Any:
+    if n < 0 or len(s) * n > _MAX_TEXT:
+        return XlErr(VALUE)
+    return s * n
+
+
+@_register("EXACT")
+def _exact(a: str, b: str) -> bool:
+    return a == b
+
+
+def _from_1252(code: int) -> str:
+    try:
+        return bytes([code]).decode("cp1252")
+    except UnicodeDecodeError:
+        return chr(code)
+
+
+@_register("CHAR")
+def _char(n: int) -> Any:
+    return _from_1252(n) if 1 <= n <= 255 else XlErr(VALUE)
+
+
+@_register("CODE")
+def _code(s: str) -> Any:
+    if not s:
+        return XlErr(VALUE)
+    try:
+        return float(s[0].encode("cp1252")[0])
+    except UnicodeEncodeError:
+        return 63.0  # Excel shows a character outside the code page as "?"
+
+
+@_register("UNICHAR")
+def _unichar(n: int) -> Any:
+    return chr(n) if 1 <= n <= 0x10FFFF else XlErr(VALUE)
+
+
+@_register("UNICODE")
+def _unicode(s: str) -> Any:
+    return float(ord(s[0])) if s else XlErr(VALUE)
+
+
+@elementwise(ELEMENTWISE, "CONCATENATE")
+def _concatenate(*args: Any) -> Any:
+    parts = [text(a) for a in args]
+    error = first_error(*parts)
+    if error is not None:
+        return error
+    joined = "".join(parts)  # type: ignore[arg-type]
+    return XlErr(VALUE) if len(joined) > _MAX_TEXT else joined
+
+
+@elementwise(ELEMENTWISE, "VALUE")
+def _value(s: Any) -> Any:
+    if isinstance(s, bool):
+        return XlErr(VALUE)
+    if isinstance(s, str) and not s.strip():
+        return XlErr(VALUE)
+    return number(s)
+
+
+@elementwise(ELEMENTWISE, "NUMBERVALUE")
+def _numbervalue(s: Any, decimal_sep: Any = MISSING, group_sep: Any = MISSING) -> Any:
+    s, dec = text(s), "." if decimal_sep is MISSING else text(decimal_sep)
+    group = "," if group_sep is MISSING else text(group_sep)
+    error = first_error(s, dec, group)
+    if error is not None:
+        return error
+    cleaned = "".join(str(s).split()).replace(str(group)[:1] or "\0", "")
+    cleaned = cleaned.replace(str(dec)[:1] or ".", ".")
+    if not cleaned:
+        return 0.0
+    found = number(cleaned)
+    return found
+
+
+@elementwise(ELEMENTWISE, "T")
+def _t(value: Any) -> Any:
+    return value if isinstance(value, (str, XlErr)) else ""
+
+
+@elementwise(ELEMENTWISE, "N")
+def _n(value: Any) -> Any:
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if is_number(value):
+        return float(value)
+    return value if isinstance(value, XlErr) else 0.0
+
+
+@elementwise(ELEMENTWISE, "TEXT")
+def _text(value: Any, fmt: Any) -> Any:
+    fmt = text(fmt)
+    if isinstance(fmt, XlErr):
+        return fmt
+    if isinstance(value, XlErr):
+        return value
+    if isinstance(value, str):
+        found = number(value) if value.strip() else None
+        value = value if found is None or isinstance(found, XlErr) else found
+    elif isinstance(value, bool) or value is None or value is MISSING:
+        value = text(value) if isinstance(value, bool) else 0.0
+    return format_value(value, fmt)
+
+
+def _fixed_text(value: float, decimals: int, commas: bool) -> str:
+    rounded = round_digits(value, decimals)
+    shown = f"{abs(rounded):,.{max(decimals, 0)}f}" if commas else f"{abs(rounded):.{max(decimals, 0)}f}"
+    return ("-" if rounded < 0 else "") + shown
+
+
+@elementwise(ELEMENTWISE, "FIXED")
+def _fixed(value: Any, decimals: Any = MISSING, no_commas: Any = MISSING) -> Any:
+    x = number(value)
+    d = 2 if decimals is MISSING else integer(decimals)
+    plain = False if no_commas is MISSING else logical(no_commas)
+    error = first_error(x, d, plain)
+    if error is not None:
+        return error
+    if d > 127:
+        return XlErr(VALUE)
+    return _fixed_text(x, d, not plain)  # type: ignore[arg-type]
+
+
+@elementwise(ELEMENTWISE, "DOLLAR")
+def _dollar(value: Any, decimals: Any = MISSING) -> Any:
+    x = number(value)
+    d = 2 if decimals is MISSING else integer(decimals)
+    error = first_error(x, d)
+    if error is not None:
+        return error
+    shown = _fixed_text(abs(x), d, True)  # type: ignore[arg-type]
+    return f"(${shown})" if round_digits(x, d) < 0 else f"${shown}"  # type: ignore[arg-type]
+
+
+def _concat(here: Any, *args: Any) -> Any:
+    parts = []
+    for value, _ in values_of(args):
+        piece = text(value)
+        if isinstance(piece, XlErr):
+            return piece
+        parts.append(piece)
+    joined = "".join(parts)
+    return XlErr(VALUE) if len(joined) > _MAX_TEXT else joined
+
+
+def _textjoin(here: Any, delimiter: Any, ignore_empty: Any, *args: Any) -> Any:
+    from .values import grid
+    delimiters = [text(v) for row in grid(delimiter) for v in row] if delimiter is not MISSING else [""]
+    skip = logical(ignore_empty) if ignore_empty is not MISSING else True
+    error = first_error(skip, *delimiters)
+    if error is not None:
+        return error
+    parts = []
+    for value, _ in values_of(args):
+        piece = text(value)
+        if isinstance(piece, XlErr):
+            return piece
+        if piece or not skip:
+            parts.append(piece)
+    out = ""
+    for i, piece in enumerate(parts):
+        out += (delimiters[(i - 1) % len(delimiters)] if i else "") + piece  # type: ignore[operator]
+    return XlErr(VALUE) if len(out) > _MAX_TEXT else out
+
+
+FUNCTIONS["CONCAT"] = _concat
+FUNCTIONS["TEXTJOIN"] = _textjoin
