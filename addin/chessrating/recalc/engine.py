@@ -30,7 +30,7 @@ from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
 __all__ = ["Book", "Formula", "Table", "evaluate_book"]
 
 _STACK_BYTES = 512 * 1024 * 1024  # the evaluation thread's stack (reserved, not used up front)
-_RECURSION = 120_000  # Python frames allowed in that thread
+_RECURSION = 600_000  # Python frames in that thread: chains of about 60,000 cells
 
 
 class Formula:
