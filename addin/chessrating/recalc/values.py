@@ -367,8 +367,18 @@ def lift(fn: Callable[..., Any], *values: Any) -> Any:
     a smaller operand are ``#N/A``.
     """
     grids = [grid(v) for v in values]
-    if all(len(g) == 1 and len(g[0]) == 1 for g in grids):
+    wide = [i for i, g in enumerate(grids) if len(g) != 1 or len(g[0]) != 1]
+    if not wide:
         return fn(*(g[0][0] for g in grids))
+    if len(wide) == 1:  # one array among scalars, the common case: no index arithmetic
+        spread, others = grids[wide[0]], [g[0][0] for g in grids]
+        if len(grids) == 1:
+            return Arr([[fn(v) for v in row] for row in spread])
+        if len(grids) == 2:
+            other = others[1 - wide[0]]
+            if wide[0] == 0:
+                return Arr([[fn(v, other) for v in row] for row in spread])
+            return Arr([[fn(other, v) for v in row] for row in spread])
     height = max(len(g) for g in grids)
     width = max(len(g[0]) if g else 0 for g in grids)
     out = []
