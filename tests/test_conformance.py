@@ -29,9 +29,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "Sheet1!B1": "saved by LibreOffice, which caches #VALUE! for SQRT(-16); Excel "
                      "documents #NUM! (support.microsoft.com, SQRT function)",
     },
-    "xlcalculator/reader.xlsm": {
-        "Eleventh!*": "an array formula over a whole row (=First!1:1)",
-    },
 }
 
 

@@ -341,14 +341,33 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
                 result = XlErr("#VALUE!", str(exc), _where(formula.key))
         cells[(row, col)] = _cell_result(result)
         return
+    ref = formula.ref
+    if isinstance(result, Rng) and len(result.areas()) == 1:
+        _store_reference(book, ref, result)
+        return
     try:
         rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]
     except Exception as exc:
         rows = [[XlErr("#VALUE!", str(exc), _where(formula.key))]]
-    ref = formula.ref
     for r in range(ref.r1, ref.r2 + 1):
         for c in range(ref.c1, ref.c2 + 1):
             i = 0 if len(rows) == 1 else r - ref.r1
             j = 0 if len(rows[0]) == 1 else c - ref.c1
             value = rows[i][j] if i < len(rows) and j < len(rows[0]) else XlErr("#N/A")
             cells[(r, c)] = _cell_result(value)
+
+
+def _store_reference(book: Book, ref: Ref, result: Rng) -> None:
+    """An array formula whose value is a reference: each cell of its range shows the
+    cell of the reference at the same place (a blank shows 0, as in Excel), a 1-row or
+    1-column reference repeats, and places beyond the reference are #N/A."""
+    height, width = result.shape
+    for r in range(ref.r1, ref.r2 + 1):
+        i = 0 if height == 1 else r - ref.r1
+        for c in range(ref.c1, ref.c2 + 1):
+            j = 0 if width == 1 else c - ref.c1
+            if i < height and j < width:
+                value = book.value(result.sheet, result.r1 + i, result.c1 + j)
+            else:
+                value = XlErr("#N/A")
+            book.cells[ref.sheet or ""][(r, c)] = _cell_result(value)
