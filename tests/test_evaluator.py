@@ -11,6 +11,7 @@ import datetime as dt
 import io
 import math
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -25,7 +26,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table, TableColumn
 
-from chessrating.recalc import recalculate
+from chessrating.recalc import load_book, recalculate
 from chessrating.recalc.engine import Book, evaluate_book
 from chessrating.recalc.values import XlErr
 
@@ -90,7 +91,7 @@ def test_a_far_cell_costs_only_the_cells_that_exist(tmp_path: Path):
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
         sys.path.insert(0, {ADDIN!r})
-        from chessrating.recalc import recalculate
+        from chessrating.recalc import load_book, recalculate
         report = recalculate({str(path)!r}, {str(tmp_path / 'out.xlsx')!r})
         print(report.values[("Out", "B1")], report.values[("Out", "B2")],
               report.values[("Out", "B3")])
@@ -415,3 +416,75 @@ def test_offset_reads_the_moved_range(rows: int, cols: int, height: int, width: 
     expected = sum(r * 100 + c for r in range(1 + rows, 1 + rows + height)
                    for c in range(1 + cols, 1 + cols + width))
     assert value(book_of(cells), "K1") == float(expected)
+
+
+# -- against LibreOffice --------------------------------------------------------------------
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def libreoffice_values(path: Path, out: Path) -> list[list[str]]:
+    """The first sheet as LibreOffice computes it (headless, to csv), row by row."""
+    profile = out / "profile"
+    subprocess.run([SOFFICE, f"-env:UserInstallation={profile.as_uri()}", "--headless",
+                    "--norestore", "--convert-to", "csv", "--outdir", str(out), str(path)],
+                   check=True, capture_output=True, timeout=240)
+    text = (out / (path.stem + ".csv")).read_text(encoding="utf-8", errors="replace")
+    return [line.split(",") for line in text.splitlines()]
+
+
+def _same(ours: Any, theirs: str) -> bool:
+    if isinstance(ours, XlErr):  # LibreOffice's code for a circular reference is Err:522
+        circular = (ours.message or "").startswith("circular reference")
+        return theirs == ("Err:522" if circular else ours.code)
+    if isinstance(ours, bool):
+        return theirs == ("TRUE" if ours else "FALSE")
+    if isinstance(ours, float):
+        try:
+            return math.isclose(ours, float(theirs), rel_tol=1e-9, abs_tol=1e-9)
+        except ValueError:
+            return False
+    return str(ours) == theirs
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+@settings(max_examples=2, deadline=None)
+@given(st.data())
+def test_reference_semantics_agree_with_libreoffice(tmp_path_factory: Any, data: Any):
+    """Random numbers (some cells blank) and the reference operators and functions
+    LibreOffice shares with Excel: whole columns, union, intersection, OFFSET, INDIRECT,
+    INDEX with an area, 15-digit comparison. Each formula's value is Excel's by its
+    documentation and LibreOffice's by computation; ours must be both."""
+    tmp = tmp_path_factory.mktemp("lo")
+    number = st.one_of(st.none(), st.integers(-999, 999).map(float),
+                       st.floats(-1e6, 1e6, allow_nan=False).map(lambda x: round(x, 3)))
+    grid = [[data.draw(number) for _ in range(4)] for _ in range(6)]   # A1:D6
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for r, row in enumerate(grid, start=1):
+        for c, v in enumerate(row, start=1):
+            if v is not None:
+                ws.cell(r, c, v)
+    formulas = ["=SUM(A:A)", "=COUNT(A:D)", "=SUM(2:3)", "=SUM((A1:A3,C2:D4))",
+                "=COUNT((A1:B2,C3))", "=A1+B1=B1+A1", "=0.1*3=0.3", "=(A1+0.1)+0.2=A1+(0.1+0.2)"]
+    for _ in range(6):
+        r, c = data.draw(st.integers(0, 3)), data.draw(st.integers(0, 2))
+        h, w = data.draw(st.integers(1, 3)), data.draw(st.integers(1, 2))
+        formulas.append(f"=SUM(OFFSET(A1,{r},{c},{h},{w}))")
+        letter = "ABCD"[data.draw(st.integers(0, 3))]
+        formulas.append(f'=SUM(INDIRECT("{letter}1:{letter}"&{h + r}))')
+        # areas that meet (an empty intersection is #NULL! in Excel, #REF! in LibreOffice)
+        formulas.append(f"=SUM(A1:C{3 + r} B{h}:D6)")
+        formulas.append(f"=INDEX((A1:B3,C4:D6),{1 + r % 3},{1 + c % 2},{1 + h % 2})")
+        formulas.append(f"=SUM(INDIRECT(\"R{1 + r}C{1 + c}:R{2 + r}C{2 + c}\",FALSE))")
+    first = 10  # formulas from F10 down, below the numbers (and "=F10+1" reads itself)
+    formulas.append(f"=F{first + len(formulas)}+1")
+    for i, formula in enumerate(formulas):
+        ws.cell(first + i, 6, formula)
+    path = tmp / "lo.xlsx"
+    wb.save(path)
+    book = load_book(path, {})
+    evaluate_book(book)
+    theirs = libreoffice_values(path, tmp)
+    for i, formula in enumerate(formulas):
+        ours = book.cells["Sheet"][(first + i, 6)]
+        assert _same(ours, theirs[first + i - 1][5]), (formula, ours, theirs[first + i - 1][5])
