@@ -28,6 +28,7 @@ from .standings import Standing, find_standings
 from .trace import inputs_holding, named_value, trace_inputs
 from .values import ERROR_CODES, Key, XlErr
 from .patch import write_cached_values
+from .reader import read_book
 
 __all__ = ["recalculate", "Report", "CellError", "Standing", "RecalcError", "default_output",
            "rating_functions", "Step"]
@@ -127,6 +128,15 @@ def _cell_value(value: Any) -> Any:
 
 
 def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
+    """Read cells, formulas, defined names and tables: straight from the XML
+    (:mod:`.reader`), or with openpyxl for a file that reader leaves to it."""
+    fast = read_book(src, dict(functions))
+    if fast is not None:
+        return fast
+    return load_book_openpyxl(src, functions)
+
+
+def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
     """Read cells, formulas and defined names with openpyxl (reading only)."""
     import openpyxl
     from openpyxl.worksheet.formula import ArrayFormula
