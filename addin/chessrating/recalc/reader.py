@@ -195,5 +195,5 @@ def _read_table(archive: zipfile.ZipFile, book: Book, sheet: str, part: str) -> 
     columns = [c.get("name", "") for c in table.iter(_MAIN + "tableColumn")]
     headers = int(table.get("headerRowCount", "1"))
     totals = int(table.get("totalsRowCount", "0"))
-    name = table.get("displayName") or table.get("name", "")
+    name = table.get("displayName") or table.get("name") or ""
     book.add_table(Table(name, sheet, ref, columns, headers, totals))
