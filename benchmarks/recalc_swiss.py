@@ -80,11 +80,21 @@ def timed(label: str, fn):
     return result, elapsed
 
 
-def wall(command: list[str]) -> float:
-    """Seconds of one command, start-up included; it must succeed."""
+def wall(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system, child processes included) of one
+    command, start-up included; it must succeed. On a shared machine the CPU seconds
+    are the fairer comparison: they do not count the time spent waiting for a core."""
+    import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True)
-    return time.perf_counter() - started
+    elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
 def whole_commands(src: Path, folder: Path, repeats: int, trf: Path | None) -> None:
@@ -101,17 +111,20 @@ def whole_commands(src: Path, folder: Path, repeats: int, trf: Path | None) -> N
             office.append(wall([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless",
                                 "--norestore", "--convert-to", "xlsx", "--outdir",
                                 str(folder / "lo"), str(src)]))
-    mine = statistics.median(ours)
-    print(f"chessrating recalc, whole command (median of {repeats}) {mine:.2f} s")
+    mine, mine_cpu = _medians(ours)
+    print(f"chessrating recalc, whole command (median of {repeats}): wall {mine:.2f} s, "
+          f"CPU {mine_cpu:.2f} s")
     if office:
-        theirs = statistics.median(office)
-        print(f"LibreOffice headless convert-to xlsx (median)    {theirs:.2f} s  "
-              f"ratio ours/LibreOffice {mine / theirs:.2f}")
+        theirs, theirs_cpu = _medians(office)
+        print(f"LibreOffice headless convert-to xlsx (median): wall {theirs:.2f} s, "
+              f"CPU {theirs_cpu:.2f} s; ratio ours/LibreOffice wall {mine / theirs:.2f}, "
+              f"CPU {mine_cpu / theirs_cpu:.2f}")
     if trf is not None:
         runs = [wall([sys.executable, "-m", "chessrating.cli", "import-trf", str(trf), "-o",
                       str(folder / "trf.xlsx")]) for _ in range(repeats)]
-        print(f"chessrating import-trf {trf.name} (median)     {statistics.median(runs):.2f} s  "
-              f"ratio to the recalc above {statistics.median(runs) / mine:.2f}")
+        trf_wall, trf_cpu = _medians(runs)
+        print(f"chessrating import-trf {trf.name} (median): wall {trf_wall:.2f} s, "
+              f"CPU {trf_cpu:.2f} s; ratio to the recalc above, CPU {trf_cpu / mine_cpu:.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
