@@ -2,14 +2,16 @@
 
 :func:`recalculate` evaluates every formula of an .xlsx: our rating functions (every
 upper-case function of :mod:`chessrating.udfs`) and Excel's own (``SUM``, ``IF``,
-``INDEX`` … from the ``formulas`` package's library), and writes a copy of the workbook
+``INDEX`` …, written in this package), and writes a copy of the workbook
 whose formula cells carry the results as cached values, so viewers that never
 calculate (previews, phones, PDF converters) show numbers. The file itself is never
 re-saved by a spreadsheet library: only the cached values inside its sheet XML change.
 
 A rating function's exception stands in its cell as the message text (as classic
 xlwings shows it) and is listed in :attr:`Report.errors` with the cell's address;
-cells that use an errored cell show the same message.
+cells that use an errored cell show the same message. The functions that test what a
+cell holds (``ISERROR``, ``ISTEXT``, ``IFERROR`` …) see such a cell as the text written
+into it, as classic Excel does when it reads the file back.
 """
 
 from __future__ import annotations
