@@ -370,17 +370,22 @@ class _Compiler:
         if ours is not None:
             return self.call_ours(name, ours, args)
         self.volatile |= name in VOLATILE
-        if name in ENGINE_LAZY or name in LAZY:
-            lazy, array = ENGINE_LAZY.get(name) or LAZY[name], bool(self.array_depth)
-            return _guarded(name, lambda h: lazy(h, array, args))
+        array = bool(self.array_depth)
+        if name in ENGINE_LAZY:
+            mine = ENGINE_LAZY[name]
+            return _guarded(name, lambda h: mine(h, array, args))
         if name in ENGINE:
             engine, book = ENGINE[name], self.book
             return _guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
+        # the library's functions guard themselves (their failure is their cell's error)
+        if name in LAZY:
+            lazy = LAZY[name]
+            return lambda h: lazy(h, array, args)
         if name in ELEMENTWISE:  # a function of scalars: lifted over arrays, ranges intersected
-            return _guarded(name, self.apply(ELEMENTWISE[name], *args))
+            return self.apply(ELEMENTWISE[name], *args)
         if name in BUILTINS:
             builtin = BUILTINS[name]
-            return _guarded(name, lambda h: builtin(h, *[a(h) for a in args]))
+            return lambda h: builtin(h, *[a(h) for a in args])
         message = f"unknown function {name}"
         return lambda h: XlErr("#NAME?", message, _where(h))
 
