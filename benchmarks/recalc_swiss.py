@@ -16,22 +16,8 @@ the same file (``soffice --headless --convert-to xlsx``, its own fresh profile),
 medians and their ratio. ``--trf`` times ``chessrating import-trf`` on a TRF file
 (a FIDE Swiss built and recalculated) the same way.
 
-Recorded on the 2-vCPU development box (Python 3.11, formulas 1.3.4, openpyxl 3.1.5),
-``python benchmarks/recalc_swiss.py --formulas``:
-
-    workbook: 200 players x 11 rounds, 15,200 formula cells
-    one-off import of the function libraries 0.62 s
-    openpyxl.load_workbook (baseline)        0.18 s
-    recalculate: read 0.25 s, evaluate 0.99 s; whole call with writing and standings 1.60 s (0 cells with errors)
-    formulas engine: load+compile 40.0 s, calculate 20.2 s
-
-Again after the fast paths of the rating functions (without ``--formulas``): read 0.28 s,
-evaluate 1.07 s, whole call 1.44 s; the rating functions are about 0.08 s of it, the rest
-is the evaluator (compiling, ordering, Excel's own functions) and the file. ``run.py`` (d)
-times the same recalculation as a median against the openpyxl baseline.
-
-A real event for comparison (grandmommyscup.trf, 249 players x 14 rounds, 23,406
-formula cells): recalculate 2.8 s including imports.
+The figures of the last recorded run, and how to read them on a shared machine, are in
+``benchmarks/README.md`` (sections (d) and (e)).
 """
 
 from __future__ import annotations
