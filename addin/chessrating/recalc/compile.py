@@ -361,7 +361,7 @@ class _Compiler:
 
     def call(self, raw_name: str) -> Closure:
         name = raw_name.upper()
-        for prefix in ("_XLFN.", "_XLWS.", "_XLDUDF."):
+        for prefix in ("_XLFN.", "_XLWS."):
             name = name.removeprefix(prefix)
         if name == "LET":
             return self.let()
