@@ -142,7 +142,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.libreoffice or args.trf:
             whole_commands(src, Path(tmp), args.repeats, args.trf)
         if args.formulas:
-            import formulas
+            try:
+                import formulas
+            except ImportError:
+                print("formulas engine: not installed (pip install '.[compare]')")
+                return 0
             from formulas.functions import wrap_func
             funcs = formulas.get_functions()
             for name, fn in rating_functions().items():

@@ -36,7 +36,7 @@ def members(path: Path) -> dict[str, bytes]:
 
 def without_values(xml: bytes) -> bytes:
     """A sheet's XML with every cached value and cell type taken out."""
-    xml = re.sub(rb"<v>.*?</v>|<v/>", b"", xml, flags=re.S)
+    xml = re.sub(rb"<v>.*?</v>|<v\s*/>", b"", xml, flags=re.S)  # openpyxl without lxml: <v />
     return re.sub(rb'\s+t="[a-z]+"', b"", xml)
 
 

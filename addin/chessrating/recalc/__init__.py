@@ -2,7 +2,7 @@
 
 :func:`recalculate` evaluates every formula of an .xlsx: our rating functions (every
 upper-case function of :mod:`chessrating.udfs`) and Excel's own (``SUM``, ``IF``,
-``INDEX`` …, written in this package), and writes a copy of the workbook
+``INDEX`` … from :mod:`.functions`), and writes a copy of the workbook
 whose formula cells carry the results as cached values, so viewers that never
 calculate (previews, phones, PDF converters) show numbers. The file itself is never
 re-saved by a spreadsheet library: only the cached values inside its sheet XML change.

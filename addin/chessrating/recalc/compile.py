@@ -381,8 +381,8 @@ class _Compiler:
         if name in LAZY:
             lazy = LAZY[name]
             return lambda h: lazy(h, array, args)
-        if name in ELEMENTWISE:  # a function of scalars: lifted over arrays, ranges intersected
-            return self.apply(ELEMENTWISE[name], *args)
+        if name in ELEMENTWISE:
+            return self.elementwise(ELEMENTWISE[name], args)
         if name in BUILTINS:
             builtin = BUILTINS[name]
             return lambda h: builtin(h, *[a(h) for a in args])
@@ -425,6 +425,19 @@ class _Compiler:
                     del slots[h]
                 else:
                     slots[h] = outer
+        return run
+
+    def elementwise(self, fn: Callable[..., Any], args: list[Closure]) -> Closure:
+        """A function of scalars: over arrays element by element; a range is read whole in
+        an array context and at the formula's row or column otherwise."""
+        if self.array_depth:
+            return lambda h: lift(fn, *(a(h) for a in args))
+
+        def run(h: Key) -> Any:
+            values = [a(h) for a in args]
+            if any(type(v) is Arr for v in values):
+                return lift(fn, *(scalar(v, h) if type(v) is Rng else v for v in values))
+            return fn(*(scalar(v, h) if type(v) is Rng else v for v in values))
         return run
 
     def call_ours(self, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:

@@ -1,9 +1,9 @@
 """Excel's own functions for the headless evaluator, written natively.
 
 The library is split by subject (``functions_math``, ``_aggregate``, ``_stats``,
-``_text``, ``_format``, ``_lookup``, ``_date``, ``_finance``, ``_engineering``, with the
-argument rules they share in ``functions_base``); this module gathers them into the
-tables the compiler reads:
+``_regression``, ``_distributions``, ``_arrays``, ``_text``, ``_format``, ``_lookup``,
+``_date``, ``_finance``, ``_engineering``, with the argument rules they share in
+``functions_base``); this module gathers them into the tables the compiler reads:
 
 - ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array
   context and feeds the implicit intersection of a range otherwise;
@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import (functions_aggregate, functions_date, functions_engineering, functions_finance,
-               functions_lookup, functions_math, functions_stats, functions_text)
+from . import (functions_aggregate, functions_arrays, functions_date, functions_distributions,
+               functions_engineering, functions_finance, functions_lookup, functions_math,
+               functions_regression, functions_stats, functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -32,7 +33,8 @@ __all__ = ["BUILTINS", "ELEMENTWISE", "LAZY", "ARRAY_ARGS", "call_library", "lib
 ARRAY_ARGS = frozenset({"SUMPRODUCT", "MMULT", "TRANSPOSE", "LOOKUP", "FREQUENCY", "LINEST",
                         "TREND", "MDETERM", "MINVERSE", "CORREL", "PEARSON", "RSQ", "SLOPE",
                         "INTERCEPT", "STEYX", "COVAR", "COVARIANCE.P", "COVARIANCE.S",
-                        "FORECAST", "FORECAST.LINEAR", "SUMX2MY2", "SUMX2PY2", "SUMXMY2"})
+                        "FORECAST", "FORECAST.LINEAR", "SUMX2MY2", "SUMX2PY2", "SUMXMY2",
+                        "FILTER", "SORT", "SORTBY", "UNIQUE", "TRIMMEAN"})
 
 
 def _index_number(value: Any, here: Any) -> int | XlErr:
@@ -174,8 +176,8 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
     "NA": lambda: XlErr(NA),
     "TRUE": lambda: True, "FALSE": lambda: False,
 }
-for _module in (functions_math, functions_stats, functions_text, functions_date,
-                functions_engineering, functions_finance):
+for _module in (functions_math, functions_stats, functions_distributions, functions_text,
+                functions_date, functions_engineering, functions_finance):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -183,8 +185,8 @@ BUILTINS: dict[str, Callable[..., Any]] = {
     "TRANSPOSE": _transpose, "MMULT": _mmult, "TYPE": _type, "ISREF": _isref,
     "ISFORMULA": _isformula,
 }
-for _module in (functions_aggregate, functions_stats, functions_text, functions_lookup,
-                functions_date, functions_finance):
+for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
+                functions_lookup, functions_date, functions_finance, functions_arrays):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
@@ -202,6 +204,10 @@ def _guarded(name: str, fn: Callable[..., Any], skip: int) -> Callable[..., Any]
             return XlErr(VALUE, message)
         except (ValueError, ArithmeticError) as exc:
             return XlErr(NUM, f"{name}: {exc}")
+        except RecursionError:
+            raise  # the engine reports a formula nested too deeply
+        except Exception as exc:  # a failure costs this cell, never the recalculation
+            return XlErr(VALUE, f"{name}: {type(exc).__name__}: {exc}")
         if isinstance(result, float) and (result != result or result in (float("inf"), float("-inf"))):
             return XlErr(NUM)
         return result
@@ -322,8 +328,10 @@ def _lazy_guarded(name: str, fn: Callable[[Any, bool, list[Callable[[Any], Any]]
     def guarded(h: Any, array: bool, args: list[Callable[[Any], Any]]) -> Any:
         try:
             return fn(h, array, args)
-        except (TypeError, ValueError, ArithmeticError, IndexError) as exc:
-            return XlErr(VALUE, f"{name}: {exc}")
+        except RecursionError:
+            raise
+        except Exception as exc:  # a failure costs this cell, never the recalculation
+            return XlErr(VALUE, f"{name}: {type(exc).__name__}: {exc}")
     return guarded
 
 

@@ -9,6 +9,8 @@ case, and text that reads as a number matches that number.
 (True, False, True, True)
 >>> matcher(5.0)("5"), matcher("<>")(None), matcher("=")(""), matcher("a?c")("abc")
 (True, False, False, True)
+>>> matcher(None)(None), matcher(None)(0.0)  # an empty criterion cell: zeros, not blanks
+(False, True)
 """
 
 from __future__ import annotations
@@ -153,10 +155,8 @@ def _as_number(value: Any) -> float | None:
 
 def matcher(criterion: Any) -> Callable[[Any], bool]:
     """A test of a cell's value for one criterion of COUNTIF, SUMIFS …"""
-    if criterion is None or criterion is MISSING:
-        criterion = 0.0 if criterion is MISSING else ""
-        if criterion == 0.0:
-            return lambda v: is_number(v) and v == 0
+    if criterion is None or criterion is MISSING:  # an empty criterion cell means 0
+        return lambda v: is_number(v) and v == 0 or v == "0"
     if isinstance(criterion, XlErr):
         code = criterion.code
         return lambda v: isinstance(v, XlErr) and v.code == code
@@ -384,6 +384,8 @@ def _subtotal(here: Any, code: Any, *args: Any) -> Any:
 
 def _logicals(args: tuple[Any, ...]) -> list[bool] | XlErr:
     """The truth values AND, OR and XOR combine: text and blanks in ranges are skipped."""
+    if all(type(arg) is bool for arg in args):
+        return list(args) if args else XlErr(VALUE)
     out: list[bool] = []
     for value, in_range in values_of(args):
         if in_range and (value is None or isinstance(value, str)):

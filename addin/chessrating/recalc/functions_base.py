@@ -22,7 +22,7 @@ from typing import Any
 
 from .values import MISSING, Arr, Rng, XlErr, excel_text, grid, to_bool
 
-__all__ = ["number", "text", "logical", "integer", "first_error", "elementwise", "numeric",
+__all__ = ["number", "numbers", "integers", "text", "logical", "integer", "first_error", "elementwise", "numeric",
            "values_of", "numbers_of", "is_number", "serial_of", "date_of", "EPOCH",
            "parse_date_text", "significant", "NUM", "VALUE", "DIV0", "NA", "REF"]
 
@@ -212,6 +212,28 @@ def number(value: Any) -> float | XlErr:
         rows = grid(value)
         return number(rows[0][0]) if len(rows) == 1 and len(rows[0]) == 1 else XlErr(VALUE)
     return XlErr(VALUE)
+
+
+def numbers(*values: Any) -> list[float] | XlErr:
+    """Several number arguments, or the first error among them."""
+    out = []
+    for value in values:
+        found = number(value)
+        if isinstance(found, XlErr):
+            return found
+        out.append(found)
+    return out
+
+
+def integers(*values: Any) -> list[int] | XlErr:
+    """Several whole-number arguments (truncated), or the first error among them."""
+    out = []
+    for value in values:
+        found = integer(value)
+        if isinstance(found, XlErr):
+            return found
+        out.append(found)
+    return out
 
 
 def integer(value: Any) -> int | XlErr:

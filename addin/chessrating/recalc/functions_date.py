@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import (NUM, VALUE, date_of, elementwise, first_error, integer,
+from .functions_base import (NUM, VALUE, date_of, elementwise, first_error, integer, integers,
                              number, parse_date_text, serial_of, text, values_of)
 from .values import MISSING, Rng, XlErr, scalar
 
@@ -60,7 +60,7 @@ def _from_ymd(year: int, month: int, day: int) -> float | XlErr:
     if not 1899 <= year <= 9999:
         return XlErr(NUM)
     if year == 1899:
-        first = -30 if month0 == 11 else -61  # December 1899 is just before serial 1
+        first = -30.0 if month0 == 11 else -61.0  # December 1899 is just before serial 1
         serial = first + day - 1
     else:
         serial = serial_of(_dt.date(year, month0 + 1, 1)) + day - 1
@@ -73,11 +73,10 @@ def _fn(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 @_fn("DATE")
 def _date(y: Any, m: Any, d: Any) -> Any:
-    parts = [integer(v) for v in (y, m, d)]
-    error = first_error(*parts)
-    if error is not None:
-        return error
-    year, month, day = parts  # type: ignore[misc]
+    parts = integers(y, m, d)
+    if isinstance(parts, XlErr):
+        return parts
+    year, month, day = parts
     if not 0 <= year <= 9999:
         return XlErr(NUM)
     if year < 1900:
@@ -124,11 +123,10 @@ def _second(value: Any) -> Any:
 
 @_fn("TIME")
 def _time(h: Any, m: Any, s: Any) -> Any:
-    parts = [integer(v) for v in (h, m, s)]
-    error = first_error(*parts)
-    if error is not None:
-        return error
-    hours, minutes, seconds = parts  # type: ignore[misc]
+    parts = integers(h, m, s)
+    if isinstance(parts, XlErr):
+        return parts
+    hours, minutes, seconds = parts
     if max(hours, minutes, seconds) > 32767:
         return XlErr(NUM)
     total = hours * 3600 + minutes * 60 + seconds
@@ -290,7 +288,7 @@ def _yearfrac_actual(a: int, b: int) -> float:
     if within_year:
         if y1 == y2 and calendar.isleap(y1):
             length = 366
-        elif any(calendar.isleap(y) and a <= _from_ymd(y, 2, 29) <= b for y in (y1, y2)) \
+        elif any(calendar.isleap(y) and a <= serial_of(_dt.date(y, 2, 29)) <= b for y in (y1, y2)) \
                 or (m2 == 2 and d2 == 29):
             length = 366
         else:
@@ -387,16 +385,17 @@ def _monday0(serial: int) -> int:
 def _networkdays(here: Any, start: Any, end: Any, weekend: Any, holidays: Any) -> Any:
     a, b = _serial(scalar(start, here)), _serial(scalar(end, here))
     off, free = _weekend(scalar(weekend, here) if isinstance(weekend, Rng) else weekend), _holidays(holidays)
-    error = first_error(a, b, off, free)
-    if error is not None:
-        return error
+    for found in (a, b, off, free):
+        if isinstance(found, XlErr):
+            return found
+    assert isinstance(a, int) and isinstance(b, int) and isinstance(off, set) and isinstance(free, set)
     sign = 1
-    if a > b:  # type: ignore[operator]
+    if a > b:
         a, b, sign = b, a, -1
-    weeks, rest = divmod(b - a + 1, 7)  # type: ignore[operator]
-    count = weeks * (7 - len(off))  # type: ignore[arg-type]
-    count += sum(1 for s in range(b - rest + 1, b + 1) if _monday0(s) not in off)  # type: ignore[operator]
-    count -= sum(1 for s in free if a <= s <= b and _monday0(s) not in off)  # type: ignore[union-attr, operator]
+    weeks, rest = divmod(b - a + 1, 7)
+    count = weeks * (7 - len(off))
+    count += sum(1 for s in range(b - rest + 1, b + 1) if _monday0(s) not in off)
+    count -= sum(1 for s in free if a <= s <= b and _monday0(s) not in off)
     return float(sign * count)
 
 
@@ -409,16 +408,19 @@ FUNCTIONS["NETWORKDAYS.INTL"] = lambda here, start, end, weekend=MISSING, holida
 def _workday(here: Any, start: Any, days: Any, weekend: Any, holidays: Any) -> Any:
     a, n = _serial(scalar(start, here)), integer(scalar(days, here))
     off, free = _weekend(weekend), _holidays(holidays)
-    error = first_error(a, n, off, free)
-    if error is not None:
-        return error
-    step = 1 if n >= 0 else -1  # type: ignore[operator]
-    serial, left = a, abs(n)  # type: ignore[arg-type]
+    for found in (a, n, off, free):
+        if isinstance(found, XlErr):
+            return found
+    assert isinstance(a, int) and isinstance(n, int) and isinstance(off, set) and isinstance(free, set)
+    step = 1 if n >= 0 else -1
+    serial, left = a, abs(n)
     while left:
-        serial += step  # type: ignore[operator]
-        if _monday0(serial) not in off and serial not in free:  # type: ignore[operator, arg-type]
+        serial += step
+        if not 0 <= serial <= _MAX:
+            return XlErr(NUM)
+        if _monday0(serial) not in off and serial not in free:
             left -= 1
-    return float(serial) if 0 <= serial <= _MAX else XlErr(NUM)  # type: ignore[operator]
+    return float(serial)
 
 
 FUNCTIONS["WORKDAY"] = lambda here, start, days, holidays=MISSING: _workday(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import NUM, VALUE, elementwise, first_error, number, text
+from .functions_base import NUM, VALUE, elementwise, first_error, number, numbers, text
 from .values import MISSING, XlErr
 
 __all__ = ["ELEMENTWISE"]
@@ -115,13 +115,13 @@ for _source in _BASES:
 
 def _bits(fn: Callable[[int, int], int]) -> Callable[[Any, Any], Any]:
     def bitwise(a: Any, b: Any) -> Any:
-        x, y = number(a), number(b)
-        error = first_error(x, y)
-        if error is not None:
-            return error
-        if any(v < 0 or v != int(v) or v >= 2 ** 48 for v in (x, y)):  # type: ignore[operator]
+        found = numbers(a, b)
+        if isinstance(found, XlErr):
+            return found
+        x, y = found
+        if any(v < 0 or v != int(v) or v >= 2 ** 48 for v in (x, y)):
             return XlErr(NUM)
-        return float(fn(int(x), int(y)))  # type: ignore[arg-type]
+        return float(fn(int(x), int(y)))
     return bitwise
 
 
@@ -132,14 +132,14 @@ elementwise(ELEMENTWISE, "BITXOR")(_bits(lambda a, b: a ^ b))
 
 def _shift(left: bool) -> Callable[[Any, Any], Any]:
     def shift(a: Any, n: Any) -> Any:
-        x, k = number(a), number(n)
-        error = first_error(x, k)
-        if error is not None:
-            return error
-        if x < 0 or x != int(x) or x >= 2 ** 48 or abs(k) > 53:  # type: ignore[operator]
+        found = numbers(a, n)
+        if isinstance(found, XlErr):
+            return found
+        x, k = found
+        if x < 0 or x != int(x) or x >= 2 ** 48 or abs(k) > 53:
             return XlErr(NUM)
-        steps = int(k) if left else -int(k)  # type: ignore[arg-type]
-        result = int(x) << steps if steps >= 0 else int(x) >> -steps  # type: ignore[arg-type]
+        steps = int(k) if left else -int(k)
+        result = int(x) << steps if steps >= 0 else int(x) >> -steps
         return XlErr(NUM) if result >= 2 ** 48 else float(result)
     return shift
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .functions_base import (DIV0, NUM, VALUE, elementwise, first_error, is_number,
-                             logical, numbers_of, numeric, number)
+                             logical, numbers, numbers_of, numeric, number)
 from .functions_math import round_digits
 from .values import MISSING, XlErr, grid
 
@@ -373,14 +373,13 @@ def _vdb_switching(cost: float, salvage: float, life: float, start: float, end: 
 @elementwise(ELEMENTWISE, "VDB")
 def _vdb(cost: Any, salvage: Any, life: Any, start: Any, end: Any, factor: Any = MISSING,
          no_switch: Any = MISSING) -> Any:
-    values = [number(v) for v in (cost, salvage, life, start, end)]
-    rate = 2.0 if factor is MISSING else number(factor)
+    values = numbers(cost, salvage, life, start, end, 2.0 if factor is MISSING else factor)
     keep = False if no_switch is MISSING else logical(no_switch)
-    error = first_error(*values, rate, keep)
-    if error is not None:
-        return error
-    c, s, n, a, b = values  # type: ignore[misc]
-    f = float(rate)  # type: ignore[arg-type]
+    if isinstance(values, XlErr):
+        return values
+    if isinstance(keep, XlErr):
+        return keep
+    c, s, n, a, b, f = values
     if a < 0 or b < a or b > n or c < 0 or s > c or f <= 0 or n <= 0:
         return XlErr(NUM)
     first, last = math.floor(a), math.ceil(b)
@@ -396,3 +395,22 @@ def _vdb(cost: Any, salvage: Any, life: Any, start: Any, end: Any, factor: Any =
         return total
     return _vdb_switching(c, s, n, a, b, f)
 
+
+
+@_fn("RRI")
+def _rri(n: float, pv: float, fv: float) -> Any:
+    if n <= 0 or pv == 0 or (fv / pv) < 0:
+        return XlErr(NUM)
+    return (fv / pv) ** (1 / n) - 1
+
+
+@_fn("PDURATION")
+def _pduration(rate: float, pv: float, fv: float) -> Any:
+    if rate <= 0 or pv <= 0 or fv <= 0:
+        return XlErr(NUM)
+    return (math.log(fv) - math.log(pv)) / math.log(1 + rate)
+
+
+@_fn("ISPMT")
+def _ispmt(rate: float, per: float, n: float, pv: float) -> Any:
+    return XlErr(DIV0) if n == 0 else pv * rate * (per / n - 1)

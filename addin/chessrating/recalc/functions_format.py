@@ -188,9 +188,10 @@ def format_value(value: Any, fmt: str) -> str | XlErr:
     elif any(kind in ("date", "ampm", "elapsed") for kind, _ in tokens):
         if shown < 0:
             return XlErr(VALUE, "a negative number has no date or time")
-        body = _date_time(shown, tokens)
-        if isinstance(body, XlErr):
-            return body
+        timed = _date_time(shown, tokens)
+        if isinstance(timed, XlErr):
+            return timed
+        body = timed
     elif any(kind == "slash" for kind, _ in tokens) and any(k == "digit" for k, _ in tokens):
         body = _fraction(shown, tokens)
     else:
@@ -322,7 +323,7 @@ def _fraction(value: float, tokens: list[tuple[str, str]]) -> str:
         elif kind == "lit":
             out.append(text if (whole or not whole_places or kind != "lit") else " ")
     if numer == 0 and whole_places:
-        return "".join(out).rstrip() + " " * (len(numerator) + 1 + len(denominator_text))
+        return "".join(out) + " " * (1 + len(denominator_text))
     denominator_shown = str(denominator).ljust(len(places)) if places else str(denominator)
     return "".join(out) + "/" + denominator_shown
 

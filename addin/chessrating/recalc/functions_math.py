@@ -343,3 +343,26 @@ _trig("ACOTH", lambda x: 0.5 * math.log((x + 1) / (x - 1)), False, lambda x: abs
 @numeric
 def _atan2(x: float, y: float) -> Any:
     return XlErr(DIV0) if x == 0 and y == 0 else math.atan2(y, x)
+
+
+@_fn(ELEMENTWISE, "PERMUTATIONA")
+@numeric
+def _permutationa(n: float, k: float) -> Any:
+    n_, k_ = int(n), int(k)
+    return XlErr(NUM) if n_ < 0 or k_ < 0 else float(n_ ** k_)
+
+
+@_fn(ELEMENTWISE, "DECIMAL")
+def _decimal(value: Any, radix: Any) -> Any:
+    from .functions_base import integer, text
+    digits, base = text(value), integer(radix)
+    if isinstance(digits, XlErr):
+        return digits
+    if isinstance(base, XlErr):
+        return base
+    if not 2 <= base <= 36 or len(digits) > 255:
+        return XlErr(NUM)
+    try:
+        return float(int(digits.strip() or "0", base))
+    except ValueError:
+        return XlErr(NUM)

@@ -272,12 +272,13 @@ def _fixed(value: Any, decimals: Any = MISSING, no_commas: Any = MISSING) -> Any
     x = number(value)
     d = 2 if decimals is MISSING else integer(decimals)
     plain = False if no_commas is MISSING else logical(no_commas)
-    error = first_error(x, d, plain)
-    if error is not None:
-        return error
+    for found in (x, d, plain):
+        if isinstance(found, XlErr):
+            return found
+    assert isinstance(x, float) and isinstance(d, int)
     if d > 127:
         return XlErr(VALUE)
-    return _fixed_text(x, d, not plain)  # type: ignore[arg-type]
+    return _fixed_text(x, d, not plain)
 
 
 @elementwise(ELEMENTWISE, "DOLLAR")
@@ -324,3 +325,67 @@ def _textjoin(here: Any, delimiter: Any, ignore_empty: Any, *args: Any) -> Any:
 
 FUNCTIONS["CONCAT"] = _concat
 FUNCTIONS["TEXTJOIN"] = _textjoin
+
+
+def _text_around(after: bool) -> Callable[..., Any]:
+    """TEXTBEFORE and TEXTAFTER: the text before (after) the n-th delimiter."""
+    def around(s: Any, delimiter: Any, instance: Any = MISSING, match_mode: Any = MISSING,
+               match_end: Any = MISSING, if_not_found: Any = MISSING) -> Any:
+        source, mark = text(s), text(delimiter)
+        n = 1 if instance is MISSING else integer(instance)
+        ignore_case = False if match_mode is MISSING else logical(match_mode)
+        error = first_error(source, mark, n, ignore_case)
+        if error is not None:
+            return error
+        assert isinstance(source, str) and isinstance(mark, str) and isinstance(n, int)
+        if n == 0 or len(source) < abs(n) and mark:
+            return XlErr(VALUE)
+        hay, needle = (source.lower(), mark.lower()) if ignore_case else (source, mark)
+        positions = [i for i in range(len(hay) + 1) if hay.startswith(needle, i)] if needle \
+            else list(range(len(hay) + 1))
+        if n < 0:
+            positions = positions[::-1]
+        if abs(n) > len(positions):
+            return XlErr("#N/A") if if_not_found is MISSING else if_not_found
+        at = positions[abs(n) - 1]
+        if needle == "" and n < 0:
+            at = len(hay) - (abs(n) - 1)
+        return source[at + len(mark):] if after else source[:at]
+    return around
+
+
+ELEMENTWISE["TEXTBEFORE"] = _text_around(False)
+ELEMENTWISE["TEXTAFTER"] = _text_around(True)
+for _single, _double in (("LEFT", "LEFTB"), ("RIGHT", "RIGHTB"), ("MID", "MIDB"), ("LEN", "LENB"),
+                         ("FIND", "FINDB"), ("SEARCH", "SEARCHB"), ("REPLACE", "REPLACEB")):
+    ELEMENTWISE[_double] = ELEMENTWISE[_single]  # the same in a single-byte language
+
+_ROMAN = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
+          (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+
+
+@_register("ROMAN")
+def _roman(n: int, form: int = 0) -> Any:
+    if not 0 <= n <= 3999 or form != 0:
+        return XlErr(VALUE, "ROMAN: only the classic form (0) is written") if form in (1, 2, 3, 4) \
+            else XlErr(VALUE)
+    out = ""
+    for amount, letters in _ROMAN:
+        while n >= amount:
+            out, n = out + letters, n - amount
+    return out
+
+
+@_register("ARABIC")
+def _arabic(s: str) -> Any:
+    letters = s.strip().upper()
+    negative = letters.startswith("-")
+    letters = letters.lstrip("-")
+    values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+    if len(letters) > 255 or any(ch not in values for ch in letters):
+        return XlErr(VALUE)
+    total = 0
+    for i, ch in enumerate(letters):
+        value = values[ch]
+        total += -value if i + 1 < len(letters) and values[letters[i + 1]] > value else value
+    return float(-total if negative else total)
