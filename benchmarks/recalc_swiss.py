@@ -8,29 +8,26 @@ recalculation split into reading, evaluating and writing; with ``--formulas`` al
 ``formulas`` package's engine on the same file, for comparison.
 
     python benchmarks/recalc_swiss.py [--players 200] [--rounds 11] [--formulas]
+        [--libreoffice] [--trf FILE.trf] [--repeats 3]
 
-Recorded on the 2-vCPU development box (Python 3.11, formulas 1.3.4, openpyxl 3.1.5),
-``python benchmarks/recalc_swiss.py --formulas``:
+``--libreoffice`` also times whole commands, start-up included, alternating so that
+both see the same load: ``chessrating recalc`` against LibreOffice headless converting
+the same file (``soffice --headless --convert-to xlsx``, its own fresh profile), as
+medians and their ratio. ``--trf`` times ``chessrating import-trf`` on a TRF file
+(a FIDE Swiss built and recalculated) the same way.
 
-    workbook: 200 players x 11 rounds, 15,200 formula cells
-    one-off import of the function libraries 0.62 s
-    openpyxl.load_workbook (baseline)        0.18 s
-    recalculate: read 0.25 s, evaluate 0.99 s; whole call with writing and standings 1.60 s (0 cells with errors)
-    formulas engine: load+compile 40.0 s, calculate 20.2 s
-
-Again after the fast paths of the rating functions (without ``--formulas``): read 0.28 s,
-evaluate 1.07 s, whole call 1.44 s; the rating functions are about 0.08 s of it, the rest
-is the evaluator (compiling, ordering, Excel's own functions) and the file. ``run.py`` (d)
-times the same recalculation as a median against the openpyxl baseline.
-
-A real event for comparison (grandmommyscup.trf, 249 players x 14 rounds, 23,406
-formula cells): recalculate 2.8 s including imports.
+The figures of the last recorded run, and how to read them on a shared machine, are in
+``benchmarks/README.md`` (sections (d) and (e)).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -39,7 +36,6 @@ from pathlib import Path
 import openpyxl
 
 from chessrating.recalc import engine as recalc_engine
-from chessrating.recalc.functions import library_has
 from chessrating.recalc import load_book, rating_functions, recalculate
 from chessrating.trf.model import Player, RoundGame, Tournament
 from chessrating.workbooks.swiss import build_swiss
@@ -70,17 +66,68 @@ def timed(label: str, fn):
     return result, elapsed
 
 
+def wall(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system, child processes included) of one
+    command, start-up included; it must succeed. On a shared machine the CPU seconds
+    are the fairer comparison: they do not count the time spent waiting for a core."""
+    import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+
+def whole_commands(src: Path, folder: Path, repeats: int, trf: Path | None) -> None:
+    """`chessrating recalc` against LibreOffice headless on the same file, alternating."""
+    env_path = str(Path(__file__).resolve().parents[1] / "addin")
+    os.environ["PYTHONPATH"] = env_path + os.pathsep + os.environ.get("PYTHONPATH", "")
+    ours_cmd = [sys.executable, "-m", "chessrating.cli", "recalc", str(src), "-o", str(folder / "ours.xlsx")]
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    ours, office = [], []
+    for _ in range(repeats):
+        ours.append(wall(ours_cmd))
+        if soffice:
+            profile = folder / "lo-profile"
+            office.append(wall([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless",
+                                "--norestore", "--convert-to", "xlsx", "--outdir",
+                                str(folder / "lo"), str(src)]))
+    mine, mine_cpu = _medians(ours)
+    print(f"chessrating recalc, whole command (median of {repeats}): wall {mine:.2f} s, "
+          f"CPU {mine_cpu:.2f} s")
+    if office:
+        theirs, theirs_cpu = _medians(office)
+        print(f"LibreOffice headless convert-to xlsx (median): wall {theirs:.2f} s, "
+              f"CPU {theirs_cpu:.2f} s; ratio ours/LibreOffice wall {mine / theirs:.2f}, "
+              f"CPU {mine_cpu / theirs_cpu:.2f}")
+    if trf is not None:
+        runs = [wall([sys.executable, "-m", "chessrating.cli", "import-trf", str(trf), "-o",
+                      str(folder / "trf.xlsx")]) for _ in range(repeats)]
+        trf_wall, trf_cpu = _medians(runs)
+        print(f"chessrating import-trf {trf.name} (median): wall {trf_wall:.2f} s, "
+              f"CPU {trf_cpu:.2f} s; ratio to the recalc above, CPU {trf_cpu / mine_cpu:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--formulas", action="store_true",
                         help="also time the formulas package's engine (slow)")
+    parser.add_argument("--libreoffice", action="store_true",
+                        help="also time whole commands against LibreOffice headless")
+    parser.add_argument("--trf", type=Path, help="also time import-trf on this file")
+    parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "swiss.xlsx"
         build_swiss(src, tournament=random_event(args.players, args.rounds))
-        _, imports = timed("imports", lambda: (rating_functions(), library_has("SUM")))
+        _, imports = timed("imports", lambda: rating_functions())
         _, baseline = timed("openpyxl", lambda: openpyxl.load_workbook(src))
         book, read = timed("read", lambda: load_book(src, rating_functions()))
         print(f"workbook: {args.players} players x {args.rounds} rounds, "
@@ -92,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"recalculate: read {read:.2f} s, evaluate {evaluate:.2f} s; "
               f"whole call with writing and standings {total:.2f} s "
               f"({len(report.errors)} cells with errors)")
+        if args.libreoffice or args.trf:
+            whole_commands(src, Path(tmp), args.repeats, args.trf)
         if args.formulas:
             try:
                 import formulas

@@ -29,13 +29,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "Sheet1!B1": "saved by LibreOffice, which caches #VALUE! for SQRT(-16); Excel "
                      "documents #NUM! (support.microsoft.com, SQRT function)",
     },
-    "xlcalculator/cross_sheet.xlsx": {
-        "Sheet1!D2": "whole-column reference read as one cell",
-        "Sheet1!D3": "whole-row reference read as one cell",
-    },
-    "xlcalculator/reader.xlsm": {
-        "Eleventh!*": "an array formula over a whole row (=First!1:1)",
-    },
 }
 
 

@@ -9,7 +9,9 @@ re-saved by a spreadsheet library: only the cached values inside its sheet XML c
 
 A rating function's exception stands in its cell as the message text (as classic
 xlwings shows it) and is listed in :attr:`Report.errors` with the cell's address;
-cells that use an errored cell show the same message.
+cells that use an errored cell show the same message. The functions that test what a
+cell holds (``ISERROR``, ``ISTEXT``, ``IFERROR`` …) see such a cell as the text written
+into it, as classic Excel does when it reads the file back.
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from .archive import RecalcError, check_archive
-from .engine import Book, evaluate_book
+from .engine import Book, Table, evaluate_book
 from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .standings import Standing, find_standings
 from .trace import inputs_holding, named_value, trace_inputs
-from .values import XlErr
+from .values import ERROR_CODES, Key, XlErr
 from .patch import write_cached_values
+from .reader import read_book
 
 __all__ = ["recalculate", "Report", "CellError", "Standing", "RecalcError", "default_output",
            "rating_functions", "Step"]
@@ -158,10 +161,17 @@ def _cell_value(value: Any) -> Any:
     return value if isinstance(value, str) else str(value)
 
 
-_ERROR_TEXTS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"})
-
-
 def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
+    """Read cells, formulas, defined names and tables: straight from the XML
+    (:mod:`.reader`), or with openpyxl for a file that reader leaves to it."""
+    check_archive(src)  # bounded sizes and intact members before any reader reads one
+    fast = read_book(src, dict(functions))
+    if fast is not None:
+        return fast
+    return load_book_openpyxl(src, functions)
+
+
+def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
     """Read cells, formulas and defined names with openpyxl (reading only)."""
     import openpyxl
     from openpyxl.worksheet.formula import ArrayFormula
@@ -183,23 +193,29 @@ def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
     for sheet in workbook.worksheets:
         book.add_sheet(sheet.title)
     for sheet in workbook.worksheets:
-        for row in sheet.iter_rows():
-            for cell in row:
-                value = cell.value
-                if value is None:
-                    continue
-                if isinstance(value, ArrayFormula):
-                    book.add_formula(sheet.title, cell.row, cell.column, value.text,
-                                     _array_ref(value.ref, sheet.title))
-                elif cell.data_type == "f" and isinstance(value, str):
+        # the cells the file holds, never the rectangle up to its last cell (which
+        # iter_rows() would create: one value at XFD1048576 is 17 billion cells)
+        for _, cell in sorted(sheet._cells.items()):
+            value = cell.value
+            if value is None:
+                continue
+            if isinstance(value, ArrayFormula):
+                book.add_formula(sheet.title, cell.row, cell.column, value.text,
+                                 _array_ref(value.ref, sheet.title))
+            elif cell.data_type == "f" and isinstance(value, str):
+                if (sheet.title, cell.row, cell.column) in book.owner:
+                    continue  # a cell of an array formula's range (often <f ca="1"/>)
+                if value.strip() not in ("", "="):
                     book.add_formula(sheet.title, cell.row, cell.column, value)
-                elif cell.data_type == "e" and value in _ERROR_TEXTS:
-                    book.set_value(sheet.title, cell.row, cell.column, XlErr(value))
-                elif (sheet.title, cell.row, cell.column) not in book.owner:
-                    book.set_value(sheet.title, cell.row, cell.column,
-                                   _cell_value(value))
+            elif cell.data_type == "e" and value in ERROR_CODES:
+                book.set_value(sheet.title, cell.row, cell.column, XlErr(value))
+            elif (sheet.title, cell.row, cell.column) not in book.owner:
+                book.set_value(sheet.title, cell.row, cell.column,
+                               _cell_value(value))
         for name, defined in sheet.defined_names.items():
             book.define_name(name, defined.attr_text, sheet.title)
+        for table in sheet.tables.values():
+            _add_table(book, sheet.title, table)
     for name, defined in workbook.defined_names.items():
         if defined.localSheetId is not None:
             scope = workbook.worksheets[int(defined.localSheetId)].title
@@ -209,16 +225,28 @@ def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
     return book
 
 
+def _add_table(book: Book, sheet: str, table: Any) -> None:
+    """An Excel table (``xl/tables/*.xml``, found by openpyxl through the sheet's rels)."""
+    try:
+        ref = parse_ref(table.ref)
+    except (FormulaSyntaxError, TypeError):
+        return
+    columns = [column.name or "" for column in table.tableColumns]
+    headers = 1 if table.headerRowCount is None else int(table.headerRowCount)
+    totals = int(table.totalsRowCount or 0)
+    book.add_table(Table(table.displayName or table.name, sheet, ref, columns, headers, totals))
+
+
 def _array_ref(ref: str, sheet: str):
     found = parse_ref(ref)
     return type(found)(sheet, found.r1, found.c1, found.r2, found.c2)
 
 
-def _input_finder(book: Book) -> Callable[[XlErr, tuple[str, int, int]], tuple[str, ...]]:
+def _input_finder(book: Book) -> Callable[[XlErr, Key], tuple[str, ...]]:
     """Each error's input cells, traced once per culprit (cells sharing a cause share it)."""
     found: dict[Any, tuple[str, ...]] = {}
 
-    def inputs(error: XlErr, key: tuple[str, int, int]) -> tuple[str, ...]:
+    def inputs(error: XlErr, key: Key) -> tuple[str, ...]:
         memo = error.culprit or key
         if memo not in found:
             if error.culprit:

@@ -13,26 +13,28 @@ floats, and an Excel error as its text (``"#N/A"``).
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
+from .references import ENGINE, ENGINE_LAZY, VOLATILE
+from .structured import table_reference
 from .trace import culprit
-from .values import MISSING, Arr, Rng, XlErr, binary, lift, scalar
+from .values import MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, scalar
 
 if TYPE_CHECKING:
     from .engine import Book
 
-__all__ = ["Compiled", "compile_formula", "cell_name"]
+__all__ = ["Compiled", "compile_formula", "cell_name", "Closure"]
 
-Key = tuple[str, int, int]
 Closure = Callable[[Key], Any]
 
 _PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3,
                "*": 4, "/": 4, "^": 5}
 _UNARY_PRECEDENCE = 7
-_NOT_SUPPORTED = {"INDIRECT", "OFFSET"}  # need references made at run time
+MAX_NESTING = 64  # Excel's limit of nested function calls in one formula
 
 
 def cell_name(row: int, col: int) -> str:
@@ -45,12 +47,13 @@ def _where(h: Key) -> str:
 
 
 class Compiled:
-    """A compiled formula: the closure and the references it reads, as specs."""
+    """A compiled formula: the closure, the references it reads (as specs), and
+    whether it calls a volatile function (its value may change at each evaluation)."""
 
-    __slots__ = ("run", "reads")
+    __slots__ = ("run", "reads", "volatile")
 
-    def __init__(self, run: Closure, reads: list[RefSpec]):
-        self.run, self.reads = run, reads
+    def __init__(self, run: Closure, reads: list[RefSpec], volatile: bool = False):
+        self.run, self.reads, self.volatile = run, reads, volatile
 
 
 def _as_python(value: Any) -> Any:
@@ -97,21 +100,34 @@ def _from_python(value: Any) -> Any:
 
 
 def compile_formula(book: "Book", text: str, here: Key, array: bool) -> Compiled:
-    """Compile ``text`` as written in the cell ``here``."""
+    """Compile ``text`` as written in the cell ``here``. A formula nested deeper than
+    Python can follow is a :class:`FormulaSyntaxError` with a one-line reason."""
     compiler = _Compiler(book, here, array)
-    return Compiled(compiler.compile(text), compiler.reads)
+    try:
+        run = compiler.compile(text)
+    except RecursionError:
+        raise FormulaSyntaxError("the formula is nested too deeply to read") from None
+    return Compiled(run, _unique(compiler.reads), compiler.volatile)
+
+
+def _unique(specs: list[RefSpec]) -> list[RefSpec]:
+    return list(dict.fromkeys(specs))
 
 
 class _Compiler:
     """Recursive-descent parser that builds closures for one formula."""
 
-    def __init__(self, book: "Book", here: Key, array: bool, names_seen: frozenset[str] = frozenset()):
+    def __init__(self, book: "Book", here: Key, array: bool, names_seen: frozenset[str] = frozenset(),
+                 local: dict[str, Closure] | None = None):
         self.book, self.here = book, here
         self.array_depth = 1 if array else 0
         self.reads: list[RefSpec] = []
         self.tokens: list[Token] = []
         self.pos = 0
         self.names_seen = names_seen
+        self.local: dict[str, Closure] = dict(local or {})  # LET's names
+        self.nesting = 0
+        self.volatile = False
 
     def compile(self, text: str) -> Closure:
         self.tokens, self.pos = tokenize(text), 0
@@ -147,6 +163,12 @@ class _Compiler:
                 self.pos += 1
                 left = _range_join(left, self.prefix())
                 continue
+            if op == " ":
+                self.pos += 1
+                left = _intersect(left, self.range_operand())
+                continue
+            if op == "@":
+                raise FormulaSyntaxError("unexpected '@'")
             precedence = _PRECEDENCE[op]
             if precedence <= min_precedence:
                 return left
@@ -159,14 +181,28 @@ class _Compiler:
         if self.array_depth:
             return lambda h: lift(fn, *(op(h) for op in operands))
         if len(operands) == 1:
-            (a,) = operands
-            return lambda h: fn(scalar(a(h), h))
-        a, b = operands
-        return lambda h: fn(scalar(a(h), h), scalar(b(h), h))
+            a = _scalar_of(operands[0])
+            return lambda h: fn(a(h))
+        if len(operands) == 2:
+            a, b = _scalar_of(operands[0]), _scalar_of(operands[1])
+            return lambda h: fn(a(h), b(h))
+        readers = [_scalar_of(op) for op in operands]
+        return lambda h: fn(*[read(h) for read in readers])
+
+    def range_operand(self) -> Closure:
+        """One operand of a reference operator: a reference with its ``:`` joins."""
+        operand = self.prefix()
+        while (token := self.peek()) is not None and token.kind == "op" and token.text == ":":
+            self.pos += 1
+            operand = _range_join(operand, self.prefix())
+        return operand
 
     def prefix(self) -> Closure:
         token = self.take()
         kind = token.kind
+        if kind == "op" and token.text == "@":
+            operand = self.range_operand()
+            return lambda h: scalar(operand(h), h)
         if kind == "op" and token.text in "+-":
             operand = self.expression(_UNARY_PRECEDENCE)
             if token.text == "+":
@@ -177,12 +213,22 @@ class _Compiler:
             return lambda h: constant
         if kind == "ref":
             return self.reference(token.text)
+        if kind == "table":
+            return self.table(token.text)
         if kind == "name":
             return self.name(token.text)
         if kind == "func":
-            return self.call(token.text[:-1])
+            self.nesting += 1
+            if self.nesting > MAX_NESTING:
+                raise FormulaSyntaxError(f"more than Excel's {MAX_NESTING} nested functions")
+            called = self.call(token.text[:-1])
+            self.nesting -= 1
+            return called
         if kind == "(":
             inner = self.expression(0)
+            following = self.peek()
+            if following is not None and following.kind == ",":
+                return self.union(inner)
             self.take(")")
             return inner
         if kind == "{":
@@ -190,30 +236,85 @@ class _Compiler:
             return lambda h: array
         raise FormulaSyntaxError(f"unexpected {token.text!r}")
 
+    def union(self, first: Closure) -> Closure:
+        """``(A1:A3,C1)``: Excel's union operator, inside parentheses."""
+        parts = [first]
+        while self.take().kind == ",":
+            parts.append(self.expression(0))
+        self.pos -= 1
+        self.take(")")
+
+        def joined(h: Key) -> Any:
+            values = [part(h) for part in parts]
+            for value in values:
+                if isinstance(value, XlErr):
+                    return value
+                if not isinstance(value, Rng):
+                    return XlErr("#VALUE!", "the union operator joins references only")
+            return Areas([a for value in values for a in value.areas()])
+        return joined
+
     def reference(self, text: str) -> Closure:
         spec = parse_ref_spec(text, self.here[1], self.here[2])
+        if spec.sheet is not None and ":" in spec.sheet and spec.sheet.upper() not in self.book.sheet_names:
+            return self.three_d(spec)
         sheet = self.book.sheet(spec.sheet, self.here[0])
         spec = RefSpec(sheet, spec.r1, spec.c1, spec.r2, spec.c2, spec.fixed)
         self.reads.append(spec)
-        book = self.book
-        if all(spec.fixed):
-            fixed = Rng(book, sheet, *_ordered(spec.r1, spec.c1, spec.r2, spec.c2))
-            return lambda h: fixed
+        return _reference(self.book, spec)
 
-        def ref(h: Key) -> Rng:
-            at = spec.at(h[1], h[2])
-            return Rng(book, sheet, at.r1, at.c1, at.r2, at.c2)
-        return ref
+    def three_d(self, spec: RefSpec) -> Closure:
+        """``Sheet1:Sheet3!A1``: the same range on every sheet from the first to the last."""
+        first, _, last = (spec.sheet or "").partition(":")
+        sheets = self.book.sheets_between(first, last)
+        parts = []
+        for sheet in sheets:
+            one = RefSpec(sheet, spec.r1, spec.c1, spec.r2, spec.c2, spec.fixed)
+            self.reads.append(one)
+            parts.append(_reference(self.book, one))
+        return lambda h: Areas([part(h) for part in parts])
+
+    def table(self, text: str) -> Closure:
+        spec = table_reference(self.book, text, self.here)
+        self.reads.append(spec)
+        reference = _reference(self.book, spec)
+        if spec.fixed[0]:
+            return reference
+        table = self.book.table_at(self.here) if text.startswith("[") else \
+            self.book.tables.get(text.partition("[")[0].upper())
+        low, high = (table.r1 + table.headers, table.r2 - table.totals) if table else (0, 0)
+
+        def this_row(h: Key) -> Any:
+            if not low <= h[1] <= high:
+                return XlErr("#VALUE!", f"{text} is used outside the table's data rows")
+            return reference(h)
+        return this_row
 
     def name(self, name: str) -> Closure:
+        upper = name.upper()
+        if upper in self.local:
+            return self.local[upper]
         text = self.book.name_text(name, self.here[0])
-        if text is None or name.upper() in self.names_seen:
-            error = XlErr("#NAME?", f"unknown name {name}")
+        if text is None and upper in self.book.tables:
+            return self.table(name + "[]")
+        if text is None or upper in self.names_seen:
+            reason = f"the name {name} refers to itself" if text else f"unknown name {name}"
+            error = XlErr("#NAME?", reason)
             return lambda h: error
-        inner = _Compiler(self.book, self.here, bool(self.array_depth),
-                          self.names_seen | {name.upper()})
-        fn = inner.compile(text)
-        self.reads.extend(inner.reads)
+        memo = (self.here[0], upper, bool(self.array_depth))
+        found = self.book.compiled_names.get(memo)
+        if found is None:
+            # compiled once per sheet; relative references in a name are offsets from A1
+            inner = _Compiler(self.book, (self.here[0], 1, 1), bool(self.array_depth),
+                              self.names_seen | {upper})
+            fn = inner.compile(text.lstrip("=") if text.startswith("=") else text)
+            reads = _unique(inner.reads)
+            if all(all(spec.fixed) for spec in reads) and not inner.volatile:
+                fn = _memoised(fn)
+            found = self.book.compiled_names[memo] = (fn, reads, inner.volatile)
+        fn, reads, volatile = found
+        self.volatile |= volatile
+        self.reads.extend(reads)  # offsets from A1 are offsets from the reading cell
         return fn
 
     def array_constant(self) -> Arr:
@@ -264,21 +365,69 @@ class _Compiler:
             name = name.removeprefix(prefix)
         # an Office.js custom function (xlwings Lite) is stored as _xldudf_NAME
         name = name.removeprefix("_XLDUDF_")
+        if name == "LET":
+            return self.let()
         ours = self.book.functions.get(name)
         args = self.arguments(array_context=ours is not None or name in ARRAY_ARGS)
         if ours is not None:
             return self.call_ours(name, ours, args)
+        self.volatile |= name in VOLATILE
+        array = bool(self.array_depth)
+        if name in ENGINE_LAZY:
+            mine = ENGINE_LAZY[name]
+            return _guarded(name, lambda h: mine(h, array, args))
+        if name in ENGINE:
+            engine, book = ENGINE[name], self.book
+            return _guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
+        # the library's functions guard themselves (their failure is their cell's error)
         if name in LAZY:
-            lazy, array = LAZY[name], bool(self.array_depth)
+            lazy = LAZY[name]
             return lambda h: lazy(h, array, args)
         if name in ELEMENTWISE:
             return self.elementwise(ELEMENTWISE[name], args)
         if name in BUILTINS:
             builtin = BUILTINS[name]
-            return lambda h: builtin(h, *(a(h) for a in args))
-        message = (f"{name} is not supported without Excel" if name in _NOT_SUPPORTED
-                   else f"unknown function {name}")
+            return lambda h: builtin(h, *[a(h) for a in args])
+        message = f"unknown function {name}"
         return lambda h: XlErr("#NAME?", message, _where(h))
+
+    def let(self) -> Closure:
+        """LET(name1, value1, [name2, value2, …], calculation): each value computed once
+        per evaluation, in order, each name visible to the values after it."""
+        slots: dict[Key, list[Any]] = {}  # values of the evaluation under way, by cell
+        values: list[Closure] = []
+        saved = dict(self.local)
+        while True:
+            token = self.take()
+            following = self.peek()
+            if token.kind == "name" and following is not None and following.kind == ",":
+                self.pos += 1
+                values.append(self.expression(0))
+                index = len(values) - 1
+                self.local[token.text.upper()] = _slot(slots, index)
+                self.take(",")
+                continue
+            self.pos -= 1
+            calculation = self.expression(0)
+            self.take(")")
+            break
+        self.local = saved
+        if not values:
+            raise FormulaSyntaxError("LET needs a name and a value before its calculation")
+
+        def run(h: Key) -> Any:
+            outer = slots.get(h)
+            slots[h] = bound = []
+            try:
+                for value in values:
+                    bound.append(value(h))
+                return calculation(h)
+            finally:
+                if outer is None:
+                    del slots[h]
+                else:
+                    slots[h] = outer
+        return run
 
     def elementwise(self, fn: Callable[..., Any], args: list[Closure]) -> Closure:
         """A function of scalars: over arrays element by element; a range is read whole in
@@ -326,11 +475,110 @@ def _ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
     return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
 
 
+# One-cell references, each with a closure reading its value straight away: an operator
+# on a cell needs the value, not the range (weak keys: forms die with their book).
+_SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictionary()
+
+
+def _scalar_of(operand: Closure) -> Closure:
+    """A closure giving ``operand``'s value where one value is wanted."""
+    direct = _SCALAR.get(operand)
+    if direct is not None:
+        return direct
+    return lambda h: scalar(operand(h), h)
+
+
+def _reference(book: "Book", spec: RefSpec) -> Closure:
+    """The closure of one reference: fixed, or moved with the formula's cell."""
+    sheet = spec.sheet or ""
+    if all(spec.fixed):
+        fixed = Rng(book, sheet, *_ordered(spec.r1, spec.c1, spec.r2, spec.c2))
+
+        def whole(h: Key) -> Rng:
+            return fixed
+        if spec.r1 == spec.r2 and spec.c1 == spec.c2:
+            r, c = spec.r1, spec.c1
+            _SCALAR[whole] = lambda h: book.value(sheet, r, c)
+        return whole
+    if not any(spec.fixed) and spec.r1 == spec.r2 and spec.c1 == spec.c2:
+        dr, dc = spec.r1, spec.c1  # one relative cell, the common case of a copied formula
+
+        def cell(h: Key) -> Rng:
+            r, c = h[1] + dr, h[2] + dc
+            return Rng(book, sheet, r, c, r, c)
+        _SCALAR[cell] = lambda h: book.value(sheet, h[1] + dr, h[2] + dc)
+        return cell
+
+    def ref(h: Key) -> Rng:
+        at = spec.at(h[1], h[2])
+        return Rng(book, sheet, at.r1, at.c1, at.r2, at.c2)
+    return ref
+
+
+def _slot(slots: dict[Key, list[Any]], index: int) -> Closure:
+    """A LET name: the value bound for the evaluation under way in the cell."""
+    return lambda h: slots[h][index]
+
+
+def _memoised(fn: Closure) -> Closure:
+    """A name whose value is the same from every cell: computed once, at its first use,
+    after everything it reads (reading a pending cell evaluates it first)."""
+    memo: list[Any] = []
+
+    def once(h: Key) -> Any:
+        if not memo:
+            memo.append(fn(h))
+        return memo[0]
+    return once
+
+
+def _guarded(name: str, fn: Closure) -> Closure:
+    """A call of Excel's function ``name`` whose failure costs its cell only (the
+    message names the function)."""
+    def call(h: Key) -> Any:
+        try:
+            return fn(h)
+        except RecursionError:
+            raise
+        except TypeError as exc:
+            return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", _where(h))
+        except Exception as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            return XlErr("#VALUE!", f"{name}: {reason}", _where(h))
+    return call
+
+
 def _range_join(left: Closure, right: Closure) -> Closure:
     def joined(h: Key) -> Any:
         a, b = left(h), right(h)
+        for value in (a, b):
+            if isinstance(value, XlErr):
+                return value
         if not (isinstance(a, Rng) and isinstance(b, Rng) and a.sheet == b.sheet):
-            return XlErr("#REF!")
+            return XlErr("#REF!", "the range operator ':' joins references on one sheet")
         return Rng(a.book, a.sheet, min(a.r1, b.r1), min(a.c1, b.c1),
                    max(a.r2, b.r2), max(a.c2, b.c2))
     return joined
+
+
+def _intersect(left: Closure, right: Closure) -> Closure:
+    """Excel's intersection operator (a space): the cells both references share;
+    #NULL! when they share none."""
+    def common(h: Key) -> Any:
+        a, b = left(h), right(h)
+        for value in (a, b):
+            if isinstance(value, XlErr):
+                return value
+        if not (isinstance(a, Rng) and isinstance(b, Rng)):
+            return XlErr("#VALUE!", "the intersection operator takes references only")
+        found = []
+        for x in a.areas():
+            for y in b.areas():
+                r1, c1 = max(x.r1, y.r1), max(x.c1, y.c1)
+                r2, c2 = min(x.r2, y.r2), min(x.c2, y.c2)
+                if x.sheet == y.sheet and r1 <= r2 and c1 <= c2:
+                    found.append(Rng(x.book, x.sheet, r1, c1, r2, c2))
+        if not found:
+            return XlErr("#NULL!", "the references do not intersect")
+        return found[0] if len(found) == 1 else Areas(found)
+    return common

@@ -1,44 +1,75 @@
 """The headless formula evaluator: a workbook's cells, formulas compiled to closures, and
-evaluation in dependency order.
+evaluation on demand.
 
-Excel's own functions come from the ``formulas`` package's function library, except a
-few that need references or lazy arguments (``IF``, ``IFERROR``, ``INDEX``, ``ROW`` …)
-or are hot in crosstables (``SUM``, ``COUNT``), which are written here. Our rating
-functions are called with the shapes classic xlwings hands over: a scalar, a flat list
-for a row or column, a list of lists for a block, ``None`` for blanks, floats, and an
-Excel error as its text (``"#N/A"``).
+Every formula cell starts as :data:`~.values.PENDING`. Cells are evaluated in sheet
+order, and reading a cell that is still pending evaluates it first, so the order follows
+what each formula actually reads, references made at run time included (``INDEX(…):INDEX(…)``,
+``OFFSET``, ``INDIRECT``). Reading a cell whose evaluation is under way is a circular
+reference: every cell of the loop, from that cell to the reader, is flagged, as Excel
+flags every cell of a cycle, and none of them keeps a number computed from a blank.
+
+Only cells that exist cost anything: whole columns and rows stop at the sheet's used
+range, and a range larger than what its sheet stores reads the stored cells only
+(:meth:`.values.Rng.cells`). Evaluation runs in a thread with a large stack, so a chain
+of thousands of cells each reading the next is followed rather than cut short.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
+import sys
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from .compile import Closure, Compiled, cell_name, compile_formula
-from .parse import FormulaSyntaxError, Ref, relative_key, split_sheet_name
-from .values import Arr, Rng, XlErr, scalar
+from .parse import (FormulaSyntaxError, Ref, RefSpec, digit_runs, relative_key,
+                    relative_rows, split_sheet_name)
+from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
 
-__all__ = ["Book", "Formula", "evaluate_book"]
+__all__ = ["Book", "Formula", "Table", "evaluate_book"]
 
-Key = tuple[str, int, int]  # sheet, row, column
-
+_STACK_BYTES = 512 * 1024 * 1024  # the evaluation thread's stack (reserved, not used up front)
+_RECURSION = 600_000  # Python frames in that thread: chains of about 60,000 cells
 
 
 class Formula:
     """One formula cell, or the anchor of a legacy array formula spanning ``ref``."""
 
-    __slots__ = ("key", "text", "ref", "run", "reads", "error")
+    __slots__ = ("key", "text", "ref", "run", "specs", "error")
 
     def __init__(self, key: Key, text: str, ref: Ref | None = None):
         self.key, self.text, self.ref = key, text, ref
         self.run: Closure | None = None  # set when the formula compiles
-        self.reads: list[Ref] = []
+        self.specs: list[RefSpec] = []
         self.error: XlErr | None = None
+
+    @property
+    def reads(self) -> list[Ref]:
+        """The references written in the formula, as ranges of this cell."""
+        return [spec.at(self.key[1], self.key[2]) for spec in self.specs]
+
+
+class Table:
+    """An Excel table (``xl/tables/*.xml``): its range, header and totals rows, columns."""
+
+    __slots__ = ("name", "sheet", "r1", "c1", "r2", "c2", "columns", "headers", "totals")
+
+    def __init__(self, name: str, sheet: str, ref: Ref, columns: list[str],
+                 headers: int = 1, totals: int = 0):
+        self.name, self.sheet = name, sheet
+        self.r1, self.c1, self.r2, self.c2 = ref.r1, ref.c1, ref.r2, ref.c2
+        self.columns = [c.upper() for c in columns]
+        self.headers, self.totals = headers, totals
+
+    def column(self, name: str) -> int | None:
+        """The sheet column of a table column, by its header (case-insensitive)."""
+        upper = name.upper()
+        return self.c1 + self.columns.index(upper) if upper in self.columns else None
 
 
 class Book:
-    """Cell values by sheet, formulas, defined names and the functions to call."""
+    """Cell values by sheet, formulas, defined names, tables and the functions to call."""
 
     def __init__(self, functions: dict[str, Callable[..., Any]]):
         self.functions = {name.upper(): fn for name, fn in functions.items()}
@@ -48,7 +79,13 @@ class Book:
         self.formulas: dict[Key, Formula] = {}
         self.owner: dict[Key, Key] = {}  # cell of an array formula's range -> its anchor
         self.names: dict[tuple[str | None, str], str] = {}  # (sheet or None, NAME) -> text
+        self.tables: dict[str, Table] = {}  # NAME -> table
+        self.compiled_names: dict[tuple[str, str, bool], Any] = {}  # memo of the compiler
+        self.pending = 0  # formulas not evaluated yet
         self._defaults: dict[str, list[Any]] = {}
+        self._active: dict[Key, int] = {}  # formulas under evaluation -> place in _stack
+        self._stack: list[Key] = []
+        self._circular: dict[Key, str] = {}
 
     # -- building ---------------------------------------------------------------
     def add_sheet(self, name: str) -> None:
@@ -64,20 +101,29 @@ class Book:
 
     def add_formula(self, sheet: str, row: int, col: int, text: str, ref: Ref | None = None) -> None:
         key = (sheet, row, col)
+        if key not in self.formulas:
+            self.pending += 1
         self.formulas[key] = Formula(key, text, ref)
-        self.set_value(sheet, row, col, None)
+        self.set_value(sheet, row, col, PENDING)
         if ref is not None:
             for r in range(ref.r1, ref.r2 + 1):
                 for c in range(ref.c1, ref.c2 + 1):
-                    self.owner[(sheet, r, c)] = key
-                    self.set_value(sheet, r, c, None)
+                    if (sheet, r, c) != key:
+                        self.owner[(sheet, r, c)] = key
+                        self.set_value(sheet, r, c, PENDING)
 
     def define_name(self, name: str, text: str, sheet: str | None = None) -> None:
         self.names[(sheet, name.upper())] = text
 
+    def add_table(self, table: Table) -> None:
+        self.tables[table.name.upper()] = table
+
     # -- reading ----------------------------------------------------------------
     def value(self, sheet: str, row: int, col: int) -> Any:
-        return self.cells[sheet].get((row, col))
+        value = self.cells[sheet].get((row, col))
+        if value is PENDING:
+            return self.demand((sheet, row, col))
+        return value
 
     def clip(self, sheet: str, row: int, col: int) -> tuple[int, int]:
         rows, cols = self.extent.get(sheet, (0, 0))
@@ -91,10 +137,24 @@ class Book:
             raise FormulaSyntaxError(f"no sheet named {name!r}")
         return found
 
+    def sheets_between(self, first: str, last: str) -> list[str]:
+        """The sheets of a 3-D reference ``First:Last!``, in the workbook's order."""
+        order = list(self.cells)
+        i, j = order.index(self.sheet(first, "")), order.index(self.sheet(last, ""))
+        return order[min(i, j):max(i, j) + 1]
+
     def name_text(self, name: str, here: str) -> str | None:
         sheet, bare = split_sheet_name(name)
         scope = self.sheet(sheet, here) if sheet else here
         return self.names.get((scope, bare.upper()), self.names.get((None, bare.upper())))
+
+    def table_at(self, key: Key) -> Table | None:
+        """The table whose range holds the cell ``key``."""
+        sheet, row, col = key
+        for table in self.tables.values():
+            if table.sheet == sheet and table.r1 <= row <= table.r2 and table.c1 <= col <= table.c2:
+                return table
+        return None
 
     def parameters(self, name: str) -> list[str]:
         """The parameter names of a rating function, to find the argument a message names."""
@@ -114,120 +174,200 @@ class Book:
                                     for p in params]
         return self._defaults[name]
 
+    # -- evaluating -------------------------------------------------------------
+    def demand(self, key: Key) -> Any:
+        """The value of a formula cell, evaluating it now if it is still pending."""
+        anchor = self.owner.get(key, key)
+        if anchor in self._active:
+            self._flag_cycle(anchor)
+            return XlErr("#REF!", self._circular[anchor], _where(anchor))
+        formula = self.formulas.get(anchor)
+        if formula is not None and self.cells[anchor[0]].get(anchor[1:]) is PENDING:
+            self.evaluate(formula)
+        return self.cells[key[0]].get(key[1:])
 
-def _order(book: Book) -> tuple[list[Formula], list[Formula]]:
-    """Formulas in an order where each comes after every formula it reads; the second
-    list holds those caught in a circular reference."""
-    by_sheet: dict[str, list[Key]] = {}
-    for key in list(book.formulas) + list(book.owner):
-        by_sheet.setdefault(key[0], []).append(key)
-    covered: dict[Ref, list[Key]] = {}
+    def _flag_cycle(self, anchor: Key) -> None:
+        loop = self._stack[self._active[anchor]:]
+        path = " → ".join(_where(k) for k in [*loop, anchor])
+        for key in loop:
+            self._circular.setdefault(key, f"circular reference: {path}")
 
-    def inside(ref: Ref) -> list[Key]:
-        if ref not in covered:
-            sheet = ref.sheet
-            if sheet is None:  # compiling resolves every reference to its sheet
-                raise ValueError(f"reference {ref} names no sheet")
-            keys = by_sheet.get(sheet, [])
-            r2, c2 = book.clip(sheet, ref.r2, ref.c2)
-            if (r2 - ref.r1 + 1) * (c2 - ref.c1 + 1) < len(keys):
-                found = [(sheet, r, c) for r in range(ref.r1, r2 + 1)
-                         for c in range(ref.c1, c2 + 1)
-                         if (sheet, r, c) in book.formulas or (sheet, r, c) in book.owner]
-            else:
-                found = [k for k in keys if ref.r1 <= k[1] <= ref.r2 and ref.c1 <= k[2] <= ref.c2]
-            covered[ref] = sorted({book.owner.get(k, k) for k in found})
-        return covered[ref]
-
-    order: list[Formula] = []
-    state: dict[Key, int] = {}  # 1 visiting, 2 done
-    circular: list[Formula] = []
-    for start in book.formulas:
-        if state.get(start):
-            continue
-        stack: list[tuple[Key, Iterable[Key]]] = [(start, iter(_needs(book, start, inside)))]
-        state[start] = 1
-        while stack:
-            key, pending = stack[-1]
-            for need in pending:
-                if state.get(need) == 1:
-                    circular.append(book.formulas[need])
-                elif not state.get(need):
-                    state[need] = 1
-                    stack.append((need, iter(_needs(book, need, inside))))
-                    break
-            else:
-                stack.pop()
-                state[key] = 2
-                order.append(book.formulas[key])
-    return order, circular
+    def evaluate(self, formula: Formula) -> None:
+        key = formula.key
+        self._active[key] = len(self._stack)
+        self._stack.append(key)
+        try:
+            result = formula.error if formula.error is not None else _run(formula)
+        finally:
+            self._stack.pop()
+            del self._active[key]
+        if key in self._circular:
+            result = XlErr("#REF!", self._circular[key], _where(key))
+        _store(self, formula, result)
+        self.pending -= 1
 
 
-def _needs(book: Book, key: Key, inside: Callable[[Ref], list[Key]]) -> list[Key]:
-    formula = book.formulas[key]
-    needs: list[Key] = []
-    for ref in formula.reads:
-        needs.extend(k for k in inside(ref) if k != key)
-    return needs
+def _where(key: Key) -> str:
+    return f"{key[0]}!{cell_name(key[1], key[2])}"
 
 
 def _compile_all(book: Book) -> None:
-    """Compile every formula; formulas copied across a table share one compiled form."""
+    """Compile every formula; formulas copied across a table share one compiled form.
+
+    Copies are found cheaply first: formulas of one column with the same text between
+    their digits, whose relative row numbers moved with the row and whose other digits
+    did not, are the same formula. Others are compared by :func:`relative_key`."""
     shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
+    copies: dict[tuple[Any, ...], tuple[int, list[str], frozenset[int], Any]] = {}
     for key, formula in book.formulas.items():
         sheet, row, col = key
         array = formula.ref is not None
-        form_key = (sheet, array, relative_key(formula.text, row, col))
-        compiled = shared.get(form_key)
+        text = formula.text
+        shape, digits = digit_runs(text)
+        group = (sheet, col, array, shape)
+        found = copies.get(group)
+        compiled = _copy_of(found, row, digits) if found is not None else None
         if compiled is None:
-            try:
-                compiled = compile_formula(book, formula.text, key, array)
-            except FormulaSyntaxError as exc:
-                compiled = exc
-            shared[form_key] = compiled
+            form_key = (sheet, array, relative_key(text, row, col))
+            if book.tables and "[" in text:  # [@Col] means the table the cell is in
+                table = book.table_at(key)
+                form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
+            compiled = shared.get(form_key)
+            if compiled is None:
+                try:
+                    compiled = compile_formula(book, text, key, array)
+                except FormulaSyntaxError as exc:
+                    compiled = exc
+                shared[form_key] = compiled
+            if found is None and not (book.tables and "[" in text):
+                copies[group] = (row, digits, relative_rows(text), compiled)
         if isinstance(compiled, FormulaSyntaxError):
-            message = f"{compiled} in ={formula.text.lstrip('=')}"
-            formula.error = XlErr("#NAME?", message, f"{sheet}!{cell_name(row, col)}")
+            message = f"{compiled} in ={text.lstrip('=')[:200]}"
+            formula.error = XlErr("#NAME?", message, _where(key))
         else:
             formula.run = compiled.run
-            formula.reads = [spec.at(row, col) for spec in compiled.reads]
+            formula.specs = compiled.reads
+
+
+def _copy_of(found: tuple[int, list[str], frozenset[int], Any], row: int,
+             digits: list[str]) -> Any:
+    """The compiled form of the group's first formula if ``digits`` (at ``row``) make
+    the same formula copied: relative rows moved by the rows between, the rest equal."""
+    first_row, first_digits, relative, compiled = found
+    if len(digits) != len(first_digits):
+        return None
+    step = row - first_row
+    for i, (a, b) in enumerate(zip(first_digits, digits)):
+        if i in relative:
+            if int(b) - int(a) != step:
+                return None
+        elif a != b:
+            return None
+    return compiled
 
 
 def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None) -> None:
     """Compile and evaluate every formula; results land in ``book.cells``."""
-    _compile_all(book)
-    order, circular = _order(book)
-    for formula in circular:
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            _compile_all(book)
+            _evaluate_all(book, progress)
+        except BaseException as exc:  # handed to the caller's thread
+            failure.append(exc)
+
+    previous_limit = sys.getrecursionlimit()
+    previous_stack = threading.stack_size()
+    try:
+        threading.stack_size(_STACK_BYTES)
+        sys.setrecursionlimit(_RECURSION)
+        thread = threading.Thread(target=work, name="recalc")
+        thread.start()
+    except (ValueError, RuntimeError, MemoryError):  # no big stack here: evaluate in place
+        sys.setrecursionlimit(previous_limit)
+        thread = None
+        work()
+    finally:
+        threading.stack_size(previous_stack)
+    if thread is not None:
+        thread.join()
+        sys.setrecursionlimit(previous_limit)
+    if failure:
+        raise failure[0]
+
+
+def _evaluate_all(book: Book, progress: Callable[[int, int], None] | None) -> None:
+    total = len(book.formulas)
+    for done, formula in enumerate(list(book.formulas.values()), start=1):
         sheet, row, col = formula.key
-        formula.error = XlErr("#REF!", "circular reference", f"{sheet}!{cell_name(row, col)}")
-    total = len(order)
-    for done, formula in enumerate(order, start=1):
-        _store(book, formula, formula.error if formula.error else _run(formula))
+        if book.cells[sheet].get((row, col)) is PENDING:
+            book.evaluate(formula)
         if progress is not None and (done % 1000 == 0 or done == total):
             progress(done, total)
 
 
 def _run(formula: Formula) -> Any:
-    if formula.run is None:  # evaluate_book runs only formulas that compiled
+    if formula.run is None:  # only formulas that compiled have a closure
         raise ValueError(f"formula {formula.text!r} at {formula.key} was not compiled")
     try:
         return formula.run(formula.key)
     except RecursionError:
-        return XlErr("#VALUE!", "formula nested too deeply")
+        return XlErr("#VALUE!", "formulas nested or chained too deeply to evaluate",
+                     _where(formula.key))
+    except MemoryError:
+        return XlErr("#VALUE!", "the formula needs more memory than there is", _where(formula.key))
+    except Exception as exc:  # one formula failing costs its cell, never the workbook
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return XlErr("#VALUE!", reason, _where(formula.key))
+
+
+def _cell_result(value: Any) -> Any:
+    if value is None or value is PENDING:
+        return 0.0  # a formula reading a blank shows 0, as in Excel
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        return too_long(value)
+    return value
 
 
 def _store(book: Book, formula: Formula, result: Any) -> None:
     sheet, row, col = formula.key
+    cells = book.cells[sheet]
     if formula.ref is None:
         if isinstance(result, (Rng, Arr)):
-            result = scalar(result, formula.key)
-        book.cells[sheet][(row, col)] = 0.0 if result is None else result
+            try:
+                result = scalar(result, formula.key)
+            except Exception as exc:  # a range too large to read
+                result = XlErr("#VALUE!", str(exc), _where(formula.key))
+        cells[(row, col)] = _cell_result(result)
         return
-    rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]
     ref = formula.ref
+    if isinstance(result, Rng) and len(result.areas()) == 1:
+        _store_reference(book, ref, result)
+        return
+    try:
+        rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]
+    except Exception as exc:
+        rows = [[XlErr("#VALUE!", str(exc), _where(formula.key))]]
     for r in range(ref.r1, ref.r2 + 1):
         for c in range(ref.c1, ref.c2 + 1):
             i = 0 if len(rows) == 1 else r - ref.r1
             j = 0 if len(rows[0]) == 1 else c - ref.c1
             value = rows[i][j] if i < len(rows) and j < len(rows[0]) else XlErr("#N/A")
-            book.cells[sheet][(r, c)] = 0.0 if value is None else value
+            cells[(r, c)] = _cell_result(value)
+
+
+def _store_reference(book: Book, ref: Ref, result: Rng) -> None:
+    """An array formula whose value is a reference: each cell of its range shows the
+    cell of the reference at the same place (a blank shows 0, as in Excel), a 1-row or
+    1-column reference repeats, and places beyond the reference are #N/A."""
+    height, width = result.shape
+    for r in range(ref.r1, ref.r2 + 1):
+        i = 0 if height == 1 else r - ref.r1
+        for c in range(ref.c1, ref.c2 + 1):
+            j = 0 if width == 1 else c - ref.c1
+            if i < height and j < width:
+                value = book.value(result.sheet, result.r1 + i, result.c1 + j)
+            else:
+                value = XlErr("#N/A")
+            book.cells[ref.sheet or ""][(r, c)] = _cell_result(value)

@@ -309,9 +309,9 @@ def values_of(args: Iterable[Any]) -> Iterator[tuple[Any, bool]]:
         if arg is MISSING:
             continue
         if isinstance(arg, (Rng, Arr)):
-            for row in arg.rows():
-                for value in row:
-                    yield value, True
+            # cells(): every area of a union; only the stored cells of a huge range
+            for value in arg.cells():
+                yield value, True
         else:
             yield arg, False
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Token", "Ref", "RefSpec", "FormulaSyntaxError", "tokenize", "parse_ref",
-           "parse_ref_spec", "column_number", "relative_key"]
+from .values import ERROR_CODES
 
-ERROR_CODES = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
-               "#GETTING_DATA", "#SPILL!", "#CALC!")
+__all__ = ["Token", "Ref", "RefSpec", "FormulaSyntaxError", "tokenize", "parse_ref",
+           "parse_ref_spec", "column_number", "relative_key", "MAX_FORMULA"]
+
+MAX_FORMULA = 8192  # Excel's longest formula, in characters
 
 
 class FormulaSyntaxError(ValueError):
@@ -30,7 +31,7 @@ class FormulaSyntaxError(ValueError):
 
 @dataclass(frozen=True)
 class Token:
-    kind: str  # str num bool err ref func name op ( ) , ; { }
+    kind: str  # str num bool err ref table func name op ( ) , ; { }  (op " " intersects)
     text: str
 
 
@@ -45,26 +46,40 @@ class Ref:
     c2: int
 
 
-_SHEET = r"(?:'(?:[^']|'')+'|[A-Za-z_\u00c0-\uffff][\w.\u00c0-\uffff]*)!"
+_SHEET_NAME = r"[A-Za-z_\u00c0-\uffff][\w.\u00c0-\uffff]*"
+_SHEET = rf"(?:'(?:[^']|'')+'|{_SHEET_NAME}(?::{_SHEET_NAME})?)!"  # Sheet1:Sheet3! is 3-D
 _CELL = r"\$?[A-Za-z]{1,3}\$?\d+"
 _AREA = rf"(?:{_CELL}(?::{_CELL})?|\$?[A-Za-z]{{1,3}}:\$?[A-Za-z]{{1,3}}|\$?\d+:\$?\d+)"
 _TOKEN_RE = re.compile(
     r"""\s*(?:
       (?P<str>"(?:[^"]|"")*")
-    | (?P<err>\#NULL!|\#DIV/0!|\#VALUE!|\#REF!|\#NAME\?|\#NUM!|\#N/A|\#GETTING_DATA|\#SPILL!|\#CALC!)
-    | (?P<ref>(?:""" + _SHEET + r""")?""" + _AREA + r""")(?![\w.(!])
+    | (?P<err>""" + "|".join(re.escape(code) for code in sorted(ERROR_CODES, key=len, reverse=True)) + r""")
+    | (?P<ref>(?:""" + _SHEET + r""")?""" + _AREA + r""")(?![\w.(![])
     | (?P<num>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
     | (?P<func>[A-Za-z_\\][\w.]*)\(
+    | (?P<table>(?:[A-Za-z_\\][\w.]*)?\[(?:'.|[^\[\]']|\[(?:'.|[^\]'])*\])*\])
     | (?P<name>(?:""" + _SHEET + r""")?[A-Za-z_\\][\w.?\\]*)
-    | (?P<op><>|<=|>=|[-+*/^&=<>%:])
+    | (?P<op><>|<=|>=|[-+*/^&=<>%:@])
     | (?P<punct>[(),;{}])
     )""",
     re.VERBOSE,
 )
 
 
+_BEFORE_SPACE = frozenset({"ref", "table", "name", ")"})
+_AFTER_SPACE = frozenset({"ref", "table", "name", "func", "("})
+
+
 def tokenize(formula: str) -> list[Token]:
-    """Split a formula (with or without its leading ``=``) into tokens."""
+    """Split a formula (with or without its leading ``=``) into tokens. A space between
+    two references is Excel's intersection operator: it becomes the token ``op " "``.
+
+    >>> [t.text for t in tokenize("=SUM(A1:C3 B2:B9)")]
+    ['SUM(', 'A1:C3', ' ', 'B2:B9', ')']
+    """
+    if len(formula) > MAX_FORMULA:
+        raise FormulaSyntaxError(f"the formula is {len(formula):,} characters long, "
+                                 f"more than Excel's {MAX_FORMULA:,}")
     text = formula[1:] if formula.startswith("=") else formula
     tokens: list[Token] = []
     pos = 0
@@ -74,6 +89,9 @@ def tokenize(formula: str) -> list[Token]:
         kind = match.lastgroup if match is not None else None
         if match is None or kind is None or match.end() == pos:
             raise FormulaSyntaxError(f"cannot read the formula at {text[pos:pos + 12]!r}")
+        if (match.start(kind) > pos and tokens and tokens[-1].kind in _BEFORE_SPACE
+                and (kind if kind != "punct" else match.group(kind)) in _AFTER_SPACE):
+            tokens.append(Token("op", " "))
         pos = match.end()
         value = match.group(kind)
         if kind == "punct":
@@ -158,7 +176,7 @@ def parse_ref_spec(text: str, row: int, col: int) -> RefSpec:
     sheet, area = _split_sheet(text)
     first, _, second = area.partition(":")
     bounds = []
-    for piece in (first, second or first):
+    for index, piece in enumerate((first, second or first)):
         match = _BOUND.match(piece)
         if match is None or not (match.group(2) or match.group(4)):
             raise FormulaSyntaxError(f"{text!r} is not a cell reference")
@@ -166,17 +184,18 @@ def parse_ref_spec(text: str, row: int, col: int) -> RefSpec:
         if letters:
             c, c_fixed = column_number(letters), bool(col_fixed)
         else:
-            c, c_fixed = (1 if piece is first else _MAX_COL), True
+            c, c_fixed = (1 if index == 0 else _MAX_COL), True
         if digits:
             r, r_fixed = int(digits), bool(row_fixed)
         else:
-            r, r_fixed = (1 if piece is first else _MAX_ROW), True
+            r, r_fixed = (1 if index == 0 else _MAX_ROW), True
         bounds.append((r if r_fixed else r - row, r_fixed, c if c_fixed else c - col, c_fixed))
     (r1, fr1, c1, fc1), (r2, fr2, c2, fc2) = bounds
     return RefSpec(sheet, r1, c1, r2, c2, (fr1, fc1, fr2, fc2))
 
 
-_KEY_RE = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!])""")
+_KEY_RE = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*'|\[[^\]]*\])|(?<![\w.$])(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!])""")
+_COLUMNS: dict[str, int] = {}
 
 
 def relative_key(text: str, row: int, col: int) -> str:
@@ -186,13 +205,21 @@ def relative_key(text: str, row: int, col: int) -> str:
     >>> relative_key('=IF(C5="",0,$B5*D$2)', 5, 3) == relative_key('=IF(C9="",0,$B9*D$2)', 9, 3)
     True
     """
+    columns = _COLUMNS
+
     def replace(match: re.Match[str]) -> str:
-        if match.group(1):
-            return match.group(1)
-        col_fixed, letters, row_fixed, digits = match.group(2, 3, 4, 5)
-        c = letters.upper() if col_fixed else f"C[{column_number(letters) - col}]"
-        r = digits if row_fixed else f"R[{int(digits) - row}]"
-        return f"{col_fixed}{c}{row_fixed}{r}"
+        quoted, col_fixed, letters, row_fixed, digits = match.groups()
+        if quoted:
+            return quoted
+        if col_fixed:
+            c = letters.upper()
+        else:
+            number = columns.get(letters)
+            if number is None:
+                number = columns[letters] = column_number(letters)
+            c = "C" + str(number - col)
+        r = digits if row_fixed else "R" + str(int(digits) - row)
+        return col_fixed + c + row_fixed + r
     return _KEY_RE.sub(replace, text)
 
 
@@ -224,3 +251,25 @@ def parse_ref(text: str) -> Ref:
 def split_sheet_name(text: str) -> tuple[str | None, str]:
     """``'My sheet'!Name`` as (sheet, name); ``(None, text)`` without a sheet."""
     return _split_sheet(text)
+
+
+_DIGITS = re.compile(r"\d+")
+_DIGIT_SPLIT = re.compile(r"(\d+)")
+
+
+def relative_rows(text: str) -> frozenset[int]:
+    """Which runs of digits of a formula (counted from 0) are relative row numbers: the
+    ones that change, by the same step, when the formula is copied down a column.
+
+    >>> sorted(relative_rows('=IF(C5="",0,$B5*D$2+7)'))
+    [0, 2]
+    """
+    starts = {match.start(5) for match in _KEY_RE.finditer(text)
+              if not match.group(1) and not match.group(4)}
+    return frozenset(i for i, match in enumerate(_DIGITS.finditer(text)) if match.start() in starts)
+
+
+def digit_runs(text: str) -> tuple[tuple[str, ...], list[str]]:
+    """A formula split into what lies between its runs of digits, and those runs."""
+    parts = _DIGIT_SPLIT.split(text)
+    return tuple(parts[::2]), parts[1::2]

@@ -23,11 +23,10 @@ import re
 from collections import deque
 from typing import Any, NamedTuple
 
-from .values import Rng, XlErr
+from .values import Key, Rng, XlErr
 
 __all__ = ["culprit", "trace_inputs", "named_value", "inputs_holding"]
 
-Key = tuple[str, int, int]
 
 _ARGUMENT = re.compile(r"^(\w+): ")
 _POSITIONS = [  # where a message says which value of a list or block it means
@@ -138,8 +137,13 @@ def _precedents(book: Any, key: Key) -> list[Key]:
     cells: list[Key] = []
     for ref in formula.reads:
         r2, c2 = book.clip(ref.sheet, ref.r2, ref.c2)
-        cells.extend((ref.sheet, r, c) for r in range(ref.r1, r2 + 1)
-                     for c in range(ref.c1, c2 + 1))
+        stored = book.cells.get(ref.sheet, {})
+        if (r2 - ref.r1 + 1) * (c2 - ref.c1 + 1) > len(stored):  # only the cells that exist
+            cells.extend(sorted((ref.sheet, r, c) for r, c in stored
+                                if ref.r1 <= r <= r2 and ref.c1 <= c <= c2))
+        else:
+            cells.extend((ref.sheet, r, c) for r in range(ref.r1, r2 + 1)
+                         for c in range(ref.c1, c2 + 1))
     return cells
 
 

@@ -18,8 +18,16 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["XlErr", "Rng", "Arr", "MISSING", "errors_in", "to_number", "to_text", "to_bool",
-           "binary", "compare", "grid", "lift", "excel_text", "scalar"]
+from ..results import EXCEL_ERRORS
+
+__all__ = ["XlErr", "Rng", "Areas", "Arr", "MISSING", "PENDING", "Key", "ERROR_CODES",
+           "RangeTooLarge", "errors_in", "to_number", "to_text", "to_bool", "binary", "compare",
+           "grid", "lift", "excel_text", "scalar", "shown", "MAX_TEXT", "too_long"]
+
+Key = tuple[str, int, int]  # sheet, row, column: one cell of the book
+ERROR_CODES = EXCEL_ERRORS  # the error values a cell or a formula can hold
+MAX_TEXT = 32_767  # Excel's longest text in a cell
+MAX_DENSE = 4_000_000  # cells a range may spell out one by one (blanks included)
 
 
 class XlErr:
@@ -52,6 +60,34 @@ class XlErr:
         return hash(self.code)
 
 
+def too_long(text: str) -> "XlErr":
+    return XlErr("#VALUE!", f"text of {len(text):,} characters is longer than Excel's "
+                 f"{MAX_TEXT:,}")
+
+
+def shown(value: Any) -> Any:
+    """A value as the written workbook shows it: an error carrying a message is written
+    as that message (text), so the functions that test a value's kind (ISERROR, ISTEXT,
+    IFERROR …) see text, as classic Excel does when it reads the cell back."""
+    if isinstance(value, XlErr) and value.message:
+        return value.message
+    return value
+
+
+class RangeTooLarge(ValueError):
+    """A range that would have to be spelled out cell by cell and is too large for it."""
+
+
+class _Pending:
+    """The value of a formula cell not evaluated yet: reading it evaluates it first."""
+
+    def __repr__(self) -> str:
+        return "PENDING"
+
+
+PENDING = _Pending()
+
+
 class _Missing:
     """An argument left out between commas, as in ``IF(A1,,1)``."""
 
@@ -76,17 +112,75 @@ class Rng:
         return self.r2 - self.r1 + 1, self.c2 - self.c1 + 1
 
     def rows(self) -> list[list[Any]]:
-        """The cells' values row by row; whole-column ranges stop at the sheet's last row."""
-        r2, c2 = self.book.clip(self.sheet, self.r2, self.c2)
-        get = self.book.value
-        return [[get(self.sheet, r, c) for c in range(self.c1, c2 + 1)]
-                for r in range(self.r1, r2 + 1)]
+        """The cells' values row by row; whole-column ranges stop at the sheet's last row
+        (its used range), and a formula cell not evaluated yet is evaluated first."""
+        book, sheet = self.book, self.sheet
+        r2, c2 = book.clip(sheet, self.r2, self.c2)
+        if (r2 - self.r1 + 1) * (c2 - self.c1 + 1) > MAX_DENSE:
+            raise RangeTooLarge(f"the range {self.address()} spans more than "
+                                f"{MAX_DENSE:,} cells of its sheet's used range")
+        get = book.cells[sheet].get
+        cols = range(self.c1, c2 + 1)
+        out = [[get((r, c)) for c in cols] for r in range(self.r1, r2 + 1)]
+        if book.pending:
+            for i, row in enumerate(out):
+                if PENDING in row:
+                    out[i] = [book.value(sheet, self.r1 + i, self.c1 + j) if v is PENDING else v
+                              for j, v in enumerate(row)]
+        return out
 
     def cells(self) -> list[Any]:
-        return [v for row in self.rows() for v in row]
+        """The values row by row. A range larger than the number of cells its sheet
+        stores (a whole column of a sheet with one far cell, ``A:XFD``) lists only the
+        cells that exist, so it costs what the sheet holds, never its rectangle."""
+        book, sheet = self.book, self.sheet
+        r2, c2 = book.clip(sheet, self.r2, self.c2)
+        stored = book.cells[sheet]
+        if (r2 - self.r1 + 1) * (c2 - self.c1 + 1) <= len(stored):
+            return [v for row in self.rows() for v in row]
+        r1, c1 = self.r1, self.c1
+        found = sorted(k for k in stored if r1 <= k[0] <= r2 and c1 <= k[1] <= c2)
+        return [book.value(sheet, r, c) for r, c in found]
+
+    def areas(self) -> list["Rng"]:
+        return [self]
+
+    def address(self) -> str:
+        from .parse import column_letters
+        first = f"{column_letters(self.c1)}{self.r1}"
+        if (self.r1, self.c1) == (self.r2, self.c2):
+            return f"{self.sheet}!{first}"
+        return f"{self.sheet}!{first}:{column_letters(self.c2)}{self.r2}"
 
     def __repr__(self) -> str:
         return f"Rng({self.sheet!r}, {self.r1}, {self.c1}, {self.r2}, {self.c2})"
+
+
+class Areas(Rng):
+    """Several ranges as one reference: the union operator ``(A1:A3,C1)`` and 3-D
+    references ``Sheet1:Sheet3!A1``. Its geometry is its first area's; ``cells()``
+    lists every area's, which is what SUM, COUNT and the other aggregates read."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list[Rng]):
+        first = parts[0]
+        super().__init__(first.book, first.sheet, first.r1, first.c1, first.r2, first.c2)
+        self.parts = parts
+
+    def rows(self) -> list[list[Any]]:
+        if len(self.parts) == 1:
+            return self.parts[0].rows()
+        return [self.cells()]
+
+    def cells(self) -> list[Any]:
+        return [v for part in self.parts for v in part.cells()]
+
+    def areas(self) -> list[Rng]:
+        return list(self.parts)
+
+    def __repr__(self) -> str:
+        return f"Areas({self.parts!r})"
 
 
 class Arr:
@@ -207,7 +301,8 @@ def binary(op: str) -> Callable[[Any, Any], Any]:
                 return a
             if isinstance(b, XlErr):
                 return b
-            return a + b
+            text = a + b
+            return text if len(text) <= MAX_TEXT else too_long(text)
         return concat
     if op in _ARITHMETIC:
         fn = _ARITHMETIC[op]
@@ -251,8 +346,18 @@ def compare(op: str) -> Callable[[Any, Any], Any]:
             return fn(rank_a, rank_b)
         if rank_a == 1:
             return fn(a.lower(), b.lower())
+        if rank_a == 0 and a != b:
+            return fn(*_fifteen_digits(a, b))
         return fn(a, b)
     return comparison
+
+
+def _fifteen_digits(a: float, b: float) -> tuple[float, float]:
+    """Excel compares numbers at 15 significant digits: ``0.1+0.2=0.3`` is TRUE.
+    Numbers further apart than that compare as they are."""
+    if abs(a - b) > 1e-13 * max(abs(a), abs(b)):
+        return a, b
+    return float(f"{a:.15g}"), float(f"{b:.15g}")
 
 
 def lift(fn: Callable[..., Any], *values: Any) -> Any:
@@ -262,8 +367,18 @@ def lift(fn: Callable[..., Any], *values: Any) -> Any:
     a smaller operand are ``#N/A``.
     """
     grids = [grid(v) for v in values]
-    if all(len(g) == 1 and len(g[0]) == 1 for g in grids):
+    wide = [i for i, g in enumerate(grids) if len(g) != 1 or len(g[0]) != 1]
+    if not wide:
         return fn(*(g[0][0] for g in grids))
+    if len(wide) == 1:  # one array among scalars, the common case: no index arithmetic
+        spread, others = grids[wide[0]], [g[0][0] for g in grids]
+        if len(grids) == 1:
+            return Arr([[fn(v) for v in row] for row in spread])
+        if len(grids) == 2:
+            other = others[1 - wide[0]]
+            if wide[0] == 0:
+                return Arr([[fn(v, other) for v in row] for row in spread])
+            return Arr([[fn(other, v) for v in row] for row in spread])
     height = max(len(g) for g in grids)
     width = max(len(g[0]) if g else 0 for g in grids)
     out = []

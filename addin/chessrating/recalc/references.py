@@ -1,0 +1,343 @@
+"""Excel's functions that need the evaluator itself: references made at run time
+(``INDEX`` as a reference, ``OFFSET``, ``INDIRECT``, ``CELL``, ``AREAS``), implicit
+intersection (``@``, ``SINGLE``), volatile values (``NOW``, ``TODAY``, ``RAND``,
+``RANDBETWEEN``), ``SEQUENCE``, and the functions that test what a cell holds.
+
+Each entry of :data:`ENGINE` is called as ``fn(book, here, *arguments)`` with the
+arguments evaluated (ranges as :class:`~.values.Rng`); each entry of :data:`ENGINE_LAZY`
+as ``fn(here, array, argument_closures)``. They take precedence over the function
+library of :mod:`.functions`. Semantics follow Microsoft's function reference
+(support.microsoft.com, "<NAME> function"); a value that cannot be known without Excel
+is an error whose message says why, never a plausible number.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import random
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .parse import FormulaSyntaxError, column_letters, split_sheet_name
+from .values import (MAX_DENSE, MISSING, Areas, Arr, Key, Rng, XlErr, lift, scalar, shown,
+                     to_bool, to_number, to_text)
+
+if TYPE_CHECKING:
+    from .engine import Book
+
+__all__ = ["ENGINE", "ENGINE_LAZY", "VOLATILE", "excel_serial"]
+
+_MAX_ROW, _MAX_COL = 1_048_576, 16_384
+_EPOCH = _dt.datetime(1899, 12, 30)  # day 0 of Excel's 1900 date system (after 1900-03-01)
+VOLATILE = frozenset({"NOW", "TODAY", "RAND", "RANDBETWEEN", "OFFSET", "INDIRECT", "CELL"})
+
+
+def excel_serial(moment: _dt.datetime) -> float:
+    """A date and time as Excel's serial number: days since 1899-12-30."""
+    return (moment - _EPOCH).total_seconds() / 86400.0
+
+
+def _number(value: Any, h: Key) -> float | XlErr:
+    if isinstance(value, (Rng, Arr)):
+        value = scalar(value, h)
+    return to_number(value)
+
+
+def _whole(value: Any, h: Key, default: int) -> int | XlErr:
+    """An integer argument, truncated as Excel truncates; ``default`` when omitted."""
+    if value is MISSING or value is None:
+        return default
+    number = _number(value, h)
+    return number if isinstance(number, XlErr) else int(number)
+
+
+def _wholes(h: Key, *given: tuple[Any, int]) -> list[int] | XlErr:
+    """Several integer arguments with their defaults, or the first error among them."""
+    out: list[int] = []
+    for argument, default in given:
+        number = _whole(argument, h, default)
+        if isinstance(number, XlErr):
+            return number
+        out.append(number)
+    return out
+
+
+# -- references ------------------------------------------------------------------------
+def _index(book: "Book", h: Key, array: Any, row: Any = MISSING, col: Any = MISSING,
+           area: Any = MISSING) -> Any:
+    """INDEX(array, row_num, [column_num]) and INDEX(reference, row_num, [column_num],
+    [area_num]): a reference when given one, so ``INDEX(…):INDEX(…)`` is a range. Row or
+    column 0 means the whole column or row; an index outside the array is #REF!."""
+    if isinstance(array, XlErr):
+        return array
+    found = _wholes(h, (area, 1), (row, 0), (col, 0))
+    if isinstance(found, XlErr):
+        return found
+    n, r, c = found
+    if isinstance(array, Rng):
+        parts = array.areas()
+        if not 1 <= n <= len(parts):
+            return XlErr("#REF!", f"INDEX: area {n} of a reference with {len(parts)}")
+        array = parts[n - 1]
+    elif n != 1:
+        return XlErr("#REF!", "INDEX: an area number needs a reference")
+    height, width = array.shape if isinstance(array, (Rng, Arr)) else (1, 1)
+    if col is MISSING and height == 1 and width > 1:
+        r, c = 1, r  # one index into a row counts along it
+    if r < 0 or c < 0 or r > height or c > width:
+        return XlErr("#REF!")
+    if isinstance(array, Rng):
+        r1, r2 = (array.r1, array.r2) if r == 0 else (array.r1 + r - 1,) * 2
+        c1, c2 = (array.c1, array.c2) if c == 0 else (array.c1 + c - 1,) * 2
+        return Rng(array.book, array.sheet, r1, c1, r2, c2)
+    if not isinstance(array, Arr):
+        return array
+    rows = array.rows()
+    picked = rows if r == 0 else [rows[r - 1]]
+    picked = [line if c == 0 else [line[c - 1]] for line in picked]
+    return Arr(picked) if len(picked) > 1 or len(picked[0]) > 1 else picked[0][0]
+
+
+def _offset(book: "Book", h: Key, ref: Any, rows: Any, cols: Any, height: Any = MISSING,
+            width: Any = MISSING) -> Any:
+    """OFFSET(reference, rows, cols, [height], [width]): a reference moved and resized;
+    #REF! off the sheet, #VALUE! when the reference is not one range."""
+    if isinstance(ref, XlErr):
+        return ref
+    if not isinstance(ref, Rng) or len(ref.areas()) > 1:
+        return XlErr("#VALUE!", "OFFSET needs a reference to one range")
+    numbers = _wholes(h, (rows, 0), (cols, 0), (height, ref.shape[0]), (width, ref.shape[1]))
+    if isinstance(numbers, XlErr):
+        return numbers
+    dr, dc, tall, wide = numbers
+    if tall == 0 or wide == 0:
+        return XlErr("#REF!", "OFFSET: a height or width of 0")
+    r1, c1 = ref.r1 + dr, ref.c1 + dc
+    r2, c2 = r1 + tall - 1 if tall > 0 else r1, c1 + wide - 1 if wide > 0 else c1
+    if tall < 0:
+        r1 = r1 + tall + 1
+    if wide < 0:
+        c1 = c1 + wide + 1
+    if r1 < 1 or c1 < 1 or r2 > _MAX_ROW or c2 > _MAX_COL:
+        return XlErr("#REF!", "OFFSET: the reference leaves the sheet")
+    return Rng(ref.book, ref.sheet, r1, c1, r2, c2)
+
+
+_R1C1_PART = re.compile(r"R(\[-?\d+\]|\d+)?C(\[-?\d+\]|\d+)?$", re.IGNORECASE)
+
+
+def _r1c1(book: "Book", h: Key, text: str) -> Rng | None:
+    sheet_name, area = split_sheet_name(text)
+    corners = []
+    for part in area.split(":"):
+        match = _R1C1_PART.match(part.strip())
+        if match is None:
+            return None
+        row = _r1c1_bound(match.group(1), h[1])
+        col = _r1c1_bound(match.group(2), h[2])
+        corners.append((row, col))
+    if len(corners) > 2:
+        return None
+    (r1, c1), (r2, c2) = corners[0], corners[-1]
+    try:
+        sheet = book.sheet(sheet_name, h[0])
+    except FormulaSyntaxError:
+        return None
+    return Rng(book, sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+
+
+def _r1c1_bound(text: str | None, here: int) -> int:
+    if not text:
+        return here
+    return here + int(text[1:-1]) if text.startswith("[") else int(text)
+
+
+def _indirect(book: "Book", h: Key, text: Any, a1: Any = MISSING) -> Any:
+    """INDIRECT(ref_text, [a1]): the reference a text names, in A1 or R1C1 style (a
+    defined name or a table reference too); #REF! when the text names no reference."""
+    text = to_text(scalar(text, h) if isinstance(text, (Rng, Arr)) else text)
+    if isinstance(text, XlErr):
+        return text
+    style = True if a1 is MISSING else to_bool(scalar(a1, h) if isinstance(a1, Rng) else a1)
+    if isinstance(style, XlErr):
+        return style
+    text = text.strip()
+    if not style:
+        found = _r1c1(book, h, text)
+        return found if found is not None else XlErr("#REF!", f"INDIRECT: {text!r} is not an R1C1 reference")
+    if not text:
+        return XlErr("#REF!", "INDIRECT: an empty text is not a reference")
+    from .compile import compile_formula  # a text reference is read as a formula would be
+    try:
+        result = compile_formula(book, "=" + text, h, False).run(h)
+    except (FormulaSyntaxError, RecursionError):
+        result = None
+    if isinstance(result, Rng):
+        return result
+    return XlErr("#REF!", f"INDIRECT: {text!r} is not a reference")
+
+
+def _areas(book: "Book", h: Key, ref: Any) -> Any:
+    """AREAS(reference): how many ranges a reference holds."""
+    if isinstance(ref, XlErr):
+        return ref
+    return float(len(ref.areas())) if isinstance(ref, Rng) else XlErr("#VALUE!")
+
+
+_NOT_KNOWN = {"filename": "the workbook's saved path", "format": "the cell's number format",
+              "color": "the cell's number format", "parentheses": "the cell's number format",
+              "prefix": "the cell's alignment", "protect": "the cell's protection",
+              "width": "the column's width on screen"}
+
+
+def _cell(book: "Book", h: Key, info: Any, ref: Any = MISSING) -> Any:
+    """CELL(info_type, [reference]): "address", "row", "col", "contents" and "type" are
+    computed; kinds that depend on formatting or the saved file say so."""
+    kind = to_text(scalar(info, h) if isinstance(info, (Rng, Arr)) else info)
+    if isinstance(kind, XlErr):
+        return kind
+    kind = kind.lower()
+    if ref is MISSING:
+        return XlErr("#N/A", f'CELL("{kind}") without a reference reads the cell selected '
+                     "in Excel, which is not known without it")
+    if isinstance(ref, XlErr):
+        return ref
+    if not isinstance(ref, Rng):
+        return XlErr("#VALUE!", "CELL needs a reference")
+    if kind == "address":
+        address = f"${column_letters(ref.c1)}${ref.r1}"
+        if ref.sheet != h[0]:
+            return XlErr("#N/A", 'CELL("address") of another sheet names the saved workbook, '
+                         "not known without Excel")
+        return address
+    if kind == "row":
+        return float(ref.r1)
+    if kind == "col":
+        return float(ref.c1)
+    value = book.value(ref.sheet, ref.r1, ref.c1)
+    if kind == "contents":
+        return 0.0 if value is None else value
+    if kind == "type":
+        return "b" if value is None else "l" if isinstance(shown(value), str) else "v"
+    if kind in _NOT_KNOWN:
+        return XlErr("#N/A", f'CELL("{kind}") depends on {_NOT_KNOWN[kind]}, not known without Excel')
+    return XlErr("#VALUE!", f"CELL: {kind!r} is not an info_type")
+
+
+def _single(book: "Book", h: Key, value: Any) -> Any:
+    """Implicit intersection (``@`` and ``_xlfn.SINGLE``): the cell of a range in the
+    formula's own row or column, the first value of an array."""
+    return scalar(value, h)
+
+
+# -- arrays and volatile values ---------------------------------------------------------
+def _sequence(book: "Book", h: Key, rows: Any, cols: Any = MISSING, start: Any = MISSING,
+              step: Any = MISSING) -> Any:
+    """SEQUENCE(rows, [columns], [start], [step]): an array of numbers row by row."""
+    sizes = _wholes(h, (rows, 1), (cols, 1))
+    if isinstance(sizes, XlErr):
+        return sizes
+    tall, wide = sizes
+    first = _number(start, h) if start is not MISSING else 1.0
+    by = _number(step, h) if step is not MISSING else 1.0
+    if isinstance(first, XlErr):
+        return first
+    if isinstance(by, XlErr):
+        return by
+    if tall < 0 or wide < 0:
+        return XlErr("#VALUE!", "SEQUENCE: a negative size")
+    if tall == 0 or wide == 0:
+        return XlErr("#CALC!", "SEQUENCE: an empty array")
+    if tall * wide > MAX_DENSE:
+        return XlErr("#NUM!", f"SEQUENCE: {tall * wide:,} values are more than this evaluator keeps")
+    return Arr([[first + by * (r * wide + c) for c in range(wide)] for r in range(tall)])
+
+
+def _now(book: "Book", h: Key) -> float:
+    """NOW(): the date and time of the recalculation, as a serial number (volatile)."""
+    return excel_serial(_dt.datetime.now())
+
+
+def _today(book: "Book", h: Key) -> float:
+    """TODAY(): the date of the recalculation, as a serial number (volatile)."""
+    return float(math.floor(excel_serial(_dt.datetime.now())))
+
+
+def _rand(book: "Book", h: Key) -> float:
+    """RAND(): a uniform number in [0, 1), drawn anew at each recalculation."""
+    return random.random()
+
+
+def _randbetween(book: "Book", h: Key, bottom: Any, top: Any) -> Any:
+    """RANDBETWEEN(bottom, top): a whole number between the two (bounds rounded up and
+    down); #NUM! when bottom exceeds top."""
+    low, high = _number(bottom, h), _number(top, h)
+    if isinstance(low, XlErr):
+        return low
+    if isinstance(high, XlErr):
+        return high
+    lo, hi = math.ceil(low), math.floor(high)
+    if lo > hi:
+        return XlErr("#NUM!", "RANDBETWEEN: bottom is greater than top")
+    return float(random.randint(lo, hi))
+
+
+# -- what a value is: the cell as the written workbook shows it -------------------------
+def _is(test: Callable[[Any], bool]) -> Callable[..., Any]:
+    def check(book: "Book", h: Key, value: Any = MISSING) -> Any:
+        if isinstance(value, Arr):
+            return lift(lambda v: test(shown(v)), value)
+        if isinstance(value, Rng):
+            if value.shape == (1, 1) and len(value.areas()) == 1:
+                return test(shown(value.book.value(value.sheet, value.r1, value.c1)))
+            return test(shown(scalar(value, h)))
+        return test(shown(value))
+    return check
+
+
+def _is_error(v: Any) -> bool:
+    return isinstance(v, XlErr)
+
+
+def _iferror(h: Key, array: bool, args: list[Callable[[Key], Any]]) -> Any:
+    """IFERROR(value, value_if_error): an error carrying a message is written as text,
+    so IFERROR keeps it, as classic Excel keeps the text when it reads the cell back."""
+    value = args[0](h)
+    first = _first_of(value)
+    if isinstance(shown(first), XlErr):
+        return args[1](h) if len(args) > 1 else 0.0
+    return value
+
+
+def _ifna(h: Key, array: bool, args: list[Callable[[Key], Any]]) -> Any:
+    value = args[0](h)
+    first = shown(_first_of(value))
+    if isinstance(first, XlErr) and first.code == "#N/A":
+        return args[1](h) if len(args) > 1 else 0.0
+    return value
+
+
+def _first_of(value: Any) -> Any:
+    if isinstance(value, Rng) and value.shape == (1, 1):
+        return value.book.value(value.sheet, value.r1, value.c1)
+    return value
+
+
+ENGINE: dict[str, Callable[..., Any]] = {
+    "INDEX": _index, "OFFSET": _offset, "INDIRECT": _indirect, "AREAS": _areas, "CELL": _cell,
+    "SINGLE": _single, "SEQUENCE": _sequence, "NOW": _now, "TODAY": _today, "RAND": _rand,
+    "RANDBETWEEN": _randbetween,
+    "ISERROR": _is(_is_error),
+    "ISERR": _is(lambda v: isinstance(v, XlErr) and v.code != "#N/A"),
+    "ISNA": _is(lambda v: isinstance(v, XlErr) and v.code == "#N/A"),
+    "ISTEXT": _is(lambda v: isinstance(v, str)),
+    "ISNONTEXT": _is(lambda v: not isinstance(v, str)),
+    "ISNUMBER": _is(lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)),
+    "ISLOGICAL": _is(lambda v: isinstance(v, bool)),
+    "ISBLANK": _is(lambda v: v is None),
+}
+ENGINE_LAZY: dict[str, Callable[[Key, bool, list[Callable[[Key], Any]]], Any]] = {
+    "IFERROR": _iferror, "IFNA": _ifna,
+}
