@@ -88,8 +88,8 @@ def test_performance_perfect_and_zero_scores_have_none():
     (lambda: elo.expected_score(1500, float("nan")), "opponent_rating"),
     (lambda: elo.expected_score(1500, float("inf")), "opponent_rating"),
     (lambda: elo.new_rating(-5, [(1500, 1)]), "rating"),
-    (lambda: elo.rating_change(1500, [(1500, 2)]), "games (item 1) score"),
-    (lambda: elo.rating_change(1500, [(1500, 1), (float("nan"), 1)]), "games (item 2) opponent"),
+    (lambda: elo.rating_change(1500, [(1500, 2)]), "games score"),
+    (lambda: elo.rating_change(1500, [(1500, 1), (float("nan"), 1)]), "games opponent"),
     (lambda: elo.performance("1500"), "games"),
 ])
 def test_bad_input_names_the_argument(call, argument):

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chessrating import elo, fide, performance, udfs
+from chessrating import checks, elo, fide, performance, udfs
 from chessrating.errors import RatingError
 from chessrating.cells import flatten, read_games, read_rating
 from chessrating.results import Game, read_result
@@ -62,20 +62,22 @@ cell_values = st.one_of(
     st.none(), st.just(""), st.just("  "), st.just(0), st.just(0.0),
     st.sampled_from([1.0, 0.5, 0.0, 1, 2.0, -1.0, float("nan"), True, False]),
     st.sampled_from(["1", "½", "0", "=", "W", "D", "L", "+", "-", "X", "F", "H", "B", "U", "Z",
-                     " ½ ", "w", "h", "1/2", "0,5", "x", "#N/A", "#VALUE!", "abc", "2000", " 1850 "]),
+                     " ½ ", "w", "h", "1/2", "0,5", "x", "#N/A", "#VALUE!", "abc", "2000", " 1850 ",
+                     "2,050", "2.050", "2 050", "2,05", "2.05", "0.5", "99", "-"]),
+    st.sampled_from([99.0, 99.9, 100.0, 4000.0, 4000.1, 2.05, 0.5, float("inf")]),
     st.floats(-100, 4200, allow_nan=False).map(lambda x: round(x, 1)),
     st.integers(-10, 4100).map(float),
 )
 
 
-def plain_read_games(ratings: Any, results: Any) -> list[tuple[int, float | None, Any]]:
+def plain_read_games(ratings: Any, results: Any, zeros_are_blank: bool) -> list[tuple[int, float | None, Any]]:
     """read_games done with the full readers only, cell by cell, in the same order."""
     entries = []
     for index, (r, x) in enumerate(zip(flatten(ratings), flatten(results)), start=1):
         result = read_result(x, "results", index)
         opponent = read_rating(r, "opponent_ratings", index)
         zero = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v == 0  # noqa: E731
-        if result is None or (zero(r) and zero(x)):
+        if result is None or (zeros_are_blank and zero(r) and zero(x)):
             continue
         entries.append((index, opponent, result))
     return entries
@@ -89,19 +91,21 @@ def outcome(fn: Any, *args: Any) -> Any:
 
 
 @settings(max_examples=300)
-@given(st.lists(st.tuples(cell_values, cell_values), min_size=1, max_size=12))
-def test_read_games_equals_the_full_readers(pairs: list[tuple[Any, Any]]) -> None:
+@given(st.lists(st.tuples(cell_values, cell_values), min_size=1, max_size=12), st.booleans())
+def test_read_games_equals_the_full_readers(pairs: list[tuple[Any, Any]], office_js: bool) -> None:
+    # The numeric fast path accepts exactly what the full reader accepts, in both runtimes.
     ratings = [r for r, _ in pairs]
     results = [x for _, x in pairs]
-    fast = outcome(lambda: [(e.item, e.opponent, e.result) for e in read_games(ratings, results).entries])
-    plain = outcome(plain_read_games, ratings, results)
+    fast = outcome(lambda: [(e.item, e.opponent, e.result)
+                            for e in read_games(ratings, results, zeros_are_blank=office_js).entries])
+    plain = outcome(plain_read_games, ratings, results, office_js)
     assert fast == plain
 
 
 # ---------------------------------------------------------------------------- checked games
 
 games_lists = st.lists(
-    st.tuples(st.one_of(st.integers(1, 3500).map(float), st.floats(0.5, 3500), st.integers(1, 3500)),
+    st.tuples(st.one_of(st.integers(100, 3500).map(float), st.floats(100, 3500), st.integers(100, 3500)),
               st.sampled_from([1.0, 0.5, 0.0, 1, 0])),
     max_size=12)
 
@@ -109,15 +113,15 @@ games_lists = st.lists(
 @given(games_lists)
 def test_game_tuples_pass_as_plain_pairs_do(pairs: list[tuple[float, float]]) -> None:
     as_games = [Game(float(o), float(s)) for o, s in pairs]
-    assert elo.check_games(as_games) == elo.check_games(pairs)
-    assert all(type(g.opponent) is float and type(g.score) is float for g in elo.check_games(pairs))
+    assert checks.games(as_games) == checks.games(pairs)
+    assert all(type(g.opponent) is float and type(g.score) is float for g in checks.games(pairs))
 
 
 @pytest.mark.parametrize("bad", [Game(float("nan"), 1.0), Game(float("inf"), 1.0), Game(-5.0, 1.0),
-                                 Game(2000.0, 0.25), Game(0.0, 1.0)])
+                                 Game(2000.0, 0.25), Game(0.0, 1.0), Game(99.5, 1.0), Game(4000.5, 0.0)])
 def test_bad_game_tuples_still_fail(bad: Game) -> None:
     with pytest.raises(RatingError):
-        elo.check_games([bad])
+        checks.games([bad])
 
 
 # ---------------------------------------------------------------------------- exact averages
@@ -208,7 +212,7 @@ def crosstable(n: int, upper: list[Any]) -> list[list[Any]]:
 
 
 def fresh_event(*arguments: Any) -> Any:
-    udfs._last_event.clear()
+    udfs._rated_event.cache_clear()
     return udfs.USCF_EVENT(*arguments)
 
 
@@ -230,9 +234,38 @@ def test_uscf_event_memory_answers_only_the_same_event(first: Any, second: Any) 
             expected = fresh_event(*arguments)
         except RatingError:
             continue
-        udfs._last_event.clear()
+        udfs._rated_event.cache_clear()
         for _ in range(2):  # the second call is answered from the memory
             assert udfs.USCF_EVENT(*arguments) == expected
+
+
+def test_uscf_event_memory_never_hands_one_caller_another_callers_column() -> None:
+    # Threads switching as often as the interpreter allows, each rating its own event
+    # again and again: every answer is that thread's event (a look-up and a store in two
+    # steps could hand one caller another's column).
+    import sys
+    import threading
+
+    events = [([1500.0 + 10 * i, 1500.0], [30.0, 30.0], [[None, 1.0], [None, None]]) for i in range(6)]
+    expected = [fresh_event(*event) for event in events]
+    wrong: list[int] = []
+
+    def work(i: int) -> None:
+        for _ in range(200):
+            if udfs.USCF_EVENT(*events[i]) != expected[i]:
+                wrong.append(i)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(len(events))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []
 
 
 def test_uscf_event_memory_tells_true_from_one() -> None:

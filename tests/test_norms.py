@@ -22,14 +22,14 @@ def _fields(verdict):
 
 def test_gm_norm_worked_example():
     # RULES.md §3.6/§3.7: Ra 2789, p 54 % → dp 29 → Rp 2818 ≥ 2600, Ra ≥ 2380, 12 games, 54 % ≥ 35 %.
-    assert _fields(norms.norm(DING, "GM")) == (True, 2818, 2789, 12, 6.5, (), "GM norm")
+    assert _fields(norms.norm(DING, "GM")) == (True, 2818, 2789, 12, 6.5, (), "GM norm (titles and federations not checked)")
 
 
 def test_im_norm_required_average_example():
     # notes §7.4 (norm calculator documentation): 9 rounds, 5 points → p .56 → dp 43 →
     # required Ra = 2449.5 − 43 = 2406.5: Ra 2407 makes the IM norm (Rp 2450), 2406 does not.
     made = [(2407, 1.0)] * 5 + [(2407, 0.0)] * 4
-    assert _fields(norms.norm(made, "IM")) == (True, 2450, 2407, 9, 5.0, (), "IM norm")
+    assert _fields(norms.norm(made, "IM")) == (True, 2450, 2407, 9, 5.0, (), "IM norm (titles and federations not checked)")
     missed = [(2406, 1.0)] * 5 + [(2406, 0.0)] * 4
     assert _fields(norms.norm(missed, "IM")) == (
         False, 2449, 2406, 9, 5.0, ("performance 2449 < 2450",),
@@ -84,7 +84,7 @@ def test_thresholds_for_every_title(title, floor, performance, average):
     raised = norms.norm(one_below, title)
     assert raised.average == int((8 * average + floor) / 9 + 0.5)
     strong = [(performance, 0.5)] * 9
-    assert norms.norm(strong, title).text == f"{title} norm"
+    assert norms.norm(strong, title).text == f"{title} norm (titles and federations not checked)"
 
 
 def test_35_percent_uses_the_rounded_percentage():
@@ -112,6 +112,22 @@ def test_title_composition():
         "GM opponents 3 of 12 < 1/3",)
 
 
+def test_a_norm_says_which_composition_checks_were_not_made():
+    # Title Regulations 1.4.3-1.4.5 need the opponents' titles and federations; without
+    # them only the rating conditions are judged, and the verdict says so.
+    games = [(2600, 0.5)] * 9
+    titles = ["GM"] * 3 + ["IM"] * 3 + ["FM"] * 3
+    feds = ["GER"] * 3 + ["FRA"] * 3 + ["ESP"] * 3
+    assert norms.norm(games, "GM").text == "GM norm (titles and federations not checked)"
+    assert norms.norm(games, "GM", opponent_titles=titles).text == "GM norm (federations not checked)"
+    assert norms.norm(games, "GM", opponent_federations=feds).text == (
+        "GM norm (titles and own federation not checked)")
+    assert norms.norm(games, "GM", titles, feds).text == "GM norm (own federation not checked)"
+    assert norms.norm(games, "GM", titles, feds, "NED").text == "GM norm"
+    # A failure is a failure whatever was not checked.
+    assert norms.norm([(2400, 0.5)] * 9, "GM").text == "no GM norm: performance 2400 < 2600"
+
+
 def test_federation_composition():
     # RULES.md §3.7: ≤ 3/5 from own federation, ≤ 2/3 from one federation, ≥ 2 other federations.
     games = [(2600, 0.5)] * 9
@@ -136,8 +152,8 @@ def test_no_games():
 @pytest.mark.parametrize("call, argument", [
     (lambda: norms.norm([(2500, 0.5)] * 9, "FM"), "title"),
     (lambda: norms.norm([(2500, 0.5)] * 9, None), "title"),
-    (lambda: norms.norm([(float("nan"), 0.5)] * 9), "games (item 1) opponent"),
-    (lambda: norms.norm([(2500, 2)] * 9), "games (item 1) score"),
+    (lambda: norms.norm([(float("nan"), 0.5)] * 9), "games opponent"),
+    (lambda: norms.norm([(2500, 2)] * 9), "games score"),
     (lambda: norms.norm([(2500, 0.5)] * 9, opponent_titles=["GM"] * 8), "opponent_titles"),
     (lambda: norms.norm([(2500, 0.5)] * 9, opponent_titles=["XX"] * 9), "opponent_titles"),
     (lambda: norms.norm([(2500, 0.5)] * 9, opponent_federations=[1] * 9), "opponent_federations"),
@@ -159,6 +175,6 @@ def test_verdict_is_consistent(games, title):
     assert verdict.games == len(games)
     assert verdict.score == sum(s for _, s in games)
     if verdict.achieved:
-        assert verdict.text == f"{title} norm"
+        assert verdict.text == f"{title} norm (titles and federations not checked)"
     else:
         assert verdict.text == f"no {title} norm: " + "; ".join(verdict.reasons)

@@ -112,8 +112,8 @@ def test_no_games_give_no_games(method):
     (lambda: performance.performance([Game(2000, 1)], None), "method"),
     (lambda: performance.performance([Game(2000, 1)], "OWN", rating=float("nan")), "rating"),
     (lambda: performance.performance([Game(2000, 1)], "OWN", rating=-1), "rating"),
-    (lambda: performance.performance([Game(float("nan"), 1)]), "games (item 1) opponent"),
-    (lambda: performance.performance([Game(2000, 0.7)]), "games (item 1) score"),
+    (lambda: performance.performance([Game(float("nan"), 1)]), "games opponent"),
+    (lambda: performance.performance([Game(2000, 0.7)]), "games score"),
 ])
 def test_bad_input_names_the_argument(call, argument):
     # BRIEF.md: one RatingError with a one-line message naming the argument.

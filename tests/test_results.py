@@ -6,7 +6,7 @@ import math
 import pytest
 from hypothesis import given, strategies as st
 
-from chessrating.cells import flatten, read_bool, read_games, read_int, read_number, read_rating, read_text
+from chessrating.cells import count, flatten, read_bool, read_games, read_number, read_rating, read_text
 from chessrating.results import (
     DRAW, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, HALF_BYE, LOSS, PAIRING_BYE, WIN, ZERO_BYE,
     Game, RatingError, read_result,
@@ -60,12 +60,19 @@ def test_ratings():
     assert read_rating(2000.0) == 2000.0
     assert read_rating(1850) == 1850.0
     assert read_rating("1850") == 1850.0
+    # Thousands separators of real lists: comma, point, space, apostrophe, no-break space.
+    for text in ("2,050", "2.050", "2 050", "2'050", " 2\u00a0050 ", "2’050"):
+        assert read_rating(text) == 2050.0, text
     for none in (None, "", 0, 0.0, "-", " - "):
         assert read_rating(none) is None
     for bad, text in [("abc", "'abc' is not a number"), (-5.0, "-5 is not a rating"),
                       (math.nan, "nan is not a finite number"), (math.inf, "inf is not a finite number"),
                       ("#VALUE!", "the cell holds the Excel error #VALUE!"), (False, "False is not a number"),
-                      (99999.0, "99999 is not a rating")]:
+                      (99999.0, "99999 is not a rating from 100 to 4000"),
+                      ("2,05", "'2,05' is not a rating from 100 to 4000"),
+                      (2.05, "2.05 is not a rating from 100 to 4000"), (0.5, "0.5 is not a rating"),
+                      (99.0, "99 is not a rating"), (4000.5, "4000.5 is not a rating"),
+                      ("2,0500", "'2,0500' is not a rating")]:
         with pytest.raises(RatingError, match="^opponent_ratings: " + __import__("re").escape(text)):
             read_rating(bad, "opponent_ratings")
 
@@ -96,12 +103,15 @@ def test_games_against_unrated_opponents_and_byes():
     assert games.points == 1.5
 
 
-def test_office_js_empty_cells_sent_as_zero_are_not_games():
-    # Office.js sends empty cells as 0: rating 0 beside result 0 is an empty position.
-    games = read_games([1800.0, 0, 0, "-"], [1.0, 0, 0, 0])
+def test_office_js_empty_cells_sent_as_zero_are_not_games_under_office_js_only():
+    # Office.js sends empty cells as 0: rating 0 beside result 0 is an empty position there.
+    games = read_games([1800.0, 0, 0, "-"], [1.0, 0, 0, 0], zeros_are_blank=True)
     assert games.rated == (Game(1800.0, 1.0),)
     # A loss to an unrated opponent is kept when the opponent is marked "-".
     assert games.unrated_opponents == 1 and [e.item for e in games.entries] == [1, 4]
+    # Elsewhere a 0 rating (no rating) with a 0 result is a loss to an unrated opponent.
+    everywhere = read_games([1800.0, 0, 0, "-"], [1.0, 0, 0, 0])
+    assert everywhere.unrated_opponents == 3 and [e.item for e in everywhere.entries] == [1, 2, 3, 4]
     # Classic xlwings sends None for a blank rating: a typed 0 result there is a loss.
     assert read_games([None], [0.0]).unrated_opponents == 1
 
@@ -113,7 +123,7 @@ def test_opponent_ids_are_kept():
 
 def test_mismatched_lengths_and_empty_ranges():
     with pytest.raises(RatingError, match=r"^opponent_ratings: 3 cells but results has 2; they are paired by position$"):
-        read_games([1.0, 2.0, 3.0], [1, 0])
+        read_games([1000.0, 2000.0, 3000.0], [1, 0])
     with pytest.raises(RatingError, match=r"^opponent_ids: 1 cells but results has 2"):
         read_games([1500.0, 1600.0], [1, 0], [3.0])
     empty = read_games([None, None], [None, None])
@@ -127,11 +137,13 @@ def test_a_bad_rating_is_an_error_even_in_an_unplayed_position():
 
 def test_options():
     assert read_number("1,5", "k") == 1.5
-    assert read_int(30.0, "games") == 30 and read_int(None, "games") is None
-    with pytest.raises(RatingError, match=r"^games: -1 is negative$"):
-        read_int(-1.0, "games")
-    with pytest.raises(RatingError, match=r"^games: 2.5 is not a whole number$"):
-        read_int(2.5, "games")
+    assert count(30.0, "games") == 30 and count(None, "games") == 0 and count("1 200") == 1200
+    with pytest.raises(RatingError, match=r"^games: -1 is not a whole number of games from 0 to 100000$"):
+        count(-1.0, "games")
+    with pytest.raises(RatingError, match=r"^games: 2.5 is not a whole number of games from 0 to 100000$"):
+        count(2.5, "games")
+    with pytest.raises(RatingError, match=r"^games: '1,000' reads as 1 or as 1000; type the number without separators$"):
+        count("1,000", "games")
     assert read_bool(None, "dual_rated") is False
     assert read_bool("true", "dual_rated") is True and read_bool(1.0, "dual_rated") is True
     with pytest.raises(RatingError, match=r"^dual_rated: 'maybe' is not TRUE or FALSE$"):

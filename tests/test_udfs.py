@@ -86,7 +86,7 @@ def test_every_function_is_registered_in_the_chess_rating_category(monkeypatch):
 
 def test_elo_functions():
     # Classic Elo (RULES.md §2): E = 1/(1+10^((1800-2000)/400)) = 0.759746...
-    assert ELO_EXPECTED(2000.0, 1800.0) == [[pytest.approx(0.7597469266479578, abs=1e-15)]]
+    assert ELO_EXPECTED(2000.0, 1800.0) == pytest.approx(0.7597469266479578, abs=1e-15)
     # K 20, a win against 1800: 20 × (1 − 0.759747) = 4.80506
     assert ELO_CHANGE(2000.0, 1800.0, 1.0) == pytest.approx(4.805061467, abs=1e-8)
     assert ELO_NEWRATING(2000.0, [1800.0, 2000.0], ["1", "½"], 10.0) == pytest.approx(2002.402530733, abs=1e-8)
@@ -147,7 +147,11 @@ def test_goal_example():
 
 def test_norm_verdict_is_text():
     # Title Regulations 1.4: Ra 2500, 7/9 = 77.8 % -> 78 % -> dp 220, Rp 2720 >= 2600, 9 games.
-    assert FIDE_NORM([2500.0] * 9, [1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5]) == "GM norm"
+    # Without the opponents' titles and federations the verdict says those were not checked.
+    assert FIDE_NORM([2500.0] * 9, [1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5]) == (
+        "GM norm (titles and federations not checked)")
+    titles, feds = ["GM"] * 3 + ["IM"] * 6, ["GER"] * 3 + ["FRA"] * 3 + ["ESP"] * 3
+    assert FIDE_NORM([2500.0] * 9, [1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5], "GM", titles, feds, "NED") == "GM norm"
     # 4.5/9 against 2500: Rp 2500 < 2600.
     assert FIDE_NORM([2500.0] * 9, [0.5] * 9).startswith("no GM norm: performance 2500 < 2600")
 
@@ -210,15 +214,23 @@ def test_office_js_blanks_sent_as_zero_never_count_as_losses_when_the_opponent_i
     (lambda: FIDE_CHANGE(2000.0, "abc", 1, 20.0), "opponent_ratings: 'abc' is not a number (item 1)"),
     (lambda: FIDE_CHANGE(2000.0, [1800.0, 1900.0], [1, 2], 20.0), "results: 2 is not a game result (item 2)"),
     (lambda: FIDE_CHANGE(2000.0, [1800.0, 1900.0], [1], 20.0), "opponent_ratings: 2 cells but results has 1; they are paired by position"),
-    (lambda: FIDE_CHANGE(2000.0, 1800.0, 1, -10.0), "k: -10 is not a positive K-factor"),
+    (lambda: FIDE_CHANGE(2000.0, 1800.0, 1, -10.0), "k: -10 is not a FIDE K-factor, a whole number from 1 to 40"),
+    (lambda: ELO_CHANGE(2000.0, 1800.0, 1, -10.0), "k: -10 is not a K-factor from 1 to 100"),
+    (lambda: FIDE_CHANGE(2000.0, ["2,100"], [1], 20.0), None),
+    (lambda: FIDE_CHANGE(2000.0, ["2,10"], [1], 20.0), "opponent_ratings: '2,10' is not a rating from 100 to 4000 (item 1)"),
+    (lambda: FIDE_CHANGE(2000.0, [99.0], [1], 20.0), "opponent_ratings: 99 is not a rating from 100 to 4000 (item 1)"),
+    (lambda: ELO_EXPECTED(5000.0, 2000.0), "rating: 5000 is not a rating from 100 to 4000"),
     (lambda: ELO_CHANGE(2000.0, 1800.0, 1, math.nan), "k: nan is not a finite number"),
     (lambda: FIDE_CHANGE(2000.0, "#N/A", 1, 20.0), "opponent_ratings: the cell holds the Excel error #N/A (item 1)"),
     (lambda: FIDE_CHANGE(2000.0, 1800.0, 1, 20.0, "2023"), "rules: '2023' is not one of 2025, 2024"),
     (lambda: PERF_RATING(1800.0, 1, "BEST"), "method: 'BEST' is not one of FIDE, OWN, 400, ELO, PTP, USCF"),
-    (lambda: USCF_NEWRATING(1500.0, -3.0, 1800.0, 1), "games: -3 is negative"),
+    (lambda: USCF_NEWRATING(1500.0, -3.0, 1800.0, 1), "games: -3 is not a whole number of games from 0 to 100000"),
     (lambda: USCF_NEWRATING(1500.0, 10.0, 1800.0, 1, None, "X"), "record: 'X' is not W, L or blank"),
 ])
 def test_bad_input_gives_one_line_errors(call, message):
+    if message is None:  # a thousands separator read as such: 2,100 is 2100
+        assert call() == FIDE_CHANGE(2000.0, [2100.0], [1], 20.0) == pytest.approx(20 * (1 - 0.36))
+        return
     with pytest.raises(RatingError) as error:
         call()
     assert str(error.value) == message
@@ -268,9 +280,12 @@ def test_norm_labels_refuse_excel_errors_and_non_text():
         FIDE_NORM(opponents, results, "GM", None, None, True)
 
 
-def test_goal_with_a_huge_k_is_a_number_not_an_overflow():
-    # K 10^6: one win against an equal opponent gains 500,000 points.
-    assert RATING_GOAL(1600.0, 1800.0, 1600.0, 1e6) == 1
+def test_goal_refuses_a_k_no_rule_book_allows():
+    with pytest.raises(RatingError, match=r"^k: 1000000 is not a K-factor from 1 to 100$"):
+        RATING_GOAL(1600.0, 1800.0, 1600.0, 1e6)
+    # The highest K allowed: 100 x (1 - 0.5) = 50 per win against an equal opponent, then
+    # 100 x (1 - E(1650, 1600)) = 42.85 -> 1692.85; a third win passes 1700.
+    assert RATING_GOAL(1600.0, 1700.0, 1600.0, 100.0) == 3
 
 
 # ---------------------------------------------------------------- Office.js, through xlwings itself
@@ -325,6 +340,10 @@ def office_js():
                                            None, None, None, [[1941], [None]], [[False], [None]]]),
         "uscf_floor_master": ("USCF_EVENT", [[[2205], [2205]], [[40], [40]], [[None, 0], [1, None]], None, None,
                                              None, None, None, None, [[True], [False]]]),
+        # Nine draws against 2600 and, in the tenth column, a rating and a result both 0.
+        "norm_zero": ("FIDE_NORM", [[[2600] * 9 + [0]], [[0.5] * 9 + [0]], None, None, None, None]),
+        "norm_null": ("FIDE_NORM", [[[2600] * 9 + [None]], [[0.5] * 9 + [None]], None, None, None, None]),
+        "expected_scalar": ("FIDE_EXPECTED", [[[2000]], [[2200]], None]),
         "goal": ("RATING_GOAL", [[[1600]], [[1700]], [[1600]], [[20]], None, None]),
         "k_blank_zero": ("FIDE_K", [[[2000]], [[100]], [[0]], [[2026]], [[0]], [[39]]]),
     }
@@ -365,7 +384,8 @@ def test_office_js_us_chess(office_js):
     # Empty opponent ids sent as 0 are no ids: the bonus is the same as with null.
     assert office_js["bonus_ids_zero"] == office_js["bonus_ids_null"]
     assert office_js["bonus_ids_null"]["value"][0][0] > 0
-    assert office_js["uscf_negative_games"] == {"error": "XlwingsError", "message": "games: -3 is negative"}
+    assert office_js["uscf_negative_games"] == {
+        "error": "XlwingsError", "message": "games: -3 is not a whole number of games from 0 to 100000"}
     assert office_js["uscf_bad_record"] == {"error": "XlwingsError", "message": "record: 'X' is not W, L or blank"}
     assert office_js["uscf_self_paired"]["error"] == "XlwingsError"
     assert office_js["uscf_self_paired"]["message"].startswith("opponents: player 2 is paired against himself")
@@ -384,6 +404,30 @@ def test_office_js_us_chess_event_floors(office_js):
     with pytest.raises(RatingError, match=r"^peak_ratings: 1 cells but ratings has 2; one per player$"):
         USCF_EVENT([1705.0, 1705.0], [40.0, 40.0], [[None, None], [1.0, None]], None, None, None, None,
                    None, 1941.0)
+
+
+def test_a_zero_rating_beside_a_zero_result_is_no_game_under_office_js_only(office_js):
+    # Office.js hands empty cells over as 0: there the tenth position is empty, and nine
+    # draws against 2600 are Ra 2600, p 50 %, Rp 2600: a GM norm.
+    made = "GM norm (titles and federations not checked)"
+    assert office_js["norm_zero"] == office_js["norm_null"] == {"value": [[made]]}
+    # Classic xlwings and plain Python hand an empty cell over as None; a 0 there is typed:
+    # a loss to an unrated opponent, counted as 1400 and raised to the GM floor 2200.
+    # Ra (9 x 2600 + 2200) / 10 = 2560, p 4.5/10 = 45 % -> dp -36, Rp 2524 < 2600.
+    assert FIDE_NORM([2600.0] * 9 + [0.0], [0.5] * 9 + [0.0]) == "no GM norm: performance 2524 < 2600"
+    assert FIDE_NORM([2600.0] * 9 + [None], [0.5] * 9 + [None]) == made
+
+
+def test_a_scalar_call_gives_a_scalar_and_a_range_an_array(office_js):
+    # Table 8.1.2: D = -200 lies in 198-206 -> PL 0.24.
+    assert FIDE_EXPECTED(2000.0, 2200.0) == 0.24
+    assert FIDE_EXPECTED(2000, 2200) == 0.24
+    assert FIDE_EXPECTED([2000.0], 2200.0) == [[0.24]]
+    assert FIDE_EXPECTED([[2000.0]], [[2200.0]]) == [[0.24]]
+    assert ELO_EXPECTED(2000.0, None) == ""
+    assert ELO_EXPECTED([[2000.0], [1800.0]], 1800.0)[1] == [0.5]
+    # Office.js sends every argument as a 2-D range and gets a 2-D answer.
+    assert office_js["expected_scalar"] == {"value": [[0.24]]}
 
 
 def test_office_js_errors_are_one_line_xlwings_errors(office_js):

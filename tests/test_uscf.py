@@ -220,9 +220,9 @@ def test_linear_performance():
 # ---------------------------------------------------------------- first ratings and floors (§4.5)
 
 def test_first_rating():
-    # 100 under 2, 50 x age from 2 to 26, 1300 above; no age -> 1300 (Decision).
-    assert first_rating(1.5) == 100.0
-    assert first_rating(2) == 100.0
+    # 50 x age from 2 to 26, 1300 above; no age -> 1300 (Decision). The rule's 100 under
+    # age 2 lies outside the ages accepted (3 to 120).
+    assert first_rating(3) == 150.0
     assert first_rating(12) == 600.0
     assert first_rating(26) == 1300.0
     assert first_rating(40) == 1300.0
@@ -286,18 +286,24 @@ def test_new_rating_without_games():
 # ---------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize(("call", "message"), [
-    (lambda: effective_games(1700, -1), "games: -1 is negative"),
-    (lambda: new_rating(1700, -3, [Game(1700, 1)]), "games: -3 is negative"),
+    (lambda: effective_games(1700, -1), "games: -1 is not a whole number of games from 0 to 100000"),
+    (lambda: new_rating(1700, -3, [Game(1700, 1)]), "games: -3 is not a whole number of games from 0 to 100000"),
+    (lambda: new_rating(1700, 10.5, [Game(1700, 1)]), "games: 10.5 is not a whole number of games from 0 to 100000"),
     (lambda: new_rating(1700, 10, [Game(1700, 1)], record="X"), "record: 'X' is not W, L or blank"),
-    (lambda: new_rating(1700, 10, [Game(1700, 1)], bonus_threshold=0), "bonus_threshold: 0 is not above 0"),
+    (lambda: new_rating(1700, 10, [Game(1700, 1)], bonus_threshold=0), "bonus_threshold: 0 is not a bonus threshold from 1 to 50"),
+    (lambda: new_rating(1700, 10, [Game(1700, 1)], dual_rated="no way"), "dual_rated: 'no way' is not TRUE or FALSE"),
+    (lambda: new_rating(None, 0, [Game(1700, 1)], age=150), "age: 150 is not an age from 3 to 120"),
+    (lambda: floor(1900, life_master=2), "life_master: 2 is not TRUE or FALSE"),
     (lambda: new_rating(None, 5, [Game(1700, 1)]), "games: 5 earlier games but rating is blank (unrated)"),
     (lambda: new_rating(1700, 0, [Game(1700, 1)], record="W"),
      "record: 'W' describes earlier games but games is 0"),
-    (lambda: new_rating(1700, 10, [Game(1700, 2)]), "event (item 1) score: 2 is not 1, 0.5 or 0"),
-    (lambda: special_rating(1500, -1, [Game(1700, 1)]), "effective: -1 is negative"),
-    (lambda: first_rating(-2), "age: -2 is negative"),
+    (lambda: new_rating(1700, 10, [Game(1700, 2)]), "event score: 2 is not 1, 0.5 or 0 (item 1)"),
+    (lambda: special_rating(1500, -1, [Game(1700, 1)]), "effective: -1 is not a number of effective games from 0 to 100000"),
+    (lambda: first_rating(-2), "age: -2 is not an age from 3 to 120"),
+    (lambda: first_rating(1.5), "age: 1.5 is not an age from 3 to 120"),
     (lambda: k_factor(None, 0, 0), "event_games: 0 with no earlier games leaves no K (N′ + m = 0)"),
-    (lambda: effective_games(-5, 3), "rating: -5 is not a rating (it must be above 0)"),
+    (lambda: effective_games(-5, 3), "rating: -5 is not a rating from 100 to 4000"),
+    (lambda: new_rating(1700, 10, [Game(50, 1)]), "event opponent: 50 is not a rating from 100 to 4000 (item 1)"),
 ])
 def test_bad_input(call, message):
     with pytest.raises(RatingError) as caught:
@@ -336,7 +342,7 @@ def test_a_win_never_lowers_a_loss_never_raises(prior, effective, opponent, reco
 
 @settings(max_examples=300)
 @given(rating=st.one_of(st.none(), ratings), games=st.integers(0, 60), event=events,
-       record=records, which=st.integers(0, 8), age=st.one_of(st.none(), st.floats(0, 90)))
+       record=records, which=st.integers(0, 8), age=st.one_of(st.none(), st.floats(3, 90)))
 def test_more_points_never_lower_the_new_rating(rating, games, event, record, which, age):
     if rating is None:
         games, record = 0, None
@@ -352,7 +358,7 @@ def test_more_points_never_lower_the_new_rating(rating, games, event, record, wh
 
 
 @given(rating=ratings, games=st.integers(0, 100), event=events, dual=st.booleans(),
-       threshold=st.floats(min_value=0.1, max_value=20))
+       threshold=st.floats(min_value=1, max_value=20))
 def test_bonus_never_negative(rating, games, event, dual, threshold):
     assert bonus(rating, games, event, dual, threshold) >= 0.0
 

@@ -194,7 +194,12 @@ def test_floors_raise_the_final_ratings_to_the_floor_only(ratings, peaks):
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 0, 1)]),
      "pairings: player 0 is paired against himself (pairing 1)"),
-    (lambda: rate_event([1500, 1500], [10, -1], [(0, 1, 1)]), "games: -1 is negative (player 2)"),
+    (lambda: rate_event([1500, 1500], [10, -1], [(0, 1, 1)]), "games: -1 is not a whole number of games from 0 to 100000 (player 2)"),
+    (lambda: rate_event([1500, 50], [10, 1], [(0, 1, 1)]), "ratings: 50 is not a rating from 100 to 4000 (player 2)"),
+    (lambda: rate_event([1500, None], [10, 0], [(0, 1, 1)], ages=[None, 0.5]),
+     "ages: 0.5 is not an age from 3 to 120 (player 2)"),
+    (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], peak_ratings=[None, 9000]),
+     "peak_ratings: 9000 is not a rating from 100 to 4000 (player 2)"),
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], records=["W", "Q"]),
      "records: 'Q' is not W, L or blank (player 2)"),
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 2, 1)]), "pairings: player 2 is not 0 to 1 (pairing 1)"),
@@ -202,11 +207,11 @@ def test_floors_raise_the_final_ratings_to_the_floor_only(ratings, peaks):
      "games: 3 earlier games but ratings is blank (unrated) (player 2)"),
     (lambda: rate_event([1500], [10, 10], []), "games: 2 values but ratings has 1; one per player"),
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], bonus_threshold=-1),
-     "bonus_threshold: -1 is not above 0"),
+     "bonus_threshold: -1 is not a bonus threshold from 1 to 50"),
     (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], peak_ratings=[1900]),
      "peak_ratings: 1 values but ratings has 2; one per player"),
-    (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], life_masters=[True, "yes"]),
-     "life_masters: 'yes' is not TRUE or FALSE (player 2)"),
+    (lambda: rate_event([1500, 1500], [10, 10], [(0, 1, 1)], life_masters=[True, "maybe"]),
+     "life_masters: 'maybe' is not TRUE or FALSE (player 2)"),
 ])
 def test_bad_event_input(call, message):
     with pytest.raises(RatingError) as caught:
@@ -311,7 +316,7 @@ def events(draw):
     pairs = draw(st.lists(st.tuples(st.integers(0, count - 1), st.integers(0, count - 1),
                                     st.sampled_from([0.0, 0.5, 1.0])), max_size=20))
     pairings = [(a, b, s) for a, b, s in pairs if a != b]
-    ages = draw(st.lists(st.one_of(st.none(), st.floats(0, 80)), min_size=count, max_size=count))
+    ages = draw(st.lists(st.one_of(st.none(), st.floats(3, 80)), min_size=count, max_size=count))
     return ratings, games, pairings, ages
 
 

@@ -15,10 +15,10 @@ for an empty cell), and spread a cell, row or column over a block as Excel does.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
+from . import checks
 from .errors import RatingError
 from .results import (
     RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Entry, Games, check_excel_error, describe, is_blank,
@@ -27,10 +27,12 @@ from .results import (
 
 __all__ = [
     "flatten", "typed_zero", "read_number", "read_rating", "read_games", "read_id", "read_label",
-    "read_paired_labels", "read_int", "read_bool", "read_text",
-    "rating", "required_rating", "scalar", "k_factor", "count", "optional_positive",
-    "grid", "broadcast", "elementwise", "dual_rated", "bonus_threshold", "record",
+    "read_paired_labels", "read_optional", "read_bool", "read_text",
+    "rating", "required_rating", "scalar", "k_factor", "count",
+    "grid", "broadcast", "elementwise", "dual_rated", "bonus_threshold", "age", "record",
 ]
+
+_T = TypeVar("_T")
 
 
 def typed_zero(value: Any) -> bool:
@@ -55,41 +57,32 @@ def flatten(value: Any) -> list[Any]:
     return [value]
 
 
-def read_number(value: Any, argument: str, item: int | None = None) -> float | None:
-    """A number from a cell (numeric text accepted), or ``None`` for a blank."""
+def read_number(value: Any, argument: str, item: int | str | None = None) -> float | None:
+    """A number from a cell (numeric text accepted, see :mod:`chessrating.checks`), or
+    ``None`` for a blank."""
     if is_blank(value):
         return None
     check_excel_error(value, argument, item)
-    if isinstance(value, bool):
-        raise RatingError(f"{argument}: {value} is not a number{item_suffix(item)}")
-    if isinstance(value, (int, float)):
-        number = float(value)
-    elif isinstance(value, str):
-        try:
-            number = float(value.strip().replace(",", "."))
-        except ValueError:
-            raise RatingError(f"{argument}: {describe(value)} is not a number{item_suffix(item)}") from None
-    else:
-        raise RatingError(f"{argument}: {describe(value)} is not a number{item_suffix(item)}")
-    if not math.isfinite(number):
-        raise RatingError(f"{argument}: {describe(value)} is not a finite number{item_suffix(item)}")
-    return number
+    return checks.number(value, argument, item)
 
 
-def read_rating(value: Any, argument: str = "rating", item: int | None = None) -> float | None:
-    """A rating, or ``None`` for no rating (a blank, ``0`` or ``"-"``).
+def _no_rating(value: Any) -> bool:
+    """A blank, ``0`` or ``"-"``: a player or opponent without a rating."""
+    if is_blank(value) or typed_zero(value):
+        return True
+    return isinstance(value, str) and (value.strip() == "-" or checks.readings(value) == [0.0])
 
-    >>> read_rating(2000.0), read_rating(0), read_rating("-"), read_rating(" 1850 ")
+
+def read_rating(value: Any, argument: str = "rating", item: int | str | None = None) -> float | None:
+    """A rating from 100 to 4000, or ``None`` for no rating (a blank, ``0`` or ``"-"``).
+
+    >>> read_rating(2000.0), read_rating(0), read_rating("-"), read_rating(" 1,850 ")
     (2000.0, None, None, 1850.0)
     """
-    if isinstance(value, str) and value.strip() == "-":
+    if _no_rating(value):
         return None
-    number = read_number(value, argument, item)
-    if number is None or number == 0:
-        return None
-    if number < 0 or number > 4000:
-        raise RatingError(f"{argument}: {describe(value)} is not a rating{item_suffix(item)}")
-    return number
+    check_excel_error(value, argument, item)
+    return checks.rating(value, argument, item)
 
 
 def read_games(
@@ -98,6 +91,7 @@ def read_games(
     opponent_ids: Any = None,
     *,
     ratings_argument: str = "opponent_ratings",
+    zeros_are_blank: bool = False,
 ) -> Games:
     """Pair opponents' ratings with results by position, each read row by row.
 
@@ -105,9 +99,10 @@ def read_games(
     is a game not played yet, whatever stands beside it. A played game whose opponent has
     no rating is kept (``Games.unrated_opponents``) but gives no rated :class:`Game`.
 
-    Office.js hands empty cells over as the number 0, so a position whose rating and result
-    are both the number 0 is read as empty, not as a loss to an unrated opponent (mark an
-    unrated opponent with ``-`` to record such a loss).
+    With ``zeros_are_blank`` (under Office.js, which hands empty cells over as the number
+    0) a position whose rating and result are both the number 0 is read as empty, not as a
+    loss to an unrated opponent (mark an unrated opponent with ``-`` to record such a
+    loss there). Elsewhere a 0 result against a 0 rating is that loss.
     """
     ratings = flatten(opponent_ratings)
     outcomes = flatten(results)
@@ -122,6 +117,7 @@ def read_games(
             "they are paired by position")
     entries = []
     by_number, by_text = RESULTS_BY_NUMBER, RESULTS_BY_TEXT
+    low, high = checks.RATING.low, checks.RATING.high
     for index, (rating_value, result_value) in enumerate(zip(ratings, outcomes), start=1):
         # Cells as Excel hands them over most often (a float, a listed code, a rating) are
         # looked up directly; anything else takes the full readers and their messages.
@@ -130,18 +126,20 @@ def read_games(
                   else by_text.get(result_value) if kind is str else None)
         if result is None:
             result = read_result(result_value, "results", index)
-        if type(rating_value) is float and 0.0 < rating_value <= 4000.0:
+        # The fast path takes exactly the floats read_rating takes as they are.
+        if type(rating_value) is float and low <= rating_value <= high:
             opponent: float | None = rating_value
         else:
             opponent = read_rating(rating_value, ratings_argument, index)
-        if result is None or (opponent is None and typed_zero(rating_value) and typed_zero(result_value)):
+        if result is None or (zeros_are_blank and opponent is None and typed_zero(rating_value)
+                              and typed_zero(result_value)):
             continue
         opponent_id = None if ids is None else read_id(ids[index - 1], "opponent_ids", index)
         entries.append(Entry(index, opponent, result, opponent_id))
     return Games(tuple(entries))
 
 
-def read_id(value: Any, argument: str = "opponent_ids", item: int | None = None) -> float | str | None:
+def read_id(value: Any, argument: str = "opponent_ids", item: int | str | None = None) -> float | str | None:
     """A player's number or name that tells opponents apart, or ``None`` for a blank.
 
     Numbers and numeric text are the same id (``7``, ``7.0``, ``"7"``); names ignore case
@@ -164,21 +162,21 @@ def read_id(value: Any, argument: str = "opponent_ids", item: int | None = None)
     raise RatingError(f"{argument}: {describe(value)} is not a player's number or name{item_suffix(item)}")
 
 
-def read_label(value: Any, argument: str, item: int | None = None) -> str | None:
-    """A text label such as a title or a federation, upper-cased; ``None`` for a blank.
+def read_label(value: Any, argument: str, item: int | str | None = None,
+               check: Callable[[Any, str, int | str | None], str | None] = checks.label) -> str | None:
+    """A text label such as a title or a federation (read by ``check``: ``checks.label``,
+    ``checks.title`` or ``checks.federation``), upper-cased; ``None`` for a blank.
 
     >>> read_label(" ger ", "federation"), read_label(None, "federation"), read_label(0, "federation")
     ('GER', None, None)
     """
     if is_blank(value) or typed_zero(value):
         return None
-    check_excel_error(value, argument, item)
-    if not isinstance(value, str):
-        raise RatingError(f"{argument}: {describe(value)} is not text{item_suffix(item)}")
-    return value.strip().upper()
+    return check(value, argument, item)
 
 
-def read_paired_labels(values: Any, games: Games, argument: str, length: int) -> list[str | None] | None:
+def read_paired_labels(values: Any, games: Games, argument: str, length: int,
+                       check: Callable[[Any, str, int | str | None], str | None] = checks.label) -> list[str | None] | None:
     """Labels (titles, federations) paired by position like the results, one per played game.
 
     ``None`` when no label is given at all; otherwise ``values`` must have one cell per
@@ -187,7 +185,7 @@ def read_paired_labels(values: Any, games: Games, argument: str, length: int) ->
     if values is None:
         return None
     cells = flatten(values)
-    labels = [read_label(cell, argument, item) for item, cell in enumerate(cells, start=1)]
+    labels = [read_label(cell, argument, item, check) for item, cell in enumerate(cells, start=1)]
     if all(label is None for label in labels):
         return None
     if len(cells) != length:
@@ -196,35 +194,21 @@ def read_paired_labels(values: Any, games: Games, argument: str, length: int) ->
     return [labels[entry.item - 1] for entry in games.played]
 
 
-def read_int(value: Any, argument: str, *, minimum: int | None = 0) -> int | None:
-    """A whole number, or ``None`` for a blank; fractions and values below ``minimum`` fail."""
-    number = read_number(value, argument)
-    if number is None:
+def read_optional(value: Any, argument: str, check: Callable[[Any, str], _T]) -> _T | None:
+    """An optional argument's value by ``check``; a blank (or the 0 Office.js sends for
+    an empty cell) gives ``None``."""
+    if is_blank(value) or typed_zero(value):
         return None
-    if not number.is_integer():
-        raise RatingError(f"{argument}: {describe(value)} is not a whole number")
-    if minimum is not None and number < minimum:
-        limit = "negative" if minimum == 0 else f"below {minimum}"
-        raise RatingError(f"{argument}: {describe(value)} is {limit}")
-    return int(number)
+    check_excel_error(value, argument, None)
+    return check(value, argument)
 
 
-def read_bool(value: Any, argument: str, default: bool = False) -> bool:
+def read_bool(value: Any, argument: str, default: bool = False, item: int | str | None = None) -> bool:
     """``TRUE``/``FALSE`` (also 1/0 and yes/no text); a blank gives ``default``."""
     if is_blank(value):
         return default
-    check_excel_error(value, argument, None)
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float)) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str):
-        text = value.strip().upper()
-        if text in ("TRUE", "YES", "Y", "1"):
-            return True
-        if text in ("FALSE", "NO", "N", "0"):
-            return False
-    raise RatingError(f"{argument}: {describe(value)} is not TRUE or FALSE")
+    check_excel_error(value, argument, item)
+    return checks.flag(value, argument, item)
 
 
 def read_text(value: Any, argument: str, choices: Iterable[str], default: str) -> str:
@@ -232,18 +216,10 @@ def read_text(value: Any, argument: str, choices: Iterable[str], default: str) -
 
     A numeric 0 counts as blank too: Office.js hands an empty cell over as 0.
     """
-    if is_blank(value) or (isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0):
+    if is_blank(value) or typed_zero(value):
         return default
     check_excel_error(value, argument, None)
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    text = str(value).strip().upper()
-    options: Sequence[str] = list(choices)
-    for choice in options:
-        if choice.upper() == text:
-            return choice
-    raise RatingError(f"{argument}: {describe(value)} is not one of {', '.join(options)}")
-
+    return checks.choice(value, argument, choices)
 
 
 def rating(value: Any, argument: str = "rating") -> float | None:
@@ -255,7 +231,7 @@ def required_rating(value: Any, argument: str = "rating") -> float:
     """A rating that must be there."""
     number = rating(value, argument)
     if number is None:
-        raise RatingError(f"{argument}: a rating is needed, the cell is empty")
+        raise checks.needed(argument, "a rating")
     return number
 
 
@@ -266,30 +242,22 @@ def scalar(value: Any, argument: str) -> Any:
     return value
 
 
-def k_factor(value: Any) -> float:
-    """A K-factor: a positive number, needed."""
-    k = read_number(scalar(value, "k"), "k")
-    if k is None:
-        raise RatingError("k: a K-factor is needed, the cell is empty")
-    if k <= 0:
-        raise RatingError(f"k: {k:g} is not a positive K-factor")
-    return k
+def k_factor(value: Any, check: Callable[[Any, str], float] = checks.k) -> float:
+    """A K-factor, needed: ``checks.k`` (Elo, 1 to 100) or ``checks.fide_k``."""
+    k = scalar(value, "k")
+    if is_blank(k):
+        raise checks.needed("k", "a K-factor")
+    check_excel_error(k, "k", None)
+    return check(k, "k")
 
 
-def count(value: Any, argument: str = "games") -> int:
-    """A number of games; a blank is 0."""
-    number = read_int(scalar(value, argument), argument)
-    return 0 if number is None else number
-
-
-def optional_positive(value: Any, argument: str, default: float) -> float:
-    """An optional number where blank or 0 (Office.js's blank) means the default."""
-    number = read_number(scalar(value, argument), argument)
-    if number is None or number == 0:
-        return default
-    if number < 0:
-        raise RatingError(f"{argument}: {number:g} is negative")
-    return number
+def count(value: Any, argument: str = "games", item: int | str | None = None) -> int:
+    """A number of games (whole, 0 to 100000); a blank is 0."""
+    value = scalar(value, argument)
+    if is_blank(value):
+        return 0
+    check_excel_error(value, argument, item)
+    return checks.count(value, argument, item)
 
 
 def grid(value: Any, argument: str) -> list[list[Any]]:
@@ -324,21 +292,32 @@ def broadcast(a: list[list[Any]], b: list[list[Any]], names: tuple[str, str]) ->
 
 
 def elementwise(first: Any, second: Any, names: tuple[str, str],
-                 one: Callable[[float, float], float]) -> Any:
+                one: Callable[[float, float], float]) -> Any:
     """Apply ``one`` to ratings cell by cell; a single cell pairs with every cell of the
     other range, a single column with every column of a block of as many rows (and a
-    row likewise). A blank on either side gives an empty cell."""
+    row likewise). A blank on either side gives an empty cell. Two single values (not
+    ranges) give a single value; any range gives an array.
+
+    >>> elementwise(2000.0, 1800.0, ("a", "b"), lambda x, y: x - y)
+    200.0
+    >>> elementwise([[2000.0], [1900.0]], 1800.0, ("a", "b"), lambda x, y: x - y)
+    [[200.0], [100.0]]
+    """
     a, b = broadcast(grid(first, names[0]), grid(second, names[1]), names)
+    low, high = checks.RATING.low, checks.RATING.high
     out = []
     width = len(a[0])
     for r, (row_a, row_b) in enumerate(zip(a, b)):
         out_row: list[Any] = []
         for c, (x, y) in enumerate(zip(row_a, row_b)):
             # a rating as Excel sends it (a float in range) needs no reader
-            ra = x if type(x) is float and 0.0 < x <= 4000.0 else read_rating(x, names[0], r * width + c + 1)
-            rb = y if type(y) is float and 0.0 < y <= 4000.0 else read_rating(y, names[1], r * width + c + 1)
+            item = None if width == len(a) == 1 else r * width + c + 1
+            ra = x if type(x) is float and low <= x <= high else read_rating(x, names[0], item)
+            rb = y if type(y) is float and low <= y <= high else read_rating(y, names[1], item)
             out_row.append("" if ra is None or rb is None else one(ra, rb))
         out.append(out_row)
+    if not isinstance(first, (list, tuple)) and not isinstance(second, (list, tuple)):
+        return out[0][0]
     return out
 
 
@@ -348,14 +327,24 @@ def dual_rated(value: Any) -> bool:
 
 
 def bonus_threshold(value: Any) -> float:
-    """The bonus multiplier B; blank or 0 is 10."""
-    return optional_positive(value, "bonus_threshold", 10.0)
+    """The bonus multiplier B (1 to 50); blank or 0 (Office.js's blank) is 10."""
+    number = read_optional(scalar(value, "bonus_threshold"), "bonus_threshold", checks.bonus_threshold)
+    return 10.0 if number is None else number
 
 
-def record(value: Any, argument: str = "record", item: int | None = None) -> str | None:
+def age(value: Any, argument: str = "age", item: int | str | None = None) -> float | None:
+    """An age (3 to 120), or ``None`` for a blank or 0."""
+    value = scalar(value, argument)
+    if is_blank(value) or typed_zero(value):
+        return None
+    check_excel_error(value, argument, item)
+    return checks.age(value, argument, item)
+
+
+def record(value: Any, argument: str = "record", item: int | str | None = None) -> str | None:
     """"W", "L" or blank (None); a numeric 0 is Office.js's blank."""
-    text = read_label(scalar(value, argument), argument, item)
-    if text in (None, "W", "L"):
-        return text
-    where = "" if item is None else f" (item {item})"
-    raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{where}")
+    value = scalar(value, argument)
+    if is_blank(value) or typed_zero(value):
+        return None
+    check_excel_error(value, argument, item)
+    return checks.record(value, argument, item)

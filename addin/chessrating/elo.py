@@ -11,105 +11,23 @@ ratings, ``S`` points scored, ``K`` development coefficient.
 >>> round(performance([Game(1800, 1.0), Game(2000, 0.0)]), 2)
 1900.0
 
-The argument checks used across the rating core (:func:`check_rating`, :func:`check_k`,
-:func:`check_games`) live here too, so every module names bad input the same way.
+Arguments are read by :mod:`chessrating.checks`: a rating from 100 to 4000, ``K`` from
+1 to 100.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
-from .errors import RatingError
-from .results import NO_GAMES, Game, NoValue, describe
+from . import checks
+from .results import NO_GAMES, Game, NoValue
 
-__all__ = [
-    "expected_score", "logistic", "rating_change", "new_rating", "performance",
-    "check_rating", "check_optional_rating", "check_k", "check_games", "check_number",
-]
+__all__ = ["expected_score", "logistic", "rating_change", "new_rating", "performance"]
 
 # Bisection stops when the bracket is this narrow: far below the 0.01 the rules ask for.
 _PERFORMANCE_TOLERANCE = 1e-7
 _LN10_OVER_400 = math.log(10) / 400.0
-_SCORES = frozenset((0.0, 0.5, 1.0))
-
-
-def check_number(value: Any, argument: str) -> float:
-    """A finite real number, else :class:`RatingError` naming ``argument``."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise RatingError(f"{argument}: {describe(value)} is not a number")
-    if not math.isfinite(value):
-        raise RatingError(f"{argument}: {describe(value)} is not a finite number")
-    return float(value)
-
-
-def check_rating(value: Any, argument: str = "rating") -> float:
-    """A rating: a finite number above zero (see :func:`check_optional_rating` for blanks).
-
-    >>> check_rating(float("nan"), "opponent_rating")
-    Traceback (most recent call last):
-    ...
-    chessrating.errors.RatingError: opponent_rating: nan is not a finite number
-    """
-    number = check_number(value, argument)
-    if number <= 0:
-        raise RatingError(f"{argument}: {describe(value)} is not a rating (it must be above 0)")
-    return number
-
-
-def check_optional_rating(value: Any, argument: str = "rating") -> float | None:
-    """A rating, or ``None`` for a player or opponent with no rating."""
-    return None if value is None else check_rating(value, argument)
-
-
-def check_k(value: Any, argument: str = "k") -> float:
-    """A development coefficient: a finite number above zero.
-
-    >>> check_k(-10)
-    Traceback (most recent call last):
-    ...
-    chessrating.errors.RatingError: k: -10 is not above 0
-    """
-    number = check_number(value, argument)
-    if number <= 0:
-        raise RatingError(f"{argument}: {describe(value)} is not above 0")
-    return number
-
-
-def check_games(games: Any, argument: str = "games", *, unrated_ok: bool = False) -> tuple[Game, ...]:
-    """Rated games as :class:`Game` tuples: each a positive opponent rating and 1, 0.5 or 0.
-
-    Plain ``(opponent, score)`` pairs are accepted too, and ``(opponent, score, id)`` where
-    the id tells apart opponents met twice. With ``unrated_ok`` an opponent may be ``None``
-    (no rating), as title norms count such games.
-    """
-    if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
-        raise RatingError(f"{argument}: {describe(games)} is not a list of games")
-    checked = []
-    for item, game in enumerate(games, start=1):
-        # Games read from cells are Game tuples of floats already: pass them straight on.
-        if (type(game) is Game and type(game.opponent) is float and 0.0 < game.opponent < math.inf
-                and type(game.score) is float and game.score in _SCORES):
-            checked.append(game)
-            continue
-        if not isinstance(game, tuple) or len(game) not in (2, 3):
-            raise RatingError(f"{argument}: {describe(game)} is not a game (item {item})")
-        opponent, score = game[0], game[1]
-        where = f"{argument} (item {item})"
-        check = check_optional_rating if unrated_ok else check_rating
-        rating = check(opponent, f"{where} opponent")
-        points = check_number(score, f"{where} score")
-        if points not in (0.0, 0.5, 1.0):
-            raise RatingError(f"{where} score: {describe(score)} is not 1, 0.5 or 0")
-        opponent_id = game[2] if len(game) == 3 else None
-        try:
-            hash(opponent_id)
-        except TypeError:
-            raise RatingError(f"{where} opponent id: {describe(opponent_id)} cannot tell "
-                              "opponents apart") from None
-        checked.append(Game(rating, points, opponent_id))  # type: ignore[arg-type]
-    return tuple(checked)
 
 
 def expected_score(rating: float, opponent_rating: float) -> float:
@@ -120,8 +38,8 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     >>> round(expected_score(2000, 1600), 3)  # the curve at a 400-point gap (FIDE's table: 0.92)
     0.909
     """
-    own = check_rating(rating, "rating")
-    other = check_rating(opponent_rating, "opponent_rating")
+    own = checks.rating(rating, "rating")
+    other = checks.rating(opponent_rating, "opponent_rating")
     return logistic(own, other)
 
 
@@ -145,10 +63,10 @@ def rating_change(rating: float, games: Sequence[Game], k: float = 20) -> float:
     >>> rating_change(1500, [(1500, 1.0)], k=20)
     10.0
     """
-    own = check_rating(rating, "rating")
-    factor = check_k(k)
-    played = check_games(games)
-    return factor * sum(g.score - expected_score(own, g.opponent) for g in played)
+    own = checks.rating(rating, "rating")
+    factor = checks.k(k)
+    played = checks.games(games)
+    return factor * sum(g.score - logistic(own, g.opponent) for g in played)
 
 
 def new_rating(rating: float, games: Sequence[Game], k: float = 20) -> float:
@@ -157,7 +75,8 @@ def new_rating(rating: float, games: Sequence[Game], k: float = 20) -> float:
     >>> new_rating(1500, [(1500, 0.0)], k=32)
     1484.0
     """
-    return check_rating(rating, "rating") + rating_change(rating, games, k)
+    own = checks.rating(rating, "rating")
+    return own + rating_change(own, games, k)
 
 
 def performance(games: Sequence[Game]) -> float | NoValue:
@@ -171,7 +90,7 @@ def performance(games: Sequence[Game]) -> float | NoValue:
     >>> performance([(2000, 1.0), (2100, 1.0)])
     NoValue(reason='no performance: 100 % score')
     """
-    played = check_games(games)
+    played = checks.games(games)
     if not played:
         return NO_GAMES
     score = sum(g.score for g in played)

@@ -25,9 +25,9 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
-from .elo import check_games, check_k, check_number, check_rating
+from . import checks
 from .errors import RatingError
-from .results import Game, NoValue, describe
+from .results import Game, NoValue
 
 __all__ = [
     "RULES", "dp", "expected_score", "k_factor", "rating_change", "round_half_away",
@@ -88,12 +88,7 @@ def percent_half_up(points: float, games: int) -> int:
 
 def check_rules(rules: Any) -> str:
     """``"2025"`` or ``"2024"`` (a number is accepted as its text)."""
-    text = rules.strip() if isinstance(rules, str) else rules
-    if isinstance(rules, (int, float)) and not isinstance(rules, bool) and float(rules).is_integer():
-        text = str(int(rules))  # Excel hands a typed 2025 over as the number 2025.0
-    if text not in RULES:
-        raise RatingError(f"rules: {describe(rules)} is not one of {', '.join(RULES)}")
-    return text
+    return checks.choice(rules, "rules", RULES)
 
 
 def dp(p: float) -> int:
@@ -105,9 +100,7 @@ def dp(p: float) -> int:
     >>> dp(1.0), dp(0.5), dp(0.545), dp(0.0)
     (800, 0, 36, -800)
     """
-    number = check_number(p, "p")
-    if not 0 <= number <= 1:
-        raise RatingError(f"p: {describe(p)} is not a fractional score from 0 to 1")
+    number = checks.in_domain(p, checks.FRACTIONAL_SCORE, "p")
     # Decimal of the shortest repr rounds the number as it is written (0.545 → 0.55).
     hundredths = int(Decimal(repr(number)).scaleb(2).quantize(Decimal(1), ROUND_HALF_UP))
     return _DP_BY_HUNDREDTHS[hundredths]
@@ -164,18 +157,9 @@ def expected_score(rating: float, opponent_rating: float, rules: str = "2025") -
     >>> expected_score(2650, 2150), expected_score(2649, 2149)
     (0.96, 0.92)
     """
-    own = check_rating(rating, "rating")
-    other = check_rating(opponent_rating, "opponent_rating")
+    own = checks.rating(rating, "rating")
+    other = checks.rating(opponent_rating, "opponent_rating")
     return table_expected(own, other, check_rules(rules))
-
-
-def _check_whole(value: Any, argument: str, minimum: int | None = 0) -> int:
-    number = check_number(value, argument)
-    if not number.is_integer():
-        raise RatingError(f"{argument}: {describe(value)} is not a whole number")
-    if minimum is not None and number < minimum:
-        raise RatingError(f"{argument}: {describe(value)} is below {minimum}")
-    return int(number)
 
 
 def k_factor(
@@ -199,13 +183,13 @@ def k_factor(
     >>> k_factor(2100, 120, birth_year=2008, year=2026), k_factor(2100, 120, games_in_period=39)
     (40, 17)
     """
-    own = check_rating(rating, "rating")
-    games = _check_whole(rated_games, "rated_games")
-    peak = own if peak_rating is None else max(own, check_rating(peak_rating, "peak_rating"))
-    this_year = _dt.date.today().year if year is None else _check_whole(year, "year", 1)
+    own = checks.rating(rating, "rating")
+    games = checks.count(rated_games, "rated_games")
+    peak = own if peak_rating is None else max(own, checks.rating(peak_rating, "peak_rating"))
+    this_year = _dt.date.today().year if year is None else checks.year(year, "year")
     junior = False
     if birth_year is not None:
-        born = _check_whole(birth_year, "birth_year", 1)
+        born = checks.year(birth_year, "birth_year")
         if born > this_year:
             if year is None:
                 raise RatingError(f"birth_year: {born} is after this year ({this_year})")
@@ -220,7 +204,7 @@ def k_factor(
     else:
         k = 20
     if games_in_period is not None:
-        n = _check_whole(games_in_period, "games_in_period")
+        n = checks.count(games_in_period, "games_in_period")
         if n and k * n > 700:
             k = 700 // n
     return k
@@ -233,14 +217,16 @@ def _change_hundredths(rating: float, games: Sequence[Game], rules: str) -> int:
 
 
 def rating_change(rating: float, games: Sequence[Game], k: float, rules: str = "2025") -> float:
-    """``K × Σ(W − PD)`` over the games, unrounded (§8.3.2).
+    """``K × Σ(W − PD)`` over the games, unrounded (§8.3.2). ``K`` is a whole number from
+    1 to 40: the values FIDE gives (10, 20, 40; 15, 25, 30 before 2014) and those the
+    700 rule cuts them to.
 
     >>> rating_change(2649, [(2149, 1)], k=10), rating_change(2650, [(2150, 1)], k=10)
     (0.8, 0.4)
     """
-    own = check_rating(rating, "rating")
-    factor = check_k(k)
-    return factor * _change_hundredths(own, check_games(games), check_rules(rules)) / 100
+    own = checks.rating(rating, "rating")
+    factor = checks.fide_k(k)
+    return factor * _change_hundredths(own, checks.games(games), check_rules(rules)) / 100
 
 
 def round_half_away(x: float) -> int:
@@ -252,7 +238,7 @@ def round_half_away(x: float) -> int:
     >>> round_half_away(-2.5), round_half_away(2.5), round_half_away(2.49), round_half_away(-0.4)
     (-3, 3, 2, 0)
     """
-    number = check_number(x, "x")
+    number = checks.number(x, "x")
     return int(Decimal(repr(number)).quantize(Decimal(1), ROUND_HALF_UP))
 
 
@@ -266,7 +252,7 @@ def new_rating(rating: float, games: Sequence[Game], k: float, rules: str = "202
     >>> new_rating(1402, [(1700, 0)], k=40)
     NoValue(reason='unrated: 1396 is below 1400, the player is shown as unrated on the next list')
     """
-    own = _check_whole(rating, "rating", 1)
+    own = int(checks.in_domain(rating, checks.WHOLE_RATING, "rating"))
     result = own + round_half_away(rating_change(own, games, k, rules))
     if result < RATING_FLOOR:
         return NoValue(f"unrated: {result} is below {RATING_FLOOR}, "
@@ -298,7 +284,7 @@ def first_rating(games: Sequence[Game]) -> FirstRating | NoValue:
     >>> round(f.average, 2), f.p, f.dp, f.rating
     (1872.43, 0.57, 50, 1922)
     """
-    played = check_games(games)
+    played = checks.games(games)
     score = sum(g.score for g in played)
     if played and score == 0:
         return NoValue("no first rating: a zero score in the first event is disregarded")

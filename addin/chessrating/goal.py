@@ -21,14 +21,16 @@ from collections.abc import Callable
 from typing import Any
 
 from . import fide
-from .elo import check_k, check_number, check_rating, logistic
-from .errors import RatingError
+from . import checks
+from .elo import logistic
 from .results import NoValue, describe
 
 __all__ = ["SYSTEMS", "MAX_GAMES", "games_to_target", "progression", "check_system"]
 
 SYSTEMS = ("ELO", "FIDE")
 MAX_GAMES = 10_000
+_PLANNED_GAMES = checks.Domain("a whole number of games", 0, MAX_GAMES, whole=True)
+_LIMIT = checks.Domain("a whole number of games", 1, 1_000_000, whole=True)
 # Below this K one logistic update R → R + K(s − E(R)) is increasing in R (its slope is
 # at least 1 − K·ln10/1600), so the rating approaches the level where E = s without
 # passing it: the level is then an exact bound.
@@ -38,10 +40,7 @@ _REACHED = 1e-9  # a rating this close to the target counts as there (float nois
 
 def check_system(system: Any) -> str:
     """``"ELO"`` or ``"FIDE"``, case-insensitive."""
-    text = system.strip().upper() if isinstance(system, str) else None
-    if text not in SYSTEMS:
-        raise RatingError(f"system: {describe(system)} is not one of {', '.join(SYSTEMS)}")
-    return text
+    return checks.choice(system, "system", SYSTEMS)
 
 
 def _expected(system: str, opponent: float, rules: str) -> Callable[[float], float]:
@@ -51,13 +50,6 @@ def _expected(system: str, opponent: float, rules: str) -> Callable[[float], flo
     return lambda r: fide.table_expected(r, opponent, rules)
 
 
-def _check_score(score: Any) -> float:
-    value = check_number(score, "score")
-    if not 0 <= value <= 1:
-        raise RatingError(f"score: {describe(score)} is not a score per game from 0 to 1")
-    return value
-
-
 def progression(rating: float, opponent_rating: float, k: float, games: int,
                 score: float = 1.0, system: str = "ELO", rules: str = "2025") -> list[float]:
     """The rating after each of ``games`` games, unrounded (for a progression chart).
@@ -65,15 +57,13 @@ def progression(rating: float, opponent_rating: float, k: float, games: int,
     >>> progression(1600, 1600, k=20, games=2, score=0.5, system="FIDE")
     [1600.0, 1600.0]
     """
-    own = check_rating(rating, "rating")
-    expected = _expected(check_system(system), check_rating(opponent_rating, "opponent_rating"),
+    own = checks.rating(rating, "rating")
+    expected = _expected(check_system(system), checks.rating(opponent_rating, "opponent_rating"),
                          fide.check_rules(rules))
-    factor, per_game = check_k(k), _check_score(score)
-    count = check_number(games, "games")
-    if not count.is_integer() or not 0 <= count <= MAX_GAMES:
-        raise RatingError(f"games: {describe(games)} is not a whole number from 0 to {MAX_GAMES}")
+    factor, per_game = checks.k(k), checks.score_per_game(score)
+    count = checks.whole(games, _PLANNED_GAMES, "games")
     path = []
-    for _ in range(int(count)):
+    for _ in range(count):
         own += factor * (per_game - expected(own))
         path.append(own)
     return path
@@ -121,14 +111,12 @@ def games_to_target(rating: float, target: float, opponent_rating: float, k: flo
     >>> games_to_target(1600, 1700, 1600, k=20, score=0.5, system="FIDE")
     NoValue(reason='never: scoring 0.5 against 1600 never raises a rating of 1600')
     """
-    own = check_rating(rating, "rating")
-    goal = check_rating(target, "target")
-    opponent = check_rating(opponent_rating, "opponent_rating")
-    factor, per_game = check_k(k), _check_score(score)
+    own = checks.rating(rating, "rating")
+    goal = checks.rating(target, "target")
+    opponent = checks.rating(opponent_rating, "opponent_rating")
+    factor, per_game = checks.k(k), checks.score_per_game(score)
     chosen, chosen_rules = check_system(system), fide.check_rules(rules)
-    limit = check_number(max_games, "max_games")
-    if not limit.is_integer() or limit < 1:
-        raise RatingError(f"max_games: {describe(max_games)} is not a whole number above 0")
+    limit = checks.whole(max_games, _LIMIT, "max_games")
     if goal == own:
         return 0
     expected = _expected(chosen, opponent, chosen_rules)

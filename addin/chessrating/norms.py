@@ -6,7 +6,7 @@ ratings rounded half-up, ``p`` the score as a whole percent rounded half-up,
 
 >>> games = [(2450, 0.5)] * 9
 >>> norm(games, "IM").text
-'IM norm'
+'IM norm (titles and federations not checked)'
 >>> norm(games, "GM").text
 'no GM norm: performance 2450 < 2600'
 """
@@ -14,13 +14,12 @@ ratings rounded half-up, ``p`` the score as a whole percent rounded half-up,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import fide
-from .elo import check_games
+from . import checks, fide
 from .errors import RatingError
 from .results import NO_GAMES, NoValue, describe
 
@@ -40,7 +39,6 @@ _SOUGHT_OR_HIGHER = {
 }
 # Title-holders for the 50 % rule: every FIDE title but CM and WCM (1.4.5 a).
 _TITLE_HOLDERS = {"GM", "IM", "WGM", "WIM", "FM", "WFM"}
-_KNOWN_TITLES = _TITLE_HOLDERS | {"CM", "WCM"}
 
 
 @dataclass(frozen=True)
@@ -63,14 +61,12 @@ class NormVerdict:
 
 def check_title(title: Any) -> str:
     """One of :data:`TITLES`, case-insensitive."""
-    text = title.strip().upper() if isinstance(title, str) else None
-    if text not in TITLES:
-        raise RatingError(f"title: {describe(title)} is not one of {', '.join(TITLES)}")
-    return text
+    return checks.choice(title, "title", TITLES)
 
 
-def _paired(values: Sequence[Any] | None, count: int, argument: str) -> list[str | None] | None:
-    """An optional per-opponent text column, upper-cased; blanks become ``None``."""
+def _paired(values: Sequence[Any] | None, count: int, argument: str,
+            check: Callable[[Any, str, int | str | None], str | None]) -> list[str | None] | None:
+    """An optional per-opponent column of titles or federations; blanks become ``None``."""
     if values is None:
         return None
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
@@ -78,15 +74,7 @@ def _paired(values: Sequence[Any] | None, count: int, argument: str) -> list[str
     if len(values) != count:
         raise RatingError(f"{argument}: {len(values)} values but there are {count} games; "
                           "they are paired by position")
-    out: list[str | None] = []
-    for item, value in enumerate(values, start=1):
-        if value is None or (isinstance(value, str) and not value.strip()):
-            out.append(None)
-        elif isinstance(value, str):
-            out.append(value.strip().upper())
-        else:
-            raise RatingError(f"{argument}: {describe(value)} is not text (item {item})")
-    return out
+    return [check(value, argument, item) for item, value in enumerate(values, start=1)]
 
 
 def _adjusted_ratings(opponents: Sequence[float | None], floor: int) -> list[float]:
@@ -103,10 +91,6 @@ def _composition(title: str, n: int, titles: list[str | None] | None,
     """Failed composition conditions (1.4.3–1.4.5), checked only for the data given."""
     failed = []
     if titles is not None:
-        for item, value in enumerate(titles, start=1):
-            if value is not None and value not in _KNOWN_TITLES:
-                raise RatingError(f"opponent_titles: {describe(value)} is not a FIDE title "
-                                  f"(item {item})")
         holders = sum(1 for t in titles if t in _TITLE_HOLDERS)
         if 2 * holders < n:
             failed.append(f"title-holders {holders} of {n} < 50 %")
@@ -130,6 +114,19 @@ def _composition(title: str, n: int, titles: list[str | None] | None,
     return failed
 
 
+def _unchecked(titles: list[str | None] | None, federations: list[str | None] | None,
+               own: str | None) -> str:
+    """The composition conditions that could not be checked for want of data, as words."""
+    missing = []
+    if titles is None:
+        missing.append("titles")
+    if federations is None:
+        missing.append("federations")
+    elif own is None:
+        missing.append("own federation")
+    return " and ".join(missing)
+
+
 def norm(
     games: Sequence[tuple[float | None, float]],
     title: str = "GM",
@@ -144,7 +141,10 @@ def norm(
     ``opponent_titles`` / ``opponent_federations`` (and the player's ``federation``) are
     given, fractions compared exactly: at least 50 % title-holders (not CM/WCM), at least
     1/3 and at least 3 holding the title sought or higher, at most 3/5 from the player's
-    federation, at most 2/3 from one federation, at least two other federations.
+    federation, at most 2/3 from one federation, at least two other federations. A norm
+    judged without some of these data says which were not checked, e.g.
+    ``GM norm (titles and federations not checked)``; a result that fails is a failure
+    whatever data is missing.
     No games give :data:`~chessrating.results.NO_GAMES`.
 
     >>> v = norm([(2380, 0.5)] * 8 + [(2100, 0)], "GM")
@@ -154,14 +154,10 @@ def norm(
     'no GM norm: performance 2317 < 2600; average 2360 < 2380'
     """
     chosen = check_title(title)
-    played = [(g.opponent, g.score) for g in check_games(games, unrated_ok=True)]
-    titles = _paired(opponent_titles, len(played), "opponent_titles")
-    federations = _paired(opponent_federations, len(played), "opponent_federations")
-    own = None
-    if federation is not None and not (isinstance(federation, str) and not federation.strip()):
-        if not isinstance(federation, str):
-            raise RatingError(f"federation: {describe(federation)} is not text")
-        own = federation.strip().upper()
+    played = [(g.opponent, g.score) for g in checks.games(games, unrated_ok=True)]
+    titles = _paired(opponent_titles, len(played), "opponent_titles", checks.title)
+    federations = _paired(opponent_federations, len(played), "opponent_federations", checks.federation)
+    own = checks.federation(federation, "federation")
     if not played:
         return NO_GAMES
     n = len(played)
@@ -180,5 +176,9 @@ def norm(
     if percent < _MIN_PERCENT:
         failed.append(f"score {percent} % < {_MIN_PERCENT} %")
     failed += _composition(chosen, n, titles, federations, own)
-    text = f"{chosen} norm" if not failed else f"no {chosen} norm: {'; '.join(failed)}"
+    if failed:
+        text = f"no {chosen} norm: {'; '.join(failed)}"
+    else:
+        unchecked = _unchecked(titles, federations, own)
+        text = f"{chosen} norm" + (f" ({unchecked} not checked)" if unchecked else "")
     return NormVerdict(not failed, rp, average, n, score, tuple(failed), text)

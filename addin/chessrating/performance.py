@@ -18,10 +18,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from . import elo, fide
-from .elo import check_games, check_number, check_rating
+from . import checks, elo, fide
 from .errors import RatingError
-from .results import NO_GAMES, Game, NoValue, describe
+from .results import NO_GAMES, Game, NoValue
 
 __all__ = ["METHODS", "performance", "tpr", "own_anchor", "algorithm_of_400", "ptp",
            "check_method"]
@@ -31,16 +30,7 @@ METHODS = ("FIDE", "OWN", "400", "ELO", "PTP", "USCF")
 
 def check_method(method: Any) -> str:
     """One of :data:`METHODS`, case-insensitive; a number such as 400 is read as its text."""
-    if isinstance(method, (int, float)) and not isinstance(method, bool) \
-            and float(method).is_integer():
-        text = str(int(method))
-    elif isinstance(method, str):
-        text = method.strip().upper()
-    else:
-        text = None
-    if text not in METHODS:
-        raise RatingError(f"method: {describe(method)} is not one of {', '.join(METHODS)}")
-    return text
+    return checks.choice(method, "method", METHODS)
 
 
 def _exact_total(games: Sequence[Game]) -> int | Fraction:
@@ -78,7 +68,7 @@ def own_anchor(games: Sequence[Game], rating: float) -> float | int:
     2093
     """
     played = _nonempty(games)
-    own = check_rating(rating, "rating")
+    own = checks.rating(rating, "rating")
     result = own + fide.dp_hundredths(_percent(played))
     return int(result) if result.is_integer() else result
 
@@ -134,7 +124,7 @@ def _floor_int(value: float) -> int:
 
 
 def _nonempty(games: Sequence[Game]) -> tuple[Game, ...]:
-    played = check_games(games)
+    played = checks.games(games)
     if not played:
         raise RatingError("games: no games to rate")
     return played
@@ -159,20 +149,17 @@ def performance(games: Sequence[Game], method: str = "FIDE",
     chessrating.errors.RatingError: rating: the OWN method needs the player's own rating
     """
     chosen = check_method(method)
-    played = check_games(games)
-    if chosen == "OWN":
-        if rating is None:
-            raise RatingError("rating: the OWN method needs the player's own rating")
-        check_rating(rating, "rating")
-    elif rating is not None:
-        check_number(rating, "rating")
+    played = checks.games(games)
+    if chosen == "OWN" and rating is None:
+        raise RatingError("rating: the OWN method needs the player's own rating")
+    own = checks.optional_rating(rating, "rating")
     if not played:
         return NO_GAMES
     if chosen == "FIDE":
         return tpr(played)
     if chosen == "OWN":
-        assert rating is not None
-        return own_anchor(played, rating)
+        assert own is not None
+        return own_anchor(played, own)
     if chosen == "400":
         return algorithm_of_400(played)
     if chosen == "ELO":

@@ -160,15 +160,20 @@ def describe(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def item_suffix(item: int | None) -> str:
-    return "" if item is None else f" (item {item})"
+def item_suffix(item: int | str | None) -> str:
+    """Where a value stands, as a message ends: `` (item 3)`` for a number, `` (player 2)``
+    for the text ``"player 2"``, nothing for ``None``."""
+    if item is None:
+        return ""
+    return f" ({item})" if isinstance(item, str) else f" (item {item})"
 
 
 def is_blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def check_excel_error(value: Any, argument: str, item: int | None) -> None:
+def check_excel_error(value: Any, argument: str, item: int | str | None = None) -> None:
+    """Refuse one of Excel's error values (``#N/A``, ``#VALUE!``, ...) as what it is."""
     if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
         raise RatingError(f"{argument}: the cell holds the Excel error {value.strip()}{item_suffix(item)}")
 

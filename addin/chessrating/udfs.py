@@ -22,9 +22,9 @@ from typing import Any, TypeVar
 
 import xlwings as xw
 
-from . import cells, elo, fide, goal, norms, performance, uscf
+from . import cells, checks, elo, fide, goal, norms, performance, uscf
 from .cells import (
-    flatten, read_bool, read_games, read_int, read_label, read_number, read_paired_labels,
+    flatten, read_bool, read_label, read_number, read_optional, read_paired_labels,
     read_rating, read_text, typed_zero,
 )
 from .errors import RatingError
@@ -55,6 +55,12 @@ def _to_excel(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_to_excel(v) for v in value]
     return value
+
+
+def _games(opponent_ratings: Any, results: Any, opponent_ids: Any = None) -> Games:
+    """Games paired by position; Office.js's empty cells (a 0 rating beside a 0 result)
+    are no game under Office.js only."""
+    return cells.read_games(opponent_ratings, results, opponent_ids, zeros_are_blank=_ON_SERVER)
 
 
 def _quiet(value: Any, games: Games) -> Any:
@@ -111,7 +117,7 @@ _ELO_GAME_DOCS = dict(
     rating="Your rating before the games.",
     opponent_ratings="Opponents' ratings: a cell, row, column or block, paired by position with results.",
     results=_RESULTS_DOC,
-    k="K-factor (default 20).",
+    k="K-factor from 1 to 100 (default 20).",
 )
 
 
@@ -128,7 +134,7 @@ def ELO_EXPECTED(rating, opponent_rating):
 def ELO_CHANGE(rating, opponent_ratings, results, k=20):
     """Classic Elo rating change K × Σ(S − E) over the games, unrounded."""
     own = cells.required_rating(rating)
-    games = read_games(opponent_ratings, results)
+    games = _games(opponent_ratings, results)
     factor = cells.k_factor(k)
     if not games.rated:
         return _quiet(NO_GAMES, games)
@@ -140,7 +146,7 @@ def ELO_CHANGE(rating, opponent_ratings, results, k=20):
 def ELO_NEWRATING(rating, opponent_ratings, results, k=20):
     """Classic Elo rating after the games: rating + K × Σ(S − E), unrounded."""
     own = cells.required_rating(rating)
-    games = read_games(opponent_ratings, results)
+    games = _games(opponent_ratings, results)
     factor = cells.k_factor(k)
     if not games.entries:
         return NO_GAMES
@@ -168,8 +174,8 @@ def FIDE_EXPECTED(rating, opponent_rating, rules="2025"):
 @_excel_function
 def FIDE_DP(p):
     """Rating difference dp for a fractional score p, from FIDE table 8.1.1."""
-    value = read_number(cells.scalar(p, "p"), "p")
-    return "" if value is None else fide.dp(value)
+    value = cells.scalar(p, "p")
+    return "" if read_number(value, "p") is None else fide.dp(value)
 
 
 @_doc(rating="The player's current rating.",
@@ -181,22 +187,20 @@ def FIDE_DP(p):
 @_excel_function
 def FIDE_K(rating, rated_games, birth_year=None, year=None, peak_rating=None, games_in_period=None):
     """FIDE development coefficient K by Rating Regulations 8.3.3, with the 700 rule."""
-    own = cells.required_rating(rating)
-    born = read_int(cells.scalar(birth_year, "birth_year"), "birth_year")
-    period = read_int(cells.scalar(games_in_period, "games_in_period"), "games_in_period")
     return fide.k_factor(
-        own, cells.count(rated_games, "rated_games"),
-        birth_year=born or None,
-        year=read_int(cells.scalar(year, "year"), "year") or None,
+        cells.required_rating(rating), cells.count(rated_games, "rated_games"),
+        birth_year=read_optional(cells.scalar(birth_year, "birth_year"), "birth_year", checks.year),
+        year=read_optional(cells.scalar(year, "year"), "year", checks.year),
         peak_rating=cells.rating(peak_rating, "peak_rating"),
-        games_in_period=period or None)
+        games_in_period=read_optional(cells.scalar(games_in_period, "games_in_period"),
+                                      "games_in_period", checks.count))
 
 
 _FIDE_GAME_DOCS = dict(
     rating="Your rating before the event (blank: unrated, use FIDE_INITIAL).",
     opponent_ratings="Opponents' ratings, paired by position with results; unrated opponents are skipped.",
     results=_RESULTS_DOC,
-    k="Your K-factor (see FIDE_K).",
+    k="Your K-factor, a whole number from 1 to 40 (see FIDE_K).",
     rules='"2025" (default: no 400-point cap from 2650) or "2024" (cap for everyone).',
 )
 
@@ -205,8 +209,8 @@ def _fide_games(rating: Any, opponent_ratings: Any, results: Any, k: Any,
                rules: Any) -> tuple[float, Games, float, str] | NoValue:
     """The arguments of FIDE_CHANGE and FIDE_NEWRATING read; an unrated player gets a NoValue."""
     own = cells.rating(rating)
-    games = read_games(opponent_ratings, results)
-    chosen, factor = _rules(rules), cells.k_factor(k)
+    games = _games(opponent_ratings, results)
+    chosen, factor = _rules(rules), cells.k_factor(k, checks.fide_k)
     if own is None:
         return NoValue("unrated") if games.played else _quiet(NO_GAMES, games)
     return own, games, factor, chosen
@@ -241,7 +245,7 @@ def FIDE_NEWRATING(rating, opponent_ratings, results, k, rules="2025"):
 @_excel_function
 def FIDE_INITIAL(opponent_ratings, results):
     """First FIDE rating of an unrated player (two 1800 draws added, at least 5 rated games, at most 2200)."""
-    games = read_games(opponent_ratings, results)
+    games = _games(opponent_ratings, results)
     if not games.rated:
         return _quiet(NO_GAMES, games)
     return fide.initial_rating(games.rated)
@@ -258,16 +262,18 @@ def FIDE_NORM(opponent_ratings, results, title="GM", opponent_titles=None,
               opponent_federations=None, federation=None):
     """Title norm check by FIDE Title Regulations 1.4: the verdict, e.g. "GM norm" or the reason it is not."""
     sought = read_text(cells.scalar(title, "title"), "title", norms.TITLES, "GM")
-    games = read_games(opponent_ratings, results)
+    games = _games(opponent_ratings, results)
     if not games.played:
         return _quiet(NO_GAMES, games)
     length = len(flatten(results))
-    titles = read_paired_labels(opponent_titles, games, "opponent_titles", length)
-    federations = read_paired_labels(opponent_federations, games, "opponent_federations", length)
+    titles = read_paired_labels(opponent_titles, games, "opponent_titles", length, checks.title)
+    federations = read_paired_labels(opponent_federations, games, "opponent_federations", length,
+                                     checks.federation)
     verdict = norms.norm(
         [(e.opponent, e.result.points) for e in games.played], sought,
         opponent_titles=titles, opponent_federations=federations,
-        federation=read_label(cells.scalar(federation, "federation"), "federation"))
+        federation=read_label(cells.scalar(federation, "federation"), "federation", None,
+                              checks.federation))
     return verdict.text
 
 
@@ -282,7 +288,7 @@ def PERF_RATING(opponent_ratings, results, method="FIDE", rating=None):
     """Performance rating of the games by the chosen method."""
     chosen = read_text(cells.scalar(method, "method"), "method", performance.METHODS, "FIDE")
     own = cells.rating(rating)
-    games = read_games(opponent_ratings, results)
+    games = _games(opponent_ratings, results)
     return _quiet(performance.performance(games.rated, chosen, own), games)
 
 
@@ -295,11 +301,11 @@ def PERF_RATING(opponent_ratings, results, method="FIDE", rating=None):
 @_excel_function
 def RATING_GOAL(rating, target, opponent_rating, k, score=1, system="ELO"):
     """Number of games needed to reach a target rating, or why it can never be reached."""
-    per_game = read_number(cells.scalar(score, "score"), "score")
+    per_game = cells.scalar(score, "score")
     return goal.games_to_target(
         cells.required_rating(rating), cells.required_rating(target, "target"),
         cells.required_rating(opponent_rating, "opponent_rating"), cells.k_factor(k),
-        1.0 if per_game is None else per_game,
+        1.0 if read_number(per_game, "score") is None else per_game,
         read_text(cells.scalar(system, "system"), "system", goal.SYSTEMS, "ELO"))
 
 
@@ -320,9 +326,9 @@ def USCF_EFFECTIVE_GAMES(rating, games):
 @_excel_function
 def USCF_K(rating, games, event_games, dual_rated=False):
     """US Chess K-factor 800 / (N′ + m), with the dual-rated K above 2200."""
-    m = read_int(cells.scalar(event_games, "event_games"), "event_games")
-    if m is None:
-        raise RatingError("event_games: the number of games in this event is needed, the cell is empty")
+    m = cells.scalar(event_games, "event_games")
+    if read_number(m, "event_games") is None:
+        raise checks.needed("event_games", "the number of games in this event")
     return uscf.k_factor(cells.rating(rating), cells.count(games), m, cells.dual_rated(dual_rated))
 
 
@@ -343,7 +349,7 @@ def USCF_BONUS(rating, games, opponent_ratings, results, dual_rated=False, bonus
                opponent_ids=None):
     """US Chess bonus points for the event (0 when not eligible)."""
     own = cells.required_rating(rating)
-    played = read_games(opponent_ratings, results, opponent_ids)
+    played = _games(opponent_ratings, results, opponent_ids)
     return uscf.bonus(own, cells.count(games), played.rated, cells.dual_rated(dual_rated),
                       cells.bonus_threshold(bonus_threshold))
 
@@ -359,12 +365,11 @@ def USCF_BONUS(rating, games, opponent_ratings, results, dual_rated=False, bonus
 def USCF_NEWRATING(rating, games, opponent_ratings, results, age=None, record=None,
                    peak_rating=None, dual_rated=False, bonus_threshold=10, opponent_ids=None):
     """US Chess rating after the event against pre-event opponent ratings, unrounded."""
-    played = read_games(opponent_ratings, results, opponent_ids)
+    played = _games(opponent_ratings, results, opponent_ids)
     own = cells.rating(rating)
-    years = read_number(cells.scalar(age, "age"), "age")
     return _quiet(uscf.new_rating(
         own, cells.count(games), played.rated,
-        age=years or None, record=cells.record(record), peak_rating=cells.rating(peak_rating, "peak_rating"),
+        age=cells.age(age), record=cells.record(record), peak_rating=cells.rating(peak_rating, "peak_rating"),
         dual_rated=cells.dual_rated(dual_rated), bonus_threshold=cells.bonus_threshold(bonus_threshold)), played)
 
 
@@ -377,15 +382,25 @@ def USCF_FLOOR(peak_rating, life_master=False):
                       read_bool(cells.scalar(life_master, "life_master"), "life_master"))
 
 
-_last_event: list[Any] = []  # [arguments, column] of the latest USCF_EVENT call
-
-
 def _frozen(value: Any) -> Any:
-    """Excel arguments as a comparable key: lists become tuples, and each cell keeps its
+    """Excel arguments as a hashable key: lists become tuples, and each cell keeps its
     type, so that TRUE and 1 or FALSE and 0 are different keys."""
     if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
+        return ("range", tuple(_frozen(v) for v in value))
     return (type(value).__name__, value)
+
+
+def _thawed(key: Any) -> Any:
+    """The arguments a key of :func:`_frozen` was made from."""
+    kind, value = key
+    return [_thawed(v) for v in value] if kind == "range" else value
+
+
+@functools.lru_cache(maxsize=1)
+def _rated_event(key: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
+    """The latest event rated, kept by a cache that is safe under threads (the look-up
+    and the store are one step), so a caller never receives another call's column."""
+    return tuple(tuple(row) for row in _rate_event(*_thawed(key)))
 
 
 @_doc(ratings="Each player's rating before the event, one per row (blank: unrated).",
@@ -401,34 +416,34 @@ def _frozen(value: Any) -> Any:
 @_excel_function
 def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
                dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None):
-    """Post-event US Chess ratings by the full two-pass procedure, one per player in a column."""
+    """Post-event US Chess ratings by the full two-pass procedure, floors applied to the final ratings; one per player in a column."""
     # A sheet may ask once per player row, INDEX(USCF_EVENT(...), k): the same event is
-    # rated once and the rows after the first are answered from the last result.
-    arguments = _frozen((ratings, games, results, opponents, ages, records, dual_rated,
-                         bonus_threshold, peak_ratings, life_masters))
-    if _last_event and _last_event[0] == arguments:
-        return [row[:] for row in _last_event[1]]
-    column = _rate_event(ratings, games, results, opponents, ages, records, dual_rated,
-                         bonus_threshold, peak_ratings, life_masters)
-    _last_event[:] = [arguments, column]
-    return [row[:] for row in column]
+    # rated once and the rows after the first are answered from the cache.
+    arguments = (ratings, games, results, opponents, ages, records, dual_rated,
+                 bonus_threshold, peak_ratings, life_masters)
+    key = _frozen(arguments)
+    try:
+        hash(key)
+    except TypeError:  # a cell value that cannot be a key: rate without the cache
+        return _rate_event(*arguments)
+    return [list(row) for row in _rated_event(key)]
 
 
 def _per_player(values: Any, argument: str, count: int) -> list[Any] | None:
     """One cell per player, or ``None`` when the argument is not given."""
     if values is None:
         return None
-    cells_ = flatten(values)
-    if len(cells_) != count:
-        raise RatingError(f"{argument}: {len(cells_)} cells but ratings has {count}; one per player")
-    return cells_
+    listed = flatten(values)
+    if len(listed) != count:
+        raise RatingError(f"{argument}: {len(listed)} cells but ratings has {count}; one per player")
+    return listed
 
 
 def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any,
                 records: Any, dual_rated: Any, bonus_threshold: Any, peak_ratings: Any,
                 life_masters: Any) -> list[list[Any]]:
-    own = [read_rating(v, "ratings", i) for i, v in enumerate(flatten(ratings), start=1)]
-    counts = [read_int(v, "games") or 0 for v in flatten(games)]
+    own = [read_rating(v, "ratings", f"player {i}") for i, v in enumerate(flatten(ratings), start=1)]
+    counts = [cells.count(v, "games", f"player {i}") for i, v in enumerate(flatten(games), start=1)]
     if len(counts) != len(own):
         raise RatingError(f"games: {len(counts)} cells but ratings has {len(own)}; one per player")
     rows = cells.grid(results, "results")  # a flat list is a column: one round
@@ -442,17 +457,18 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
         pairings = uscf_event.pairings_from_crosstable(rows)
     else:
         pairings = uscf_event.pairings_from_rounds(rows, opponents)
-    player_ages = None if ages is None else [read_number(v, "ages", i) or None
-                                             for i, v in enumerate(flatten(ages), start=1)]
-    player_records = None if records is None else [
-        cells.record(v, "records", i) for i, v in enumerate(flatten(records), start=1)]
+    player_ages = _per_player(ages, "ages", len(own))
+    player_records = _per_player(records, "records", len(own))
     peaks = _per_player(peak_ratings, "peak_ratings", len(own))
-    player_peaks = None if peaks is None else [read_rating(v, "peak_ratings", i)
-                                               for i, v in enumerate(peaks, start=1)]
     masters = _per_player(life_masters, "life_masters", len(own))
-    player_masters = None if masters is None else [read_bool(v, "life_masters") for v in masters]
-    new = uscf_event.rate_event(own, counts, pairings, ages=player_ages, records=player_records,
-                                dual_rated=cells.dual_rated(dual_rated),
-                                bonus_threshold=cells.bonus_threshold(bonus_threshold),
-                                peak_ratings=player_peaks, life_masters=player_masters)
+    new = uscf_event.rate_event(
+        own, counts, pairings,
+        ages=None if player_ages is None else [cells.age(v, "ages", f"player {i}") for i, v in enumerate(player_ages, 1)],
+        records=None if player_records is None else [
+            cells.record(v, "records", f"player {i}") for i, v in enumerate(player_records, 1)],
+        dual_rated=cells.dual_rated(dual_rated),
+        bonus_threshold=cells.bonus_threshold(bonus_threshold),
+        peak_ratings=None if peaks is None else [read_rating(v, "peak_ratings", f"player {i}") for i, v in enumerate(peaks, 1)],
+        life_masters=None if masters is None else [
+            read_bool(v, "life_masters", item=f"player {i}") for i, v in enumerate(masters, 1)])
     return [[value] for value in new]

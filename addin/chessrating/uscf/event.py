@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..elo import check_number
+from .. import checks
 from ..errors import RatingError
 from ..results import NO_GAMES, NoValue, Result, describe, read_result
 from .player import (
-    ABSOLUTE_FLOOR, ESTABLISHED_AFTER, bonus_eligible, floor, check_count, check_rating_or_blank, check_record,
-    check_threshold, effective_for, rate_special, rate_standard, first_rating,
+    ABSOLUTE_FLOOR, ESTABLISHED_AFTER, bonus_eligible, effective_for, first_rating, floor,
+    rate_special, rate_standard,
 )
 
 __all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds"]
@@ -80,15 +80,17 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     True
     """
     count = len(ratings)
-    priors = [check_rating_or_blank(r, f"ratings (player {i + 1})", blank_ok=True) for i, r in enumerate(ratings)]
-    earlier = [check_count(g, "games", f" (player {i + 1})") for i, g in enumerate(_listed(games, "games", count))]
-    age_list = _listed(ages, "ages", count)
-    record_list = [check_record(r, "records", f" (player {i + 1})")
+    priors = [checks.optional_rating(r, "ratings", _player(i)) for i, r in enumerate(ratings)]
+    earlier = [checks.count(g, "games", _player(i)) for i, g in enumerate(_listed(games, "games", count))]
+    age_list = [None if a is None else checks.age(a, "ages", _player(i))
+                for i, a in enumerate(_listed(ages, "ages", count))]
+    record_list = [checks.record(r, "records", _player(i))
                    for i, r in enumerate(_listed(records, "records", count))]
-    threshold = check_threshold(bonus_threshold)
-    peaks = [check_rating_or_blank(p, f"peak_ratings (player {i + 1})", blank_ok=True)
+    threshold = checks.bonus_threshold(bonus_threshold)
+    dual = checks.flag(dual_rated, "dual_rated")
+    peaks = [checks.optional_rating(p, "peak_ratings", _player(i))
              for i, p in enumerate(_listed(peak_ratings, "peak_ratings", count))]
-    masters = [_check_flag(m, "life_masters", f" (player {i + 1})")
+    masters = [checks.flag(m, "life_masters", _player(i))
                for i, m in enumerate(_listed(life_masters, "life_masters", count))]
     schedule: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     for player, opponent, score in _check_pairings(pairings, count):
@@ -101,12 +103,7 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
             raise RatingError(f"games: {earlier[i]} earlier games but ratings is blank (unrated){where}")
         if record_list[i] is not None and earlier[i] == 0:
             raise RatingError(f"records: {record_list[i]!r} describes earlier games but games is 0{where}")
-        if age_list[i] is not None:
-            check_number(age_list[i], f"ages{where}")
-        try:
-            start = first_rating(age_list[i])
-        except RatingError as error:
-            raise RatingError(f"ages: {describe(age_list[i])} is negative{where}") from error
+        start = first_rating(age_list[i])
         prior = priors[i]
         starts.append(prior if prior is not None else start)                              # step 1
     effective = [effective_for(priors[i], earlier[i]) for i in range(count)]                 # step 2
@@ -114,7 +111,6 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     totals = [sum(s) for s in scores]
     special = [priors[i] is None or earlier[i] <= 8 or record_list[i] is not None for i in range(count)]
     eligible = [bonus_eligible([opponent for opponent, _ in schedule[i]]) for i in range(count)]
-    dual = bool(dual_rated)
 
     def rate(i: int, opponent_ratings: Sequence[float], n_eff: float, record: str | None) -> float:
         opponents = [opponent_ratings[j] for j, _ in schedule[i]]
@@ -134,9 +130,9 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     result: list[float | NoValue] = []
     for i in range(count):
         if schedule[i]:
-            peak = peaks[i]
-            if peak is not None and priors[i] is not None and earlier[i] > ESTABLISHED_AFTER:
-                peak = max(peak, priors[i])
+            peak, prior = peaks[i], priors[i]
+            if peak is not None and prior is not None and earlier[i] > ESTABLISHED_AFTER:
+                peak = max(peak, prior)
             final = rate(i, step4, effective[i], record_list[i])
             result.append(max(final, floor(peak, masters[i], earlier[i])))
         else:
@@ -144,13 +140,8 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     return result
 
 
-def _check_flag(value: Any, argument: str, where: str) -> bool:
-    """TRUE/FALSE; ``None`` (blank) is FALSE."""
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise RatingError(f"{argument}: {describe(value)} is not TRUE or FALSE{where}")
-    return value
+def _player(index: int) -> str:
+    return f"player {index + 1}"
 
 
 def _listed(values: Any, argument: str, count: int) -> list[Any]:

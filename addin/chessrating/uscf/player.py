@@ -21,18 +21,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
-from ..elo import check_games, check_number, check_optional_rating, logistic
+from .. import checks
+from ..elo import logistic
 from ..errors import RatingError
-from ..results import NO_GAMES, Game, NoValue, describe
+from ..results import NO_GAMES, Game, NoValue
 from .special import EPSILON, SPECIAL_CAP, adjust_prior, objective, solve, rate_special
 
 __all__ = [
     "EPSILON", "SPECIAL_CAP", "ABSOLUTE_FLOOR", "LIFE_MASTER_FLOOR", "UNRATED_START", "ESTABLISHED_AFTER",
     "effective_games", "uses_special_formula", "k_factor", "bonus", "special_objective",
     "special_rating", "linear_performance", "first_rating", "floor", "new_rating",
-    "check_count", "check_rating_or_blank", "check_record", "check_threshold",
     "effective_for", "bonus_eligible", "rate_standard",
 ]
 
@@ -43,37 +42,6 @@ ESTABLISHED_AFTER = 25    # a rating on more than 25 games is established
 
 
 # ---------------------------------------------------------------- validation
-
-def check_count(value: Any, argument: str = "games", where: str = "") -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise RatingError(f"{argument}: {describe(value)} is not a number of games{where}")
-    if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
-        raise RatingError(f"{argument}: {describe(value)} is not a whole number of games{where}")
-    if value < 0:
-        raise RatingError(f"{argument}: {describe(value)} is negative{where}")
-    return int(value)
-
-
-def check_rating_or_blank(value: Any, argument: str, *, blank_ok: bool = False) -> float | None:
-    if value is None and not blank_ok:
-        raise RatingError(f"{argument}: a rating is needed, the value is blank")
-    return check_optional_rating(value, argument)
-
-
-def check_record(value: Any, argument: str = "record", where: str = "") -> str | None:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, str) and value.strip().upper() in ("W", "L"):
-        return value.strip().upper()
-    raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{where}")
-
-
-def check_threshold(value: Any) -> float:
-    number = check_number(value, "bonus_threshold")
-    if number <= 0:
-        raise RatingError(f"bonus_threshold: {describe(value)} is not above 0")
-    return number
-
 
 def _check_unrated_has_no_games(rating: float | None, games: int) -> None:
     if rating is None and games:
@@ -103,8 +71,8 @@ def effective_games(rating: float | None, games: int) -> float:
     >>> effective_games(None, 0)
     0.0
     """
-    rating = check_rating_or_blank(rating, "rating", blank_ok=True)
-    count = check_count(games)
+    rating = checks.optional_rating(rating, "rating")
+    count = checks.count(games)
     _check_unrated_has_no_games(rating, count)
     return effective_for(rating, count)
 
@@ -116,8 +84,8 @@ def uses_special_formula(games: int, record: str | None = None) -> bool:
     >>> uses_special_formula(8), uses_special_formula(9), uses_special_formula(40, "W")
     (True, False, True)
     """
-    games = check_count(games)
-    return games <= 8 or check_record(record) is not None
+    games = checks.count(games)
+    return games <= 8 or checks.record(record) is not None
 
 
 def _k(rating: float | None, effective: float, event_games: int, dual_rated: bool) -> float:
@@ -136,13 +104,14 @@ def k_factor(rating: float | None, games: int, event_games: int, dual_rated: boo
     >>> round(k_factor(2400, 60, 4), 2), round(k_factor(2400, 60, 4, dual_rated=True), 2)
     (14.81, 7.41)
     """
-    rating = check_rating_or_blank(rating, "rating", blank_ok=True)
-    games = check_count(games)
-    event_games = check_count(event_games, "event_games")
+    rating = checks.optional_rating(rating, "rating")
+    games = checks.count(games)
+    event_games = checks.count(event_games, "event_games")
+    dual_rated = checks.flag(dual_rated, "dual_rated")
     effective = effective_for(rating, games)
     if effective + event_games == 0:
         raise RatingError("event_games: 0 with no earlier games leaves no K (N′ + m = 0)")
-    return _k(rating, effective, event_games, bool(dual_rated))
+    return _k(rating, effective, event_games, dual_rated)
 
 
 # ---------------------------------------------------------------- standard formula and bonus
@@ -191,11 +160,12 @@ def bonus(rating: float | None, games: int, event: Sequence[Game], dual_rated: b
     >>> bonus(1800, 50, event[:2] + [Game(2000, 1, "a"), Game(2000, 1, "a")])
     0.0
     """
-    rating = check_rating_or_blank(rating, "rating", blank_ok=True)
-    games = check_count(games)
-    event = check_games(event, "event")
-    threshold = check_threshold(bonus_threshold)
-    record = check_record(record)
+    rating = checks.optional_rating(rating, "rating")
+    games = checks.count(games)
+    event = checks.games(event, "event")
+    threshold = checks.bonus_threshold(bonus_threshold)
+    record = checks.record(record)
+    dual_rated = checks.flag(dual_rated, "dual_rated")
     _check_record_needs_games(record, games)
     if rating is None or games <= 8 or record is not None:
         return 0.0
@@ -203,7 +173,7 @@ def bonus(rating: float | None, games: int, event: Sequence[Game], dual_rated: b
         return 0.0
     m = len(event)
     expected = sum(logistic(rating, game.opponent) for game in event)
-    change = _k(rating, effective_for(rating, games), m, bool(dual_rated)) * (sum(g.score for g in event) - expected)
+    change = _k(rating, effective_for(rating, games), m, dual_rated) * (sum(g.score for g in event) - expected)
     return _bonus_amount(change, m, threshold)
 
 
@@ -218,12 +188,12 @@ def special_objective(rating: float, prior: float, effective: float, event: Sequ
     >>> special_objective(1500, 1500, 5, [Game(1000, 1)])
     0.0
     """
-    rating = check_number(rating, "rating")
-    prior = check_rating_or_blank(prior, "prior")  # type: ignore[assignment]
-    effective = check_number(effective, "effective")
-    games = check_games(event, "event")
+    rating = checks.number(rating, "rating")
+    prior = checks.rating(prior, "prior")
+    effective = checks.in_domain(effective, checks.EFFECTIVE_GAMES, "effective")
+    games = checks.games(event, "event")
     adjusted_prior, adjusted_score = adjust_prior(
-        prior, effective, sum(g.score for g in games), check_record(record))  # type: ignore[arg-type]
+        prior, effective, sum(g.score for g in games), checks.record(record))
     return objective(rating, adjusted_prior, effective, [g.opponent for g in games], adjusted_score)
 
 
@@ -253,15 +223,13 @@ def special_rating(prior: float, effective: float, event: Sequence[Game], record
     >>> special_rating(2600, 3, [Game(2600, 1), Game(2600, 1)])
     2700.0
     """
-    prior = check_rating_or_blank(prior, "prior")  # type: ignore[assignment]
-    effective = check_number(effective, "effective")
-    if effective < 0:
-        raise RatingError(f"effective: {describe(effective)} is negative")
-    games = check_games(event, "event")
-    record = check_record(record)
-    tie_break = None if unadjusted_prior is None else check_rating_or_blank(unadjusted_prior, "unadjusted_prior")
+    prior = checks.rating(prior, "prior")
+    effective = checks.in_domain(effective, checks.EFFECTIVE_GAMES, "effective")
+    games = checks.games(event, "event")
+    record = checks.record(record)
+    tie_break = checks.optional_rating(unadjusted_prior, "unadjusted_prior")
     return rate_special(prior, effective, [g.opponent for g in games], [g.score for g in games],
-                    record, tie_break)  # type: ignore[arg-type]
+                        record, tie_break)
 
 
 def linear_performance(games: Sequence[Game], *, prior: float | None = None) -> float | NoValue:
@@ -278,9 +246,8 @@ def linear_performance(games: Sequence[Game], *, prior: float | None = None) -> 
     >>> linear_performance([Game(1500, 1), Game(1700, 1)]), linear_performance([])
     (2100.0, NoValue(reason='no games'))
     """
-    played = check_games(games, "games")
-    if prior is not None:
-        prior = check_rating_or_blank(prior, "prior")
+    played = checks.games(games, "games")
+    prior = checks.optional_rating(prior, "prior")
     if not played:
         return NO_GAMES
     opponents = [g.opponent for g in played]
@@ -291,20 +258,16 @@ def linear_performance(games: Sequence[Game], *, prior: float | None = None) -> 
 # ---------------------------------------------------------------- first ratings and floors
 
 def first_rating(age: float | None = None) -> float:
-    """The first-rating estimate (§4.5): 100 under age 2, ``50 × age`` from 2 to 26, 1300
-    above. **Decision**: no age → 1300. It only breaks ties; the first event sets the rating.
+    """The first-rating estimate (§4.5): ``50 × age`` from 2 to 26, 1300 above (100 under
+    age 2, but an age is 3 to 120: :data:`chessrating.checks.AGE`). **Decision**: no age
+    → 1300. It only breaks ties; the first event sets the rating.
 
-    >>> first_rating(1), first_rating(12), first_rating(30), first_rating(None)
-    (100.0, 600.0, 1300.0, 1300.0)
+    >>> first_rating(3), first_rating(12), first_rating(30), first_rating(None)
+    (150.0, 600.0, 1300.0, 1300.0)
     """
     if age is None:
         return UNRATED_START
-    age = check_number(age, "age")
-    if age < 0:
-        raise RatingError(f"age: {describe(age)} is negative")
-    if age < 2:
-        return ABSOLUTE_FLOOR
-    return min(50.0 * age, UNRATED_START)
+    return min(50.0 * checks.age(age), UNRATED_START)
 
 
 def floor(peak_rating: float | None, life_master: bool = False, games: int | None = None) -> float:
@@ -318,9 +281,10 @@ def floor(peak_rating: float | None, life_master: bool = False, games: int | Non
     >>> floor(1941, games=25)
     100.0
     """
-    peak = check_rating_or_blank(peak_rating, "peak_rating", blank_ok=True)
+    peak = checks.optional_rating(peak_rating, "peak_rating")
+    life_master = checks.flag(life_master, "life_master")
     if games is not None:
-        games = check_count(games)
+        games = checks.count(games)
     result = ABSOLUTE_FLOOR
     if peak is not None and (games is None or games > ESTABLISHED_AFTER):
         stepped = math.floor((math.floor(peak + 0.5) - 200) / 100) * 100
@@ -352,13 +316,15 @@ def new_rating(rating: float | None, games: int, event: Sequence[Game], age: flo
     >>> new_rating(1705, 40, [Game(2000, 0)] * 4, peak_rating=1941)
     1700.0
     """
-    rating = check_rating_or_blank(rating, "rating", blank_ok=True)
-    games = check_count(games)
-    played = check_games(event, "event")
+    rating = checks.optional_rating(rating, "rating")
+    games = checks.count(games)
+    played = checks.games(event, "event")
     start = first_rating(age)
-    record = check_record(record)
-    peak = check_rating_or_blank(peak_rating, "peak_rating", blank_ok=True)
-    threshold = check_threshold(bonus_threshold)
+    record = checks.record(record)
+    peak = checks.optional_rating(peak_rating, "peak_rating")
+    threshold = checks.bonus_threshold(bonus_threshold)
+    dual_rated = checks.flag(dual_rated, "dual_rated")
+    life_master = checks.flag(life_master, "life_master")
     _check_unrated_has_no_games(rating, games)
     _check_record_needs_games(record, games)
     if not played:
@@ -372,7 +338,7 @@ def new_rating(rating: float | None, games: int, event: Sequence[Game], age: flo
     else:
         eligible = bonus_eligible([g.opponent_id for g in played])
         result = rate_standard(rating, effective_for(rating, games), opponents, sum(scores),
-                           eligible, bool(dual_rated), threshold)
+                           eligible, dual_rated, threshold)
     if rating is not None and games > ESTABLISHED_AFTER:
         peak = rating if peak is None else max(peak, rating)
-    return max(result, floor(peak, bool(life_master), games))
+    return max(result, floor(peak, life_master, games))
