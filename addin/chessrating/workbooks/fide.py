@@ -37,10 +37,11 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from .. import checks
 from .event import EventPlayer
 from .layout import (
     ASSUMED, CROSSTABLE, Styles, cell, column, check_player, first_check, no_rating, refused,
-    validate_ratings, validate_whole, write_input, write_quiet_formula, write_text_input,
+    validate_ratings, validate_range, write_input, write_quiet_formula, write_text_input,
 )
 
 __all__ = ["PLAYER_HEADERS", "TOTAL_COLUMNS", "STANDINGS_NAMES", "RATING_COL", "K_COL", "K_LIST_COL",
@@ -88,8 +89,8 @@ def write_fide_settings(sheet: Worksheet, book: Workbook, st: Styles, heading: s
     book.define_name("RatingYear", f"={CROSSTABLE}!$G$2")
     book.define_name("NormTitle", f"={CROSSTABLE}!$I$2")
     sheet.data_validation(1, 4, 1, 4, {"validate": "list", "source": ["2025", "2024"]})
-    sheet.data_validation(1, 6, 1, 6, {"validate": "integer", "criteria": "between",
-                                       "minimum": 1950, "maximum": 2200})
+    validate_range(sheet, 1, 1, 6, checks.YEAR, "Year (K)",
+                   "the rating period's year for the junior rule; blank for this year")
     sheet.data_validation(1, 8, 1, 8, {"validate": "list", "source": ["GM", "IM", "WGM", "WIM"]})
     sheet.write_string(1, 10, "Rated games unknown", st.label)
     sheet.merge_range(1, 15, 1, 17, unknown_games, st.input_result)
@@ -189,11 +190,11 @@ def mark_assumed_k(sheet: Worksheet, st: Styles, first: int, last: int, totals: 
 def validate_fide_players(sheet: Worksheet, first: int, last: int) -> None:
     """Data validation of the player inputs: ratings, rated games, birth year, peak, K list."""
     validate_ratings(sheet, first, last, RATING_COL)
-    validate_whole(sheet, first, last, GAMES_COL, 0, 5000, "Rated games",
+    validate_range(sheet, first, last, GAMES_COL, checks.GAMES, "Rated games",
                    "rated games played before this event (FIDE list)")
-    validate_whole(sheet, first, last, BIRTH_COL, 1900, 2100, "Birth year", "year of birth")
+    validate_range(sheet, first, last, BIRTH_COL, checks.YEAR, "Birth year", "year of birth")
     validate_ratings(sheet, first, last, PEAK_COL, "Peak")
-    validate_whole(sheet, first, last, K_LIST_COL, 1, 40, "K list",
+    validate_range(sheet, first, last, K_LIST_COL, checks.FIDE_K, "K list",
                    "K as the FIDE list gives it; overrides the computed K")
 
 

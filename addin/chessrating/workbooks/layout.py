@@ -29,6 +29,7 @@ from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from .. import checks
 from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT
 
 __all__ = [
@@ -37,7 +38,7 @@ __all__ = [
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
     "write_quiet_formula", "print_setup", "game_points", "no_rating", "checked_opponent",
     "HOW_TO_WIDTH", "opponent_rules", "opponent_rating", "CROSSTABLE", "GAMES", "validate_ratings",
-    "define_standings", "first_check", "refused", "check_player", "CHECK", "ASSUMED", "validate_whole",
+    "define_standings", "first_check", "refused", "check_player", "CHECK", "ASSUMED", "validate_range",
     "RATING_RANGE",
 ]
 
@@ -414,8 +415,9 @@ def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
     sheet.set_footer("&L&A&RPage &P of &N")
 
 
-# Ratings the functions accept (US Chess floors at 100; engine lists reach the 3600s).
-RATING_RANGE = (100, 4000)
+# Ratings the functions accept (chessrating.checks: US Chess floors at 100; engine lists
+# reach the 3600s).
+RATING_RANGE = (int(checks.RATING.low), int(checks.RATING.high))
 
 
 def validate_ratings(sheet: Worksheet, first: int, last: int, col: int, what: str = "Rating") -> None:
@@ -433,14 +435,18 @@ def validate_ratings(sheet: Worksheet, first: int, last: int, col: int, what: st
                                               "or blank, 0 or - for no rating."})
 
 
-def validate_whole(sheet: Worksheet, first: int, last: int, col: int, low: int, high: int,
+def validate_range(sheet: Worksheet, first: int, last: int, col: int, domain: checks.Domain,
                    title: str, meaning: str) -> None:
-    """An input column of whole numbers from ``low`` to ``high`` (blank allowed), with a
-    message that says so; ``meaning`` says what the number is."""
+    """An input column of numbers in ``domain`` (the functions' own range, from
+    :mod:`chessrating.checks`; blank allowed), with messages that say what is allowed;
+    ``meaning`` says what the number is."""
+    low, high = (int(v) if float(v).is_integer() else v for v in (domain.low, domain.high))
+    kind = "whole number" if domain.whole else "number"
     sheet.data_validation(first, col, last, col, {
-        "validate": "integer", "criteria": "between", "minimum": low, "maximum": high,
-        "input_title": title, "input_message": f"{meaning}: a whole number from {low} to {high}.",
-        "error_title": title, "error_message": f"{title}: a whole number from {low} to {high} "
+        "validate": "integer" if domain.whole else "decimal", "criteria": "between",
+        "minimum": low, "maximum": high,
+        "input_title": title, "input_message": f"{meaning}: a {kind} from {low} to {high}.",
+        "error_title": title, "error_message": f"{title}: a {kind} from {low} to {high} "
                                                f"({meaning}), or blank."})
 
 

@@ -53,8 +53,13 @@ __all__ = ["ROUND_ROBIN_SIZE", "RoundRobinLayout", "build_round_robin", "STANDIN
 ROUND_ROBIN_SIZE = 20
 
 HOW_TO = [
-    "1. Fill the player list: name, title, federation (three letters), rating (blank for an "
-    "unrated player) and, for K, rated games so far, birth year and highest rating ever.",
+    "1. Fill the player list: name, title, federation (three letters), rating (a whole number "
+    "from 100 to 4000; blank, 0 or - for an unrated player) and, for K, rated games so far, "
+    "birth year and highest rating ever, or K as the FIDE list gives it in 'K list' (it "
+    "overrides the computed K).",
+    "Rated games left blank are read as the setting 'Rated games unknown' at the top says: "
+    "established (30 games: K from the rating and the birth year) or new (0 games). The "
+    "row's K, change and new rating are then orange and its Check cell says so.",
     "2. Enter each result in the row of the player it belongs to, against the column of the "
     "opponent: 1, ½, 0, + (forfeit win) or - (forfeit loss); W, D, L and the other results of "
     "the functions count too. Pick from the list: a typed 1/2 would become a date. Enter both cells of a game; a red cell means its mirror does not "
@@ -64,6 +69,9 @@ HOW_TO = [
     "player (at least 5 games against rated opponents) and, once a title (GM, IM, WGM, WIM) "
     "is picked in 'Norm' at the top, the title-norm verdict. A rating of 0 or - means no "
     "rating, like a blank.",
+    "Check (last column): why a player's rating is refused, or the note on an assumed K. A "
+    "row that met a player whose rating is refused says 'check rating of player N (Name)'; "
+    "a result that is not one says 'check result against player N'. Fix the input named.",
     "4. Below the crosstable: expected score and rating change of every single game. The last "
     "three grids are what the formulas read: results, the opponent's rating only where a "
     "result is entered, and the points of each game. Leave them alone.",

@@ -61,7 +61,12 @@ SWISS_PLAYERS = 200
 SWISS_ROUNDS = 11
 
 HOW_TO = [
-    "1. Fill the player list in starting-number order: the row number is the player's number.",
+    "1. Fill the player list in starting-number order: the row number is the player's number. "
+    "A rating is a whole number from 100 to 4000 (blank, 0 or - for an unrated player); K "
+    "comes from rated games, birth year and peak, or from 'K list' (K as the FIDE list gives "
+    "it), which overrides the computed K. Rated games left blank are read as the setting "
+    "'Rated games unknown' says (established: 30 games; new: 0); such rows are orange and "
+    "their Check cell says so.",
     "2. For each round enter the opponent's number, the colour (W or B) and the result: 1, ½, "
     "0, + (forfeit win), - (forfeit loss), H (half-point bye), B (full-point bye), U "
     "(pairing-allocated bye), Z (zero-point bye); W, D, L and the other results of the "
@@ -73,6 +78,9 @@ HOW_TO = [
     "included; Games counts the rounds with an opponent.",
     "4. Pick a title (GM, IM, WGM, WIM) in 'Norm' at the top for each player's title-norm "
     "verdict; the column stays empty until then.",
+    "Check (last column): why a player's rating is refused, or the note on an assumed K. Rows "
+    "that met that player say 'check rating of player N (Name)'; a result or an opponent "
+    "number that is not one says 'check result of round N' or 'check opponent in round N'.",
     "5. The 'Games' sheet shows each game's expected score and rating change and what the "
     "formulas read. It is all formulas: leave it alone.",
 ]

@@ -33,10 +33,11 @@ from typing import TYPE_CHECKING
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from .. import checks
 from .layout import (
     ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_opponent,
     column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup,
-    refused, span, validate_ratings, validate_whole, write_conf_sheet, write_how_to_sheet,
+    refused, span, validate_range, validate_ratings, write_conf_sheet, write_how_to_sheet,
     write_input, write_quiet_formula, write_text_input,
 )
 from .rounds import (
@@ -203,7 +204,7 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, na
     book.define_name("DualRated", f"={SHEET}!$E$2")
     book.define_name("BonusThreshold", f"={SHEET}!$G$2")
     sheet.data_validation(1, 4, 1, 4, {"validate": "list", "source": ["TRUE", "FALSE"]})
-    sheet.data_validation(1, 6, 1, 6, {"validate": "decimal", "criteria": ">", "value": 0})
+    validate_range(sheet, 1, 1, 6, checks.BONUS_THRESHOLD, "Bonus B", "the bonus threshold B")
     sheet.write_string(1, 8, "Games so far unknown", st.label)
     sheet.merge_range(1, 13, 1, 15, unknown_games, st.input_result)
     book.define_name("UnknownGames", f"={SHEET}!$N$2")
@@ -307,9 +308,9 @@ def _mark_assumed(sheet: Worksheet, lay: UscfLayout, st: Styles) -> None:
 
 def _validate_players(sheet: Worksheet, lay: UscfLayout) -> None:
     validate_ratings(sheet, lay.first, lay.last, RATING_COL)
-    validate_whole(sheet, lay.first, lay.last, GAMES_COL, 0, 10000, "Games so far",
+    validate_range(sheet, lay.first, lay.last, GAMES_COL, checks.GAMES, "Games so far",
                    "US Chess rated games before this event")
-    validate_whole(sheet, lay.first, lay.last, AGE_COL, 2, 120, "Age",
+    validate_range(sheet, lay.first, lay.last, AGE_COL, checks.AGE, "Age",
                    "age in years, used only for unrated players")
     sheet.data_validation(lay.first, RECORD_COL, lay.last, RECORD_COL, {
         "validate": "list", "source": ["W", "L"], "input_title": "Record",
