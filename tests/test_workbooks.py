@@ -223,7 +223,8 @@ def test_round_robin_validation_and_warning(templates: dict[str, Path]) -> None:
             "custom", 'OR(E5=0,E5="-",AND(ISNUMBER(E5),E5=INT(E5),E5>=100,E5<=4000))'.replace(
                 "E5", where.split(":")[0]))
         assert "100 to 4000" in by_range[where].error and "100 to 4000" in by_range[where].prompt
-    for where, low, high in (("F5:F24", "0", "5000"), ("G5:G24", "1900", "2100"), ("I5:I24", "1", "40")):
+    # Rated games, birth year, K list: the functions' own ranges (chessrating.checks).
+    for where, low, high in (("F5:F24", "0", "100000"), ("G5:G24", "1900", "2100"), ("I5:I24", "1", "40")):
         assert (by_range[where].type, by_range[where].formula1, by_range[where].formula2) == ("whole", low, high)
         assert f"{low} to {high}" in by_range[where].error
 
@@ -315,8 +316,9 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     assert (ws["I2"].value, ws["N2"].value) == ("Games so far unknown", "established")
     by_range = {str(dv.sqref): dv for dv in ws.data_validations.dataValidation}
     assert by_range["C5:C104"].formula1 == 'OR(C5=0,C5="-",AND(ISNUMBER(C5),C5=INT(C5),C5>=100,C5<=4000))'
-    assert (by_range["D5:D104"].formula1, by_range["D5:D104"].formula2) == ("0", "10000")
-    assert (by_range["E5:E104"].formula1, by_range["E5:E104"].formula2) == ("2", "120")
+    assert (by_range["D5:D104"].formula1, by_range["D5:D104"].formula2) == ("0", "100000")
+    assert (by_range["E5:E104"].formula1, by_range["E5:E104"].formula2) == ("3", "120")
+    assert "from 3 to 120" in by_range["E5:E104"].error
     assert by_range["H5:H104"].formula1 == '"TRUE,FALSE"'
 
 
