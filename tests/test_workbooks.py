@@ -157,10 +157,12 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
     assert f[("Crosstable", "J5")] == ('=IF(OR(E5="",E5=0,E5="-"),"",IF(I5<>"",I5,FIDE_K(E5,'
                                        'IF(AND(F5="",UnknownGames<>"new"),30,F5),G5,RatingYear,H5,'
                                        'COUNT(K97:AD97))))')
-    # Opponent's rating only where a result is entered; an opponent whose Check cell
-    # refuses the rating is named instead; the diagonal is always empty.
+    # Opponent's rating only where a result is entered; an opponent whose rating check
+    # (column E of this grid) refuses the rating is named instead; the diagonal is empty.
+    assert f[("Crosstable", "E98")] == ('=IF(OR(E6="",E6=0,E6="-"),"",IF(ISNUMBER(FIDE_EXPECTED(E6,E6)),"",'
+                                        'FIDE_EXPECTED(E6,E6)))')
     assert f[("Crosstable", "L97")] == (
-        '=IF(L5="","",IF(IFERROR(AND($AM$6<>"",LEFT($AM$6,9)<>"assumed: "),TRUE),'
+        '=IF(L5="","",IF(IFERROR(AND($E$98<>"",LEFT($E$98,9)<>"assumed: ",LEFT($E$98,6)<>"check "),TRUE),'
         '"check rating of player "&2&IF($B$6="",""," ("&$B$6&")"),'
         'IF(OR($E$6="",$E$6=0,$E$6="-"),"",$E$6)))')
     assert f[("Crosstable", "K97")] == '=""'
@@ -190,9 +192,12 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
                                         'SUM(K120:AD120),INDEX(K120:AD120,MATCH("check *",K120:AD120,0))))')
     assert f[("Crosstable", "L120")].startswith('=IF(TRIM(L5)="","",IF(ISNUMBER(L5),IF(L5=1,1,IF(L5=0.5,0.5,'
                                                 'IF(L5=0,0,"check result against player 2: "&L5&')
-    # Check: the rating function's own message, else the note on an assumed K.
-    assert f[("Crosstable", "AM5")].startswith('=IF(OR(E5="",E5=0,E5="-"),"",IF(ISNUMBER(FIDE_EXPECTED(E5,E5)),'
-                                               'IF(AND(I5="",F5=""),IF(UnknownGames="new","assumed: ')
+    # Check: the rating's refusal, else the row's first message, else the note on an assumed K.
+    assert f[("Crosstable", "AM5")].startswith('=IF(IFERROR(AND($E$97<>"",LEFT($E$97,9)<>"assumed: ",'
+                                               'LEFT($E$97,6)<>"check "),TRUE),$E$97,IF(ISNA(MATCH("check *",'
+                                               'K120:AD120,0)),IF(ISNA(MATCH("check *",K97:AD97,0)),'
+                                               'IF(OR(OR(E5="",E5=0,E5="-"),I5<>"",F5<>""),"",'
+                                               'IF(UnknownGames="new","assumed: ')
 
 
 def test_round_robin_validation_and_warning(templates: dict[str, Path]) -> None:
@@ -258,11 +263,11 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert '"check opponent in round 1: "&Crosstable!K5&" is the player himself"' in games["BW5"].value
     assert 'Crosstable!K5=Crosstable!$A5' in games["BW5"].value
     found = "INDEX(Crosstable!$E$5:$E$204,BW5)"
-    check = "INDEX(Crosstable!$AZ$5:$AZ$204,BW5)"
+    check = "INDEX(Games!$CU$5:$CU$204,BW5)"   # the players' rating checks, after the blocks
     name = "INDEX(Crosstable!$B$5:$B$204,BW5)"
     assert games["O5"].value == (
         f'=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),'
-        f'IF(IFERROR(AND({check}<>"",LEFT({check},9)<>"assumed: "),TRUE),'
+        f'IF(IFERROR(AND({check}<>"",LEFT({check},9)<>"assumed: ",LEFT({check},6)<>"check "),TRUE),'
         f'"check rating of player "&BW5&IF({name}="",""," ("&{name}&")"),'
         f'IF(OR({found}="",{found}=0,{found}="-"),"",{found})),BW5))')
     assert ws["AV5"].value == (

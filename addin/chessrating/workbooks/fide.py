@@ -46,7 +46,7 @@ from .layout import (
 
 __all__ = ["PLAYER_HEADERS", "TOTAL_COLUMNS", "STANDINGS_NAMES", "RATING_COL", "K_COL", "K_LIST_COL",
            "AFTER_PLAYERS", "ESTABLISHED_GAMES", "UNKNOWN_GAMES_CHOICES", "mark_assumed_k",
-           "validate_fide_players", "check_formula", "opponent_cell",
+           "validate_fide_players", "own_check_formula", "opponent_cell",
            "write_fide_settings", "write_fide_player", "fide_player_formulas", "fide_formats",
            "set_fide_widths"]
 
@@ -119,7 +119,7 @@ def write_fide_player(sheet: Worksheet, st: Styles, r: int, number: int,
 
 def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: str,
                          entered: str, played: str, none: str, titles: str,
-                         feds: str) -> dict[str, str]:
+                         feds: str, own_check: str = "") -> dict[str, str]:
     """Row ``r``'s K and total formulas, by column header.
 
     The ranges of the row's games: ``opp`` the opponents' ratings and ``read`` the
@@ -127,6 +127,8 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     the points per game; ``titles`` and ``feds`` the player list's title and federation
     columns. Counts: ``entered`` (0 while no result is entered: the totals stay quiet),
     ``played`` (the games), and ``none`` is TRUE while no game has an opponent.
+    ``own_check`` is the helper cell holding :func:`own_check_formula` (the rating's
+    refusal, read by the rows of the player's opponents); Check shows it first.
     """
     rating, k, fed = cell(r, RATING_COL), cell(r, K_COL), cell(r, FED_COL)
     games, k_list = cell(r, GAMES_COL), cell(r, K_LIST_COL)
@@ -135,6 +137,11 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     # refused rating, a bad opponent number) is shown instead of the function's value.
     checked = [points, opp]
     games_read = f'IF(AND({games}="",UnknownGames<>"new"),{ESTABLISHED_GAMES},{games})'
+    note = (f'IF(OR({unrated},{k_list}<>"",{games}<>""),"",IF(UnknownGames="new",'
+            f'"{ASSUMED}rated games unknown, read as 0 (new player); K list overrides",'
+            f'"{ASSUMED}rated games unknown, read as {ESTABLISHED_GAMES} (established); '
+            f'K list overrides"))')
+    own = own_check or f"({own_check_formula(r)})"
     return {
         "K": f'=IF({unrated},"",IF({k_list}<>"",{k_list},FIDE_K({rating},{games_read},'
              f'{cell(r, BIRTH_COL)},RatingYear,{cell(r, PEAK_COL)},COUNT({opp}))))',
@@ -150,27 +157,28 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
                         f'{first_check(checked, f"FIDE_INITIAL({opp},{read})")},"")',
         "Norm": f'=IF(OR(NormTitle="",{played}=0),"",'
                 f'{first_check(checked, f"FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed})")})',
-        "Check": f"={check_formula(r)}",
+        # The row's first problem, in a column wide enough to print it whole: the
+        # player's own rating refused, a result or opponent to check, else the note
+        # on an assumed K.
+        "Check": f"=IF({refused(own)},{own},{first_check(checked, note)})",
     }
 
 
-def check_formula(r: int) -> str:
-    """Formula (no ``=``) of row ``r``'s Check cell: why the rating is refused (the
-    function's own message), else the note that K rests on an assumption, else blank."""
-    rating, games, k_list = cell(r, RATING_COL), cell(r, GAMES_COL), cell(r, K_LIST_COL)
+def own_check_formula(r: int, sheet: str = "") -> str:
+    """Formula (no ``=``) of the helper cell that says why row ``r``'s rating is refused
+    (the function's own message), else blank. The rows of the player's opponents read it
+    (:func:`opponent_cell`), so it never depends on them. ``sheet`` names the crosstable
+    when the helper stands on another sheet."""
+    rating = f"{sheet}!{cell(r, RATING_COL)}" if sheet else cell(r, RATING_COL)
     read = f"FIDE_EXPECTED({rating},{rating})"
-    note = (f'IF(AND({k_list}="",{games}=""),IF(UnknownGames="new",'
-            f'"{ASSUMED}rated games unknown, read as 0 (new player); K list overrides",'
-            f'"{ASSUMED}rated games unknown, read as {ESTABLISHED_GAMES} (established); '
-            f'K list overrides"),"")')
-    return f'IF({no_rating(rating)},"",IF(ISNUMBER({read}),{note},{read}))'
+    return f'IF({no_rating(rating)},"",IF(ISNUMBER({read}),"",{read}))'
 
 
 def opponent_cell(found: str, number: str, name: str, check: str) -> str:
     """Formula (no ``=``): what the functions read as an opponent's rating, ``found``
     being the opponent's rating cell: ``""`` for no rating, ``check rating of player N
-    (Name)`` where the opponent's own Check cell ``check`` refuses the rating, else the
-    rating."""
+    (Name)`` where the opponent's own-check cell ``check`` (:func:`own_check_formula`)
+    refuses the rating, else the rating."""
     return (f'IF({refused(check)},{check_player(number, name)},'
             f'IF({no_rating(found)},"",{found}))')
 
@@ -215,4 +223,6 @@ def set_fide_widths(sheet: Worksheet, totals: int) -> None:
     sheet.set_column(K_LIST_COL, K_LIST_COL, 5)
     sheet.set_column(K_COL, K_COL, 4.5)
     sheet.set_column(totals, totals + 6, 8)
-    sheet.set_column(totals + 7, totals + 8, 34)
+    sheet.set_column(totals + 7, totals + 7, 34)
+    # Check: wide enough for a reason on one line, so that it prints whole.
+    sheet.set_column(totals + 8, totals + 8, 62)

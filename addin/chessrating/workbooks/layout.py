@@ -119,11 +119,13 @@ ASSUMED = "assumed: "
 
 
 def refused(check: str) -> str:
-    """Formula (no ``=``): TRUE when a player's Check cell refuses the player's inputs: the
-    function's message (as classic xlwings writes it) or an error value (as xlwings Lite
-    and the evaluator hold it). A blank or a note on an assumption is no refusal.
+    """Formula (no ``=``): TRUE when a player's own-input check cell refuses the input:
+    the function's message (as classic xlwings writes it) or an error value (as xlwings
+    Lite and the evaluator hold it). A blank, a note on an assumption or a ``check …``
+    pointer to another input is no refusal of this one.
     """
-    return f'IFERROR(AND({check}<>"",LEFT({check},{len(ASSUMED)})<>"{ASSUMED}"),TRUE)'
+    return (f'IFERROR(AND({check}<>"",LEFT({check},{len(ASSUMED)})<>"{ASSUMED}",'
+            f'LEFT({check},{len(CHECK)})<>"{CHECK}"),TRUE)')
 
 
 def check_player(number: str | int, name: str, what: str = "rating") -> str:

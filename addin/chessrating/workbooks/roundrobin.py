@@ -39,7 +39,7 @@ from ..errors import RatingError
 from .event import RoundRobinEvent
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats,
-    fide_player_formulas, mark_assumed_k, opponent_cell, set_fide_widths, validate_fide_players,
+    fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
     write_fide_player, write_fide_settings,
 )
 from .layout import (
@@ -121,7 +121,13 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
         expected=lay.row_range(lay.section(0) + i), points=lay.row_range(lay.section(4) + i),
         entered=entered, played=entered, none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=span(lay.first, 2, lay.last, 2, fixed=True),
-        feds=span(lay.first, 3, lay.last, 3, fixed=True))
+        feds=span(lay.first, 3, lay.last, 3, fixed=True), own_check=_own_check(lay, i))
+
+
+def _own_check(lay: RoundRobinLayout, i: int) -> str:
+    """The helper cell of player ``i`` (zero-based) that says why the rating is refused:
+    in the opponents' ratings grid, below the Rating column."""
+    return absolute(lay.section(3) + i, RATING_COL)
 
 
 def _mirror_rule(lay: RoundRobinLayout) -> str:
@@ -192,13 +198,16 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
         sheet.write_string(top - 1, 1, "Name", st.header)
         for j in range(lay.size):
             sheet.write_number(top - 1, lay.grid + j, j + 1, st.header)
+        if index == 3:
+            sheet.write_string(top - 1, RATING_COL, "Rating check", st.header)
         for i in range(lay.size):
             r, source = top + i, lay.first + i
             sheet.write_number(r, 0, i + 1, st.header)
+            if index == 3:
+                write_quiet_formula(sheet, r, RATING_COL, f"={own_check_formula(source)}", st.formula_text)
             write_quiet_formula(sheet, r, 1, f'=IF({cell(source, 1)}="","",{cell(source, 1)})',
                                 st.formula_text)
             rating, k = absolute(source, RATING_COL), absolute(source, K_COL)
-            check = lay.totals + TOTAL_COLUMNS.index("Check")
             for j in range(lay.size):
                 c = lay.grid + j
                 if i == j:
@@ -211,7 +220,7 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
                 points = cell(lay.section(4) + i, c)
                 opponent = lay.first + j
                 opp_rating = opponent_cell(absolute(opponent, RATING_COL), str(j + 1),
-                                           absolute(opponent, 1), absolute(opponent, check))
+                                           absolute(opponent, 1), _own_check(lay, j))
                 # A result that is not one, or an opponent whose rating is refused, shows
                 # its message in the game's cells instead of a change or an expected score.
                 message = (f'IF(LEFT({points},{len(CHECK)})="{CHECK}",{points},'

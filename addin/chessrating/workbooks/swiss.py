@@ -36,11 +36,11 @@ from ..errors import RatingError
 from .event import NORM_TITLES, EventPlayer
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats,
-    fide_player_formulas, mark_assumed_k, opponent_cell, set_fide_widths, validate_fide_players,
+    fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
     write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, Styles, absolute, cell, checked_opponent, define_standings,
+    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, checked_opponent, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
     write_how_to_sheet, write_quiet_formula,
 )
@@ -115,7 +115,14 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         # A message in the opponents' ratings (a bad opponent number) is passed on, so the
         # function's error names it; only an all-empty block keeps the cell quiet.
         none=f'SUMPRODUCT(--({opp}<>""))=0',
-        titles=lay.block_range(4, r), feds=lay.block_range(5, r))
+        titles=lay.block_range(4, r), feds=lay.block_range(5, r),
+        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}")
+
+
+def _own_check_col(lay: SwissLayout) -> int:
+    """Games sheet: the column of the helper cells that say why a rating is refused
+    (:func:`own_check_formula`), after the blocks."""
+    return lay.block(8)
 
 
 def _write_players(sheet: Worksheet, lay: SwissLayout, st: Styles,
@@ -144,7 +151,8 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
         return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
 
     ratings, titles, feds = column_of(RATING_COL), column_of(2), column_of(3)
-    names, checks = column_of(1), column_of(lay.totals + TOTAL_COLUMNS.index("Check"))
+    names = column_of(1)
+    checks = f"{GAMES}!{span(lay.first, _own_check_col(lay), lay.last, _own_check_col(lay), fixed=True)}"
 
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
         rating, k = f"{SHEET}!{absolute(r, RATING_COL)}", f"{SHEET}!{absolute(r, K_COL)}"
@@ -175,6 +183,18 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
         )
     return formulas
+
+
+def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
+    """The Games sheet's column of rating checks, one per player (read by the rows of the
+    player's opponents and shown first in the player's Check cell)."""
+    sheet = book.get_worksheet_by_name(GAMES)
+    col = _own_check_col(lay)
+    sheet.merge_range(lay.first - 2, col, lay.first - 1, col, "Rating check", st.header)
+    for i in range(lay.players):
+        r = lay.first + i
+        write_quiet_formula(sheet, r, col, f"={own_check_formula(r, SHEET)}", st.formula_text)
+    sheet.set_column(col, col, 30)
 
 
 def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
@@ -231,6 +251,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     write_games_sheet(book, lay, st, "Per game: what the functions read, and each game's "
                       "expected score and rating change (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
+    _write_own_checks(book, lay, st)
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()

@@ -120,6 +120,11 @@ class UscfLayout(RoundsLayout):
         """Games sheet: the column of the numbers of players whose inputs are refused."""
         return self.block(4) + 1
 
+    @property
+    def own_check(self) -> int:
+        """Games sheet: the column that says why a player's own inputs are refused."""
+        return self.block(4) + 2
+
 
 def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
     read, ids, opp, points = (lay.block_range(i, r) for i in range(4))
@@ -133,6 +138,7 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
     # all-empty block keeps the cell quiet.
     none = f'SUMPRODUCT(--({ids}<>""))=0'
     checked = [points, opp]
+    own = f"{GAMES}!{cell(r, lay.own_check)}"
     one = cell(r, lay.totals + TOTAL_COLUMNS.index("One pass"))
     two = cell(r, lay.totals + TOTAL_COLUMNS.index("Two passes"))
     return {
@@ -148,23 +154,40 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
         "Difference": f'=IF(OR(N({one})=0,N({two})=0),"",{two}-{one})',
         "Floor": f'=IF(AND({peak}="",{master}=""),"",USCF_FLOOR({peak},{master}))',
         "Two passes": _event_formula(lay, r),
-        "Check": f"={_check_formula(r, games)}",
+        # The row's first problem, in a column wide enough to print it whole.
+        "Check": f"=IF({refused(own)},{own},{first_check([points, ids, opp], _event_check(lay, _note(r)))})",
     }
 
 
-def _check_formula(r: int, games: str) -> str:
-    """Formula (no ``=``) of row ``r``'s Check cell: why the rating or the games so far are
-    refused (the function's message), or the peak and life-master flag, else the note that
-    the games so far rest on an assumption, else blank."""
-    rating, typed, peak, master = (cell(r, c) for c in (RATING_COL, GAMES_COL, PEAK_COL, MASTER_COL))
+def _own_check_formula(r: int, games: str) -> str:
+    """Formula (no ``=``) of row ``r``'s own-input check (Games sheet): why the rating or
+    the games so far are refused (the function's message), or the peak and life-master
+    flag, else blank. The rows of the player's opponents read it, so it never depends on
+    them."""
+    rating, peak, master = (f"{SHEET}!{cell(r, c)}" for c in (RATING_COL, PEAK_COL, MASTER_COL))
     effective = f"USCF_EFFECTIVE_GAMES({rating},{games})"
     floor = f"USCF_FLOOR({peak},{master})"
-    note = (f'IF({typed}="",IF(UnknownGames="new",'
-            f'"{ASSUMED}games so far unknown, read as 0 (new player)",'
-            f'"{ASSUMED}games so far unknown, read as {ESTABLISHED_GAMES} (established, N′ = N*)"),"")')
     floor_check = f'IF(AND({peak}="",{master}=""),"",IF(ISNUMBER({floor}),"",{floor}))'
-    rated = f'IF(ISNUMBER({effective}),IF({floor_check}="",{note},{floor_check}),{effective})'
-    return f'IF({no_rating(rating)},{floor_check},{rated})'
+    return (f'IF({no_rating(rating)},{floor_check},IF(ISNUMBER({effective}),{floor_check},'
+            f'{effective}))')
+
+
+def _note(r: int) -> str:
+    """Formula (no ``=``): the note that row ``r``'s games so far rest on an assumption."""
+    rating, typed = cell(r, RATING_COL), cell(r, GAMES_COL)
+    return (f'IF(OR({no_rating(rating)},{typed}<>""),"",IF(UnknownGames="new",'
+            f'"{ASSUMED}games so far unknown, read as 0 (new player)",'
+            f'"{ASSUMED}games so far unknown, read as {ESTABLISHED_GAMES} (established, N′ = N*)"))')
+
+
+def _event_check(lay: UscfLayout, otherwise: str) -> str:
+    """Formula (no ``=``): ``check inputs of player N (Name)`` for the first player whose
+    inputs USCF_EVENT would refuse, else ``otherwise``."""
+    flagged = f"{GAMES}!{span(lay.first, lay.to_check, lay.last, lay.to_check, fixed=True)}"
+    names = span(lay.first, 1, lay.last, 1, fixed=True)
+    first = f"MIN({flagged})"
+    return (f'IF(COUNT({flagged})>0,{check_player(first, f"INDEX({names},{first})", "inputs")},'
+            f'{otherwise})')
 
 
 def _event_formula(lay: UscfLayout, r: int) -> str:
@@ -183,13 +206,10 @@ def _event_formula(lay: UscfLayout, r: int) -> str:
     results = lay.block_range(0, lay.first, lay.last)
     opponents = lay.block_range(1, lay.first, lay.last)
     games = f"{GAMES}!{col(lay.games_read)}"
-    flagged = f"{GAMES}!{col(lay.to_check)}"
-    first = f"MIN({flagged})"
     event = (f"INDEX(USCF_EVENT({col(RATING_COL)},{games},{results},{opponents},{col(AGE_COL)},"
              f"{col(RECORD_COL)},DualRated,BonusThreshold,{col(PEAK_COL)},{col(MASTER_COL)}),"
              f"{r - lay.first + 1})")
-    return (f'=IF(SUMPRODUCT(--({lay.block_range(1, r)}<>""))=0,"",IF(COUNT({flagged})>0,'
-            f'{check_player(first, f"INDEX({col(1)},{first})", "inputs")},{event}))')
+    return f'=IF(SUMPRODUCT(--({lay.block_range(1, r)}<>""))=0,"",{_event_check(lay, event)})'
 
 
 def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, name: str = "",
@@ -253,7 +273,7 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
         return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
 
     ratings, names = column_of(RATING_COL), column_of(1)
-    checks = column_of(lay.totals + TOTAL_COLUMNS.index("Check"))
+    checks = span(lay.first, lay.own_check, lay.last, lay.own_check, fixed=True)
 
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
         entry = lay.entered(r, rnd)
@@ -276,13 +296,16 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
     read them, and the player's number where an input USCF_EVENT reads is refused (the
     rating or games so far, a result that is not one, a bad opponent number)."""
     sheet = book.get_worksheet_by_name(GAMES)
-    games_col, flag_col = lay.games_read, lay.to_check
+    games_col, flag_col, own_col = lay.games_read, lay.to_check, lay.own_check
     sheet.merge_range(lay.first - 2, games_col, lay.first - 1, games_col, "Games so far read", st.header)
     sheet.merge_range(lay.first - 2, flag_col, lay.first - 1, flag_col, "Inputs to check", st.header)
+    sheet.merge_range(lay.first - 2, own_col, lay.first - 1, own_col, "Own inputs check", st.header)
     for i in range(lay.players):
         r = lay.first + i
         rating, typed = f"{SHEET}!{cell(r, RATING_COL)}", f"{SHEET}!{cell(r, GAMES_COL)}"
-        check = f"{SHEET}!{cell(r, lay.totals + TOTAL_COLUMNS.index('Check'))}"
+        check = cell(r, own_col)
+        write_quiet_formula(sheet, r, own_col, f"={_own_check_formula(r, cell(r, games_col))}",
+                            st.formula_text)
         write_quiet_formula(sheet, r, games_col,
                             f'=IF({typed}="",IF(OR({no_rating(rating)},UnknownGames="new"),"",'
                             f'{ESTABLISHED_GAMES}),{typed})', st.formula_int)
@@ -292,6 +315,7 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
         write_quiet_formula(sheet, r, flag_col, f'=IF(OR({refused(check)},{bad}),{r - lay.first + 1},"")',
                             st.formula_int)
     sheet.set_column(games_col, flag_col, 9)
+    sheet.set_column(own_col, own_col, 30)
 
 
 def _mark_assumed(sheet: Worksheet, lay: UscfLayout, st: Styles) -> None:
@@ -349,7 +373,8 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     sheet.set_column(2, 7, 7.5)
     set_round_widths(sheet, lay)
     sheet.set_column(lay.totals, lay.totals + len(TOTAL_COLUMNS) - 2, 9)
-    sheet.set_column(lay.totals + len(TOTAL_COLUMNS) - 1, lay.totals + len(TOTAL_COLUMNS) - 1, 34)
+    # Check: wide enough for a reason on one line, so that it prints whole.
+    sheet.set_column(lay.totals + len(TOTAL_COLUMNS) - 1, lay.totals + len(TOTAL_COLUMNS) - 1, 62)
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 2, lay.first - 1))
