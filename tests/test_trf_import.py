@@ -266,8 +266,12 @@ def test_round_robin_matches_the_core(options, tmp_path, capsys):
         # The file has no rated games, peak or listed K: the cells stay empty for the
         # arbiter, and the row says what K was assumed.
         assert [ws.cell(row, col[h]).value for h in ("Rated games", "Peak", "K list")] == [None] * 3
-        assert ws.cell(row, col["Check"]).value.startswith(ASSUMED + "rated games unknown, read as "
-                                                           + ("0" if new_players else "30"))
+        # (from 2400 K is 10 whatever the games: nothing assumed)
+        note = ws.cell(row, col["Check"]).value
+        if rating < 2400:
+            assert note.startswith(ASSUMED + "rated games unknown, read as " + ("0" if new_players else "30"))
+        else:
+            assert note in (None, "")
         # the template counts every entered game against a rated opponent for the 700 rule
         # (no effect here: at most 5 games)
         k = fide.k_factor(rating, 0 if new_players else 30, birth_year=int(birth[:4]), year=2025,
@@ -339,12 +343,16 @@ def test_real_files_k_never_above_the_rule_book_and_marked(name, tmp_path, capsy
         assert isinstance(k, int), (p.number, k)
         assert k <= established_k(p.rating, p.birth_year, year, rated_in_period), p.number
         assert k in (10, 20, 40) or k * rated_in_period <= 700
-        assert note.startswith(ASSUMED + "rated games unknown, read as 30"), p.number
-        checked += 1
+        if p.rating < 2400:
+            assert note.startswith(ASSUMED + "rated games unknown, read as 30"), p.number
+            checked += 1
+        else:
+            assert k == 10 and note in (None, ""), p.number
     assert checked > 0
     # K, change and new rating of those rows carry the assumed mark (a conditional format)
     raw = openpyxl.load_workbook(out)["Crosstable"]
-    rule = 'AND(NOT(OR($E5="",$E5=0,$E5="-")),$I5="",$F5="")'   # rated, K list and games blank
+    # rated under 2400, K list and games blank
+    rule = 'AND(NOT(OR($E5="",$E5=0,$E5="-")),$I5="",$F5="",N($E5)<2400,N($H5)<2400)'
     marked = {str(cf.sqref).split(":")[0].rstrip("0123456789") for cf in raw.conditional_formatting
               for r in cf.rules if r.formula[0] == rule}
     letters = {openpyxl.utils.get_column_letter(col[h]) for h in ("K", "Change", "New rating")}

@@ -46,7 +46,7 @@ from .layout import (
 
 __all__ = ["PLAYER_HEADERS", "TOTAL_COLUMNS", "STANDINGS_NAMES", "RATING_COL", "K_COL", "K_LIST_COL",
            "AFTER_PLAYERS", "ESTABLISHED_GAMES", "UNKNOWN_GAMES_CHOICES", "mark_assumed_k",
-           "validate_fide_players", "own_check_formula", "opponent_cell",
+           "validate_fide_players", "own_check_formula", "k_assumed", "opponent_cell",
            "write_fide_settings", "write_fide_player", "fide_player_formulas", "fide_formats",
            "set_fide_widths"]
 
@@ -137,7 +137,7 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     # refused rating, a bad opponent number) is shown instead of the function's value.
     checked = [points, opp]
     games_read = f'IF(AND({games}="",UnknownGames<>"new"),{ESTABLISHED_GAMES},{games})'
-    note = (f'IF(OR({unrated},{k_list}<>"",{games}<>""),"",IF(UnknownGames="new",'
+    note = (f'IF(NOT({k_assumed(rating, k_list, games, cell(r, PEAK_COL))}),"",IF(UnknownGames="new",'
             f'"{ASSUMED}rated games unknown, read as 0 (new player); K list overrides",'
             f'"{ASSUMED}rated games unknown, read as {ESTABLISHED_GAMES} (established); '
             f'K list overrides"))')
@@ -164,14 +164,28 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     }
 
 
+def k_assumed(rating: str, k_list: str, games: str, peak: str) -> str:
+    """Formula (no ``=``): TRUE when K rests on the reading of unknown rated games: a
+    rated player with K list and Rated games blank, whose rating and peak are under
+    2400 (from 2400 K is 10 whatever the games). Built-ins only, so that viewers without
+    our functions compute the mark too."""
+    return (f'AND(NOT({no_rating(rating)}),{k_list}="",{games}="",N({rating})<2400,'
+            f'N({peak})<2400)')
+
+
 def own_check_formula(r: int, sheet: str = "") -> str:
     """Formula (no ``=``) of the helper cell that says why row ``r``'s rating is refused
-    (the function's own message), else blank. The rows of the player's opponents read it
+    (the function's own message); a number (shown as ``ok``) once the rating is read,
+    blank for no rating. The rows of the player's opponents read it
     (:func:`opponent_cell`), so it never depends on them. ``sheet`` names the crosstable
-    when the helper stands on another sheet."""
+    when the helper stands on another sheet.
+
+    A read rating gives a number rather than a blank on purpose: viewers that recalculate
+    cells whose stored value is empty (LibreOffice) and do not know our functions would
+    otherwise turn a good rating into #NAME?.
+    """
     rating = f"{sheet}!{cell(r, RATING_COL)}" if sheet else cell(r, RATING_COL)
-    read = f"FIDE_EXPECTED({rating},{rating})"
-    return f'IF({no_rating(rating)},"",IF(ISNUMBER({read}),"",{read}))'
+    return f'IF({no_rating(rating)},"",FIDE_EXPECTED({rating},{rating}))'
 
 
 def opponent_cell(found: str, number: str, name: str, check: str) -> str:
@@ -188,7 +202,7 @@ def mark_assumed_k(sheet: Worksheet, st: Styles, first: int, last: int, totals: 
     (rated, K list and Rated games blank): the Check cell says which."""
     top = first + 1
     rating, k_list, games = (f"${column(c)}{top}" for c in (RATING_COL, K_LIST_COL, GAMES_COL))
-    rule = f'=AND(NOT({no_rating(rating)}),{k_list}="",{games}="")'
+    rule = f"={k_assumed(rating, k_list, games, f'${column(PEAK_COL)}{top}')}"
     columns = [K_COL] + [totals + TOTAL_COLUMNS.index(name) for name in RESTS_ON_K]
     for col in columns:
         sheet.conditional_format(first, col, last, col, {"type": "formula", "criteria": rule,

@@ -121,10 +121,10 @@ ASSUMED = "assumed: "
 def refused(check: str) -> str:
     """Formula (no ``=``): TRUE when a player's own-input check cell refuses the input:
     the function's message (as classic xlwings writes it) or an error value (as xlwings
-    Lite and the evaluator hold it). A blank, a note on an assumption or a ``check …``
-    pointer to another input is no refusal of this one.
+    Lite and the evaluator hold it). A number (the input read), a blank, a note on an
+    assumption or a ``check …`` pointer to another input is no refusal of this one.
     """
-    return (f'IFERROR(AND({check}<>"",LEFT({check},{len(ASSUMED)})<>"{ASSUMED}",'
+    return (f'IFERROR(AND(ISTEXT({check}),{check}<>"",LEFT({check},{len(ASSUMED)})<>"{ASSUMED}",'
             f'LEFT({check},{len(CHECK)})<>"{CHECK}"),TRUE)')
 
 
@@ -237,6 +237,7 @@ class Styles:
     diagonal: Format
     warning: Format
     mirror_warning: Format
+    read_ok: Format
     wrap: Format
     assumed: Format
 
@@ -271,6 +272,8 @@ class Styles:
             diagonal=fmt(bg_color="#A6A6A6", pattern=1, **box),
             warning=fmt(font_color="#9C0006"),
             mirror_warning=fmt(bg_color="#FFC7CE", font_color="#9C0006"),
+            # An input check that read the input shows "ok" whatever number it holds.
+            read_ok=fmt(num_format='"ok";"ok";"ok"', **result),
             wrap=fmt(text_wrap=True, valign="top"),
             assumed=fmt(italic=True, font_color="#C65911", bg_color="#FCE4D6"),
         )

@@ -204,7 +204,7 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
             r, source = top + i, lay.first + i
             sheet.write_number(r, 0, i + 1, st.header)
             if index == 3:
-                write_quiet_formula(sheet, r, RATING_COL, f"={own_check_formula(source)}", st.formula_text)
+                write_quiet_formula(sheet, r, RATING_COL, f"={own_check_formula(source)}", st.read_ok)
             write_quiet_formula(sheet, r, 1, f'=IF({cell(source, 1)}="","",{cell(source, 1)})',
                                 st.formula_text)
             rating, k = absolute(source, RATING_COL), absolute(source, K_COL)

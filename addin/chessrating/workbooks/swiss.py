@@ -193,7 +193,7 @@ def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
     sheet.merge_range(lay.first - 2, col, lay.first - 1, col, "Rating check", st.header)
     for i in range(lay.players):
         r = lay.first + i
-        write_quiet_formula(sheet, r, col, f"={own_check_formula(r, SHEET)}", st.formula_text)
+        write_quiet_formula(sheet, r, col, f"={own_check_formula(r, SHEET)}", st.read_ok)
     sheet.set_column(col, col, 30)
 
 

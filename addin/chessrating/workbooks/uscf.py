@@ -160,16 +160,18 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
 
 
 def _own_check_formula(r: int, games: str) -> str:
-    """Formula (no ``=``) of row ``r``'s own-input check (Games sheet): why the rating or
-    the games so far are refused (the function's message), or the peak and life-master
-    flag, else blank. The rows of the player's opponents read it, so it never depends on
-    them."""
+    """Formula (no ``=``) of row ``r``'s own-input check (Games sheet): why the rating, the
+    games so far, the peak or the life-master flag are refused (the function's message);
+    a number (shown as ``ok``: N′ or the floor) once they are read; blank when there is
+    nothing to read. The rows of the player's opponents read it, so it never depends on
+    them. A read input gives a number rather than a blank so that viewers that
+    recalculate empty stored values without our functions (LibreOffice) keep it."""
     rating, peak, master = (f"{SHEET}!{cell(r, c)}" for c in (RATING_COL, PEAK_COL, MASTER_COL))
     effective = f"USCF_EFFECTIVE_GAMES({rating},{games})"
     floor = f"USCF_FLOOR({peak},{master})"
-    floor_check = f'IF(AND({peak}="",{master}=""),"",IF(ISNUMBER({floor}),"",{floor}))'
-    return (f'IF({no_rating(rating)},{floor_check},IF(ISNUMBER({effective}),{floor_check},'
-            f'{effective}))')
+    no_floor = f'AND({peak}="",{master}="")'
+    return (f'IF({no_rating(rating)},IF({no_floor},"",{floor}),IF({no_floor},{effective},'
+            f'IF(ISNUMBER({effective}),{floor},{effective})))')
 
 
 def _note(r: int) -> str:
@@ -305,7 +307,7 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
         rating, typed = f"{SHEET}!{cell(r, RATING_COL)}", f"{SHEET}!{cell(r, GAMES_COL)}"
         check = cell(r, own_col)
         write_quiet_formula(sheet, r, own_col, f"={_own_check_formula(r, cell(r, games_col))}",
-                            st.formula_text)
+                            st.read_ok)
         write_quiet_formula(sheet, r, games_col,
                             f'=IF({typed}="",IF(OR({no_rating(rating)},UnknownGames="new"),"",'
                             f'{ESTABLISHED_GAMES}),{typed})', st.formula_int)
