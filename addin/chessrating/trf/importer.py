@@ -39,7 +39,8 @@ until then
   games: K 10 from 2400 and 40 below.
 
 Either way K, the change and the new rating are marked as assumed (orange) and the
-row's Check cell says so, until ``K list`` (K as the FIDE list gives it, which overrides
+row's Check cell says so wherever the games change K (rating and peak under 2400), until
+``K list`` (K as the FIDE list gives it, which overrides
 the computed K) or ``Rated games`` is filled. K is followed by the 700 rule of
 ``FIDE_K`` (K × games in the period ≤ 700).
 
