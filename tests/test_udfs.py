@@ -344,6 +344,9 @@ def office_js():
         "norm_zero": ("FIDE_NORM", [[[2600] * 9 + [0]], [[0.5] * 9 + [0]], None, None, None, None]),
         "norm_null": ("FIDE_NORM", [[[2600] * 9 + [None]], [[0.5] * 9 + [None]], None, None, None, None]),
         "expected_scalar": ("FIDE_EXPECTED", [[[2000]], [[2200]], None]),
+        "separator_ok": ("FIDE_CHANGE", [[["2,000"]], [["2 100"]], [[1]], [[20]], None]),
+        "separator_bad": ("FIDE_CHANGE", [[[2000]], [["2,10"]], [[1]], [[20]], None]),
+        "k_implausible": ("ELO_CHANGE", [[[2000]], [[2100]], [[1]], [[500]]]),
         "goal": ("RATING_GOAL", [[[1600]], [[1700]], [[1600]], [[20]], None, None]),
         "k_blank_zero": ("FIDE_K", [[[2000]], [[100]], [[0]], [[2026]], [[0]], [[39]]]),
     }
@@ -401,7 +404,7 @@ def test_office_js_us_chess_event_floors(office_js):
     # The classic runtime and plain Python give the same.
     assert USCF_EVENT([1705.0, 1705.0], [40.0, 40.0], [[None, None], [1.0, None]], None, None, None, None,
                       None, [1941.0, None], [False, None]) == office_js["uscf_floor_null"]["value"]
-    with pytest.raises(RatingError, match=r"^peak_ratings: 1 cells but ratings has 2; one per player$"):
+    with pytest.raises(RatingError, match=r"^peak_ratings: 1 values but ratings has 2; one per player$"):
         USCF_EVENT([1705.0, 1705.0], [40.0, 40.0], [[None, None], [1.0, None]], None, None, None, None,
                    None, 1941.0)
 
@@ -428,6 +431,14 @@ def test_a_scalar_call_gives_a_scalar_and_a_range_an_array(office_js):
     assert ELO_EXPECTED([[2000.0], [1800.0]], 1800.0)[1] == [0.5]
     # Office.js sends every argument as a 2-D range and gets a 2-D answer.
     assert office_js["expected_scalar"] == {"value": [[0.24]]}
+
+
+def test_office_js_reads_thousands_separators_and_refuses_implausible_values(office_js):
+    # FIDE: 2000 beats 2100, D = -100 -> PL 0.36, 20 x 0.64 = 12.8.
+    assert office_js["separator_ok"]["value"][0][0] == pytest.approx(12.8)
+    assert office_js["separator_bad"] == {
+        "error": "XlwingsError", "message": "opponent_ratings: '2,10' is not a rating from 100 to 4000 (item 1)"}
+    assert office_js["k_implausible"] == {"error": "XlwingsError", "message": "k: 500 is not a K-factor from 1 to 100"}
 
 
 def test_office_js_errors_are_one_line_xlwings_errors(office_js):

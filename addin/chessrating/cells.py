@@ -15,7 +15,7 @@ for an empty cell), and spread a cell, row or column over a block as Excel does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from . import checks

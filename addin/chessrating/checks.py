@@ -5,8 +5,9 @@ these checks, so a value is refused with the same one-line message wherever it e
 ``argument: value is not <what the argument is> (where)`` with the value as written,
 e.g. ``k: -10 is not a K-factor from 1 to 100`` or ``opponent_ratings: '2,05' is not a
 rating from 100 to 4000 (item 3)``; ``where`` is an item number or a text such as
-``player 2``. Blanks, the Excel error values and the blanks of each Excel runtime
-are read by the Excel face (:mod:`chessrating.cells`) before these checks see a value.
+``player 2``. Blanks (``None`` here; the empty cells of each Excel runtime are read by
+:mod:`chessrating.cells` first) are for each function to decide; an Excel error value
+(``#N/A``) is refused as what it is.
 
 The domains (a **Decision** each, where the rule books give no bound):
 
@@ -16,9 +17,11 @@ The domains (a **Decision** each, where the rule books give no bound):
   to 1); a FIDE K-factor: a whole number from 1 to 40 (10, 20, 40 today, 15/25/30 before
   2014, and the 700 rule's ``floor(700 / n)`` below them);
 * games (rated so far, in an event, in a period): a whole number from 0 to 100000;
-* an age: 3 to 120 (the youngest rated players are 4 or 5); a year: 1900 to 2100;
+* an age: 3 to 120 (the rule book's "under 2" step of the first rating is never met in
+  practice); a year: 1900 to 2100;
 * the US Chess bonus threshold B: 1 to 50 (10 today, 14 and 12 before);
-* a score per game and a fractional score: 0 to 1; a game's score: 1, 0.5 or 0.
+* a score per game and a fractional score: 0 to 1; a game's score: 1, 0.5 or 0;
+* a title: one of FIDE's (GM, IM, WGM, WIM, FM, WFM, CM, WCM); a federation: three letters.
 
 A number is a finite ``int`` or ``float`` (never a ``bool``), or text that reads as one:
 spaces around it are ignored, a decimal point or a decimal comma, and thousands
@@ -57,7 +60,8 @@ __all__ = [
     "SCORE_PER_GAME", "FRACTIONAL_SCORE", "EFFECTIVE_GAMES", "GAME_SCORES",
     "TITLES", "readings", "number", "in_domain", "whole", "rating", "optional_rating",
     "needed", "k", "fide_k", "count", "age", "year", "bonus_threshold", "score_per_game",
-    "game_score", "choice", "record", "flag", "label", "title", "federation", "games",
+    "game_score", "choice", "record", "flag", "label", "title", "federation", "per_player",
+    "games_need_a_rating", "record_needs_games", "games",
 ]
 
 
@@ -160,6 +164,9 @@ def number(value: Any, argument: str, item: Item = None) -> float:
 
 def in_domain(value: Any, domain: Domain, argument: str, item: Item = None) -> float:
     """A number inside ``domain``; text read two ways takes the reading inside it."""
+    kind = type(value)
+    if (kind is float or kind is int) and value in domain:  # the common case; NaN fails here
+        return float(value)
     read = _real(value, argument, item)
     options = read if isinstance(read, list) else [read]
     inside = [option for option in options if option in domain]
@@ -270,7 +277,9 @@ def choice(value: Any, argument: str, options: Iterable[str], item: Item = None)
     ...
     chessrating.errors.RatingError: method: 'BEST' is not one of FIDE, ELO
     """
-    listed = list(options)
+    listed = options if isinstance(options, (tuple, list)) else list(options)
+    if type(value) is str and value in listed:  # the common case: the option as written
+        return value
     text: str | None = None
     if isinstance(value, str):
         text = value.strip().upper()
@@ -331,6 +340,35 @@ def federation(value: Any, argument: str = "federation", item: Item = None) -> s
     if text is not None and not (len(text) == 3 and text.isascii() and text.isalpha()):
         raise RatingError(f"{argument}: {describe(value)} is not a federation (three letters){item_suffix(item)}")
     return text
+
+
+# ---------------------------------------------------------------- lists and their agreement
+
+def per_player(values: Any, argument: str, count: int) -> list[Any]:
+    """One value per player (``count`` of them); ``None`` (not given) is a blank for everyone."""
+    if values is None:
+        return [None] * count
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise RatingError(f"{argument}: {describe(values)} is not a list")
+    if len(values) != count:
+        raise RatingError(f"{argument}: {len(values)} values but ratings has {count}; one per player")
+    return list(values)
+
+
+def games_need_a_rating(rating: float | None, games: int, rating_argument: str = "rating",
+                        item: Item = None) -> None:
+    """Earlier games belong to a rated player: an unrated one (blank rating) has none."""
+    if rating is None and games:
+        raise RatingError(f"games: {games} earlier games but {rating_argument} is blank (unrated)"
+                          f"{item_suffix(item)}")
+
+
+def record_needs_games(record: str | None, games: int, record_argument: str = "record",
+                       item: Item = None) -> None:
+    """A record of all wins or all losses describes earlier games: there must be some."""
+    if record is not None and games == 0:
+        raise RatingError(f"{record_argument}: {record!r} describes earlier games but games is 0"
+                          f"{item_suffix(item)}")
 
 
 # ---------------------------------------------------------------- games

@@ -398,8 +398,9 @@ def _thawed(key: Any) -> Any:
 
 @functools.lru_cache(maxsize=1)
 def _rated_event(key: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
-    """The latest event rated, kept by a cache that is safe under threads (the look-up
-    and the store are one step), so a caller never receives another call's column."""
+    """The latest event rated. ``functools.lru_cache`` keeps the column with its key and
+    looks both up in one step (safe under threads, free-threaded Python included), so a
+    caller never receives another call's column; at worst two threads rate one event twice."""
     return tuple(tuple(row) for row in _rate_event(*_thawed(key)))
 
 
@@ -431,21 +432,15 @@ def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
 
 def _per_player(values: Any, argument: str, count: int) -> list[Any] | None:
     """One cell per player, or ``None`` when the argument is not given."""
-    if values is None:
-        return None
-    listed = flatten(values)
-    if len(listed) != count:
-        raise RatingError(f"{argument}: {len(listed)} cells but ratings has {count}; one per player")
-    return listed
+    return None if values is None else checks.per_player(flatten(values), argument, count)
 
 
 def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any,
                 records: Any, dual_rated: Any, bonus_threshold: Any, peak_ratings: Any,
                 life_masters: Any) -> list[list[Any]]:
     own = [read_rating(v, "ratings", f"player {i}") for i, v in enumerate(flatten(ratings), start=1)]
-    counts = [cells.count(v, "games", f"player {i}") for i, v in enumerate(flatten(games), start=1)]
-    if len(counts) != len(own):
-        raise RatingError(f"games: {len(counts)} cells but ratings has {len(own)}; one per player")
+    counts = [cells.count(v, "games", f"player {i}")
+              for i, v in enumerate(checks.per_player(flatten(games), "games", len(own)), start=1)]
     rows = cells.grid(results, "results")  # a flat list is a column: one round
     if len(rows) != len(own):
         raise RatingError(f"results: {len(rows)} rows but ratings has {len(own)}; one row per player")

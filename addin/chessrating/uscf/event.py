@@ -44,9 +44,7 @@ def _check_pairings(pairings: Any, count: int) -> list[Pairing]:
                 raise RatingError(f"pairings: player {describe(value)} is not 0 to {count - 1}{where}")
         if player == opponent:
             raise RatingError(f"pairings: player {player} is paired against himself{where}")
-        if isinstance(score, bool) or score not in (0, 0.5, 1):
-            raise RatingError(f"pairings: score {describe(score)} is not 1, 0.5 or 0{where}")
-        checked.append((player, opponent, float(score)))
+        checked.append((player, opponent, checks.game_score(score, "pairings score", f"pairing {number}")))
     return checked
 
 
@@ -81,28 +79,25 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     """
     count = len(ratings)
     priors = [checks.optional_rating(r, "ratings", _player(i)) for i, r in enumerate(ratings)]
-    earlier = [checks.count(g, "games", _player(i)) for i, g in enumerate(_listed(games, "games", count))]
+    earlier = [checks.count(g, "games", _player(i)) for i, g in enumerate(checks.per_player(games, "games", count))]
     age_list = [None if a is None else checks.age(a, "ages", _player(i))
-                for i, a in enumerate(_listed(ages, "ages", count))]
+                for i, a in enumerate(checks.per_player(ages, "ages", count))]
     record_list = [checks.record(r, "records", _player(i))
-                   for i, r in enumerate(_listed(records, "records", count))]
+                   for i, r in enumerate(checks.per_player(records, "records", count))]
     threshold = checks.bonus_threshold(bonus_threshold)
     dual = checks.flag(dual_rated, "dual_rated")
     peaks = [checks.optional_rating(p, "peak_ratings", _player(i))
-             for i, p in enumerate(_listed(peak_ratings, "peak_ratings", count))]
+             for i, p in enumerate(checks.per_player(peak_ratings, "peak_ratings", count))]
     masters = [checks.flag(m, "life_masters", _player(i))
-               for i, m in enumerate(_listed(life_masters, "life_masters", count))]
+               for i, m in enumerate(checks.per_player(life_masters, "life_masters", count))]
     schedule: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     for player, opponent, score in _check_pairings(pairings, count):
         schedule[player].append((opponent, score))
         schedule[opponent].append((player, 1.0 - score))
     starts: list[float] = []
     for i in range(count):
-        where = f" (player {i + 1})"
-        if priors[i] is None and earlier[i]:
-            raise RatingError(f"games: {earlier[i]} earlier games but ratings is blank (unrated){where}")
-        if record_list[i] is not None and earlier[i] == 0:
-            raise RatingError(f"records: {record_list[i]!r} describes earlier games but games is 0{where}")
+        checks.games_need_a_rating(priors[i], earlier[i], "ratings", _player(i))
+        checks.record_needs_games(record_list[i], earlier[i], "records", _player(i))
         start = first_rating(age_list[i])
         prior = priors[i]
         starts.append(prior if prior is not None else start)                              # step 1
@@ -142,17 +137,6 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
 
 def _player(index: int) -> str:
     return f"player {index + 1}"
-
-
-def _listed(values: Any, argument: str, count: int) -> list[Any]:
-    """One value per player; ``None`` (not given) is a blank for everyone."""
-    if values is None:
-        return [None] * count
-    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise RatingError(f"{argument}: {describe(values)} is not a list")
-    if len(values) != count:
-        raise RatingError(f"{argument}: {len(values)} values but ratings has {count}; one per player")
-    return list(values)
 
 
 # ---------------------------------------------------------------- reading pairings

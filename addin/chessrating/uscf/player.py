@@ -41,18 +41,6 @@ UNRATED_START = 1300.0    # first rating when no age is known (§4.5, Decision)
 ESTABLISHED_AFTER = 25    # a rating on more than 25 games is established
 
 
-# ---------------------------------------------------------------- validation
-
-def _check_unrated_has_no_games(rating: float | None, games: int) -> None:
-    if rating is None and games:
-        raise RatingError(f"games: {games} earlier games but rating is blank (unrated)")
-
-
-def _check_record_needs_games(record: str | None, games: int) -> None:
-    if record is not None and games == 0:
-        raise RatingError(f"record: {record!r} describes earlier games but games is 0")
-
-
 # ---------------------------------------------------------------- effective games and K
 
 def effective_for(rating: float | None, games: int) -> float:
@@ -73,7 +61,7 @@ def effective_games(rating: float | None, games: int) -> float:
     """
     rating = checks.optional_rating(rating, "rating")
     count = checks.count(games)
-    _check_unrated_has_no_games(rating, count)
+    checks.games_need_a_rating(rating, count)
     return effective_for(rating, count)
 
 
@@ -166,7 +154,7 @@ def bonus(rating: float | None, games: int, event: Sequence[Game], dual_rated: b
     threshold = checks.bonus_threshold(bonus_threshold)
     record = checks.record(record)
     dual_rated = checks.flag(dual_rated, "dual_rated")
-    _check_record_needs_games(record, games)
+    checks.record_needs_games(record, games)
     if rating is None or games <= 8 or record is not None:
         return 0.0
     if not bonus_eligible([game.opponent_id for game in event]):
@@ -325,8 +313,8 @@ def new_rating(rating: float | None, games: int, event: Sequence[Game], age: flo
     threshold = checks.bonus_threshold(bonus_threshold)
     dual_rated = checks.flag(dual_rated, "dual_rated")
     life_master = checks.flag(life_master, "life_master")
-    _check_unrated_has_no_games(rating, games)
-    _check_record_needs_games(record, games)
+    checks.games_need_a_rating(rating, games)
+    checks.record_needs_games(record, games)
     if not played:
         return NO_GAMES if rating is None else rating
     opponents = [g.opponent for g in played]
