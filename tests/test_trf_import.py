@@ -18,7 +18,7 @@ from chessrating.cli import main
 from chessrating.results import Game, NoValue
 from chessrating.trf import read_trf
 from chessrating.progress import Progress
-from chessrating.trf.importer import K_NOTE, K_NOTE_FROM_TRF, USCF_NOTE
+from chessrating.trf.importer import K_NOTE, K_NOTE_NEW, USCF_NOTE, USCF_NOTE_NEW
 from chessrating.uscf.event import rate_event
 
 from conftest import TRF_DATA as TRF
@@ -223,18 +223,29 @@ def rr_games(tournament, number: int) -> list[Game]:
             if g.code in SCORE and g.opponent and rating[g.opponent]]
 
 
-@pytest.mark.parametrize("k_from_trf", [False, True])
-def test_round_robin_matches_the_core(k_from_trf, tmp_path, capsys):
+ASSUMED = "assumed: "
+
+
+def established_k(rating: int, birth_year: int | None, year: int, games_in_period: int) -> int:
+    """The rule book's K for an established player (RULES.md §3.3: 30 rated games or more,
+    peak = rating): the most K can be for a player whose earlier games are unknown."""
+    return fide.k_factor(rating, 30, birth_year=birth_year, year=year, peak_rating=rating,
+                         games_in_period=games_in_period)
+
+
+@pytest.mark.parametrize("options", [[], ["--k-from-trf-data"], ["--new-players"]])
+def test_round_robin_matches_the_core(options, tmp_path, capsys):
+    new_players = options == ["--new-players"]
     source = write(tmp_path / "rr.trf", round_robin_text())
     tournament = read_trf(source)
     assert tournament.is_round_robin and tournament.warnings == []
-    options = ["--k-from-trf-data"] if k_from_trf else []
     code, out = import_book(tmp_path, source, *options)
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
     ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
     col = header_columns(ws, rows=(4,))
     assert [c.value for c in ws[4] if isinstance(c.value, int)] == [1, 2, 3, 4, 5, 6]
+    assert ws.cell(2, 16).value == ("new" if new_players else "established")
     for number, name, rating, birth in RR_PLAYERS:
         row = 4 + number
         games = rr_games(tournament, number)
@@ -247,64 +258,102 @@ def test_round_robin_matches_the_core(k_from_trf, tmp_path, capsys):
             assert ws.cell(row, col["First rating"]).value == fide.initial_rating(games)
             assert ws.cell(row, col["K"]).value in (None, "")
             assert ws.cell(row, col["Change"]).value in (None, "")
+            assert ws.cell(row, col["Check"]).value in (None, "")
             continue
-        rated_games = 30 if k_from_trf else 0
-        peak = rating if k_from_trf else None
-        assert ws.cell(row, col["Rated games"]).value == (30 if k_from_trf else None)
-        assert ws.cell(row, col["Peak"]).value == peak
+        # The file has no rated games, peak or listed K: the cells stay empty for the
+        # arbiter, and the row says what K was assumed.
+        assert [ws.cell(row, col[h]).value for h in ("Rated games", "Peak", "K list")] == [None] * 3
+        # (from 2400 K is 10 whatever the games: nothing assumed)
+        note = ws.cell(row, col["Check"]).value
+        if rating < 2400:
+            assert note.startswith(ASSUMED + "rated games unknown, read as " + ("0" if new_players else "30"))
+        else:
+            assert note in (None, "")
         # the template counts every entered game against a rated opponent for the 700 rule
         # (no effect here: at most 5 games)
-        k = fide.k_factor(rating, rated_games, birth_year=int(birth[:4]), year=2025,
-                          peak_rating=peak, games_in_period=5)
+        k = fide.k_factor(rating, 0 if new_players else 30, birth_year=int(birth[:4]), year=2025,
+                          games_in_period=5)
         assert ws.cell(row, col["K"]).value == k
+        if not new_players:
+            assert k <= established_k(rating, int(birth[:4]), 2025, 5)
         change = fide.rating_change(rating, games, k)
         assert ws.cell(row, col["Change"]).value == pytest.approx(change, abs=1e-9)
         assert ws.cell(row, col["New rating"]).value == fide.new_rating(rating, games, k)
         points = tournament.computed_points(tournament.player(number))
         assert ws.cell(row, col["Points"]).value == points
-    # the K rules as documented: 10 from 2400; junior under 2300 40; else 40 by default
-    # (0 rated games read) and 20 when taken as established
+    # the K rules as documented: 10 from 2400; junior under 2300 40; else 20 when read as
+    # established (the default) and 40 when read as new players (0 rated games)
     ks = [ws.cell(4 + n, col["K"]).value for n in range(1, 6)]
-    assert ks == ([10, 40, 20, 20, 20] if k_from_trf else [10, 40, 40, 40, 40])
+    assert ks == ([10, 40, 40, 40, 40] if new_players else [10, 40, 20, 20, 20])
     # 15 pairs: 1 forfeit (3-4), 5 games of the unrated player 6, 9 between rated players
     assert summary_value(lines, "games rated") == (
         "9 (played over the board between two rated players; 5 more against an unrated player)")
     assert summary_value(lines, "not rated") == "1 forfeits, 0 byes, 0 absences"
     assert summary_value(lines, "unrated players").startswith("1 (1 reach a first rating")
-    assert (K_NOTE_FROM_TRF if k_from_trf else K_NOTE) in lines
+    assert (K_NOTE_NEW if new_players else K_NOTE) in lines
 
 
-def test_k_from_trf_data_in_a_swiss(trf_import, capsys):
-    source = real_file("javafo_sample2.trf")
-    tournament = read_trf(source)
-    year = tournament.start_date.year  # 2010: RatingYear of the workbook
-    books = {flag: trf_import(source.name, *(["--k-from-trf-data"] if flag else []))[1]
-             for flag in (False, True)}
+def test_a_listed_k_overrides_the_assumed_one(tmp_path, capsys):
+    from chessrating.recalc import recalculate
+
+    source = write(tmp_path / "rr.trf", round_robin_text())
+    code, out = import_book(tmp_path, source)
     capsys.readouterr()
-    for flag, out in books.items():
-        ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
-        col = header_columns(ws)
-        assert ws.cell(2, 7).value == year
-        seen = set()
-        for p in tournament.players:
-            row = 4 + p.number
-            k = ws.cell(row, col["K"]).value
-            if not p.rating:
-                assert k in (None, "")
-                continue
-            junior = p.birth_year is not None and year - p.birth_year <= 18
-            if flag:
-                assert ws.cell(row, col["Rated games"]).value == 30
-                assert ws.cell(row, col["Peak"]).value == p.rating
-                documented = 10 if p.rating >= 2400 else 40 if junior and p.rating < 2300 else 20
-            else:
-                assert ws.cell(row, col["Rated games"]).value is None
-                assert ws.cell(row, col["Peak"]).value is None
-                documented = 10 if p.rating >= 2400 else 40
-            assert k == documented, p.number
-            seen.add((documented, junior))
-        # the file has all three cases: 2400+, juniors under 2300, adults
-        assert {d for d, _ in seen} == ({10, 20, 40} if flag else {10, 40})
+    book = openpyxl.load_workbook(out)
+    ws = book["Crosstable"]
+    col = header_columns(ws, rows=(4,))
+    ws.cell(7, col["K list"]).value = 40       # Gamma (2100, adult): the list says K 40
+    book.save(tmp_path / "typed.xlsx")
+    recalculate(tmp_path / "typed.xlsx", tmp_path / "listed.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "listed.xlsx", data_only=True)["Crosstable"]
+    tournament = read_trf(source)
+    games = rr_games(tournament, 3)
+    assert ws.cell(7, col["K"]).value == 40
+    assert ws.cell(7, col["Change"]).value == pytest.approx(fide.rating_change(2100, games, 40))
+    # the listed K is no assumption: the note is gone from that row only
+    assert ws.cell(7, col["Check"]).value in (None, "")
+    assert ws.cell(8, col["Check"]).value.startswith(ASSUMED)
+
+
+@pytest.mark.parametrize("name", REAL_FILES)
+def test_real_files_k_never_above_the_rule_book_and_marked(name, tmp_path, capsys):
+    source = real_file(name)
+    tournament = read_trf(source)
+    code, out = import_book(tmp_path, source)
+    capsys.readouterr()
+    assert code == 0
+    book = openpyxl.load_workbook(out, data_only=True)
+    ws = book["Crosstable"]
+    round_robin = ws.cell(4, 11).value == 1
+    col = header_columns(ws, rows=(4,) if round_robin else (3, 4))
+    year = ws.cell(2, 7).value or __import__("datetime").date.today().year
+    ordered = sorted(tournament.players, key=lambda p: p.number)
+    checked = 0
+    for index, p in enumerate(ordered):
+        row = 5 + index if round_robin else 4 + p.number
+        k, note = ws.cell(row, col["K"]).value, ws.cell(row, col["Check"]).value
+        if not p.rating:
+            assert k in (None, "") and note in (None, "")
+            continue
+        rated_in_period = sum(1 for g in p.games if g.code in SCORE and g.opponent
+                              and tournament.player(g.opponent).rating)
+        assert isinstance(k, int), (p.number, k)
+        assert k <= established_k(p.rating, p.birth_year, year, rated_in_period), p.number
+        assert k in (10, 20, 40) or k * rated_in_period <= 700
+        if p.rating < 2400:
+            assert note.startswith(ASSUMED + "rated games unknown, read as 30"), p.number
+        else:
+            assert k == 10 and note in (None, ""), p.number
+        checked += 1
+    assert checked > 0
+    # K, change and new rating of those rows carry the assumed mark (a conditional format)
+    raw = openpyxl.load_workbook(out)["Crosstable"]
+    # rated under 2400, K list and games blank
+    rule = 'AND(NOT(OR($E5="",$E5=0,$E5="-")),$I5="",$F5="",N($E5)<2400,N($H5)<2400)'
+    marked = {str(cf.sqref).split(":")[0].rstrip("0123456789") for cf in raw.conditional_formatting
+              for r in cf.rules if r.formula[0] == rule}
+    letters = {openpyxl.utils.get_column_letter(col[h]) for h in ("K", "Change", "New rating")}
+    assert letters <= marked
 
 
 def test_hostile_names_stay_text(tmp_path, capsys):
@@ -327,13 +376,15 @@ def test_hostile_names_stay_text(tmp_path, capsys):
 
 # ---------------------------------------------------------------------------- US Chess
 
-def test_uscf_event_column_equals_rate_event(trf_import, capsys):
+@pytest.mark.parametrize("new_players", [False, True])
+def test_uscf_event_column_equals_rate_event(new_players, tmp_path, capsys):
     source = real_file("javafo_sample2.trf")
     tournament = read_trf(source)
-    code, out = trf_import(source.name, "--system", "uscf")
+    code, out = import_book(tmp_path, source, "--system", "uscf",
+                            *(["--new-players"] if new_players else []))
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert USCF_NOTE in lines
+    assert (USCF_NOTE_NEW if new_players else USCF_NOTE) in lines
     assert "US Chess event" in summary_value(lines, "workbook")
     ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
     col = header_columns(ws)
@@ -347,12 +398,24 @@ def test_uscf_event_column_equals_rate_event(trf_import, capsys):
                 low, high = min(p.number, g.opponent), max(p.number, g.opponent)
                 score = SCORE[g.code] if p.number == low else 1 - SCORE[g.code]
                 pairings[(g.round, low, high)] = (low - 1, high - 1, score)
-    expected = rate_event(ratings, [0] * count, list(pairings.values()))
+    # Games so far are unknown: a rated player is read as established (50 games: N' = N*,
+    # US Chess §2), or as a new player (0 games) with --new-players.
+    known = [0 if new_players or not r else 50 for r in ratings]
+    expected = rate_event(ratings, known, list(pairings.values()))
+    if not new_players:
+        # reading them as 0 instead moves the ratings (the default must not do that)
+        assert rate_event(ratings, [0] * count, list(pairings.values())) != expected
     assert summary_value(lines, "games rated") == f"{len(pairings)} (played over the board)"
     for number in range(1, count + 1):
         row = 4 + number
         assert ws.cell(row, col["Rating"]).value == ratings[number - 1]
         assert ws.cell(row, col["Games so far"]).value is None
+        note = ws.cell(row, col["Check"]).value
+        if ratings[number - 1]:
+            assert note == ASSUMED + ("games so far unknown, read as 0 (new player)" if new_players
+                                      else "games so far unknown, read as 50 (established, N′ = N*)")
+        else:
+            assert note in (None, "")
         shown = ws.cell(row, col["Two passes"]).value
         player = by_number.get(number)
         if player is None or not any(g.opponent for g in player.games):
@@ -363,6 +426,12 @@ def test_uscf_event_column_equals_rate_event(trf_import, capsys):
             assert shown == pytest.approx(expected[number - 1], abs=1e-9), number
     rounds = [c.value for c in ws[3] if isinstance(c.value, str) and c.value.startswith("Round ")]
     assert len(rounds) == tournament.rounds
+    # every value resting on the games so far carries the assumed mark in rated rows
+    raw = openpyxl.load_workbook(out)["Crosstable"]
+    rules = {str(cf.sqref): rule.formula[0] for cf in raw.conditional_formatting for rule in cf.rules}
+    for header in ("N′", "K", "Bonus", "One pass", "Two passes", "Change", "Difference"):
+        letter = openpyxl.utils.get_column_letter(col[header])
+        assert rules[f"{letter}5:{letter}{4 + count}"] == 'AND(NOT(OR($C5="",$C5=0,$C5="-")),$D5="")'
 
 
 # --------------------------------------------------------------------------- progress bar

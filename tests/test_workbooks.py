@@ -31,7 +31,8 @@ from conftest import TRF_DATA as TRF
 
 # Excel functions the templates may call besides ours.
 BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT", "INDEX",
-            "ROW", "COLUMN", "N", "UPPER", "ISNUMBER", "NOT", "INT"}
+            "ROW", "COLUMN", "N", "UPPER", "ISNUMBER", "NOT", "INT", "TRIM", "ISTEXT", "MATCH",
+            "ISNA", "IFERROR", "LEFT", "MIN"}
 FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
 
 
@@ -134,14 +135,18 @@ def test_shipped_templates_match_a_fresh_build(templates: dict[str, Path]) -> No
 def test_round_robin_layout(templates: dict[str, Path]) -> None:
     book = openpyxl.load_workbook(templates["fide-round-robin.xlsx"])
     ws = book["Crosstable"]
-    assert [ws.cell(4, c).value for c in range(1, 10)] == [
-        "No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth year", "Peak", "K"]
-    assert [ws.cell(4, c).value for c in range(10, 30)] == list(range(1, 21))   # J..AC
-    assert [ws.cell(4, c).value for c in range(30, 38)] == [
-        "Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating", "First rating", "Norm"]
+    assert [ws.cell(4, c).value for c in range(1, 11)] == [
+        "No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth year", "Peak", "K list", "K"]
+    assert [ws.cell(4, c).value for c in range(11, 31)] == list(range(1, 21))   # K..AD
+    assert [ws.cell(4, c).value for c in range(31, 40)] == [
+        "Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating", "First rating", "Norm",
+        "Check"]
     assert ws["A24"].value == 20 and ws["A25"].value is None
     assert ws.freeze_panes == "C5"
-    assert set(book.defined_names) >= {"Rules", "RatingYear", "NormTitle", "Ratings", "Results"}
+    assert set(book.defined_names) >= {"Rules", "RatingYear", "NormTitle", "Ratings", "Results",
+                                       "UnknownGames"}
+    assert book.defined_names["UnknownGames"].attr_text == "Crosstable!$P$2"
+    assert ws["P2"].value == "established"
     assert book.defined_names["Rules"].attr_text == "Crosstable!$E$2"
     # No norm title until one is picked: the Norm column stays quiet.
     assert ws["E2"].value == "2025" and ws["I2"].value is None
@@ -149,30 +154,54 @@ def test_round_robin_layout(templates: dict[str, Path]) -> None:
 
 def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
     f = formulas_of(templates["fide-round-robin.xlsx"])
-    # Helper grids start at rows 28 (expected), 51 (change), 74 (results read), 97 (opponents)
-    # A rating of blank, 0 or "-" is no rating (README).
-    assert f[("Crosstable", "I5")] == ('=IF(OR(E5="",E5=0,E5="-"),"",FIDE_K(E5,F5,G5,RatingYear,H5,'
-                                       'COUNT(J97:AC97)))')
-    # Opponent's rating only where a result is entered; the diagonal is always empty.
-    assert f[("Crosstable", "K97")] == '=IF(OR(K5="",OR($E$6="",$E$6=0,$E$6="-")),"",$E$6)'
-    assert f[("Crosstable", "J97")] == '=""'
-    assert f[("Crosstable", "K74")] == '=IF(K5="","",K5)'
-    # Expected score only where the game is rated, i.e. where it has a rating change.
-    assert f[("Crosstable", "K28")] == '=IF(ISNUMBER(K51),FIDE_EXPECTED($E$5,K97,Rules),"")'
-    assert f[("Crosstable", "K51")] == ('=IF(OR(OR($E$5="",$E$5=0,$E$5="-"),K97=""),"",'
-                                        'FIDE_CHANGE($E$5,K97,K74,$I$5,Rules))')
-    assert f[("Crosstable", "AH6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),COUNT(J98:AC98)=0),"",'
-                                        'FIDE_CHANGE(E6,J98:AC98,J75:AC75,I6,Rules))')
-    assert f[("Crosstable", "AI6")].startswith('=IF(OR(OR(E6="",E6=0,E6="-"),COUNT(J98:AC98)=0),"",'
-                                               'FIDE_NEWRATING(')
-    assert f[("Crosstable", "AG5")] == '=IF(COUNT(J97:AC97)=0,"",PERF_RATING(J97:AC97,J74:AC74,"FIDE"))'
-    assert f[("Crosstable", "AJ5")] == ('=IF(AND(OR(E5="",E5=0,E5="-"),NOT(COUNT(J97:AC97)=0)),'
-                                        'FIDE_INITIAL(J97:AC97,J74:AC74),"")')
-    assert f[("Crosstable", "AK5")] == ('=IF(OR(NormTitle="",COUNTA(J5:AC5)=0),"",FIDE_NORM(J97:AC97,'
-                                        'J74:AC74,NormTitle,$C$5:$C$24,$D$5:$D$24,D5))')
-    # Points: the sum of the points-per-game grid (from row 120), built-ins only.
-    assert f[("Crosstable", "AD5")] == '=IF(COUNTA(J5:AC5)=0,"",SUM(J120:AC120))'
-    assert f[("Crosstable", "K120")].startswith('=IF(K5="","",IF(OR(K5=1,K5="1",K5="W",K5="+",')
+    # Helper grids start at rows 28 (expected), 51 (change), 74 (results read), 97 (opponents),
+    # 120 (points). A rating of blank, 0 or "-" is no rating (README). K list overrides
+    # FIDE_K; a blank Rated games is read as the UnknownGames setting says.
+    assert f[("Crosstable", "J5")] == ('=IF(OR(E5="",E5=0,E5="-"),"",IF(I5<>"",I5,FIDE_K(E5,'
+                                       'IF(AND(F5="",UnknownGames<>"new"),30,F5),G5,RatingYear,H5,'
+                                       'COUNT(K97:AD97))))')
+    # Opponent's rating only where a result is entered; an opponent whose rating check
+    # (column E of this grid) refuses the rating is named instead; the diagonal is empty.
+    # (a number, shown as "ok", once the rating is read: LibreOffice recalculates empty
+    # stored values and would show #NAME? for a blank that needed our function)
+    assert f[("Crosstable", "E98")] == '=IF(OR(E6="",E6=0,E6="-"),"",FIDE_EXPECTED(E6,E6))'
+    assert f[("Crosstable", "L97")] == (
+        '=IF(L5="","",IF(IFERROR(AND(ISTEXT($E$98),$E$98<>"",LEFT($E$98,9)<>"assumed: ",LEFT($E$98,6)<>"check "),TRUE),'
+        '"check rating of player "&2&IF($B$6="",""," ("&$B$6&")"),'
+        'IF(OR($E$6="",$E$6=0,$E$6="-"),"",$E$6)))')
+    assert f[("Crosstable", "K97")] == '=""'
+    assert f[("Crosstable", "L74")] == '=IF(L5="","",L5)'
+    # Expected score only where the game is rated (it has a change); a message instead.
+    assert f[("Crosstable", "L28")] == ('=IF(ISNUMBER(L51),FIDE_EXPECTED($E$5,L97,Rules),'
+                                        'IFERROR(IF(LEFT(L51,6)="check ",L51,""),""))')
+    assert f[("Crosstable", "L51")] == ('=IF(LEFT(L120,6)="check ",L120,IF(LEFT(L97,6)="check ",L97,'
+                                        'IF(OR(OR($E$5="",$E$5=0,$E$5="-"),L97=""),"",'
+                                        'FIDE_CHANGE($E$5,L97,L74,$J$5,Rules))))')
+    # The totals show the first message of the points or the opponents' ratings, else
+    # the function's value.
+    checked = ('IF(ISNA(MATCH("check *",K121:AD121,0)),IF(ISNA(MATCH("check *",K98:AD98,0)),{},'
+               'INDEX(K98:AD98,MATCH("check *",K98:AD98,0))),INDEX(K121:AD121,MATCH("check *",K121:AD121,0)))')
+    assert f[("Crosstable", "AI6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),SUMPRODUCT(--(K98:AD98<>""))=0),"",'
+                                        + checked.format("FIDE_CHANGE(E6,K98:AD98,K75:AD75,J6,Rules)") + ")")
+    assert f[("Crosstable", "AJ6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),SUMPRODUCT(--(K98:AD98<>""))=0),"",'
+                                        + checked.format("FIDE_NEWRATING(E6,K98:AD98,K75:AD75,J6,Rules)") + ")")
+    assert f[("Crosstable", "AH6")] == ('=IF(SUMPRODUCT(--(K98:AD98<>""))=0,"",'
+                                        + checked.format('PERF_RATING(K98:AD98,K75:AD75,"FIDE")') + ")")
+    assert f[("Crosstable", "AK6")] == ('=IF(AND(OR(E6="",E6=0,E6="-"),NOT(SUMPRODUCT(--(K98:AD98<>""))=0)),'
+                                        + checked.format("FIDE_INITIAL(K98:AD98,K75:AD75)") + ',"")')
+    assert f[("Crosstable", "AL6")] == ('=IF(OR(NormTitle="",COUNTA(K6:AD6)=0),"",' + checked.format(
+        "FIDE_NORM(K98:AD98,K75:AD75,NormTitle,$C$5:$C$24,$D$5:$D$24,D6)") + ")")
+    # Points: the sum of the points-per-game grid, built-ins only, or its first message.
+    assert f[("Crosstable", "AE5")] == ('=IF(COUNTA(K5:AD5)=0,"",IF(ISNA(MATCH("check *",K120:AD120,0)),'
+                                        'SUM(K120:AD120),INDEX(K120:AD120,MATCH("check *",K120:AD120,0))))')
+    assert f[("Crosstable", "L120")].startswith('=IF(TRIM(L5)="","",IF(ISNUMBER(L5),IF(L5=1,1,IF(L5=0.5,0.5,'
+                                                'IF(L5=0,0,"check result against player 2: "&L5&')
+    # Check: the rating's refusal, else the row's first message, else the note on an assumed K.
+    assert f[("Crosstable", "AM5")].startswith(
+        '=IF(IFERROR(AND(ISTEXT($E$97),$E$97<>"",LEFT($E$97,9)<>"assumed: ",LEFT($E$97,6)<>"check "),TRUE),'
+        '$E$97,IF(ISNA(MATCH("check *",K120:AD120,0)),IF(ISNA(MATCH("check *",K97:AD97,0)),'
+        'IF(NOT(AND(NOT(OR(E5="",E5=0,E5="-")),I5="",F5="",N(E5)<2400,N(H5)<2400)),"",'
+        'IF(UnknownGames="new","assumed: ')
 
 
 def test_round_robin_validation_and_warning(templates: dict[str, Path]) -> None:
@@ -180,24 +209,39 @@ def test_round_robin_validation_and_warning(templates: dict[str, Path]) -> None:
     lists = {dv.formula1: dv for dv in ws.data_validations.dataValidation}
     results = lists['"1,½,0,+,-"']
     covered = {c for r in results.sqref.ranges for c in r.cells}
-    grid = {(r, c) for r in range(5, 25) for c in range(10, 30)}
-    diagonal = {(5 + i, 10 + i) for i in range(20)}
+    grid = {(r, c) for r in range(5, 25) for c in range(11, 31)}
+    diagonal = {(5 + i, 11 + i) for i in range(20)}
     assert covered == grid - diagonal
     blocked = lists["FALSE"]
     assert {c for r in blocked.sqref.ranges for c in r.cells} == diagonal
     rules = [(str(cf.sqref), rule.formula[0]) for cf in ws.conditional_formatting for rule in cf.rules]
-    assert len(rules) == 1 and rules[0][0] == "J5:AC24"
-    assert "INDEX($J$5:$AC$24,COLUMN(J5)-COLUMN($J$5)+1,ROW(J5)-ROW($J$5)+1)" in rules[0][1]
-    # The warning compares the points-per-game grid, so every result spelling counts.
-    assert "N(INDEX($J$120:$AC$139,COLUMN(J5)-COLUMN($J$5)+1,ROW(J5)-ROW($J$5)+1))" in rules[0][1]
-    ratings = next(dv for dv in ws.data_validations.dataValidation if str(dv.sqref) == "E5:E24")
-    assert (ratings.type, ratings.formula1, ratings.formula2) == ("whole", "1", "3500")
+    mirror = [formula for where, formula in rules if where == "K5:AD24"]
+    assert len(mirror) == 1
+    assert "INDEX($K$5:$AD$24,COLUMN(K5)-COLUMN($K$5)+1,ROW(K5)-ROW($K$5)+1)" in mirror[0]
+    # The warning compares the points-per-game grid, so every result spelling counts, and
+    # a refused result (a message, not a number) is red whatever its mirror holds.
+    theirs = "INDEX($K$120:$AD$139,COLUMN(K5)-COLUMN($K$5)+1,ROW(K5)-ROW($K$5)+1)"
+    assert f"NOT(ISNUMBER({theirs}))" in mirror[0] and f"N({theirs})" in mirror[0]
+    # K, change and new rating are marked while K rests on an assumption.
+    assumed = 'AND(NOT(OR($E5="",$E5=0,$E5="-")),$I5="",$F5="",N($E5)<2400,N($H5)<2400)'
+    assert {where for where, formula in rules if formula == assumed} == {"J5:J24", "AI5:AI24", "AJ5:AJ24"}
+    by_range = {str(dv.sqref): dv for dv in ws.data_validations.dataValidation}
+    # Ratings: whole numbers from 100 to 4000, or blank, 0 or "-" (no rating).
+    for where in ("E5:E24", "H5:H24"):
+        assert (by_range[where].type, by_range[where].formula1) == (
+            "custom", 'OR(E5=0,E5="-",AND(ISNUMBER(E5),E5=INT(E5),E5>=100,E5<=4000))'.replace(
+                "E5", where.split(":")[0]))
+        assert "100 to 4000" in by_range[where].error and "100 to 4000" in by_range[where].prompt
+    # Rated games, birth year, K list: the functions' own ranges (chessrating.checks).
+    for where, low, high in (("F5:F24", "0", "100000"), ("G5:G24", "1900", "2100"), ("I5:I24", "1", "40")):
+        assert (by_range[where].type, by_range[where].formula1, by_range[where].formula2) == ("whole", low, high)
+        assert f"{low} to {high}" in by_range[where].error
 
 
 def test_round_robin_has_a_bar_chart(templates: dict[str, Path]) -> None:
     with zipfile.ZipFile(templates["fide-round-robin.xlsx"]) as archive:
         chart = archive.read("xl/charts/chart1.xml").decode()
-    assert "<c:barChart>" in chart and "Crosstable!$AH$5:$AH$24" in chart
+    assert "<c:barChart>" in chart and "Crosstable!$AI$5:$AI$24" in chart
 
 
 def test_sizes_are_checked(tmp_path: Path) -> None:
@@ -212,46 +256,79 @@ def test_sizes_are_checked(tmp_path: Path) -> None:
 def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     book = openpyxl.load_workbook(templates["fide-swiss.xlsx"])
     ws, games = book["Crosstable"], book["Games"]
-    assert ws["J3"].value == "Round 1" and [ws.cell(4, c).value for c in (10, 11, 12)] == ["Opp", "Col", "Res"]
-    assert ws["AP4"].value == "Res" and ws["AQ3"].value == "Points"      # 11 rounds, then totals
+    assert ws["K3"].value == "Round 1" and [ws.cell(4, c).value for c in (11, 12, 13)] == ["Opp", "Col", "Res"]
+    assert ws["AQ4"].value == "Res" and ws["AR3"].value == "Points"      # 11 rounds, then totals
+    assert ws["AZ3"].value == "Check"
     assert ws["A204"].value == 200 and ws["A205"].value is None
     # A round without an opponent (a bye) is no game for the functions.
-    assert games["C5"].value == '=IF(OR(Crosstable!J5="",Crosstable!L5=""),"",Crosstable!L5)'
+    assert games["C5"].value == '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",Crosstable!M5)'
     # The opponent's number as checked (block 7, from column BW), then looked up.
-    assert games["BW5"].value.startswith('=IF(Crosstable!J5="","",IF(NOT(ISNUMBER(Crosstable!J5)),')
-    assert '"opponent: "&Crosstable!J5&" is the player himself"' in games["BW5"].value
-    assert 'Crosstable!J5=Crosstable!$A5' in games["BW5"].value
-    assert games["O5"].value == ('=IF(OR(Crosstable!J5="",Crosstable!L5=""),"",IF(ISNUMBER(BW5),'
-                                 'IF(OR(INDEX(Crosstable!$E$5:$E$204,BW5)="",INDEX(Crosstable!$E$5:'
-                                 '$E$204,BW5)=0,INDEX(Crosstable!$E$5:$E$204,BW5)="-"),"",'
-                                 'INDEX(Crosstable!$E$5:$E$204,BW5)),BW5))')
-    assert ws["AU5"].value == ('=IF(OR(OR(E5="",E5=0,E5="-"),SUMPRODUCT(--(Games!O5:Y5<>""))=0),"",'
-                               'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,I5,Rules))')
-    assert ws["AQ5"].value == '=IF(SUMPRODUCT(--(Games!CI5:CS5<>""))=0,"",SUM(Games!CI5:CS5))'
+    assert games["BW5"].value.startswith('=IF(Crosstable!K5="","",IF(NOT(ISNUMBER(Crosstable!K5)),')
+    assert '"check opponent in round 1: "&Crosstable!K5&" is the player himself"' in games["BW5"].value
+    assert 'Crosstable!K5=Crosstable!$A5' in games["BW5"].value
+    found = "INDEX(Crosstable!$E$5:$E$204,BW5)"
+    check = "INDEX(Games!$CU$5:$CU$204,BW5)"   # the players' rating checks, after the blocks
+    name = "INDEX(Crosstable!$B$5:$B$204,BW5)"
+    assert games["O5"].value == (
+        f'=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),'
+        f'IF(IFERROR(AND(ISTEXT({check}),{check}<>"",LEFT({check},9)<>"assumed: ",LEFT({check},6)<>"check "),TRUE),'
+        f'"check rating of player "&BW5&IF({name}="",""," ("&{name}&")"),'
+        f'IF(OR({found}="",{found}=0,{found}="-"),"",{found})),BW5))')
+    assert ws["AV5"].value == (
+        '=IF(OR(OR(E5="",E5=0,E5="-"),SUMPRODUCT(--(Games!O5:Y5<>""))=0),"",'
+        'IF(ISNA(MATCH("check *",Games!CI5:CS5,0)),IF(ISNA(MATCH("check *",Games!O5:Y5,0)),'
+        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules),INDEX(Games!O5:Y5,MATCH("check *",Games!O5:Y5,0))),'
+        'INDEX(Games!CI5:CS5,MATCH("check *",Games!CI5:CS5,0))))')
+    assert ws["AR5"].value == ('=IF(SUMPRODUCT(--(Games!CI5:CS5<>""))=0,"",IF(ISNA(MATCH("check *",'
+                               'Games!CI5:CS5,0)),SUM(Games!CI5:CS5),INDEX(Games!CI5:CS5,'
+                               'MATCH("check *",Games!CI5:CS5,0))))')
+    assert games["CI5"].value.startswith('=IF(TRIM(Crosstable!M5)="","",')
+    assert '"check result of round 1: "&Crosstable!M5&" is not a game result"' in games["CI5"].value
     lists = {dv.formula1 for dv in ws.data_validations.dataValidation}
-    assert '"1,½,0,+,-,H,B,U,Z"' in lists and '"W,B"' in lists
+    assert '"1,½,0,+,-,H,B,U,Z"' in lists and '"W,B"' in lists and '"established,new"' in lists
     # Opponent numbers: whole 1..200, not the player's own (column A), one rule per round.
-    assert "AND(ISNUMBER(J5),J5>=1,J5<=200,J5=INT(J5),J5<>$A5)" in lists
-    assert "AND(ISNUMBER(AN5),AN5>=1,AN5<=200,AN5=INT(AN5),AN5<>$A5)" in lists
+    assert "AND(ISNUMBER(K5),K5>=1,K5<=200,K5=INT(K5),K5<>$A5)" in lists
+    assert "AND(ISNUMBER(AO5),AO5>=1,AO5<=200,AO5=INT(AO5),AO5<>$A5)" in lists
 
 
 def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
-    ws = openpyxl.load_workbook(templates["uscf-event.xlsx"])["Crosstable"]
-    assert [ws.cell(3, c).value for c in range(26, 37)] == [
+    book = openpyxl.load_workbook(templates["uscf-event.xlsx"])
+    ws = book["Crosstable"]
+    assert [ws.cell(3, c).value for c in range(1, 9)] == [
+        "No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak", "Life master"]
+    assert [ws.cell(3, c).value for c in range(27, 39)] == [
         "Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes", "Change",
-        "Difference", "Floor"]
-    assert ws["AF5"].value.startswith('=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",USCF_NEWRATING(C5,D5,'
-                                      'Games!W5:AE5,Games!C5:K5,')
+        "Difference", "Floor", "Check"]
+    # The functions read the games so far from the Games sheet (AQ): the typed number, or
+    # for a rated player left blank, 50 (established: N' = N*) unless UnknownGames is "new".
+    assert book["Games"]["AQ5"].value == ('=IF(Crosstable!D5="",IF(OR(OR(Crosstable!C5="",Crosstable!C5=0,'
+                                          'Crosstable!C5="-"),UnknownGames="new"),"",50),Crosstable!D5)')
+    assert ws["AG5"].value.startswith('=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(ISNA(MATCH("check *",')
+    assert ("USCF_NEWRATING(C5,Games!AQ5,Games!W5:AE5,Games!C5:K5,E5,F5,G5,DualRated,BonusThreshold,"
+            "Games!M5:U5)") in ws["AG5"].value
     # One USCF_EVENT call per row, each taking its item (not an array formula, which
-    # LibreOffice recalculates on opening and shows as #NAME?).
-    assert ws["AG5"].value == ('=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",INDEX(USCF_EVENT($C$5:$C$104,'
-                               '$D$5:$D$104,Games!C5:K104,Games!M5:U104,$E$5:$E$104,$F$5:$F$104,'
-                               'DualRated,BonusThreshold),1))')
-    assert ws["AG104"].value.endswith("BonusThreshold),100))")
-    assert ws["AH5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(N(AG5)=0,"",AG5-C5))'
-    assert ws["AB5"].value == '=IF(COUNT(Games!W5:AE5)=0,"",PERF_RATING(Games!W5:AE5,Games!C5:K5,"USCF"))'
-    assert ws["Z5"].value == '=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",SUM(Games!AG5:AO5))'
-    assert "Why 'One pass' and 'Two passes' differ" in ws["I2"].value
+    # LibreOffice recalculates on opening and shows as #NAME?), with the peaks and life
+    # masters for the floors; a refused input anywhere names its player instead.
+    flagged = "Games!$AR$5:$AR$104"
+    assert ws["AH5"].value == (
+        f'=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(COUNT({flagged})>0,"check inputs of player "'
+        f'&MIN({flagged})&IF(INDEX($B$5:$B$104,MIN({flagged}))="",""," ("&INDEX($B$5:$B$104,MIN({flagged}))&")"),'
+        'INDEX(USCF_EVENT($C$5:$C$104,Games!$AQ$5:$AQ$104,Games!C5:K104,Games!M5:U104,$E$5:$E$104,'
+        '$F$5:$F$104,DualRated,BonusThreshold,$G$5:$G$104,$H$5:$H$104),1)))')
+    assert ws["AH104"].value.endswith("$H$5:$H$104),100)))")
+    assert ws["AI5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(N(AH5)=0,"",AH5-C5))'
+    assert ws["AK5"].value == '=IF(AND(G5="",H5=""),"",USCF_FLOOR(G5,H5))'
+    assert ws["AA5"].value == ('=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",IF(ISNA(MATCH("check *",'
+                               'Games!AG5:AO5,0)),SUM(Games!AG5:AO5),INDEX(Games!AG5:AO5,'
+                               'MATCH("check *",Games!AG5:AO5,0))))')
+    assert "Why 'One pass' and 'Two passes' differ" in ws["R2"].value
+    assert (ws["I2"].value, ws["N2"].value) == ("Games so far unknown", "established")
+    by_range = {str(dv.sqref): dv for dv in ws.data_validations.dataValidation}
+    assert by_range["C5:C104"].formula1 == 'OR(C5=0,C5="-",AND(ISNUMBER(C5),C5=INT(C5),C5>=100,C5<=4000))'
+    assert (by_range["D5:D104"].formula1, by_range["D5:D104"].formula2) == ("0", "100000")
+    assert (by_range["E5:E104"].formula1, by_range["E5:E104"].formula2) == ("3", "120")
+    assert "from 3 to 120" in by_range["E5:E104"].error
+    assert by_range["H5:H104"].formula1 == '"TRUE,FALSE"'
 
 
 # ---------------------------------------------------------------------------- calculators
@@ -304,15 +381,15 @@ def test_demo_event_matches_the_published_crosstable() -> None:
 def test_demo_workbook_values(demo: Path) -> None:
     ws = values_of(demo, "Crosstable")
     assert ws["B5"].value == "So, Wesley" and ws["B2"].value == "4th Sinquefield Cup"
-    assert [ws.cell(r, 20).value for r in range(5, 15)] == [5.5, 5, 5, 5, 5, 4.5, 4.5, 4, 3.5, 3]
+    assert [ws.cell(r, 21).value for r in range(5, 15)] == [5.5, 5, 5, 5, 5, 4.5, 4.5, 4, 3.5, 3]
     # So: TPR 2859 and +11.2 rating points (chessaccount.com report of the event)
-    assert ws["W5"].value == 2859
-    assert round(ws["X5"].value, 1) == 11.2
-    assert ws["Y5"].value == 2771 + 11
-    assert ws["I5"].value == 10          # K 10 for a 2400+ player
+    assert ws["X5"].value == 2859
+    assert round(ws["Y5"].value, 1) == 11.2
+    assert ws["Z5"].value == 2771 + 11
+    assert ws["J5"].value == 10          # K 10 for a 2400+ player
     # Each game's change adds up to the row's change
-    row_changes = [ws.cell(r, 24).value for r in range(5, 15)]
-    grid = [[ws.cell(r, c).value for c in range(10, 20)] for r in range(31, 41)]  # change grid
+    row_changes = [ws.cell(r, 25).value for r in range(5, 15)]
+    grid = [[ws.cell(r, c).value for c in range(11, 21)] for r in range(31, 41)]  # change grid
     for total, games in zip(row_changes, grid):
         assert total == pytest.approx(sum(v for v in games if v not in (None, "")))
 
@@ -337,16 +414,16 @@ def test_fill_swiss_from_a_trf_file(tmp_path: Path) -> None:
     path = fill_swiss(tournament, tmp_path / "swiss.xlsx")
     ws = values_of(path, "Crosstable")
     rounds = tournament.rounds
-    points_col = 10 + 3 * rounds
+    points_col = 11 + 3 * rounds
     assert ws.cell(3, points_col).value == "Points"
     for p in tournament.players:
         r = 4 + p.number
         assert ws.cell(r, 2).value == p.name
         assert ws.cell(r, 5).value == p.rating
         first = p.game(1)
-        assert ws.cell(r, 10).value == first.opponent
+        assert ws.cell(r, 11).value == first.opponent
         cell = first.cell
-        assert ws.cell(r, 12).value == (int(cell) if cell in ("1", "0") else (cell or None))
+        assert ws.cell(r, 13).value == (int(cell) if cell in ("1", "0") else (cell or None))
         expected_points = tournament.computed_points(p)
         shown = ws.cell(r, points_col).value
         assert (shown or 0) == expected_points, p.number
@@ -406,7 +483,7 @@ def round_robin_cells(players: list[tuple[str, object]], results: dict[tuple[int
     for i, (name, rating) in enumerate(players):
         cells[(5 + i, 2)], cells[(5 + i, 5)] = name, rating
     for (i, j), value in results.items():
-        cells[(5 + i, 10 + j)] = value
+        cells[(5 + i, 11 + j)] = value
     return cells
 
 
@@ -426,12 +503,12 @@ def test_points_count_every_result_spelling(templates: dict[str, Path], tmp_path
     ws = values_of(path, "Crosstable")
     # Points: the points the functions give each result (results.read_result), one per game.
     mine_points = read_result(mine).points
-    assert ws["AD5"].value == mine_points + 1
-    assert ws["AD6"].value == read_result(theirs).points
-    assert ws["AD7"].value == 0
-    assert (ws["AE5"].value, ws["AE6"].value, ws["AE7"].value) == (2, 1, 1)
+    assert ws["AE5"].value == mine_points + 1
+    assert ws["AE6"].value == read_result(theirs).points
+    assert ws["AE7"].value == 0
+    assert (ws["AF5"].value, ws["AF6"].value, ws["AF7"].value) == (2, 1, 1)
     # The points grid the mirror warning compares holds the same points.
-    assert (ws["K120"].value, ws["J121"].value) == (mine_points, read_result(theirs).points)
+    assert (ws["L120"].value, ws["K121"].value) == (mine_points, read_result(theirs).points)
 
 
 def test_a_rating_of_zero_is_no_rating(templates: dict[str, Path], tmp_path: Path) -> None:
@@ -444,16 +521,19 @@ def test_a_rating_of_zero_is_no_rating(templates: dict[str, Path], tmp_path: Pat
     ws = values_of(path, "Crosstable")
     # Beta and Delta: no K, change or new rating; the first-rating rule speaks instead.
     for row in (6, 8):
-        assert ws[f"I{row}"].value is None
-        assert (ws[f"AH{row}"].value, ws[f"AI{row}"].value) == (None, None)
-        assert ws[f"AJ{row}"].value.startswith("no first rating: ")
+        assert ws[f"J{row}"].value is None and ws[f"AM{row}"].value is None
+        assert (ws[f"AI{row}"].value, ws[f"AJ{row}"].value) == (None, None)
+        assert ws[f"AK{row}"].value.startswith("no first rating: ")
     # Alpha and Gamma are rated only against each other: Beta and Delta count as unrated
     # opponents, never as opponents rated 0. FIDE_CHANGE on the one rated game, from the core:
-    assert ws["K98"].value is None and ws["L97"].value == 1900
-    assert ws["I5"].value == 40
-    assert ws["AH5"].value == pytest.approx(udfs.FIDE_CHANGE(2100, [[1900]], [["½"]], 40, "2025"))
-    assert ws["AH7"].value == pytest.approx(udfs.FIDE_CHANGE(1900, [[2100]], [["½"]], 40, "2025"))
-    assert [ws[f"AD{r}"].value for r in range(5, 9)] == [2, 2, 1.5, 0.5]
+    assert ws["L97"].value is None and ws["M97"].value == 1900
+    # Rated games left blank: read as an established player's (K 20 for an adult under
+    # 2400, RULES.md §3.3), and the row says so.
+    assert ws["J5"].value == 20
+    assert ws["AM5"].value == "assumed: rated games unknown, read as 30 (established); K list overrides"
+    assert ws["AI5"].value == pytest.approx(udfs.FIDE_CHANGE(2100, [[1900]], [["½"]], 20, "2025"))
+    assert ws["AI7"].value == pytest.approx(udfs.FIDE_CHANGE(1900, [[2100]], [["½"]], 20, "2025"))
+    assert [ws[f"AE{r}"].value for r in range(5, 9)] == [2, 2, 1.5, 0.5]
 
 
 def test_crosstables_name_the_standings_columns(templates: dict[str, Path]) -> None:
@@ -492,7 +572,7 @@ def test_recalc_reads_the_named_standings(demo: Path, tmp_path: Path) -> None:
     so = report.standings[0]
     # So: 5.5 points, TPR 2859, +11.2 (chessaccount.com report of the event)
     assert (so.points, so.performance, round(so.change, 1), so.new_rating) == (5.5, 2859, 11.2, 2782)
-    assert [s.points for s in report.standings] == [ws.cell(r, 20).value for r in range(5, 15)]
+    assert [s.points for s in report.standings] == [ws.cell(r, 21).value for r in range(5, 15)]
 
 
 def swiss_cells(players: list[tuple[str, object]], rounds: dict[tuple[int, int], tuple]) -> dict:
@@ -500,7 +580,7 @@ def swiss_cells(players: list[tuple[str, object]], rounds: dict[tuple[int, int],
     for i, (name, rating) in enumerate(players):
         cells[(5 + i, 2)], cells[(5 + i, 5)] = name, rating
     for (number, rnd), (opponent, colour, result) in rounds.items():
-        col = 10 + 3 * (rnd - 1)
+        col = 11 + 3 * (rnd - 1)
         cells[(4 + number, col)], cells[(4 + number, col + 1)], cells[(4 + number, col + 2)] = (
             opponent, colour, result)
     return cells
@@ -517,19 +597,20 @@ def test_swiss_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
     path = fill_and_recalculate(template, swiss_cells(players, rounds), tmp_path / "bad.xlsx")
     ws, games = values_of(path, "Crosstable"), values_of(path, "Games")
     # Games sheet: the opponent's rating of round 2 (column G) says what is wrong.
-    assert games["G5"].value == "opponent: 999 is not a player number (1 to 6)"
-    assert games["G6"].value == "opponent: 2 is the player himself"
-    assert games["G7"].value == "opponent: x is not a player number (1 to 6)"
-    # The rating cells name the reason; columns: points P, games Q, change T, norm W
-    assert "opponent: 2 is the player himself" in ws["T6"].value
-    assert "opponent: 999 is not a player number" in ws["T5"].value
+    assert games["G5"].value == "check opponent in round 2: 999 is not a player number (1 to 6)"
+    assert games["G6"].value == "check opponent in round 2: 2 is the player himself"
+    assert games["G7"].value == "check opponent in round 2: x is not a player number (1 to 6)"
+    # The rating cells show the reason; columns: points Q, games R, change U, norm X
+    assert ws["U6"].value == "check opponent in round 2: 2 is the player himself"
+    assert ws["U5"].value == "check opponent in round 2: 999 is not a player number (1 to 6)"
     # Points count every round; Games only the rounds with an opponent.
-    assert [ws[f"P{r}"].value for r in range(5, 9)] == [2, 1, 0.5, 1.5]
-    assert [ws[f"Q{r}"].value for r in range(5, 9)] == [2, 2, 2, 1]
-    # D's round without an opponent is no game: D's change is the one game against C.
-    assert ws["T8"].value == pytest.approx(udfs.FIDE_CHANGE(1700, [[1800]], [["½"]], 40, "2025"))
+    assert [ws[f"Q{r}"].value for r in range(5, 9)] == [2, 1, 0.5, 1.5]
+    assert [ws[f"R{r}"].value for r in range(5, 9)] == [2, 2, 2, 1]
+    # D's round without an opponent is no game: D's change is the one game against C
+    # (K 20: rated games blank, read as an established adult's).
+    assert ws["U8"].value == pytest.approx(udfs.FIDE_CHANGE(1700, [[1800]], [["½"]], 20, "2025"))
     # No norm title picked: the norm column stays quiet.
-    assert all(ws[f"W{r}"].value is None for r in range(5, 9))
+    assert all(ws[f"X{r}"].value is None for r in range(5, 9))
 
 
 def test_uscf_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
@@ -537,18 +618,20 @@ def test_uscf_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
 
     template = build_uscf(tmp_path / "uscf.xlsx", players=4, rounds=2)
     cells = {(5, 2): "A", (5, 3): 1600, (6, 2): "B", (6, 3): 1500, (7, 2): "C", (7, 3): 0,
-             (5, 8): 2, (5, 9): "w", (6, 8): 1, (6, 9): "l", (7, 8): 3, (7, 9): 1, (6, 10): 7, (6, 11): "d"}
+             (5, 9): 2, (5, 10): "w", (6, 9): 1, (6, 10): "l", (7, 9): 3, (7, 10): 1, (6, 11): 7, (6, 12): "d"}
     path = fill_and_recalculate(template, cells, tmp_path / "bad.xlsx")
     ws, games = values_of(path, "Crosstable"), values_of(path, "Games")
     # Games sheet, opponent numbers as checked: round 1 in column F, round 2 in G.
-    assert games["F7"].value == "opponent: 3 is the player himself"
-    assert games["G6"].value == "opponent: 7 is not a player number (1 to 4)"
-    # One pass (column R) names the reason for the player whose opponent is wrong.
-    assert "opponent: 3 is the player himself" in ws["R7"].value
-    assert "opponent: 7 is not a player number" in ws["R6"].value
+    assert games["F7"].value == "check opponent in round 1: 3 is the player himself"
+    assert games["G6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
+    # One pass (column S) names the reason for the player whose opponent is wrong.
+    assert ws["S7"].value == "check opponent in round 1: 3 is the player himself"
+    assert ws["S6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
+    # Two passes rate the whole event: every row names the first player to fix.
+    assert [ws[f"T{r}"].value for r in range(5, 8)] == ["check inputs of player 2 (B)"] * 3
     # Points: W, L and D read as 1, 0 and ½; C's rating 0 is no rating (no N', no change).
-    assert [ws[f"L{r}"].value for r in range(5, 8)] == [1, 0.5, 1]
-    assert (ws["O7"].value, ws["T7"].value) == (None, None)
+    assert [ws[f"M{r}"].value for r in range(5, 8)] == [1, 0.5, 1]
+    assert (ws["P7"].value, ws["U7"].value) == (None, None)
 
 
 def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> None:
@@ -581,8 +664,8 @@ def test_norm_column_is_quiet_until_a_title_is_picked(templates: dict[str, Path]
     # The example event asks for GM norms (the README picture): 9 of 10 reach the GM
     # norm's performance; Giri's 3/9 is below 35 % (FIDE norm rule 1.4.6 in docs/RULES.md).
     assert ws["I2"].value == "GM"
-    assert [ws.cell(r, 27).value for r in range(5, 14)] == ["GM norm"] * 9
-    assert ws["AA14"].value == "no GM norm: score 33 % < 35 %"
+    assert [ws.cell(r, 28).value for r in range(5, 14)] == ["GM norm"] * 9
+    assert ws["AB14"].value == "no GM norm: score 33 % < 35 %"
     with pytest.raises(RatingError, match="norm_title: 'FM' is not one of GM, IM, WGM, WIM or blank"):
         RoundRobinEvent("e", (EventPlayer("a"), EventPlayer("b")), (("", ""), ("", "")), norm_title="FM")
 

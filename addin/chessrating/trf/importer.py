@@ -11,10 +11,14 @@ Which workbook (:func:`choose_layout`):
   (:attr:`Tournament.is_round_robin`) and there are at most 20 players, else the Swiss
   workbook; both sized to the event.
 * ``system="uscf"``: the US Chess event workbook. The file's ratings are taken as the
-  ratings before the event; games so far, age, record and peak are left blank, and a
-  blank games-so-far reads as 0 earlier games (every rated player then gets the special
-  formula with N′ = 0, so the new rating rests on this event alone) until the arbiter
-  fills them from the US Chess record.
+  ratings before the event; games so far, age, record, peak and life master are left
+  blank for the arbiter to fill from the US Chess record. **Decision**: until then a
+  rated player's unknown games so far are read as an established player's (the
+  workbook's ``UnknownGames`` setting ``established``: 50 games, so N′ = N*, US Chess §2),
+  never as 0 (which would rate every player by this event alone); with
+  ``new_players=True`` they are read as 0. Either way the workbook marks every value
+  that rests on it (the row's N′, K, bonus and new ratings in orange, and its Check cell
+  says why).
 
 Unrated players: the templates' ``First rating`` column calls ``FIDE_INITIAL`` for every
 player without a rating; it gives a rating from 5 games against rated opponents and
@@ -22,17 +26,23 @@ otherwise shows why there is none.
 
 K-factor (FIDE Rating Regulations 8.3.3, ``FIDE_K``). A TRF file gives each player's
 rating and birth year, but not the number of rated games played before nor the highest
-rating ever reached, which K also depends on. **Decision**:
+rating ever reached, which K also depends on. **Decision**: the ``Rated games``, ``Peak``
+and ``K list`` cells are left empty for the arbiter to fill from the FIDE rating list;
+until then
 
-* by default the ``Rated games`` and ``Peak`` cells are left empty for the arbiter to fill
-  from the FIDE rating list. Until then ``FIDE_K`` reads an empty rated-games cell as 0
-  games and an empty peak as the current rating, so K is 10 from a rating of 2400,
-  40 for everyone else (fewer than 30 games, or a junior under 2300);
-* with ``k_from_trf_data=True`` every rated player is taken as established: rated games
-  30 and peak = the current rating, so K follows the rating and the birth year only:
-  10 from 2400, 40 for a junior (18 or younger in the event's year) under 2300, else 20.
+* by default (the workbook's ``UnknownGames`` setting ``established``) every rated
+  player is read as established: 30 rated games, peak = the current rating, so K
+  follows the rating and the birth year: 10 from 2400, 40 for a junior (18 or younger
+  in the event's year) under 2300, else 20 — never above the rule book's K for the
+  player's rating and age;
+* with ``new_players=True`` (``UnknownGames`` ``new``) an empty rated-games cell is 0
+  games: K 10 from 2400 and 40 below.
 
-Both are followed by the 700 rule of ``FIDE_K`` (K × games in the period ≤ 700).
+Either way K, the change and the new rating are marked as assumed (orange) and the
+row's Check cell says so wherever the games change K (rating and peak under 2400), until
+``K list`` (K as the FIDE list gives it, which overrides
+the computed K) or ``Rated games`` is filled. K is followed by the 700 rule of
+``FIDE_K`` (K × games in the period ≤ 700).
 
 A result without an opponent (the reader warns of it, and drops the opponent of a player
 paired with himself) is no game: **Decision**: such a round is written as the bye with
@@ -40,10 +50,8 @@ the same points (``F`` full-point, ``H`` half-point, ``Z`` zero-point bye; cells
 ``H``, ``Z``), so it keeps its points and counts neither as a game nor for the norm
 (:func:`lone_results_as_byes`).
 
->>> k_inputs(2450, k_from_trf_data=True), k_inputs(None, k_from_trf_data=True)
-((30, 2450), (None, None))
->>> k_inputs(2450, k_from_trf_data=False)
-(None, None)
+>>> unknown_games(new_players=False), unknown_games(new_players=True)
+('established', 'new')
 >>> default_output(Path("events/open.trf")).as_posix()
 'events/open.xlsx'
 """
@@ -61,46 +69,45 @@ from .model import PLAYED_CODES, ReadWarning, RoundGame, Tournament
 from .sizing import fit_to_workbook
 
 __all__ = [
-    "SYSTEMS", "ESTABLISHED_GAMES", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
+    "SYSTEMS", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
     "ImportSummary", "GameCounts", "import_trf", "choose_layout",
-    "count_games", "k_inputs", "default_output", "K_NOTE", "K_NOTE_FROM_TRF", "USCF_NOTE",
-    "lone_results_as_byes",
+    "count_games", "unknown_games", "default_output", "K_NOTE", "K_NOTE_NEW", "USCF_NOTE",
+    "USCF_NOTE_NEW", "lone_results_as_byes",
 ]
 
 SYSTEMS = ("fide", "uscf")
-# Rated games written for an established player with --k-from-trf-data: the 30 of §8.3.3.
-ESTABLISHED_GAMES = 30
 # Largest event filled into the round-robin crosstable (its template size).
 ROUND_ROBIN_MAX = 20
 MAX_WARNINGS_SHOWN = 20
 # From this many players the progress bar shows from the start.
 LARGE_EVENT = 100
 
-K_NOTE = ("K: rated games and peak left empty for the arbiter to fill from the FIDE rating "
-          "list; until then FIDE_K reads 0 rated games and peak = rating, so K is 10 from "
-          "2400 and 40 below")
-K_NOTE_FROM_TRF = ("K: from the TRF data only (--k-from-trf-data): every rated player taken as "
-                   "established (30 rated games, peak = rating), so K is 10 from 2400, 40 for "
-                   "a junior under 2300, else 20")
+K_NOTE = ("K assumed: rated games, peak and K list left empty for the arbiter to fill from "
+          "the FIDE rating list; until then every rated player is read as established (30 "
+          "rated games, peak = rating): K 10 from 2400, 40 for a junior under 2300, else 20; "
+          "the workbook marks those rows (Check column, K in orange)")
+K_NOTE_NEW = ("K assumed (--new-players): rated games, peak and K list left empty for the "
+              "arbiter to fill from the FIDE rating list; until then every rated player is "
+              "read as new (0 rated games): K 10 from 2400 and 40 below; the workbook marks "
+              "those rows (Check column, K in orange)")
 USCF_NOTE = ("US Chess: the file's ratings are the ratings before the event; games so far, "
-             "age, record and peak left blank for the arbiter to fill from the US Chess "
-             "record; until then games so far reads as 0, so N' is 0 and the new ratings "
-             "rest on this event alone")
+             "age, record, peak and life master left blank for the arbiter to fill from the "
+             "US Chess record; until then every rated player is read as established (N' = "
+             "N*); the workbook marks those rows (Check column, values in orange)")
+USCF_NOTE_NEW = ("US Chess (--new-players): the file's ratings are the ratings before the "
+                 "event; games so far left blank and read as 0 (N' = 0: the new ratings "
+                 "rest on this event alone); the workbook marks those rows (Check column, "
+                 "values in orange)")
 
 _GAME_SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
 
 LAYOUTS = {"round robin": "FIDE round-robin", "swiss": "FIDE Swiss", "uscf": "US Chess event"}
 
 
-def k_inputs(rating: int | None, *, k_from_trf_data: bool) -> tuple[int | None, int | None]:
-    """The (rated games, peak) written for a player; ``(None, None)`` leaves both cells empty.
-
-    With ``k_from_trf_data`` a rated player is established: 30 games, peak = rating
-    (see the module's **Decision**). An unrated player has no K.
-    """
-    if not k_from_trf_data or not rating:
-        return None, None
-    return ESTABLISHED_GAMES, rating
+def unknown_games(*, new_players: bool) -> str:
+    """The workbook's ``UnknownGames`` setting: how a rated player's unknown count of
+    earlier games is read (see the module's **Decision**)."""
+    return "new" if new_players else "established"
 
 
 def default_output(source: Path) -> Path:
@@ -231,7 +238,7 @@ class ImportSummary:
     games: GameCounts
     unrated: int
     first_ratings: int
-    k_from_trf_data: bool
+    new_players: bool
     warnings: list[ReadWarning] = field(default_factory=list)
     cell_errors: list[Any] = field(default_factory=list)
 
@@ -249,11 +256,11 @@ class ImportSummary:
         out.append(f"not rated: {g.forfeits} forfeits, {g.byes} byes, {g.absences} absences")
         if self.layout == "uscf":
             out.append(f"unrated players: {self.unrated} (rated by the US Chess event procedure)")
-            out.append(USCF_NOTE)
+            out.append(USCF_NOTE_NEW if self.new_players else USCF_NOTE)
         else:
             out.append(f"unrated players: {self.unrated} ({self.first_ratings} reach a first "
                        "rating: at least 5 games against rated opponents)")
-            out.append(K_NOTE_FROM_TRF if self.k_from_trf_data else K_NOTE)
+            out.append(K_NOTE_NEW if self.new_players else K_NOTE)
         out.append(f"warnings: {len(self.warnings)}")
         out += [f"  {w}" for w in self.warnings[:max_warnings]]
         if len(self.warnings) > max_warnings:
@@ -273,33 +280,32 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _build(tournament: Tournament, layout: str, output: Path, k_from_trf_data: bool) -> None:
-    """Write the filled workbook, formulas not yet evaluated."""
+def _build(tournament: Tournament, layout: str, output: Path, new_players: bool) -> None:
+    """Write the filled workbook, formulas not yet evaluated; the K inputs and the games
+    so far stay empty, read as :func:`unknown_games` says."""
     from .. import workbooks
 
     tournament = lone_results_as_byes(tournament)
+    reading = unknown_games(new_players=new_players)
     if layout == "uscf":
-        workbooks.fill_uscf(tournament, output, recalculate=False)
+        workbooks.fill_uscf(tournament, output, recalculate=False, unknown_games=reading)
     elif layout == "round robin":
         event = workbooks.round_robin_from_tournament(tournament)
-        players = []
-        for p in event.players:
-            games, peak = k_inputs(p.rating, k_from_trf_data=k_from_trf_data)
-            players.append(replace(p, rated_games=games, peak_rating=peak))
-        workbooks.fill_round_robin(replace(event, players=tuple(players)), output, recalculate=False)
+        workbooks.fill_round_robin(event, output, recalculate=False, unknown_games=reading)
     else:
-        k = {p.number: k_inputs(p.rating, k_from_trf_data=k_from_trf_data) for p in tournament.players}
-        workbooks.fill_swiss(tournament, output, recalculate=False, k_inputs=k)
+        workbooks.fill_swiss(tournament, output, recalculate=False, unknown_games=reading)
 
 
 def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
-               system: str = "fide", k_from_trf_data: bool = False,
+               system: str = "fide", new_players: bool = False, k_from_trf_data: bool = True,
                progress: Progress | None = None) -> ImportSummary:
     """Read the TRF file ``source`` and write the filled, recalculated workbook ``output``.
 
     ``output`` defaults to :func:`default_output`; it may not be the TRF file itself.
     ``system`` is ``"fide"`` or ``"uscf"`` (see :func:`choose_layout`);
-    ``k_from_trf_data`` fills the K inputs as the module's **Decision** says.
+    ``new_players`` reads unknown counts of earlier games as 0 rather than as an
+    established player's (the module's **Decision**); ``k_from_trf_data``, the default
+    reading, is kept for older callers and changes nothing.
     A file that cannot be read, or holds no player, raises :class:`RatingError`.
     """
     from ..recalc import RecalcError, recalculate
@@ -329,7 +335,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
                           f"{len(tournament.players)} rows x {rounds} rounds", 0.1)
     target.parent.mkdir(parents=True, exist_ok=True)
     with draft_path(target) as draft:  # the workbook appears finished or not at all
-        _build(tournament, layout, draft, k_from_trf_data)
+        _build(tournament, layout, draft, new_players)
         try:
             report = recalculate(draft, target, progress=bar.follow(0.3, 1.0))
         except RecalcError as error:  # name the user's file, not the draft
@@ -340,7 +346,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     return ImportSummary(
         source=source, output=target, layout=layout, players=len(tournament.players),
         rounds=tournament.rounds, games=count_games(tournament), unrated=unrated,
-        first_ratings=first, k_from_trf_data=k_from_trf_data,
+        first_ratings=first, new_players=new_players,
         warnings=list(tournament.warnings), cell_errors=list(report.root_errors))
 
 
@@ -354,16 +360,18 @@ FIDE (default): the round-robin workbook when every pair met once and there are 
 rating (FIDE_INITIAL) once they have 5 games against rated opponents.
 
 K-factor: a TRF file gives rating and birth year, but not the rated games played before
-nor the highest rating reached. By default the Rated games and Peak cells are left empty
-for the arbiter to fill from the FIDE rating list; until then FIDE_K reads 0 games and
-peak = rating, so K is 10 from 2400 and 40 below. With --k-from-trf-data every rated
-player is taken as established (30 rated games, peak = rating): K is then 10 from 2400,
-40 for a junior under 2300, else 20.
+nor the highest rating reached. The Rated games, Peak and K list cells are left empty for
+the arbiter to fill from the FIDE rating list (K list, when filled, overrides the
+computed K). Until then every rated player is read as established (30 rated games, peak
+= rating): K is 10 from 2400, 40 for a junior under 2300, else 20. With --new-players
+they are read as new (0 games): K 10 from 2400 and 40 below. Either way the workbook
+marks the rows whose K rests on that assumption (Check column, K in orange).
 
 US Chess (--system uscf): the US Chess event workbook; the file's ratings are taken as
-the ratings before the event, and games so far, age, record and peak are left blank for
-the arbiter to fill from the US Chess record. Until then games so far reads as 0: N' is
-0 and each new rating rests on this event alone.
+the ratings before the event, and games so far, age, record, peak and life master are
+left blank for the arbiter to fill from the US Chess record. Until then a rated player's
+games so far are read as an established player's (N' = N*, US Chess §2), or as 0 with
+--new-players; the workbook marks every value resting on that (Check column, orange).
 """
 
 EPILOG = ("Exit code 0: workbook written, every formula gave a value; 1: written, but some "
@@ -384,16 +392,20 @@ def add_subcommand(sub: Any) -> None:
                         help="workbook to write (default: FILE's name with .xlsx, beside it)")
     parser.add_argument("--system", choices=SYSTEMS, default="fide",
                         help="rating system: fide (default) or uscf")
+    parser.add_argument("--new-players", "--k-unknown", dest="new_players", action="store_true",
+                        help="read unknown counts of earlier rated games as 0 (new players) "
+                             "instead of as established players'")
     parser.add_argument("--k-from-trf-data", action="store_true",
-                        help="take every rated player as established (30 rated games, peak = "
-                             "rating) so K follows rating and birth year only")
+                        help="read every rated player as established (the default; kept for "
+                             "older scripts)")
     parser.set_defaults(func=run)
 
 
 def run(args: Any) -> int:
     """Run ``import-trf`` for parsed arguments; prints the summary, returns the exit code."""
-    summary = import_trf(args.trf, args.output, system=args.system,
-                         k_from_trf_data=args.k_from_trf_data)
+    if args.new_players and args.k_from_trf_data:
+        raise RatingError("--new-players and --k-from-trf-data: give one of them")
+    summary = import_trf(args.trf, args.output, system=args.system, new_players=args.new_players)
     for line in summary.lines():
         print(line)
     return 1 if summary.cell_errors else 0

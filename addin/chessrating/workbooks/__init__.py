@@ -80,42 +80,49 @@ def write_templates(folder: Path, *, recalculate: bool = True) -> list[Path]:
 EventLike = Union[RoundRobinEvent, "Tournament"]
 
 
-def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True) -> Path:
+def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True,
+                     unknown_games: str = "established") -> Path:
     """The round-robin workbook sized to ``event`` and filled with it; returns ``dst``.
 
     ``event`` is a :class:`RoundRobinEvent` (e.g. :func:`load_demo_event`) or a
     :class:`chessrating.trf.model.Tournament` in which each pair met at most once.
     Names and other text are written as text: a name such as ``=1+1`` stays a name.
+    ``unknown_games`` (``established`` or ``new``) is how a blank Rated games cell is read.
     """
     if not isinstance(event, RoundRobinEvent):
         event = round_robin_from_tournament(event)
     if len(event.players) < 2:
         raise RatingError(f"event: {len(event.players)} players; a round robin needs at least 2")
-    return _finish(lambda path: build_round_robin(path, event=event), dst, recalculate)
+    return _finish(lambda path: build_round_robin(path, event=event, unknown_games=unknown_games),
+                   dst, recalculate)
 
 
 def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
-               k_inputs: "KInputs | None" = None) -> Path:
+               k_inputs: "KInputs | None" = None, unknown_games: str = "established") -> Path:
     """The Swiss workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k; opponent numbers, colours (W/B) and
     results (:func:`chessrating.trf.model.cell_result`) fill the round columns.
-    ``k_inputs`` maps starting numbers to (rated games, peak rating) for the K column.
+    ``k_inputs`` maps starting numbers to (rated games, peak rating) for the K column;
+    ``unknown_games`` (``established`` or ``new``) is how a blank Rated games cell is read.
     """
     if not tournament.players:
         raise RatingError("tournament: it has no players")
-    return _finish(lambda path: build_swiss(path, tournament=tournament, k_inputs=k_inputs),
-                   dst, recalculate)
+    return _finish(lambda path: build_swiss(path, tournament=tournament, k_inputs=k_inputs,
+                                            unknown_games=unknown_games), dst, recalculate)
 
 
-def fill_uscf(tournament: "Tournament", dst: Path, *, recalculate: bool = True) -> Path:
+def fill_uscf(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
+              unknown_games: str = "established") -> Path:
     """The US Chess event workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k: name, rating (taken as the rating
     before the event), and per round the opponent's number and the result
-    (:func:`chessrating.trf.model.cell_result`). Games so far, age, record and peak stay
-    blank for the arbiter: a blank games-so-far reads as 0 earlier games.
+    (:func:`chessrating.trf.model.cell_result`). Games so far, age, record, peak and life
+    master stay blank for the arbiter; a rated player's blank games so far is read as
+    ``unknown_games`` says (``established``: N′ = N*; ``new``: 0 games) and marked.
     """
     if not tournament.players:
         raise RatingError("tournament: it has no players")
-    return _finish(lambda path: build_uscf(path, tournament=tournament), dst, recalculate)
+    return _finish(lambda path: build_uscf(path, tournament=tournament, unknown_games=unknown_games),
+                   dst, recalculate)

@@ -20,9 +20,10 @@ from typing import Any
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from .. import checks
 from .layout import (
-    RESULT_CHOICES, Styles, absolute, cell, game_points, new_workbook, no_rating, print_setup, span,
-    write_conf_sheet,
+    RESULT_CHOICES, Styles, absolute, cell, first_check, game_points, new_workbook, no_rating,
+    print_setup, span, validate_range, validate_ratings, write_conf_sheet,
     write_how_to_sheet, write_input, write_quiet_formula, write_result, write_text_input,
 )
 
@@ -59,8 +60,23 @@ HOW_TO = [
 ]
 
 
+# What each numeric input is, for its data validation: the functions' own ranges.
+_RATING_INPUTS = {"Rating", "Peak rating", "Target", "Opponent rating", "Rating (for OWN)"}
+_RANGES = {
+    "K": (checks.K, "the K-factor"),
+    "Rated games so far": (checks.GAMES, "rated games before this event"),
+    "Games so far": (checks.GAMES, "rated games before this event"),
+    "Birth year": (checks.YEAR, "year of birth"),
+    "Year": (checks.YEAR, "the rating period's year; blank for this year"),
+    "Age": (checks.AGE, "age in years, used only for an unrated player"),
+    "Bonus B": (checks.BONUS_THRESHOLD, "the bonus threshold B"),
+    "Score per game": (checks.SCORE_PER_GAME, "the average score of each game"),
+}
+
+
 def _inputs(sheet: Worksheet, st: Styles, top: int, rows: list[tuple[str, Any, str]]) -> dict[str, str]:
-    """Label/value pairs from ``top`` down; returns each label's absolute value address."""
+    """Label/value pairs from ``top`` down, each validated as the functions read it;
+    returns each label's absolute value address."""
     where = {}
     for offset, (label, value, kind) in enumerate(rows):
         r = top + offset
@@ -70,6 +86,10 @@ def _inputs(sheet: Worksheet, st: Styles, top: int, rows: list[tuple[str, Any, s
             write_text_input(sheet, r, 1, value, fmt)
         else:
             write_input(sheet, r, 1, value, fmt)
+        if label in _RATING_INPUTS:
+            validate_ratings(sheet, r, r, 1, label)
+        elif label in _RANGES:
+            validate_range(sheet, r, r, 1, *_RANGES[label][:1], label, _RANGES[label][1])
         where[label] = absolute(r, 1)
     return where
 
@@ -116,13 +136,12 @@ def _games_table(sheet: Worksheet, st: Styles, games: list[tuple[int | None, str
         write_quiet_formula(sheet, r, helper + 1,
                             f'=IF(OR({no_rating(cell(r, 1))},{cell(r, 2)}=""),"",{cell(r, 1)})',
                             st.formula_int)
-        write_quiet_formula(sheet, r, helper + 2, f"={game_points(cell(r, 2))}", st.formula_one)
+        write_quiet_formula(sheet, r, helper + 2, f"={game_points(cell(r, 2), f'of game {i + 1}')}",
+                            st.formula_one)
     sheet.data_validation(first, 2, last, 2, {
         "validate": "list", "source": list(RESULT_CHOICES),
         "error_message": "Pick a result: 1, ½, 0, + (forfeit win) or - (forfeit loss)."})
-    sheet.data_validation(first, 1, last, 1, {
-        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 3500,
-        "error_message": "A rating is a whole number from 1 (blank for an unrated opponent)."})
+    validate_ratings(sheet, first, last, 1, "Opponent rating")
     ranges = {
         "opp": span(first, 1, last, 1, fixed=True), "res": span(first, 2, last, 2, fixed=True),
         "read": span(first, helper, last, helper, fixed=True),
@@ -147,7 +166,9 @@ def _per_game(sheet: Worksheet, st: Styles, g: dict[str, str], columns: list[tup
 
 
 def _score(g: dict[str, str]) -> str:
-    return f'=IF(SUMPRODUCT(--({g["read"]}<>""))=0,"",SUM({g["points"]}))'
+    """The score: the points of the games, or the first result that is not one."""
+    points = g["points"]
+    return f'=IF(SUMPRODUCT(--({g["read"]}<>""))=0,"",{first_check([points], f"SUM({points})")})'
 
 
 def _sheet(book: Workbook, st: Styles, name: str, title: str, note: str) -> Worksheet:

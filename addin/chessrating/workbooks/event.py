@@ -57,6 +57,7 @@ class EventPlayer:
     rated_games: int | None = None
     peak_rating: int | None = None
     number: int | None = None
+    k: int | None = None  # K as the FIDE list gives it; blank: computed by FIDE_K
 
 
 @dataclass(frozen=True)

@@ -3,16 +3,30 @@
 Row 2 of the ``Crosstable`` sheet holds the settings with workbook names: ``Rules``
 ("2025"/"2024"), ``RatingYear`` (year for K; blank = this year) and ``NormTitle``. Each
 player row starts No., Name, Title, Fed, Rating, the K inputs (rated games, birth year,
-peak) and K = ``FIDE_K``, and ends, after the games, with the same totals: points,
-games, expected score, ``PERF_RATING``, ``FIDE_CHANGE``, ``FIDE_NEWRATING``,
-``FIDE_INITIAL`` (unrated players) and the ``FIDE_NORM`` verdict for ``NormTitle``.
+peak), K list (K as the FIDE list gives it, which overrides the computed one) and K
+(``FIDE_K`` unless K list is filled), and ends, after the games, with the same totals:
+points, games, expected score, ``PERF_RATING``, ``FIDE_CHANGE``, ``FIDE_NEWRATING``,
+``FIDE_INITIAL`` (unrated players), the ``FIDE_NORM`` verdict for ``NormTitle`` and
+Check: why the player's rating is refused, or the note that K rests on an assumption.
 A rating cell that is blank, 0 or ``-`` means no rating.
+
+**Decision** (rated games unknown): a blank Rated games cell of a rated player is read
+as the setting ``UnknownGames`` says, ``established`` (30 games; K then follows the
+rating, the peak and the birth year) by default or ``new`` (0 games). Either way K, the
+change and the new rating of that row are marked as assumed and Check says so, until
+K list or Rated games is filled.
+
+An opponent whose rating the functions refuse is not passed on as a number: the rows
+that meet that opponent show ``check rating of player N (Name)`` (the opponent's own row
+says what is wrong), and a result that is not one shows ``check result …``.
 
 >>> formulas = fide_player_formulas(4, opp="O5:Q5", read="R5:T5", expected="E5:G5",
 ...     points="P5:S5", entered="COUNTA(J5:L5)", played="COUNTA(J5:L5)", none="COUNT(O5:Q5)=0",
 ...     titles="$C$5:$C$7", feds="$D$5:$D$7")
->>> formulas["Change"]
-'=IF(OR(OR(E5="",E5=0,E5="-"),COUNT(O5:Q5)=0),"",FIDE_CHANGE(E5,O5:Q5,R5:T5,I5,Rules))'
+>>> formulas["Change"].startswith('=IF(OR(OR(E5="",E5=0,E5="-"),COUNT(O5:Q5)=0),"",IF(ISNA(MATCH(')
+True
+>>> formulas["Change"].endswith('FIDE_CHANGE(E5,O5:Q5,R5:T5,J5,Rules),INDEX(O5:Q5,MATCH("check *",O5:Q5,0))),INDEX(P5:S5,MATCH("check *",P5:S5,0))))')
+True
 >>> list(formulas) == ["K", *TOTAL_COLUMNS]
 True
 """
@@ -23,27 +37,45 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from .. import checks
 from .event import EventPlayer
 from .layout import (
-    CROSSTABLE, Styles, cell, no_rating, write_input, write_quiet_formula, write_text_input,
+    ASSUMED, CROSSTABLE, Styles, cell, column, check_player, first_check, no_rating, refused,
+    validate_ratings, validate_range, write_input, write_quiet_formula, write_text_input,
 )
 
-__all__ = ["PLAYER_HEADERS", "TOTAL_COLUMNS", "STANDINGS_NAMES", "RATING_COL", "K_COL",
+__all__ = ["PLAYER_HEADERS", "TOTAL_COLUMNS", "STANDINGS_NAMES", "RATING_COL", "K_COL", "K_LIST_COL",
+           "AFTER_PLAYERS", "ESTABLISHED_GAMES", "UNKNOWN_GAMES_CHOICES", "mark_assumed_k",
+           "validate_fide_players", "own_check_formula", "k_assumed", "opponent_cell",
            "write_fide_settings", "write_fide_player", "fide_player_formulas", "fide_formats",
            "set_fide_widths"]
 
-PLAYER_HEADERS = ("No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth year", "Peak", "K")
-TITLE_COL, FED_COL, RATING_COL, K_COL = 2, 3, 4, 8
+PLAYER_HEADERS = ("No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth year", "Peak",
+                  "K list", "K")
+TITLE_COL, FED_COL, RATING_COL, GAMES_COL, BIRTH_COL, PEAK_COL, K_LIST_COL, K_COL = range(2, 10)
+# The first column after the player columns (the results grid, or the rounds).
+AFTER_PLAYERS = len(PLAYER_HEADERS)
 TOTAL_COLUMNS = ("Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating",
-                 "First rating", "Norm")
+                 "First rating", "Norm", "Check")
+# Rated games written for a player whose count is unknown, in the default reading
+# ("established"): the 30 games of §8.3.3 after which K no longer is 40 for that reason.
+ESTABLISHED_GAMES = 30
+UNKNOWN_GAMES_CHOICES = ("established", "new")
+# Totals that rest on K, marked while K rests on an assumption.
+RESTS_ON_K = ("Change", "New rating")
 # Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
 STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Performance": "Perf. (TPR)",
                    "RatingChange": "Change", "NewRating": "New rating", "InitialRating": "First rating"}
 
 
 def write_fide_settings(sheet: Worksheet, book: Workbook, st: Styles, heading: str,
-                        event_name: str, year: int | None, norm_title: str) -> None:
-    """Rows 1-2: the heading, the event's name and the settings with their workbook names."""
+                        event_name: str, year: int | None, norm_title: str,
+                        unknown_games: str = "established") -> None:
+    """Rows 1-2: the heading, the event's name and the settings with their workbook names.
+
+    ``UnknownGames`` says how a blank Rated games cell of a rated player is read:
+    ``established`` (30 games: K from the rating and the birth year) or ``new`` (0 games).
+    """
     sheet.write_string(0, 0, heading, st.title)
     sheet.write_string(1, 0, "Event", st.label)
     write_text_input(sheet, 1, 1, event_name, st.input_text)
@@ -57,9 +89,17 @@ def write_fide_settings(sheet: Worksheet, book: Workbook, st: Styles, heading: s
     book.define_name("RatingYear", f"={CROSSTABLE}!$G$2")
     book.define_name("NormTitle", f"={CROSSTABLE}!$I$2")
     sheet.data_validation(1, 4, 1, 4, {"validate": "list", "source": ["2025", "2024"]})
-    sheet.data_validation(1, 6, 1, 6, {"validate": "integer", "criteria": "between",
-                                       "minimum": 1950, "maximum": 2200})
+    validate_range(sheet, 1, 1, 6, checks.YEAR, "Year (K)",
+                   "the rating period's year for the junior rule; blank for this year")
     sheet.data_validation(1, 8, 1, 8, {"validate": "list", "source": ["GM", "IM", "WGM", "WIM"]})
+    sheet.write_string(1, 10, "Rated games unknown", st.label)
+    sheet.merge_range(1, 15, 1, 17, unknown_games, st.input_result)
+    book.define_name("UnknownGames", f"={CROSSTABLE}!$P$2")
+    sheet.data_validation(1, 15, 1, 15, {
+        "validate": "list", "source": list(UNKNOWN_GAMES_CHOICES), "input_title": "Rated games unknown",
+        "input_message": "How a blank Rated games cell is read: established (30 games, K from "
+                         "rating and birth year) or new (0 games, K 40 below 2400). Either way "
+                         "the row is marked as assumed until K list or Rated games is filled."})
 
 
 def write_fide_player(sheet: Worksheet, st: Styles, r: int, number: int,
@@ -73,12 +113,13 @@ def write_fide_player(sheet: Worksheet, st: Styles, r: int, number: int,
     write_input(sheet, r, 5, player.rated_games if player else None, st.input_int)
     write_input(sheet, r, 6, player.birth_year if player else None, st.input_int)
     write_input(sheet, r, 7, player.peak_rating if player else None, st.input_int)
+    write_input(sheet, r, K_LIST_COL, player.k if player else None, st.input_int)
     write_quiet_formula(sheet, r, K_COL, k_formula, st.formula_int)
 
 
 def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: str,
                          entered: str, played: str, none: str, titles: str,
-                         feds: str) -> dict[str, str]:
+                         feds: str, own_check: str = "") -> dict[str, str]:
     """Row ``r``'s K and total formulas, by column header.
 
     The ranges of the row's games: ``opp`` the opponents' ratings and ``read`` the
@@ -86,22 +127,97 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     the points per game; ``titles`` and ``feds`` the player list's title and federation
     columns. Counts: ``entered`` (0 while no result is entered: the totals stay quiet),
     ``played`` (the games), and ``none`` is TRUE while no game has an opponent.
+    ``own_check`` is the helper cell holding :func:`own_check_formula` (the rating's
+    refusal, read by the rows of the player's opponents); Check shows it first.
     """
     rating, k, fed = cell(r, RATING_COL), cell(r, K_COL), cell(r, FED_COL)
+    games, k_list = cell(r, GAMES_COL), cell(r, K_LIST_COL)
     unrated = no_rating(rating)
+    # A message among the points (a result that is not one) or the opponents' ratings (a
+    # refused rating, a bad opponent number) is shown instead of the function's value.
+    checked = [points, opp]
+    games_read = f'IF(AND({games}="",UnknownGames<>"new"),{ESTABLISHED_GAMES},{games})'
+    note = (f'IF(NOT({k_assumed(rating, k_list, games, cell(r, PEAK_COL))}),"",IF(UnknownGames="new",'
+            f'"{ASSUMED}rated games unknown, read as 0 (new player); K list overrides",'
+            f'"{ASSUMED}rated games unknown, read as {ESTABLISHED_GAMES} (established); '
+            f'K list overrides"))')
+    own = own_check or f"({own_check_formula(r)})"
     return {
-        "K": f'=IF({unrated},"",FIDE_K({rating},{cell(r, 5)},{cell(r, 6)},RatingYear,'
-             f'{cell(r, 7)},COUNT({opp})))',
-        "Points": f'=IF({entered}=0,"",SUM({points}))',
+        "K": f'=IF({unrated},"",IF({k_list}<>"",{k_list},FIDE_K({rating},{games_read},'
+             f'{cell(r, BIRTH_COL)},RatingYear,{cell(r, PEAK_COL)},COUNT({opp}))))',
+        "Points": f'=IF({entered}=0,"",{first_check([points], f"SUM({points})")})',
         "Games": f'=IF({entered}=0,"",{played})',
-        "Expected": f'=IF(COUNT({expected})=0,"",SUM({expected}))',
-        "Perf. (TPR)": f'=IF({none},"",PERF_RATING({opp},{read},"FIDE"))',
-        "Change": f'=IF(OR({unrated},{none}),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
-        "New rating": f'=IF(OR({unrated},{none}),"",FIDE_NEWRATING({rating},{opp},{read},{k},Rules))',
-        "First rating": f'=IF(AND({unrated},NOT({none})),FIDE_INITIAL({opp},{read}),"")',
+        "Expected": f'={first_check([expected], f"""IF(COUNT({expected})=0,"",SUM({expected}))""")}',
+        "Perf. (TPR)": f'=IF({none},"",{first_check(checked, f"""PERF_RATING({opp},{read},"FIDE")""")})',
+        "Change": f'=IF(OR({unrated},{none}),"",'
+                  f'{first_check(checked, f"FIDE_CHANGE({rating},{opp},{read},{k},Rules)")})',
+        "New rating": f'=IF(OR({unrated},{none}),"",'
+                      f'{first_check(checked, f"FIDE_NEWRATING({rating},{opp},{read},{k},Rules)")})',
+        "First rating": f'=IF(AND({unrated},NOT({none})),'
+                        f'{first_check(checked, f"FIDE_INITIAL({opp},{read})")},"")',
         "Norm": f'=IF(OR(NormTitle="",{played}=0),"",'
-                f'FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed}))',
+                f'{first_check(checked, f"FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed})")})',
+        # The row's first problem, in a column wide enough to print it whole: the
+        # player's own rating refused, a result or opponent to check, else the note
+        # on an assumed K.
+        "Check": f"=IF({refused(own)},{own},{first_check(checked, note)})",
     }
+
+
+def k_assumed(rating: str, k_list: str, games: str, peak: str) -> str:
+    """Formula (no ``=``): TRUE when K rests on the reading of unknown rated games: a
+    rated player with K list and Rated games blank, whose rating and peak are under
+    2400 (from 2400 K is 10 whatever the games). Built-ins only, so that viewers without
+    our functions compute the mark too."""
+    return (f'AND(NOT({no_rating(rating)}),{k_list}="",{games}="",N({rating})<2400,'
+            f'N({peak})<2400)')
+
+
+def own_check_formula(r: int, sheet: str = "") -> str:
+    """Formula (no ``=``) of the helper cell that says why row ``r``'s rating is refused
+    (the function's own message); a number (shown as ``ok``) once the rating is read,
+    blank for no rating. The rows of the player's opponents read it
+    (:func:`opponent_cell`), so it never depends on them. ``sheet`` names the crosstable
+    when the helper stands on another sheet.
+
+    A read rating gives a number rather than a blank on purpose: viewers that recalculate
+    cells whose stored value is empty (LibreOffice) and do not know our functions would
+    otherwise turn a good rating into #NAME?.
+    """
+    rating = f"{sheet}!{cell(r, RATING_COL)}" if sheet else cell(r, RATING_COL)
+    return f'IF({no_rating(rating)},"",FIDE_EXPECTED({rating},{rating}))'
+
+
+def opponent_cell(found: str, number: str, name: str, check: str) -> str:
+    """Formula (no ``=``): what the functions read as an opponent's rating, ``found``
+    being the opponent's rating cell: ``""`` for no rating, ``check rating of player N
+    (Name)`` where the opponent's own-check cell ``check`` (:func:`own_check_formula`)
+    refuses the rating, else the rating."""
+    return (f'IF({refused(check)},{check_player(number, name)},'
+            f'IF({no_rating(found)},"",{found}))')
+
+
+def mark_assumed_k(sheet: Worksheet, st: Styles, first: int, last: int, totals: int) -> None:
+    """Mark K, the change and the new rating of every row whose K rests on an assumption
+    (rated, K list and Rated games blank): the Check cell says which."""
+    top = first + 1
+    rating, k_list, games = (f"${column(c)}{top}" for c in (RATING_COL, K_LIST_COL, GAMES_COL))
+    rule = f"={k_assumed(rating, k_list, games, f'${column(PEAK_COL)}{top}')}"
+    columns = [K_COL] + [totals + TOTAL_COLUMNS.index(name) for name in RESTS_ON_K]
+    for col in columns:
+        sheet.conditional_format(first, col, last, col, {"type": "formula", "criteria": rule,
+                                                         "format": st.assumed})
+
+
+def validate_fide_players(sheet: Worksheet, first: int, last: int) -> None:
+    """Data validation of the player inputs: ratings, rated games, birth year, peak, K list."""
+    validate_ratings(sheet, first, last, RATING_COL)
+    validate_range(sheet, first, last, GAMES_COL, checks.GAMES, "Rated games",
+                   "rated games played before this event (FIDE list)")
+    validate_range(sheet, first, last, BIRTH_COL, checks.YEAR, "Birth year", "year of birth")
+    validate_ratings(sheet, first, last, PEAK_COL, "Peak")
+    validate_range(sheet, first, last, K_LIST_COL, checks.FIDE_K, "K list",
+                   "K as the FIDE list gives it; overrides the computed K")
 
 
 def fide_formats(st: Styles) -> dict[str, Format]:
@@ -109,7 +225,7 @@ def fide_formats(st: Styles) -> dict[str, Format]:
     return {"Points": st.formula_points, "Games": st.formula_int,
             "Expected": st.formula_two, "Perf. (TPR)": st.formula_int,
             "Change": st.formula_signed, "New rating": st.formula_int,
-            "First rating": st.formula_int, "Norm": st.formula_text}
+            "First rating": st.formula_int, "Norm": st.formula_text, "Check": st.formula_text}
 
 
 def set_fide_widths(sheet: Worksheet, totals: int) -> None:
@@ -118,6 +234,9 @@ def set_fide_widths(sheet: Worksheet, totals: int) -> None:
     sheet.set_column(1, 1, 24)
     sheet.set_column(2, 3, 5.5)
     sheet.set_column(4, 7, 7.5)
-    sheet.set_column(8, 8, 4.5)
+    sheet.set_column(K_LIST_COL, K_LIST_COL, 5)
+    sheet.set_column(K_COL, K_COL, 4.5)
     sheet.set_column(totals, totals + 6, 8)
     sheet.set_column(totals + 7, totals + 7, 34)
+    # Check: wide enough for a reason on one line, so that it prints whole.
+    sheet.set_column(totals + 8, totals + 8, 62)

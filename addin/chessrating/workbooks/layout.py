@@ -29,13 +29,17 @@ from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from .. import checks
+from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT
+
 __all__ = [
     "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
     "write_quiet_formula", "print_setup", "game_points", "no_rating", "checked_opponent",
     "HOW_TO_WIDTH", "opponent_rules", "opponent_rating", "CROSSTABLE", "GAMES", "validate_ratings",
-    "define_standings",
+    "define_standings", "first_check", "refused", "check_player", "CHECK", "ASSUMED", "validate_range",
+    "RATING_RANGE",
 ]
 
 # Sheet names shared by the templates: the crosstable the arbiter fills and, in the
@@ -59,25 +63,74 @@ _INPUT_FONT = "#1F4E9E"
 _BORDER = "#BFBFBF"
 
 
-# Result cells worth one point and half a point: every spelling of the README's "Results a
-# cell may hold" (Excel's text comparison ignores case, so "w" matches "W"; a number and
-# the same digits as text are different values, so both are listed).
-_ONE_POINT = ("1", '"1"', '"W"', '"+"', '"X"', '"B"', '"U"')
-_HALF_POINT = ("0.5", '"½"', '"="', '"0.5"', '"0,5"', '"1/2"', '"D"', '"H"')
+def _texts_worth(points: float) -> list[str]:
+    """The upper-cased text spellings of the core's vocabulary worth ``points``, as
+    formula strings (``"W"``), from :data:`chessrating.results.RESULTS_BY_TEXT`."""
+    return [f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if result.points == points]
 
 
-def game_points(result: str) -> str:
-    """Formula (no ``=``) for the points of one result cell; ``""`` while it is blank.
+def game_points(result: str, where: str = "") -> str:
+    """Formula (no ``=``) for the points of one result cell, read as
+    :func:`chessrating.results.read_result` reads it: ``""`` while the cell is blank (or
+    only spaces), a number 1, 0.5 or 0, or a text of the vocabulary in any case with
+    spaces around it. Anything else (``2``, ``x2``, TRUE, a date) gives no points but the
+    message ``check result WHERE: … is not a game result``, which the totals show.
 
-    Built-ins only, so that every viewer computes it. Anything that is neither a win nor
-    a draw (0, L, -, F, Z, and values the functions refuse) gives 0 points.
+    Built-ins only, so that every viewer computes it.
 
-    >>> game_points("J5")[:60]
-    'IF(J5="","",IF(OR(J5=1,J5="1",J5="W",J5="+",J5="X",J5="B",J5'
+    >>> game_points("J5", "against player 2")[:72]
+    'IF(TRIM(J5)="","",IF(ISNUMBER(J5),IF(J5=1,1,IF(J5=0.5,0.5,IF(J5=0,0,"che'
     """
-    one = ",".join(f"{result}={v}" for v in _ONE_POINT)
-    half = ",".join(f"{result}={v}" for v in _HALF_POINT)
-    return f'IF({result}="","",IF(OR({one}),1,IF(OR({half}),0.5,0)))'
+    bad = f'"check result{" " + where if where else ""}: "&{result}&" is not a game result"'
+    by_number = bad
+    for value, found in sorted(RESULTS_BY_NUMBER.items()):
+        by_number = f"IF({result}={value:g},{found.points:g},{by_number})"
+    key = f"UPPER(TRIM({result}))"
+    by_text = bad
+    for points in (0.0, 0.5, 1.0):
+        spellings = ",".join(f"{key}={text}" for text in _texts_worth(points))
+        by_text = f"IF(OR({spellings}),{points:g},{by_text})"
+    return (f'IF(TRIM({result})="","",IF(ISNUMBER({result}),{by_number},'
+            f'IF(ISTEXT({result}),{by_text},{bad})))')
+
+
+# Messages the templates' helper cells hold for an input to fix start with this word;
+# the totals show the first one instead of calling a function on it.
+CHECK = "check "
+
+
+def first_check(ranges: Sequence[str], otherwise: str) -> str:
+    """Formula (no ``=``): the first ``check …`` message in ``ranges`` (a result that is
+    not one, an opponent whose rating is refused), else ``otherwise``.
+
+    >>> first_check(["A1:C1"], "SUM(A1:C1)")
+    'IF(ISNA(MATCH("check *",A1:C1,0)),SUM(A1:C1),INDEX(A1:C1,MATCH("check *",A1:C1,0)))'
+    """
+    formula = otherwise
+    for found in reversed(ranges):
+        where = f'MATCH("{CHECK}*",{found},0)'
+        formula = f"IF(ISNA({where}),{formula},INDEX({found},{where}))"
+    return formula
+
+
+# A Check cell's note on an assumption starts with this word; anything else in it is a
+# refusal.
+ASSUMED = "assumed: "
+
+
+def refused(check: str) -> str:
+    """Formula (no ``=``): TRUE when a player's own-input check cell refuses the input:
+    the function's message (as classic xlwings writes it) or an error value (as xlwings
+    Lite and the evaluator hold it). A number (the input read), a blank, a note on an
+    assumption or a ``check …`` pointer to another input is no refusal of this one.
+    """
+    return (f'IFERROR(AND(ISTEXT({check}),{check}<>"",LEFT({check},{len(ASSUMED)})<>"{ASSUMED}",'
+            f'LEFT({check},{len(CHECK)})<>"{CHECK}"),TRUE)')
+
+
+def check_player(number: str | int, name: str, what: str = "rating") -> str:
+    """Formula (no ``=``): ``check rating of player 6 (Name)``, the name left out while blank."""
+    return f'"{CHECK}{what} of player "&{number}&IF({name}="",""," ("&{name}&")")'
 
 
 def no_rating(rating: str) -> str:
@@ -89,17 +142,19 @@ def no_rating(rating: str) -> str:
     return f'OR({rating}="",{rating}=0,{rating}="-")'
 
 
-def checked_opponent(opponent: str, own: str, players: int) -> str:
+def checked_opponent(opponent: str, own: str, players: int, rnd: int | None = None) -> str:
     """Formula (no ``=``): the opponent's number, or why it cannot be one.
 
     A number outside 1..``players`` (or not whole) and the player's own number ``own``
-    give a message instead, so that the lookups built on it say what is wrong rather
-    than showing #REF!; ``""`` while the cell is blank.
+    give a ``check opponent in round N: …`` message instead, so that the lookups built on
+    it and the totals say what is wrong rather than showing #REF!; ``""`` while the cell
+    is blank.
     """
-    bad = f'"opponent: "&{opponent}&" is not a player number (1 to {players})"'
+    where = f"{CHECK}opponent{f' in round {rnd}' if rnd else ''}: "
+    bad = f'"{where}"&{opponent}&" is not a player number (1 to {players})"'
     return (f'IF({opponent}="","",IF(NOT(ISNUMBER({opponent})),{bad},'
             f'IF(OR({opponent}<1,{opponent}>{players},{opponent}<>INT({opponent})),{bad},'
-            f'IF({opponent}={own},"opponent: "&{opponent}&" is the player himself",{opponent}))))')
+            f'IF({opponent}={own},"{where}"&{opponent}&" is the player himself",{opponent}))))')
 
 
 def opponent_rating(ratings: str, checked: str) -> str:
@@ -182,7 +237,9 @@ class Styles:
     diagonal: Format
     warning: Format
     mirror_warning: Format
+    read_ok: Format
     wrap: Format
+    assumed: Format
 
     @classmethod
     def of(cls, book: Workbook) -> "Styles":
@@ -191,7 +248,9 @@ class Styles:
 
         box = {"border": 1, "border_color": _BORDER, "valign": "vcenter"}
         entry = {**box, "bg_color": _INPUT_FILL, "font_color": _INPUT_FONT}
-        result = {**box, "bg_color": "#FFFFFF"}
+        # Formula cells wrap, so that a reason shown instead of a number stays whole in
+        # the cell and on the printed page (numbers never wrap).
+        result = {**box, "bg_color": "#FFFFFF", "text_wrap": True}
         return cls(
             title=fmt(bold=True, font_size=14),
             subtitle=fmt(bold=True, font_size=11, font_color="#1F3864"),
@@ -213,7 +272,10 @@ class Styles:
             diagonal=fmt(bg_color="#A6A6A6", pattern=1, **box),
             warning=fmt(font_color="#9C0006"),
             mirror_warning=fmt(bg_color="#FFC7CE", font_color="#9C0006"),
+            # An input check that read the input shows "ok" whatever number it holds.
+            read_ok=fmt(num_format='"ok";"ok";"ok"', **result),
             wrap=fmt(text_wrap=True, valign="top"),
+            assumed=fmt(italic=True, font_color="#C65911", bg_color="#FCE4D6"),
         )
 
 
@@ -363,11 +425,39 @@ def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
     sheet.set_footer("&L&A&RPage &P of &N")
 
 
-def validate_ratings(sheet: Worksheet, first: int, last: int, col: int) -> None:
-    """The rating column: a whole number 1..3500, blank for an unrated player."""
+# Ratings the functions accept (chessrating.checks: US Chess floors at 100; engine lists
+# reach the 3600s).
+RATING_RANGE = (int(checks.RATING.low), int(checks.RATING.high))
+
+
+def validate_ratings(sheet: Worksheet, first: int, last: int, col: int, what: str = "Rating") -> None:
+    """A rating column: a whole number from 100 to 4000, or blank, 0 or ``-`` for no
+    rating (a custom rule: Excel's whole-number rule would refuse ``-``)."""
+    top = cell(first, col)
+    low, high = RATING_RANGE
     sheet.data_validation(first, col, last, col, {
-        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 3500,
-        "error_message": "A rating is a whole number from 1 (blank for unrated)."})
+        "validate": "custom",
+        "value": f'=OR({top}=0,{top}="-",AND(ISNUMBER({top}),{top}=INT({top}),'
+                 f'{top}>={low},{top}<={high}))',
+        "input_title": what, "input_message": f"A whole number from {low} to {high}; "
+                                              "blank, 0 or - for no rating.",
+        "error_title": what, "error_message": f"{what}: a whole number from {low} to {high}, "
+                                              "or blank, 0 or - for no rating."})
+
+
+def validate_range(sheet: Worksheet, first: int, last: int, col: int, domain: checks.Domain,
+                   title: str, meaning: str) -> None:
+    """An input column of numbers in ``domain`` (the functions' own range, from
+    :mod:`chessrating.checks`; blank allowed), with messages that say what is allowed;
+    ``meaning`` says what the number is."""
+    low, high = (int(v) if float(v).is_integer() else v for v in (domain.low, domain.high))
+    kind = "whole number" if domain.whole else "number"
+    sheet.data_validation(first, col, last, col, {
+        "validate": "integer" if domain.whole else "decimal", "criteria": "between",
+        "minimum": low, "maximum": high,
+        "input_title": title, "input_message": f"{meaning}: a {kind} from {low} to {high}.",
+        "error_title": title, "error_message": f"{title}: a {kind} from {low} to {high} "
+                                               f"({meaning}), or blank."})
 
 
 def define_standings(book: Workbook, names: Mapping[str, str], first: int, last: int,

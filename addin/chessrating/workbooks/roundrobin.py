@@ -38,12 +38,13 @@ from xlsxwriter.worksheet import Worksheet
 from ..errors import RatingError
 from .event import RoundRobinEvent
 from .fide import (
-    PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats, fide_player_formulas,
-    set_fide_widths, write_fide_player, write_fide_settings,
+    AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats,
+    fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
+    write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings, game_points,
-    new_workbook, no_rating, print_setup, span, validate_ratings, write_conf_sheet,
+    CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
+    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
     write_how_to_sheet, write_quiet_formula, write_result,
 )
 
@@ -52,8 +53,13 @@ __all__ = ["ROUND_ROBIN_SIZE", "RoundRobinLayout", "build_round_robin", "STANDIN
 ROUND_ROBIN_SIZE = 20
 
 HOW_TO = [
-    "1. Fill the player list: name, title, federation (three letters), rating (blank for an "
-    "unrated player) and, for K, rated games so far, birth year and highest rating ever.",
+    "1. Fill the player list: name, title, federation (three letters), rating (a whole number "
+    "from 100 to 4000; blank, 0 or - for an unrated player) and, for K, rated games so far, "
+    "birth year and highest rating ever, or K as the FIDE list gives it in 'K list' (it "
+    "overrides the computed K).",
+    "Rated games left blank are read as the setting 'Rated games unknown' at the top says: "
+    "established (30 games: K from the rating and the birth year) or new (0 games). The "
+    "row's K, change and new rating are then orange and its Check cell says so.",
     "2. Enter each result in the row of the player it belongs to, against the column of the "
     "opponent: 1, ½, 0, + (forfeit win) or - (forfeit loss); W, D, L and the other results of "
     "the functions count too. Pick from the list: a typed 1/2 would become a date. Enter both cells of a game; a red cell means its mirror does not "
@@ -63,6 +69,9 @@ HOW_TO = [
     "player (at least 5 games against rated opponents) and, once a title (GM, IM, WGM, WIM) "
     "is picked in 'Norm' at the top, the title-norm verdict. A rating of 0 or - means no "
     "rating, like a blank.",
+    "Check (last column): why a player's rating is refused, or the note on an assumed K. A "
+    "row that met a player whose rating is refused says 'check rating of player N (Name)'; "
+    "a result that is not one says 'check result against player N'. Fix the input named.",
     "4. Below the crosstable: expected score and rating change of every single game. The last "
     "three grids are what the formulas read: results, the opponent's rating only where a "
     "result is entered, and the points of each game. Leave them alone.",
@@ -78,7 +87,7 @@ class RoundRobinLayout:
 
     size: int
     first: int = 4          # first player row (Excel row 5)
-    grid: int = 9           # first results column (J)
+    grid: int = AFTER_PLAYERS  # first results column (K)
 
     @property
     def last(self) -> int:
@@ -110,9 +119,15 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     return fide_player_formulas(
         r, opp=opp, read=lay.row_range(lay.section(2) + i),
         expected=lay.row_range(lay.section(0) + i), points=lay.row_range(lay.section(4) + i),
-        entered=entered, played=entered, none=f"COUNT({opp})=0",
+        entered=entered, played=entered, none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=span(lay.first, 2, lay.last, 2, fixed=True),
-        feds=span(lay.first, 3, lay.last, 3, fixed=True))
+        feds=span(lay.first, 3, lay.last, 3, fixed=True), own_check=_own_check(lay, i))
+
+
+def _own_check(lay: RoundRobinLayout, i: int) -> str:
+    """The helper cell of player ``i`` (zero-based) that says why the rating is refused:
+    in the opponents' ratings grid, below the Rating column."""
+    return absolute(lay.section(3) + i, RATING_COL)
 
 
 def _mirror_rule(lay: RoundRobinLayout) -> str:
@@ -127,13 +142,19 @@ def _mirror_rule(lay: RoundRobinLayout) -> str:
     points = span(lay.section(4), lay.grid, lay.section(4) + lay.size - 1, lay.grid_last, fixed=True)
     mine = f"INDEX({points},ROW({top})-ROW({first_row})+1,COLUMN({top})-COLUMN({first_col})+1)"
     theirs = f"INDEX({points},{swap})"
+    # Red unless both cells hold results worth a point together: a cell entered alone, a
+    # result the functions refuse (its points cell holds a message) or a pair that does
+    # not add up to 1.
     return (f'=AND(ROW({top})-ROW({first_row})<>COLUMN({top})-COLUMN({first_col}),'
-            f'OR({top}<>"",{mirror}<>""),N({mine})+N({theirs})<>1)')
+            f'OR({top}<>"",{mirror}<>""),'
+            f'OR(NOT(ISNUMBER({mine})),NOT(ISNUMBER({theirs})),N({mine})+N({theirs})<>1))')
 
 
-def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRobinEvent | None) -> None:
+def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRobinEvent | None,
+                    unknown_games: str) -> None:
     write_fide_settings(sheet, book, st, "FIDE round robin", event.name if event else "",
-                        event.year if event else None, event.norm_title if event else "")
+                        event.year if event else None, event.norm_title if event else "",
+                        unknown_games)
     sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
                              "(forfeit win), - (forfeit loss). Yellow cells are inputs; pick "
                              "a title in Norm for the norm verdicts.", st.note)
@@ -177,12 +198,16 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
         sheet.write_string(top - 1, 1, "Name", st.header)
         for j in range(lay.size):
             sheet.write_number(top - 1, lay.grid + j, j + 1, st.header)
+        if index == 3:
+            sheet.write_string(top - 1, RATING_COL, "Rating check", st.header)
         for i in range(lay.size):
             r, source = top + i, lay.first + i
             sheet.write_number(r, 0, i + 1, st.header)
+            if index == 3:
+                write_quiet_formula(sheet, r, RATING_COL, f"={own_check_formula(source)}", st.read_ok)
             write_quiet_formula(sheet, r, 1, f'=IF({cell(source, 1)}="","",{cell(source, 1)})',
                                 st.formula_text)
-            rating, k = absolute(source, 4), absolute(source, 8)
+            rating, k = absolute(source, RATING_COL), absolute(source, K_COL)
             for j in range(lay.size):
                 c = lay.grid + j
                 if i == j:
@@ -192,16 +217,24 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
                 read = cell(lay.section(2) + i, c)
                 opp = cell(lay.section(3) + i, c)
                 change = cell(lay.section(1) + i, c)
-                opp_rating = absolute(lay.first + j, 4)
+                points = cell(lay.section(4) + i, c)
+                opponent = lay.first + j
+                opp_rating = opponent_cell(absolute(opponent, RATING_COL), str(j + 1),
+                                           absolute(opponent, 1), _own_check(lay, j))
+                # A result that is not one, or an opponent whose rating is refused, shows
+                # its message in the game's cells instead of a change or an expected score.
+                message = (f'IF(LEFT({points},{len(CHECK)})="{CHECK}",{points},'
+                           f'IF(LEFT({opp},{len(CHECK)})="{CHECK}",{opp},')
                 formula, fmt = {
                     # Only rated games have an expected score: forfeits and byes give no change.
-                    0: (f'=IF(ISNUMBER({change}),FIDE_EXPECTED({rating},{opp},Rules),"")',
+                    0: (f'=IF(ISNUMBER({change}),FIDE_EXPECTED({rating},{opp},Rules),'
+                        f'IFERROR(IF(LEFT({change},{len(CHECK)})="{CHECK}",{change},""),""))',
                         st.formula_two),
-                    1: (f'=IF(OR({no_rating(rating)},{opp}=""),"",'
-                        f'FIDE_CHANGE({rating},{opp},{read},{k},Rules))', st.formula_signed),
+                    1: (f'={message}IF(OR({no_rating(rating)},{opp}=""),"",'
+                        f'FIDE_CHANGE({rating},{opp},{read},{k},Rules))))', st.formula_signed),
                     2: (f'=IF({result}="","",{result})', st.formula_text),
-                    3: (f'=IF(OR({result}="",{no_rating(opp_rating)}),"",{opp_rating})', st.formula_int),
-                    4: (f'={game_points(result)}', st.formula_one),
+                    3: (f'=IF({result}="","",{opp_rating})', st.formula_int),
+                    4: (f'={game_points(result, f"against player {j + 1}")}', st.formula_one),
                 }[index]
                 write_quiet_formula(sheet, r, c, formula, fmt)
 
@@ -224,13 +257,7 @@ def _validate(sheet: Worksheet, lay: RoundRobinLayout) -> None:
     sheet.data_validation(cell(lay.first, lay.grid), {
         "validate": "custom", "value": "=FALSE", "multi_range": diagonal_cells,
         "error_title": "No game", "error_message": "A player does not play themself."})
-    validate_ratings(sheet, lay.first, lay.last, RATING_COL)
-    sheet.data_validation(lay.first, 5, lay.last, 5, {
-        "validate": "integer", "criteria": ">=", "value": 0})
-    sheet.data_validation(lay.first, 6, lay.last, 6, {
-        "validate": "integer", "criteria": "between", "minimum": 1900, "maximum": 2100})
-    sheet.data_validation(lay.first, 7, lay.last, 7, {
-        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3500})
+    validate_fide_players(sheet, lay.first, lay.last)
 
 
 def _chart(book: Workbook, sheet: Worksheet, lay: RoundRobinLayout) -> None:
@@ -253,8 +280,9 @@ def _chart(book: Workbook, sheet: Worksheet, lay: RoundRobinLayout) -> None:
 
 
 def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
-                      event: RoundRobinEvent | None = None) -> Path:
-    """Write the round-robin workbook for ``size`` players, filled with ``event`` if given.
+                      event: RoundRobinEvent | None = None, unknown_games: str = "established") -> Path:
+    """Write the round-robin workbook for ``size`` players, filled with ``event`` if given;
+    ``unknown_games`` is how a blank Rated games cell is read (:mod:`.fide`).
 
     Cached values of the formulas start empty; :mod:`chessrating.recalc` fills them in.
     """
@@ -265,12 +293,13 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     lay = RoundRobinLayout(size)
     book, st = new_workbook(path, "FIDE round robin", "Crosstable with FIDE rating functions")
     sheet = book.add_worksheet(SHEET)
-    _write_settings(sheet, book, st, event)
+    _write_settings(sheet, book, st, event, unknown_games)
     _write_players(sheet, lay, st, event)
     _write_grids(sheet, lay, st)
     _validate(sheet, lay)
     sheet.conditional_format(span(lay.first, lay.grid, lay.last, lay.grid_last), {
         "type": "formula", "criteria": _mirror_rule(lay), "format": st.mirror_warning})
+    mark_assumed_k(sheet, st, lay.first, lay.last, lay.totals)
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}")
     book.define_name("Results", f"={SHEET}!{span(lay.first, lay.grid, lay.last, lay.grid_last, fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)

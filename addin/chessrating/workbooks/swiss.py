@@ -35,12 +35,13 @@ from xlsxwriter.worksheet import Worksheet
 from ..errors import RatingError
 from .event import NORM_TITLES, EventPlayer
 from .fide import (
-    PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats, fide_player_formulas,
-    set_fide_widths, write_fide_player, write_fide_settings,
+    AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats,
+    fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
+    write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CROSSTABLE as SHEET, Styles, absolute, cell, checked_opponent, define_standings, game_points,
-    new_workbook, no_rating, opponent_rating, print_setup, span, validate_ratings, write_conf_sheet,
+    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, checked_opponent, define_standings,
+    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
     write_how_to_sheet, write_quiet_formula,
 )
 from .rounds import (
@@ -60,7 +61,12 @@ SWISS_PLAYERS = 200
 SWISS_ROUNDS = 11
 
 HOW_TO = [
-    "1. Fill the player list in starting-number order: the row number is the player's number.",
+    "1. Fill the player list in starting-number order: the row number is the player's number. "
+    "A rating is a whole number from 100 to 4000 (blank, 0 or - for an unrated player); K "
+    "comes from rated games, birth year and peak, or from 'K list' (K as the FIDE list gives "
+    "it), which overrides the computed K. Rated games left blank are read as the setting "
+    "'Rated games unknown' says (established: 30 games; new: 0); such rows are orange and "
+    "their Check cell says so.",
     "2. For each round enter the opponent's number, the colour (W or B) and the result: 1, ½, "
     "0, + (forfeit win), - (forfeit loss), H (half-point bye), B (full-point bye), U "
     "(pairing-allocated bye), Z (zero-point bye); W, D, L and the other results of the "
@@ -72,6 +78,9 @@ HOW_TO = [
     "included; Games counts the rounds with an opponent.",
     "4. Pick a title (GM, IM, WGM, WIM) in 'Norm' at the top for each player's title-norm "
     "verdict; the column stays empty until then.",
+    "Check (last column): why a player's rating is refused, or the note on an assumed K. Rows "
+    "that met that player say 'check rating of player N (Name)'; a result or an opponent "
+    "number that is not one says 'check result of round N' or 'check opponent in round N'.",
     "5. The 'Games' sheet shows each game's expected score and rating change and what the "
     "formulas read. It is all formulas: leave it alone.",
 ]
@@ -83,6 +92,7 @@ class SwissLayout(RoundsLayout):
     round (opponent's number, colour, result) after the nine player columns."""
 
     round_headers: ClassVar[tuple[str, ...]] = ("Opp", "Col", "Res")
+    rounds_col: int = AFTER_PLAYERS
 
 
 def _games_blocks(st: Styles) -> list[GamesBlock]:
@@ -105,7 +115,14 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         # A message in the opponents' ratings (a bad opponent number) is passed on, so the
         # function's error names it; only an all-empty block keeps the cell quiet.
         none=f'SUMPRODUCT(--({opp}<>""))=0',
-        titles=lay.block_range(4, r), feds=lay.block_range(5, r))
+        titles=lay.block_range(4, r), feds=lay.block_range(5, r),
+        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}")
+
+
+def _own_check_col(lay: SwissLayout) -> int:
+    """Games sheet: the column of the helper cells that say why a rating is refused
+    (:func:`own_check_formula`), after the blocks."""
+    return lay.block(8)
 
 
 def _write_players(sheet: Worksheet, lay: SwissLayout, st: Styles,
@@ -130,30 +147,54 @@ def _write_players(sheet: Worksheet, lay: SwissLayout, st: Styles,
 
 def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
     """Row ``r``'s formulas of round ``rnd`` on the Games sheet, one per block."""
-    ratings = f"{SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}"
-    titles = f"{SHEET}!{span(lay.first, 2, lay.last, 2, fixed=True)}"
-    feds = f"{SHEET}!{span(lay.first, 3, lay.last, 3, fixed=True)}"
+    def column_of(col: int) -> str:
+        return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
+
+    ratings, titles, feds = column_of(RATING_COL), column_of(2), column_of(3)
+    names = column_of(1)
+    checks = f"{GAMES}!{span(lay.first, _own_check_col(lay), lay.last, _own_check_col(lay), fixed=True)}"
 
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
-        rating, k = f"{SHEET}!{absolute(r, 4)}", f"{SHEET}!{absolute(r, 8)}"
+        rating, k = f"{SHEET}!{absolute(r, RATING_COL)}", f"{SHEET}!{absolute(r, K_COL)}"
         entry = lay.entered(r, rnd)
         read = cell(r, lay.block(0) + rnd)
         opp = cell(r, lay.block(1) + rnd)
         change = cell(r, lay.block(3) + rnd)
         checked = cell(r, lay.block(6) + rnd)
+        points = cell(r, lay.block(7) + rnd)
+        found = opponent_cell(f"INDEX({ratings},{checked})", checked, f"INDEX({names},{checked})",
+                              f"INDEX({checks},{checked})")
+        # A result that is not one, a bad opponent number or an opponent whose rating is
+        # refused shows its message in the game's cells instead of a change.
+        message = (f'IF(LEFT({points},{len(CHECK)})="{CHECK}",{points},'
+                   f'IF(LEFT({opp},{len(CHECK)})="{CHECK}",{opp},')
         return (
             entry.result_read,
             # A bad opponent number shows its message here and in the functions' cells.
-            f'=IF({entry.no_game},"",{opponent_rating(ratings, checked)})',
+            f'=IF({entry.no_game},"",IF(ISNUMBER({checked}),{found},{checked}))',
             # Only rated games have an expected score: forfeits and byes give no change.
-            f'=IF(ISNUMBER({change}),FIDE_EXPECTED({rating},{opp},Rules),"")',
-            f'=IF(OR({no_rating(rating)},{opp}=""),"",FIDE_CHANGE({rating},{opp},{read},{k},Rules))',
+            f'=IF(ISNUMBER({change}),FIDE_EXPECTED({rating},{opp},Rules),'
+            f'IFERROR(IF(LEFT({change},{len(CHECK)})="{CHECK}",{change},""),""))',
+            f'={message}IF(OR({no_rating(rating)},{opp}=""),"",'
+            f'FIDE_CHANGE({rating},{opp},{read},{k},Rules))))',
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({titles},{checked})&"")',
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({feds},{checked})&"")',
-            f"={checked_opponent(entry.opponent, f'{SHEET}!$A{r + 1}', lay.players)}",
-            f"={game_points(entry.result)}",
+            f"={checked_opponent(entry.opponent, f'{SHEET}!$A{r + 1}', lay.players, rnd + 1)}",
+            f"={game_points(entry.result, f'of round {rnd + 1}')}",
         )
     return formulas
+
+
+def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
+    """The Games sheet's column of rating checks, one per player (read by the rows of the
+    player's opponents and shown first in the player's Check cell)."""
+    sheet = book.get_worksheet_by_name(GAMES)
+    col = _own_check_col(lay)
+    sheet.merge_range(lay.first - 2, col, lay.first - 1, col, "Rating check", st.header)
+    for i in range(lay.players):
+        r = lay.first + i
+        write_quiet_formula(sheet, r, col, f"={own_check_formula(r, SHEET)}", st.read_ok)
+    sheet.set_column(col, col, 30)
 
 
 def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
@@ -175,13 +216,14 @@ def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
 
 def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_ROUNDS,
                 tournament: "Tournament | None" = None, k_inputs: KInputs | None = None,
-                norm_title: str = "") -> Path:
+                norm_title: str = "", unknown_games: str = "established") -> Path:
     """Write the Swiss workbook, sized ``players`` × ``rounds``, filled from ``tournament``.
 
     A tournament's player with starting number k fills row k; the size grows to the
     largest starting number and the number of rounds of the event. ``k_inputs`` maps a
     starting number to the K inputs a TRF file lacks: (rated games, peak rating).
-    ``norm_title`` fills the Norm cell (blank: no norm verdicts until one is picked).
+    ``norm_title`` fills the Norm cell (blank: no norm verdicts until one is picked);
+    ``unknown_games`` is how a blank Rated games cell is read (:mod:`.fide`).
     """
     if norm_title not in NORM_TITLES:
         raise RatingError(f"norm_title: {norm_title!r} is not one of "
@@ -191,12 +233,13 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     sheet = book.add_worksheet(SHEET)
     write_fide_settings(sheet, book, st, "FIDE Swiss", tournament.name if tournament else "",
                         tournament.start_date.year if tournament and tournament.start_date else None,
-                        norm_title)
+                        norm_title, unknown_games)
     write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
     _write_players(sheet, lay, st, tournament, k_inputs or {})
     validate_rounds(sheet, lay, st, result_title="Result")
-    validate_ratings(sheet, lay.first, lay.last, RATING_COL)
-    book.define_name("Ratings", f"={SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}")
+    validate_fide_players(sheet, lay.first, lay.last)
+    mark_assumed_k(sheet, st, lay.first, lay.last, lay.totals)
+    book.define_name("Ratings", f"={SHEET}!{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
     _chart(book, sheet, lay)
     set_fide_widths(sheet, lay.totals)
@@ -208,6 +251,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     write_games_sheet(book, lay, st, "Per game: what the functions read, and each game's "
                       "expected score and rating change (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
+    _write_own_checks(book, lay, st)
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()

@@ -33,10 +33,12 @@ from typing import TYPE_CHECKING
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from .. import checks
 from .layout import (
-    CROSSTABLE as SHEET, Styles, cell, checked_opponent, define_standings, game_points,
-    new_workbook, no_rating, opponent_rating, print_setup, span, validate_ratings, write_conf_sheet,
-    write_how_to_sheet, write_input, write_quiet_formula, write_text_input,
+    ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_opponent,
+    column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup,
+    refused, span, validate_range, validate_ratings, write_conf_sheet, write_how_to_sheet,
+    write_input, write_quiet_formula, write_text_input,
 )
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
@@ -51,10 +53,17 @@ __all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_
 
 USCF_PLAYERS = 100
 USCF_ROUNDS = 9
-PLAYER_HEADERS = ("No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak")
-RATING_COL = 2
+PLAYER_HEADERS = ("No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak", "Life master")
+RATING_COL, GAMES_COL, AGE_COL, RECORD_COL, PEAK_COL, MASTER_COL = range(2, 8)
 TOTAL_COLUMNS = ("Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes",
-                 "Change", "Difference", "Floor")
+                 "Change", "Difference", "Floor", "Check")
+# Games so far read for a rated player whose count is unknown, in the default reading
+# ("established"): N′ = min(N, N*) and N* is at most 50, so N′ = N* (US Chess §2), and
+# more than 8 games means the standard formula.
+ESTABLISHED_GAMES = 50
+UNKNOWN_GAMES_CHOICES = ("established", "new")
+# Totals that rest on the games so far, marked while those rest on an assumption.
+RESTS_ON_GAMES = ("N′", "K", "Bonus", "One pass", "Two passes", "Change", "Difference")
 # Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
 STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Performance": "Perf.",
                    "RatingChange": "Change", "NewRating": "Two passes"}
@@ -64,13 +73,19 @@ WHY_THEY_DIFFER = (
     "opponents' ratings before the event and skips unrated opponents. US Chess rates a "
     "whole event in two passes (USCF_EVENT): unrated players first get an estimate, then "
     "everyone gets an intermediate rating, and the final rating is computed again against "
-    "the opponents' intermediate ratings. The official result is 'Two passes'.")
+    "the opponents' intermediate ratings; floors (peak, life master) apply to the final "
+    "ratings. The official result is 'Two passes'.")
 
 HOW_TO = [
     "1. List the players in pairing-number order (the row number is the player's number): "
     "rating before the event (blank if unrated), games rated so far, age (used only for "
     "unrated players), record (W if every earlier game was won, L if every one was lost, "
-    "else blank) and the highest established rating for the floor.",
+    "else blank), the highest established rating and Life master (TRUE for an original Life "
+    "Master) for the floor. A rating is a whole number from 100 to 4000.",
+    "Games so far left blank for a rated player: read as the setting 'Games so far unknown' "
+    "at the top says: established (read as 50, so N′ = N*, US Chess §2) or new (0 games). "
+    "The row's N′, K, bonus and new ratings are then marked (orange) and its Check cell "
+    "says so until the number is entered.",
     "2. For each round enter the opponent's number and the result: 1, ½, 0; + and - for "
     "forfeits, H, B, U, Z for byes (points only, not rated); W, D, L and the other results "
     "of the functions count too. Pick results from the list: a typed 1/2 would become a "
@@ -93,35 +108,88 @@ class UscfLayout(RoundsLayout):
 
     players: int = USCF_PLAYERS
     rounds: int = USCF_ROUNDS
-    rounds_col: int = 7
+    rounds_col: int = len(PLAYER_HEADERS)
+
+    @property
+    def games_read(self) -> int:
+        """Games sheet: the column of games so far as the functions read them."""
+        return self.block(4)
+
+    @property
+    def to_check(self) -> int:
+        """Games sheet: the column of the numbers of players whose inputs are refused."""
+        return self.block(4) + 1
+
+    @property
+    def own_check(self) -> int:
+        """Games sheet: the column that says why a player's own inputs are refused."""
+        return self.block(4) + 2
 
 
 def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
     read, ids, opp, points = (lay.block_range(i, r) for i in range(4))
-    rating, games, age, record, peak = (cell(r, c) for c in range(2, 7))
+    rating, age, record, peak, master = (cell(r, c) for c in (RATING_COL, AGE_COL, RECORD_COL,
+                                                              PEAK_COL, MASTER_COL))
+    games = f"{GAMES}!{cell(r, lay.games_read)}"
     unrated = no_rating(rating)
     entered = f'SUMPRODUCT(--({points}<>""))'
     played = f'SUMPRODUCT(--({read}<>""))'
-    # A message among the opponent numbers (a bad number) is passed on, so the
-    # function's error names it; only an all-empty block keeps the cell quiet.
+    # A message among the opponent numbers (a bad number) is passed on and shown; only an
+    # all-empty block keeps the cell quiet.
     none = f'SUMPRODUCT(--({ids}<>""))=0'
+    checked = [points, opp]
+    own = f"{GAMES}!{cell(r, lay.own_check)}"
     one = cell(r, lay.totals + TOTAL_COLUMNS.index("One pass"))
     two = cell(r, lay.totals + TOTAL_COLUMNS.index("Two passes"))
     return {
-        "Points": f'=IF({entered}=0,"",SUM({points}))',
+        "Points": f'=IF({entered}=0,"",{first_check([points], f"SUM({points})")})',
         "Games": f'=IF({entered}=0,"",{played})',
-        "Perf.": f'=IF(COUNT({opp})=0,"",PERF_RATING({opp},{read},"USCF"))',
+        "Perf.": f'=IF({none},"",{first_check(checked, f"""IF(COUNT({opp})=0,"",PERF_RATING({opp},{read},"USCF"))""")})',
         "N′": f'=IF({unrated},"",USCF_EFFECTIVE_GAMES({rating},{games}))',
         "K": f'=IF(OR({unrated},COUNT({opp})=0),"",USCF_K({rating},{games},COUNT({opp}),DualRated))',
-        "Bonus": f'=IF(OR({unrated},COUNT({opp})=0),"",USCF_BONUS({rating},{games},{opp},{read},'
-                 f'DualRated,BonusThreshold,{ids}))',
-        "One pass": f'=IF({none},"",USCF_NEWRATING({rating},{games},{opp},{read},{age},{record},'
-                    f'{peak},DualRated,BonusThreshold,{ids}))',
+        "Bonus": f'=IF(OR({unrated},COUNT({opp})=0),"",'
+                 f'{first_check(checked, f"USCF_BONUS({rating},{games},{opp},{read},DualRated,BonusThreshold,{ids})")})',
+        "One pass": f'=IF({none},"",{first_check(checked, f"USCF_NEWRATING({rating},{games},{opp},{read},{age},{record},{peak},DualRated,BonusThreshold,{ids})")})',
         "Change": f'=IF({unrated},"",IF(N({two})=0,"",{two}-{rating}))',
         "Difference": f'=IF(OR(N({one})=0,N({two})=0),"",{two}-{one})',
-        "Floor": f'=IF({peak}="","",USCF_FLOOR({peak}))',
+        "Floor": f'=IF(AND({peak}="",{master}=""),"",USCF_FLOOR({peak},{master}))',
         "Two passes": _event_formula(lay, r),
+        # The row's first problem, in a column wide enough to print it whole.
+        "Check": f"=IF({refused(own)},{own},{first_check([points, ids, opp], _event_check(lay, _note(r)))})",
     }
+
+
+def _own_check_formula(r: int, games: str) -> str:
+    """Formula (no ``=``) of row ``r``'s own-input check (Games sheet): why the rating, the
+    games so far, the peak or the life-master flag are refused (the function's message);
+    a number (shown as ``ok``: N′ or the floor) once they are read; blank when there is
+    nothing to read. The rows of the player's opponents read it, so it never depends on
+    them. A read input gives a number rather than a blank so that viewers that
+    recalculate empty stored values without our functions (LibreOffice) keep it."""
+    rating, peak, master = (f"{SHEET}!{cell(r, c)}" for c in (RATING_COL, PEAK_COL, MASTER_COL))
+    effective = f"USCF_EFFECTIVE_GAMES({rating},{games})"
+    floor = f"USCF_FLOOR({peak},{master})"
+    no_floor = f'AND({peak}="",{master}="")'
+    return (f'IF({no_rating(rating)},IF({no_floor},"",{floor}),IF({no_floor},{effective},'
+            f'IF(ISNUMBER({effective}),{floor},{effective})))')
+
+
+def _note(r: int) -> str:
+    """Formula (no ``=``): the note that row ``r``'s games so far rest on an assumption."""
+    rating, typed = cell(r, RATING_COL), cell(r, GAMES_COL)
+    return (f'IF(OR({no_rating(rating)},{typed}<>""),"",IF(UnknownGames="new",'
+            f'"{ASSUMED}games so far unknown, read as 0 (new player)",'
+            f'"{ASSUMED}games so far unknown, read as {ESTABLISHED_GAMES} (established, N′ = N*)"))')
+
+
+def _event_check(lay: UscfLayout, otherwise: str) -> str:
+    """Formula (no ``=``): ``check inputs of player N (Name)`` for the first player whose
+    inputs USCF_EVENT would refuse, else ``otherwise``."""
+    flagged = f"{GAMES}!{span(lay.first, lay.to_check, lay.last, lay.to_check, fixed=True)}"
+    names = span(lay.first, 1, lay.last, 1, fixed=True)
+    first = f"MIN({flagged})"
+    return (f'IF(COUNT({flagged})>0,{check_player(first, f"INDEX({names},{first})", "inputs")},'
+            f'{otherwise})')
 
 
 def _event_formula(lay: UscfLayout, r: int) -> str:
@@ -130,18 +198,24 @@ def _event_formula(lay: UscfLayout, r: int) -> str:
     Each row picks its own item with INDEX rather than one array formula over the column:
     viewers that recalculate array formulas on opening (LibreOffice) would show #NAME?
     where the cached values stand. The function remembers its last event, so the rows
-    after the first cost a lookup.
+    after the first cost a lookup. The event is rated as a whole, so one player's refused
+    input stops every row: each then names the first such player (``check inputs of
+    player 6 (Name)``) rather than the function's item number.
     """
     def col(c: int) -> str:
         return span(lay.first, c, lay.last, c, fixed=True)
 
     results = lay.block_range(0, lay.first, lay.last)
     opponents = lay.block_range(1, lay.first, lay.last)
-    return (f'=IF(SUMPRODUCT(--({lay.block_range(1, r)}<>""))=0,"",INDEX(USCF_EVENT({col(2)},{col(3)},{results},'
-            f'{opponents},{col(4)},{col(5)},DualRated,BonusThreshold),{r - lay.first + 1}))')
+    games = f"{GAMES}!{col(lay.games_read)}"
+    event = (f"INDEX(USCF_EVENT({col(RATING_COL)},{games},{results},{opponents},{col(AGE_COL)},"
+             f"{col(RECORD_COL)},DualRated,BonusThreshold,{col(PEAK_COL)},{col(MASTER_COL)}),"
+             f"{r - lay.first + 1})")
+    return f'=IF(SUMPRODUCT(--({lay.block_range(1, r)}<>""))=0,"",{_event_check(lay, event)})'
 
 
-def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, name: str = "") -> None:
+def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, name: str = "",
+               unknown_games: str = "established") -> None:
     sheet.write_string(0, 0, "US Chess event", st.title)
     sheet.write_string(1, 0, "Event", st.label)
     write_text_input(sheet, 1, 1, name, st.input_text)
@@ -152,8 +226,16 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, na
     book.define_name("DualRated", f"={SHEET}!$E$2")
     book.define_name("BonusThreshold", f"={SHEET}!$G$2")
     sheet.data_validation(1, 4, 1, 4, {"validate": "list", "source": ["TRUE", "FALSE"]})
-    sheet.data_validation(1, 6, 1, 6, {"validate": "decimal", "criteria": ">", "value": 0})
-    sheet.write_string(1, 8, WHY_THEY_DIFFER, st.note)
+    validate_range(sheet, 1, 1, 6, checks.BONUS_THRESHOLD, "Bonus B", "the bonus threshold B")
+    sheet.write_string(1, 8, "Games so far unknown", st.label)
+    sheet.merge_range(1, 13, 1, 15, unknown_games, st.input_result)
+    book.define_name("UnknownGames", f"={SHEET}!$N$2")
+    sheet.data_validation(1, 13, 1, 13, {
+        "validate": "list", "source": list(UNKNOWN_GAMES_CHOICES), "input_title": "Games so far unknown",
+        "input_message": "How a blank Games so far cell of a rated player is read: established "
+                         f"({ESTABLISHED_GAMES} games, so N′ = N*) or new (0 games). The row is "
+                         "marked as assumed until the number is entered."})
+    sheet.write_string(1, 17, WHY_THEY_DIFFER, st.note)
     write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
 
 
@@ -164,17 +246,17 @@ def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
                "N′": st.formula_two, "K": st.formula_one, "Bonus": st.formula_one,
                "One pass": st.formula_one, "Two passes": st.formula_one,
                "Change": st.formula_signed, "Difference": st.formula_signed,
-               "Floor": st.formula_int}
+               "Floor": st.formula_int, "Check": st.formula_text}
     for i in range(lay.players):
         r = lay.first + i
         p = by_number.get(i + 1)
         sheet.write_number(r, 0, i + 1, st.header)
         write_text_input(sheet, r, 1, p.name if p else "", st.input_text)
         write_input(sheet, r, 2, p.rating if p else None, st.input_int)
-        for c in range(3, 5):
+        for c in (GAMES_COL, AGE_COL, PEAK_COL):
             sheet.write_blank(r, c, None, st.input_int)
-        sheet.write_blank(r, 5, None, st.input_result)
-        sheet.write_blank(r, 6, None, st.input_int)
+        sheet.write_blank(r, RECORD_COL, None, st.input_result)
+        sheet.write_blank(r, MASTER_COL, None, st.input_result)
         write_round_inputs(sheet, lay, st, r, p)
         formulas = _player_formulas(lay, r)
         for offset, name in enumerate(TOTAL_COLUMNS):
@@ -189,53 +271,120 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
 
 def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
     """Row ``r``'s formulas of round ``rnd`` on the Games sheet, one per block."""
-    ratings = f"{SHEET}!{span(lay.first, 2, lay.last, 2, fixed=True)}"
+    def column_of(col: int) -> str:
+        return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
+
+    ratings, names = column_of(RATING_COL), column_of(1)
+    checks = span(lay.first, lay.own_check, lay.last, lay.own_check, fixed=True)
 
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
         entry = lay.entered(r, rnd)
         ids = cell(r, lay.block(1) + rnd)
+        found = f"INDEX({ratings},{ids})"
         return (
             entry.result_read,
             # The number as checked: a bad one shows why, here and in the rating cells.
-            f'=IF({entry.no_game},"",{checked_opponent(entry.opponent, f"{SHEET}!$A{r + 1}", lay.players)})',
-            f'=IF({ids}="","",{opponent_rating(ratings, ids)})',
-            f"={game_points(entry.result)}",
+            f'=IF({entry.no_game},"",{checked_opponent(entry.opponent, f"{SHEET}!$A{r + 1}", lay.players, rnd + 1)})',
+            f'=IF({ids}="","",IF(ISNUMBER({ids}),IF({refused(f"INDEX({checks},{ids})")},'
+            f'{check_player(ids, f"INDEX({names},{ids})", "inputs")},'
+            f'IF({no_rating(found)},"",{found})),{ids}))',
+            f"={game_points(entry.result, f'of round {rnd + 1}')}",
         )
     return formulas
 
 
+def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
+    """Two columns of the Games sheet after the blocks: the games so far as the functions
+    read them, and the player's number where an input USCF_EVENT reads is refused (the
+    rating or games so far, a result that is not one, a bad opponent number)."""
+    sheet = book.get_worksheet_by_name(GAMES)
+    games_col, flag_col, own_col = lay.games_read, lay.to_check, lay.own_check
+    sheet.merge_range(lay.first - 2, games_col, lay.first - 1, games_col, "Games so far read", st.header)
+    sheet.merge_range(lay.first - 2, flag_col, lay.first - 1, flag_col, "Inputs to check", st.header)
+    sheet.merge_range(lay.first - 2, own_col, lay.first - 1, own_col, "Own inputs check", st.header)
+    for i in range(lay.players):
+        r = lay.first + i
+        rating, typed = f"{SHEET}!{cell(r, RATING_COL)}", f"{SHEET}!{cell(r, GAMES_COL)}"
+        check = cell(r, own_col)
+        write_quiet_formula(sheet, r, own_col, f"={_own_check_formula(r, cell(r, games_col))}",
+                            st.read_ok)
+        write_quiet_formula(sheet, r, games_col,
+                            f'=IF({typed}="",IF(OR({no_rating(rating)},UnknownGames="new"),"",'
+                            f'{ESTABLISHED_GAMES}),{typed})', st.formula_int)
+        # Block ranges are on this sheet: drop the sheet name.
+        bad = ",".join(f'NOT(ISNA(MATCH("{CHECK}*",{lay.block_range(index, r).split("!")[1]},0)))'
+                       for index in (1, 3))
+        write_quiet_formula(sheet, r, flag_col, f'=IF(OR({refused(check)},{bad}),{r - lay.first + 1},"")',
+                            st.formula_int)
+    sheet.set_column(games_col, flag_col, 9)
+    sheet.set_column(own_col, own_col, 30)
+
+
+def _mark_assumed(sheet: Worksheet, lay: UscfLayout, st: Styles) -> None:
+    """Mark the values of every rated row whose games so far are unknown (read as the
+    setting says): N′, K, bonus, both new ratings, change and difference."""
+    top = lay.first + 1
+    rating, typed = f"${column(RATING_COL)}{top}", f"${column(GAMES_COL)}{top}"
+    rule = f'=AND(NOT({no_rating(rating)}),{typed}="")'
+    for name in RESTS_ON_GAMES:
+        col = lay.totals + TOTAL_COLUMNS.index(name)
+        sheet.conditional_format(lay.first, col, lay.last, col,
+                                 {"type": "formula", "criteria": rule, "format": st.assumed})
+
+
+def _validate_players(sheet: Worksheet, lay: UscfLayout) -> None:
+    validate_ratings(sheet, lay.first, lay.last, RATING_COL)
+    validate_range(sheet, lay.first, lay.last, GAMES_COL, checks.GAMES, "Games so far",
+                   "US Chess rated games before this event")
+    validate_range(sheet, lay.first, lay.last, AGE_COL, checks.AGE, "Age",
+                   "age in years, used only for unrated players")
+    sheet.data_validation(lay.first, RECORD_COL, lay.last, RECORD_COL, {
+        "validate": "list", "source": ["W", "L"], "input_title": "Record",
+        "input_message": "W if every earlier game was won, L if every one was lost, else blank."})
+    validate_ratings(sheet, lay.first, lay.last, PEAK_COL, "Peak")
+    sheet.data_validation(lay.first, MASTER_COL, lay.last, MASTER_COL, {
+        "validate": "list", "source": ["TRUE", "FALSE"], "input_title": "Life master",
+        "input_message": "TRUE for an original Life Master (floor 2200), else blank."})
+
+
 def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS,
-               tournament: "Tournament | None" = None) -> Path:
+               tournament: "Tournament | None" = None, unknown_games: str = "established") -> Path:
     """Write the US Chess event workbook for ``players`` × ``rounds``, filled from ``tournament``.
 
     A tournament sizes the sheet to its largest starting number and its rounds and fills,
     per player, the name, the rating (as the rating before the event), the opponents'
     numbers and the results (:func:`chessrating.trf.model.cell_result`). Games so far,
-    age, record and peak are left blank: a TRF file does not hold them.
+    age, record, peak and life master are left blank: a TRF file does not hold them.
+
+    **Decision**: a rated player's blank Games so far is read as ``unknown_games`` says,
+    ``established`` (50 games: N′ = N*, US Chess §2) or ``new`` (0 games); the row's values
+    are marked as assumed and its Check cell says so until the number is entered.
     """
     lay = UscfLayout.sized(players, rounds, tournament)
     book, st = new_workbook(path, "US Chess event", "US Chess crosstable: one pass and two passes")
     sheet = book.add_worksheet(SHEET)
-    _write_top(sheet, book, st, lay, tournament.name if tournament else "")
+    _write_top(sheet, book, st, lay, tournament.name if tournament else "", unknown_games)
     _write_rows(sheet, lay, st, tournament)
     validate_rounds(sheet, lay, st)
-    sheet.data_validation(lay.first, 5, lay.last, 5, {"validate": "list", "source": ["W", "L"]})
-    validate_ratings(sheet, lay.first, lay.last, RATING_COL)
+    _validate_players(sheet, lay)
+    _mark_assumed(sheet, lay, st)
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
     sheet.set_column(0, 0, 4.5)
     sheet.set_column(1, 1, 24)
-    sheet.set_column(2, 6, 7.5)
+    sheet.set_column(2, 7, 7.5)
     set_round_widths(sheet, lay)
-    sheet.set_column(lay.totals, lay.totals + len(TOTAL_COLUMNS) - 1, 9)
+    sheet.set_column(lay.totals, lay.totals + len(TOTAL_COLUMNS) - 2, 9)
+    # Check: wide enough for a reason on one line, so that it prints whole.
+    sheet.set_column(lay.totals + len(TOTAL_COLUMNS) - 1, lay.totals + len(TOTAL_COLUMNS) - 1, 62)
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 2, lay.first - 1))
     sheet.activate()
     write_games_sheet(book, lay, st, "What the functions read (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
+    _write_player_helpers(book, lay, st)
     write_how_to_sheet(book, st, "US Chess event: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()
     return path
-
