@@ -392,10 +392,11 @@ def write_how_to_sheet(book: Workbook, styles: Styles, heading: str, lines: list
         "Yellow cells with blue text are inputs; white cells hold formulas. Empty rows stay "
         "empty: a game counts only once its result is entered.",
         "The formulas call the chessrating Excel functions (ELO_*, FIDE_*, USCF_*, PERF_RATING, "
-        "RATING_GOAL). In Windows Excel install the xlwings add-in and chessrating "
-        "(pip install chessrating), then click Import Functions; the xlwings.conf sheet "
-        "already names the module chessrating.udfs. In xlwings Lite, add chessrating to the "
-        "requirements and import chessrating.udfs in main.py.",
+        "RATING_GOAL). In Windows Excel install the xlwings add-in and chessrating, save "
+        "this file as .xlsm, click Import Functions, then press Ctrl+Alt+F9; the xlwings.conf "
+        "sheet already names the module chessrating.udfs. For xlwings Lite (Excel on Mac and "
+        "the web) open the Lite copy of this file (workbooks/lite/) and click Trust and "
+        "Continue: it carries its own code.",
         "Without Excel, 'chessrating recalc FILE' evaluates every formula and stores the "
         "numbers in the file, so any viewer shows them.",
     ]

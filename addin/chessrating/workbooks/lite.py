@@ -24,8 +24,9 @@ none of our functions keep every byte.
 from __future__ import annotations
 
 import json
+import os
 import re
-import shutil
+import stat
 import tempfile
 import xml.etree.ElementTree as ET
 import zipfile
@@ -337,6 +338,7 @@ def write_lite(src: Path | str, dst: Path | str | None = None) -> tuple[Path, li
     A workbook that already carries Lite's part (a Lite copy, or a file saved by Excel
     with Lite) gets this package's ``main.py`` and ``requirements.txt`` in it.
     """
+    from ..recalc.archive import check_archive, new_file_mode
     from ..recalc.patch import sheet_parts
     src = Path(src)
     dst = default_lite_output(src) if dst is None else Path(dst)
@@ -344,6 +346,7 @@ def write_lite(src: Path | str, dst: Path | str | None = None) -> tuple[Path, li
         raise RatingError(f"workbook: {src}: no such file")
     if not zipfile.is_zipfile(src):
         raise RatingError(f"workbook: {src}: not an .xlsx workbook")
+    check_archive(src)  # bounded sizes and intact members before any is read whole
     with zipfile.ZipFile(src) as archive:
         names = archive.namelist()
         existing_metadata = archive.read(METADATA) if METADATA in names else None
@@ -388,7 +391,8 @@ def write_lite(src: Path | str, dst: Path | str | None = None) -> tuple[Path, li
         rewrites["[Content_Types].xml"] = types
         written = _write_zip(archive, dst.parent, rewrites, added)
     try:  # replace only once the source is closed: dst may be src itself
-        shutil.move(str(written), str(dst))
+        os.chmod(written, stat.S_IMODE(dst.stat().st_mode) if dst.exists() else new_file_mode())
+        os.replace(written, dst)
     finally:
         written.unlink(missing_ok=True)
     return dst, sorted(used)
