@@ -326,7 +326,7 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     by_range = {str(dv.sqref): dv for dv in ws.data_validations.dataValidation}
     assert by_range["C5:C104"].formula1 == 'OR(C5=0,C5="-",AND(ISNUMBER(C5),C5=INT(C5),C5>=100,C5<=4000))'
     assert (by_range["D5:D104"].formula1, by_range["D5:D104"].formula2) == ("0", "100000")
-    assert (by_range["E5:E104"].formula1, by_range["E5:E104"].formula2) == ("3", "120")
+    assert (by_range["E5:E104"].formula1, by_range["E5:E104"].formula2) == ("1", "120")
     assert "from 3 to 120" in by_range["E5:E104"].error
     assert by_range["H5:H104"].formula1 == '"TRUE,FALSE"'
 
@@ -706,3 +706,29 @@ def test_goal_planner_has_a_line_chart(templates: dict[str, Path]) -> None:
     with zipfile.ZipFile(templates["calculators.xlsx"]) as book:
         charts = [book.read(n) for n in book.namelist() if n.startswith("xl/charts/chart")]
     assert any(b"<c:lineChart>" in chart for chart in charts)
+
+
+def test_formula_preparation_equals_xlsxwriters_own(tmp_path, monkeypatch):
+    # The templates' worksheets prepare formulas once per set of functions called; every
+    # formula the four templates write must come out as XlsxWriter's own code makes it.
+    from xlsxwriter.worksheet import Worksheet
+
+    from chessrating.workbooks import write_templates
+    from chessrating.workbooks.layout import FormulaWorksheet
+
+    fast = FormulaWorksheet._prepare_formula
+    seen: list[str] = []
+
+    def compared(self, formula, expand_future_functions=False):
+        seen.append(formula)
+        ours = fast(self, formula, expand_future_functions)
+        assert ours == Worksheet._prepare_formula(self, formula, expand_future_functions), formula
+        return ours
+
+    monkeypatch.setattr(FormulaWorksheet, "_prepare_formula", compared)
+    write_templates(tmp_path, recalculate=False)
+    assert len(seen) > 10_000
+    sheet = FormulaWorksheet()
+    for formula in ["=SORT(A1:A3)", "{=XLOOKUP(1,A:A,B:B)}", '="SEQUENCE(" & A1', "=SINGLE(A1)",
+                    "=_xlfn.SINGLE(A1)", "=LOG10(100)+FILTER(A1:A3,A1:A3>1)", "=MY.SORT(1)"]:
+        assert fast(sheet, formula) == Worksheet._prepare_formula(sheet, formula), formula

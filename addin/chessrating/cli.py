@@ -173,7 +173,7 @@ def _run_demo(args: argparse.Namespace) -> int:
     try:
         with draft_path(output) as draft:  # the output appears finished or not at all
             workbooks.fill_round_robin(event, draft, recalculate=False)
-            report = recalculate(draft, output, progress=progress)
+            report = recalculate(draft, output, progress=progress, label=output.name)
     finally:
         progress.close()
     return _print_report(report)

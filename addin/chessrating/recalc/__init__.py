@@ -300,14 +300,15 @@ def _chart_value(value: Any) -> Any:
 
 def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
-                progress: Callable[[Step], None] | None = None) -> Report:
+                progress: Callable[[Step], None] | None = None, label: str | None = None) -> Report:
     """Evaluate every formula of ``src`` and write a copy with the values cached.
 
     ``dst`` defaults to ``BOOK-recalc.xlsx`` beside ``src``; ``dst=src`` updates the
     workbook in place. ``functions`` adds or replaces Excel functions by name (upper
     case); the rating functions of :mod:`chessrating.udfs` are always there unless
     replaced. ``progress`` receives a :class:`Step` at each stage, and every thousand
-    formulas of a long workbook.
+    formulas of a long workbook. ``label`` is the name the progress gives the workbook
+    (``src``'s own name unless ``src`` is a draft of a file the user named).
 
     ``dst`` may be a folder (the default name inside it); its name must end in .xlsx or
     .xlsm (:func:`output_path`). Every refusal is a :class:`RecalcError` naming the
@@ -327,10 +328,11 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     report = Report(source=src, output=dst, formula_count=len(book.formulas))
     say = progress or (lambda step: None)
     total = len(book.formulas)
-    say(Step("evaluating", 0, total, src.name))
+    shown_name = label or src.name
+    say(Step("evaluating", 0, total, shown_name))
 
     def step(done: int, total: int) -> None:
-        say(Step("evaluating", done, total, src.name))
+        say(Step("evaluating", done, total, shown_name))
     evaluate_book(book, step if total >= 2000 else None)
 
     inputs = _input_finder(book)

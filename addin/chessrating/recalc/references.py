@@ -293,7 +293,7 @@ def _is(test: Callable[[Any], bool]) -> Callable[..., Any]:
             if value.shape == (1, 1) and len(value.areas()) == 1:
                 return test(shown(value.book.value(value.sheet, value.r1, value.c1)))
             return test(shown(scalar(value, h)))
-        return test(shown(value))
+        return test(value)  # computed in this formula: an error is an error
     return check
 
 
@@ -302,26 +302,28 @@ def _is_error(v: Any) -> bool:
 
 
 def _iferror(h: Key, array: bool, args: list[Callable[[Key], Any]]) -> Any:
-    """IFERROR(value, value_if_error): an error carrying a message is written as text,
-    so IFERROR keeps it, as classic Excel keeps the text when it reads the cell back."""
+    """IFERROR(value, value_if_error). A cell holding an error that carries a message is
+    written as that text, so IFERROR keeps it, as classic Excel keeps the text when it
+    reads the cell back; an error computed in the formula itself is caught."""
     value = args[0](h)
-    first = _first_of(value)
-    if isinstance(shown(first), XlErr):
+    if isinstance(_read_back(value), XlErr):
         return args[1](h) if len(args) > 1 else 0.0
     return value
 
 
 def _ifna(h: Key, array: bool, args: list[Callable[[Key], Any]]) -> Any:
     value = args[0](h)
-    first = shown(_first_of(value))
+    first = _read_back(value)
     if isinstance(first, XlErr) and first.code == "#N/A":
         return args[1](h) if len(args) > 1 else 0.0
     return value
 
 
-def _first_of(value: Any) -> Any:
+def _read_back(value: Any) -> Any:
+    """What a formula sees of a value: a cell it refers to as the written workbook shows
+    it (:func:`shown`), a value it computed as computed."""
     if isinstance(value, Rng) and value.shape == (1, 1):
-        return value.book.value(value.sheet, value.r1, value.c1)
+        return shown(value.book.value(value.sheet, value.r1, value.c1))
     return value
 
 

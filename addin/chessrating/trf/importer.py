@@ -337,7 +337,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     with draft_path(target) as draft:  # the workbook appears finished or not at all
         _build(tournament, layout, draft, new_players)
         try:
-            report = recalculate(draft, target, progress=bar.follow(0.3, 1.0))
+            report = recalculate(draft, target, progress=bar.follow(0.3, 1.0), label=target.name)
         except RecalcError as error:  # name the user's file, not the draft
             raise RatingError(str(error).replace(str(draft), str(target))) from None
     bar.update("done", str(target.name), 1.0)
