@@ -22,12 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from .parse import column_letters
-from .values import XlErr
+from .values import ERROR_CODES, XlErr
 
 __all__ = ["Agreement", "Mismatch", "compare_with_excel", "same_value"]
 
-_ERROR_CODES = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
-                          "#SPILL!", "#CALC!", "#GETTING_DATA"})
 
 
 @dataclass(frozen=True)
@@ -82,7 +80,7 @@ def same_value(ours: Any, excel: Any, logicals_as_numbers: bool = False) -> bool
     excel = _excel_number(excel)
     if logicals_as_numbers and isinstance(ours, bool) and isinstance(excel, float):
         ours = float(ours)
-    if isinstance(excel, str) and excel in _ERROR_CODES:
+    if isinstance(excel, str) and excel in ERROR_CODES:
         return isinstance(ours, XlErr) and ours.code == excel
     if isinstance(ours, XlErr):
         return False
