@@ -20,21 +20,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import (DIV0, VALUE, integer, is_number, number, numbers_of, values_of,
+from .functions_base import (registry, DIV0, VALUE, integer, is_number, number, numbers_of, values_of,
                              NUM)
 from .values import MISSING, Arr, Rng, XlErr, grid, to_bool
 
 __all__ = ["FUNCTIONS", "matcher", "wildcard"]
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {}
-
-
-def _register(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        for name in names:
-            FUNCTIONS[name] = fn
-        return fn
-    return register
+FUNCTIONS, _register = registry()
 
 
 def _over(numbers: list[float] | XlErr, fn: Callable[[list[float]], Any]) -> Any:

@@ -12,23 +12,15 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import NUM, VALUE, integer, integers, is_number, logical, numbers_of, text
+from .functions_base import registry, NUM, VALUE, integer, integers, is_number, logical, numbers_of, text
 from .functions_regression import inverse
 from .parse import column_letters
 from .values import MISSING, Arr, Rng, XlErr, grid
 
 __all__ = ["FUNCTIONS"]
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {}
+FUNCTIONS, _register = registry()
 _CALC = "#CALC!"
-
-
-def _register(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        for name in names:
-            FUNCTIONS[name] = fn
-        return fn
-    return register
 
 
 def _order_key(value: Any) -> tuple[int, Any]:

@@ -24,9 +24,25 @@ from .values import MISSING, Arr, Rng, XlErr, excel_text, grid, to_bool
 
 __all__ = ["number", "numbers", "integers", "text", "logical", "integer", "first_error", "elementwise", "numeric",
            "values_of", "numbers_of", "is_number", "serial_of", "date_of", "EPOCH",
-           "parse_date_text", "significant", "NUM", "VALUE", "DIV0", "NA", "REF"]
+           "parse_date_text", "significant", "NUM", "VALUE", "DIV0", "NA", "REF", "registry"]
 
 NUM, VALUE, DIV0, NA, REF = "#NUM!", "#VALUE!", "#DIV/0!", "#N/A", "#REF!"
+
+_Register = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
+
+
+def registry() -> tuple[dict[str, Callable[..., Any]], _Register]:
+    """A function module's table of Excel functions by name, and the decorator that puts a
+    function in it under one or more names (``@register("STDEV", "STDEV.S")``)."""
+    table: dict[str, Callable[..., Any]] = {}
+
+    def register(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def put(fn: Callable[..., Any]) -> Callable[..., Any]:
+            for name in names:
+                table[name] = fn
+            return fn
+        return put
+    return table, register
 EPOCH = _dt.date(1899, 12, 30)  # serial 0 for dates from 1 March 1900 on
 _MAX_SERIAL = 2958465  # 31 December 9999
 

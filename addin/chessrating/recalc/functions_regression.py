@@ -12,20 +12,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import NA, NUM, REF, VALUE, is_number, logical
+from .functions_base import registry, NA, NUM, REF, VALUE, is_number, logical
 from .values import MISSING, Arr, XlErr, grid
 
 __all__ = ["FUNCTIONS", "least_squares", "inverse"]
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {}
-
-
-def _register(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        for name in names:
-            FUNCTIONS[name] = fn
-        return fn
-    return register
+FUNCTIONS, _register = registry()
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float] | None:

@@ -13,22 +13,14 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import (DIV0, NA, NUM, elementwise, integer, is_number, logical,
+from .functions_base import (registry, DIV0, NA, NUM, elementwise, integer, is_number, logical,
                              number, numbers_of, numeric)
 from .values import MISSING, Arr, Rng, XlErr, grid
 
 __all__ = ["FUNCTIONS", "ELEMENTWISE"]
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {}
+FUNCTIONS, _register = registry()
 ELEMENTWISE: dict[str, Callable[..., Any]] = {}
-
-
-def _register(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        for name in names:
-            FUNCTIONS[name] = fn
-        return fn
-    return register
 
 
 def _of_numbers(*names: str, text_as_zero: bool = False) -> Callable[[Callable[[list[float]], Any]], Any]:
