@@ -227,7 +227,7 @@ ASSUMED = "assumed: "
 
 
 def established_k(rating: int, birth_year: int | None, year: int, games_in_period: int) -> int:
-    """The rule book's K for an established player (RULES.md §3.3: 30 rated games or more,
+    """The rule book's K for an established player (docs/RULES.md §3.3: 30 rated games or more,
     peak = rating): the most K can be for a player whose earlier games are unknown."""
     return fide.k_factor(rating, 30, birth_year=birth_year, year=year, peak_rating=rating,
                          games_in_period=games_in_period)

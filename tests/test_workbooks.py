@@ -528,7 +528,7 @@ def test_a_rating_of_zero_is_no_rating(templates: dict[str, Path], tmp_path: Pat
     # opponents, never as opponents rated 0. FIDE_CHANGE on the one rated game, from the core:
     assert ws["L97"].value is None and ws["M97"].value == 1900
     # Rated games left blank: read as an established player's (K 20 for an adult under
-    # 2400, RULES.md §3.3), and the row says so.
+    # 2400, docs/RULES.md §3.3), and the row says so.
     assert ws["J5"].value == 20
     assert ws["AM5"].value == "assumed: rated games unknown, read as 30 (established); K list overrides"
     assert ws["AI5"].value == pytest.approx(udfs.FIDE_CHANGE(2100, [[1900]], [["½"]], 20, "2025"))
