@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .values import MISSING, Arr, Rng, XlErr, excel_text, grid, to_bool
+from .values import MISSING, Arr, Rng, XlErr, grid, to_bool, to_text
 
 __all__ = ["number", "numbers", "integers", "text", "logical", "integer", "first_error", "elementwise", "numeric",
            "values_of", "numbers_of", "is_number", "serial_of", "date_of", "EPOCH",
@@ -261,20 +261,12 @@ def integer(value: Any) -> int | XlErr:
 
 
 def text(value: Any) -> str | XlErr:
-    """A scalar as a function's text argument."""
-    if isinstance(value, str):
-        return value
-    if value is None or value is MISSING:
-        return ""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, (int, float)):
-        return excel_text(float(value))
-    if isinstance(value, XlErr):
-        return value
+    """A scalar (or a one-cell range) as a function's text argument."""
     if isinstance(value, (Rng, Arr)):
         rows = grid(value)
         return text(rows[0][0]) if len(rows) == 1 and len(rows[0]) == 1 else XlErr(VALUE)
+    if value is None or value is MISSING or isinstance(value, (str, bool, int, float, XlErr)):
+        return to_text(value)
     return XlErr(VALUE)
 
 
