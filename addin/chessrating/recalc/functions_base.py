@@ -230,26 +230,25 @@ def number(value: Any) -> float | XlErr:
     return XlErr(VALUE)
 
 
-def numbers(*values: Any) -> list[float] | XlErr:
-    """Several number arguments, or the first error among them."""
+def _each(read: Callable[[Any], Any], values: tuple[Any, ...]) -> list[Any] | XlErr:
+    """Each argument read by ``read``, or the first error among them."""
     out = []
     for value in values:
-        found = number(value)
+        found = read(value)
         if isinstance(found, XlErr):
             return found
         out.append(found)
     return out
+
+
+def numbers(*values: Any) -> list[float] | XlErr:
+    """Several number arguments, or the first error among them."""
+    return _each(number, values)
 
 
 def integers(*values: Any) -> list[int] | XlErr:
     """Several whole-number arguments (truncated), or the first error among them."""
-    out = []
-    for value in values:
-        found = integer(value)
-        if isinstance(found, XlErr):
-            return found
-        out.append(found)
-    return out
+    return _each(integer, values)
 
 
 def integer(value: Any) -> int | XlErr:
