@@ -253,6 +253,21 @@ def test_implicit_intersection(tmp_path: Path):
     assert values["Sheet!B2"] == 20.0 and values["Sheet!B3"] == 31.0
 
 
+def test_operators_keep_arrays_whole_and_intersect_ranges():
+    # "Use array constants in array formulas": an array constant is an array wherever it
+    # stands, so an operator works on it element by element even in an ordinary formula;
+    # a range there is read at the formula's row or column ("Implicit intersection
+    # operator: @"). LibreOffice gives the same values (tests below build its check).
+    book = book_of({"A1": " w ", "A2": 1.0, "A3": 2.0,
+                    "F10": "=SUM({1,2}*{3,4})", "F11": '=OR(UPPER(TRIM(A1))={"1","W"})',
+                    "F12": "={1,2}*3", "F13": "=SUM(-{1,2})", "F14": "=SUM(ROW(A1:A3)*1)",
+                    "F15": "=SUM(A2:A3*2)", "F16": "=IF(OR(A2={1,0.5,0}),1,0)",
+                    "F17": '=A1&{"x","y"}'})
+    assert [value(book, f"F{r}") for r in range(10, 15)] == [11.0, True, 3.0, -3.0, 6.0]
+    assert value(book, "F15") == XlErr("#VALUE!")  # row 15 meets neither A2 nor A3
+    assert value(book, "F16") == 1.0 and value(book, "F17") == " w x"
+
+
 def test_three_d_references(tmp_path: Path):
     wb = openpyxl.Workbook()
     first = wb.active
@@ -465,7 +480,7 @@ def test_reference_semantics_agree_with_libreoffice(tmp_path_factory: Any, data:
             if v is not None:
                 ws.cell(r, c, v)
     formulas = ["=SUM(A:A)", "=COUNT(A:D)", "=SUM(2:3)", "=SUM((A1:A3,C2:D4))",
-                "=COUNT((A1:B2,C3))", "=A1+B1=B1+A1", "=0.1*3=0.3", "=(A1+0.1)+0.2=A1+(0.1+0.2)"]
+                "=COUNT((A1:B2,C3))", "=A1+B1=B1+A1", "=SUM(A1:A2*{2;3})", "=SUM({1,2}*{3,4})", "=0.1*3=0.3", "=(A1+0.1)+0.2=A1+(0.1+0.2)"]
     for _ in range(6):
         r, c = data.draw(st.integers(0, 3)), data.draw(st.integers(0, 2))
         h, w = data.draw(st.integers(1, 3)), data.draw(st.integers(1, 2))

@@ -180,14 +180,27 @@ class _Compiler:
         implicit intersection of a range with the formula's row or column."""
         if self.array_depth:
             return lambda h: lift(fn, *(op(h) for op in operands))
+        # an array (a constant, a function's result) stays whole: only ranges intersect
         if len(operands) == 1:
-            a = _scalar_of(operands[0])
-            return lambda h: fn(a(h))
+            a = _operand_of(operands[0])
+
+            def unary(h: Key) -> Any:
+                x = a(h)
+                return lift(fn, x) if type(x) is Arr else fn(x)
+            return unary
         if len(operands) == 2:
-            a, b = _scalar_of(operands[0]), _scalar_of(operands[1])
-            return lambda h: fn(a(h), b(h))
-        readers = [_scalar_of(op) for op in operands]
-        return lambda h: fn(*[read(h) for read in readers])
+            a, b = _operand_of(operands[0]), _operand_of(operands[1])
+
+            def pair(h: Key) -> Any:
+                x, y = a(h), b(h)
+                return lift(fn, x, y) if type(x) is Arr or type(y) is Arr else fn(x, y)
+            return pair
+        readers = [_operand_of(op) for op in operands]
+
+        def many(h: Key) -> Any:
+            values = [read(h) for read in readers]
+            return lift(fn, *values) if any(type(v) is Arr for v in values) else fn(*values)
+        return many
 
     def range_operand(self) -> Closure:
         """One operand of a reference operator: a reference with its ``:`` joins."""
@@ -480,12 +493,17 @@ def _ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
 _SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictionary()
 
 
-def _scalar_of(operand: Closure) -> Closure:
-    """A closure giving ``operand``'s value where one value is wanted."""
+def _operand_of(operand: Closure) -> Closure:
+    """A closure giving an operator's operand outside an array formula: a range's
+    implicit intersection with the formula's row or column, an array as it is."""
     direct = _SCALAR.get(operand)
     if direct is not None:
         return direct
-    return lambda h: scalar(operand(h), h)
+
+    def read(h: Key) -> Any:
+        value = operand(h)
+        return value if type(value) is Arr else scalar(value, h)
+    return read
 
 
 def _reference(book: "Book", spec: RefSpec) -> Closure:
