@@ -298,6 +298,29 @@ def _chart_value(value: Any) -> Any:
     return value
 
 
+def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int], Any]]:
+    """The values to write of an evaluated book, by sheet and (row, column): every
+    formula cell and every cell of an array formula's range. ``report`` receives them,
+    the errors with the input cells behind each, and the standings."""
+    inputs = _input_finder(book)
+    written: dict[str, dict[tuple[int, int], Any]] = {}
+    cells = [*book.formulas, *(k for k in book.owner if k not in book.formulas)]
+    for sheet, row, col in sorted(cells):
+        value = book.cells[sheet].get((row, col))
+        address = f"{column_letters(col)}{row}"
+        if isinstance(value, float) and not math.isfinite(value):  # Excel holds no inf
+            value = XlErr("#NUM!", origin=f"{sheet}!{address}")
+        written.setdefault(sheet, {})[(row, col)] = value
+        if isinstance(value, XlErr):
+            report.values[(sheet, address)] = value.message or value.code
+            report.errors.append(CellError(sheet, address, value.message or value.code,
+                                           value.origin, inputs(value, (sheet, row, col))))
+        else:
+            report.values[(sheet, address)] = value
+    report.standings = find_standings(book)  # before writing: exit 2 means nothing written
+    return written
+
+
 def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
                 progress: Callable[[Step], None] | None = None, label: str | None = None) -> Report:
@@ -335,22 +358,7 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
         say(Step("evaluating", done, total, shown_name))
     evaluate_book(book, step if total >= 2000 else None)
 
-    inputs = _input_finder(book)
-    written: dict[str, dict[tuple[int, int], Any]] = {}
-    cells = [*book.formulas, *(k for k in book.owner if k not in book.formulas)]
-    for sheet, row, col in sorted(cells):
-        value = book.cells[sheet].get((row, col))
-        address = f"{column_letters(col)}{row}"
-        if isinstance(value, float) and not math.isfinite(value):  # Excel holds no inf
-            value = XlErr("#NUM!", origin=f"{sheet}!{address}")
-        written.setdefault(sheet, {})[(row, col)] = value
-        if isinstance(value, XlErr):
-            report.values[(sheet, address)] = value.message or value.code
-            report.errors.append(CellError(sheet, address, value.message or value.code,
-                                           value.origin, inputs(value, (sheet, row, col))))
-        else:
-            report.values[(sheet, address)] = value
-    report.standings = find_standings(book)  # before writing: exit 2 means nothing written
+    written = record_values(book, report)
     say(Step("writing", total, total, dst.name))
     try:
         write_cached_values(src, dst, written, charts=chart_values(book), shown=str(src))
@@ -363,4 +371,4 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     return report
 
 
-__all__ += ["load_book", "chart_values", "FormulaSyntaxError", "output_path", "check_archive"]
+__all__ += ["load_book", "chart_values", "record_values", "FormulaSyntaxError", "output_path", "check_archive"]

@@ -21,7 +21,7 @@ left out of a number cache, ``#NUM!`` in a label cache, never ``inf``.
 
 >>> huge = {"S!$A$1:$A$2": [float("inf"), 1.0]}
 >>> xml = b'<c:val><c:numRef><c:f>S!$A$1:$A$2</c:f></c:numRef></c:val>'
->>> b"inf" in patch_chart(xml, huge.get), _label(float("nan"))
+>>> b"inf" in patch_chart(xml, huge.get), label_text(float("nan"))
 (False, '#NUM!')
 """
 
@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape, unescape
 
-__all__ = ["is_chart_part", "patch_chart", "Lookup"]
+__all__ = ["is_chart_part", "patch_chart", "Lookup", "number_text", "label_text"]
 
 # The values of the cells a series formula names, in order, or None when unknown.
 Lookup = Callable[[str], "list[Any] | None"]
@@ -55,13 +55,13 @@ def is_chart_part(name: str) -> bool:
     return _CHART_PART.fullmatch(name) is not None
 
 
-def _number_text(value: float) -> str:
+def number_text(value: float) -> str:
     if not math.isfinite(value):  # Excel holds no infinity: the cell shows #NUM!
         return "#NUM!"
     return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
 
 
-def _label(value: Any) -> str | None:
+def label_text(value: Any) -> str | None:
     """A cell's value as a category label; ``None`` for an empty cell."""
     from .values import XlErr
     if value is None or value == "":
@@ -69,7 +69,7 @@ def _label(value: Any) -> str | None:
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, (int, float)):
-        return _number_text(float(value))
+        return number_text(float(value))
     if isinstance(value, XlErr):
         return value.code
     return str(value)
@@ -84,9 +84,9 @@ def _cache(prefix: bytes, kind: bytes, values: list[Any], old: bytes) -> bytes:
             if (not isinstance(value, (int, float)) or isinstance(value, bool)
                     or not math.isfinite(value)):
                 continue  # Excel leaves out the points of blank, text and error cells
-            text = _number_text(float(value))
+            text = number_text(float(value))
         else:
-            label = _label(value)
+            label = label_text(value)
             if label is None:
                 continue
             text = _CONTROL.sub("", label)

@@ -25,7 +25,7 @@ from .archive import atomic_output, copy_member, read_member
 from .charts import Lookup, is_chart_part, patch_chart
 from .parse import column_letters, column_number
 
-__all__ = ["sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value",
+__all__ = ["sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value", "value_text",
            "set_calc_properties"]
 
 _REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -73,9 +73,14 @@ def cell_xml_value(value: object) -> tuple[str, str]:
     return "str", "" if value is None else str(value)
 
 
+def value_text(text: str) -> str:
+    """A ``<v>`` element's text as written: XML's characters escaped, and the control
+    characters XML 1.0 cannot hold left out."""
+    return escape(_CONTROL.sub("", text))
+
+
 def _value_xml(prefix: bytes, text: str) -> bytes:
-    text = _CONTROL.sub("", text)
-    return b"<" + prefix + b"v>" + escape(text).encode("utf-8") + b"</" + prefix + b"v>"
+    return b"<" + prefix + b"v>" + value_text(text).encode("utf-8") + b"</" + prefix + b"v>"
 
 
 def _with_kind(attrs: bytes, kind: str) -> bytes:

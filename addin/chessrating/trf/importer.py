@@ -1,8 +1,8 @@
 """``chessrating import-trf``: a FIDE Tournament Report File turned into a filled workbook.
 
 :func:`import_trf` reads a TRF16/TRF26 file (:func:`chessrating.trf.read_trf`), picks the
-workbook, fills it with the players and results and recalculates it
-(:func:`chessrating.recalc.recalculate`), so every rating cell is a live formula that
+workbook, fills it with the players and results and evaluates it before writing it
+(:mod:`chessrating.workbooks.writer`), so every rating cell is a live formula that
 also carries its value. It returns an :class:`ImportSummary` to print.
 
 Which workbook (:func:`choose_layout`):
@@ -281,19 +281,19 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _build(tournament: Tournament, layout: str, output: Path, new_players: bool) -> None:
-    """Write the filled workbook, formulas not yet evaluated; the K inputs and the games
-    so far stay empty, read as :func:`unknown_games` says."""
+    """Write the filled workbook with its values; the K inputs and the games so far stay
+    empty, read as :func:`unknown_games` says."""
     from .. import workbooks
 
     tournament = lone_results_as_byes(tournament)
     reading = unknown_games(new_players=new_players)
     if layout == "uscf":
-        workbooks.fill_uscf(tournament, output, recalculate=False, unknown_games=reading)
+        workbooks.fill_uscf(tournament, output, unknown_games=reading)
     elif layout == "round robin":
         event = workbooks.round_robin_from_tournament(tournament)
-        workbooks.fill_round_robin(event, output, recalculate=False, unknown_games=reading)
+        workbooks.fill_round_robin(event, output, unknown_games=reading)
     else:
-        workbooks.fill_swiss(tournament, output, recalculate=False, unknown_games=reading)
+        workbooks.fill_swiss(tournament, output, unknown_games=reading)
 
 
 def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
@@ -308,8 +308,9 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     reading, is kept for older callers and changes nothing.
     A file that cannot be read, or holds no player, raises :class:`RatingError`.
     """
-    from ..recalc import RecalcError, recalculate
-    from ..recalc.archive import draft_path
+    from xlsxwriter.exceptions import FileCreateError
+
+    from ..workbooks import evaluation
     from .codec import read_trf
 
     source = Path(source)
@@ -333,13 +334,15 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     rounds = max(tournament.rounds, 1)
     bar.update("writing", f"{len(tournament.players)} players read; "
                           f"{len(tournament.players)} rows x {rounds} rounds", 0.1)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with draft_path(target) as draft:  # the workbook appears finished or not at all
-        _build(tournament, layout, draft, new_players)
+    # built, evaluated in memory and written once; it appears finished or not at all
+    with evaluation(progress=bar.follow(0.3, 1.0), label=target.name) as found:
         try:
-            report = recalculate(draft, target, progress=bar.follow(0.3, 1.0), label=target.name)
-        except RecalcError as error:  # name the user's file, not the draft
-            raise RatingError(str(error).replace(str(draft), str(target))) from None
+            _build(tournament, layout, target, new_players)
+        except (OSError, FileCreateError) as error:
+            reason = getattr(error, "strerror", None) or str(error).splitlines()[0]
+            raise RatingError(f"{target}: cannot write the workbook ({reason})") from None
+    report = found.report
+    assert report is not None, "the workbook was evaluated"
     bar.update("done", str(target.name), 1.0)
     bar.close()
     unrated, first = _first_ratings(tournament)

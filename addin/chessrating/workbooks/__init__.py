@@ -8,10 +8,10 @@
   tournament read from a TRF file); :func:`fill_swiss` does the same with the Swiss
   workbook, :func:`fill_uscf` with the US Chess event workbook.
 
-Every workbook is written with XlsxWriter and then recalculated by
-:func:`chessrating.recalc.recalculate`, the evaluator behind ``chessrating recalc``, so
-each formula cell carries the value our functions compute and viewers that never
-calculate show numbers. Builds are deterministic: the same inputs give the same bytes.
+Every workbook is built with XlsxWriter and evaluated in its memory by the evaluator
+behind ``chessrating recalc`` before it is written (:mod:`.writer`), so each formula
+cell carries the value our functions compute and viewers that never calculate show
+numbers. Builds are deterministic: the same inputs give the same bytes.
 
 The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
 :mod:`.calculators`; shared styles and sheets in :mod:`.layout`; the FIDE
@@ -33,6 +33,7 @@ from .event import EventPlayer, RoundRobinEvent, load_demo_event, round_robin_fr
 from .roundrobin import ROUND_ROBIN_SIZE, build_round_robin
 from .swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
 from .uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
+from .writer import current_evaluation, evaluation
 
 if TYPE_CHECKING:
     from ..trf.model import Tournament
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "TEMPLATES", "write_templates", "fill_round_robin", "fill_swiss", "fill_uscf", "load_demo_event",
     "EventPlayer", "RoundRobinEvent", "round_robin_from_tournament",
-    "ROUND_ROBIN_SIZE", "SWISS_PLAYERS", "SWISS_ROUNDS", "USCF_PLAYERS", "USCF_ROUNDS",
+    "evaluation", "ROUND_ROBIN_SIZE", "SWISS_PLAYERS", "SWISS_ROUNDS", "USCF_PLAYERS", "USCF_ROUNDS",
 ]
 
 # File name -> builder of the empty template.
@@ -53,18 +54,19 @@ TEMPLATES: dict[str, Callable[[Path], Path]] = {
 
 
 def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) -> Path:
-    """Build into a temporary file beside ``dst``, store the computed values, move it in place."""
+    """Build into a temporary file beside ``dst``, each formula written with its value
+    (unless ``recalculate`` is false), and move it in place with a new file's mode. The
+    settings of an enclosing :func:`.writer.evaluation` (progress, report) apply."""
     from ..recalc.archive import draft_path, new_file_mode
     dst = Path(dst)
     dst.parent.mkdir(parents=True, exist_ok=True)
+    outer = current_evaluation()
     with draft_path(dst) as built:
-        build(built)
-        if recalculate:  # written atomically onto dst, with a new file's mode
-            from ..recalc import recalculate as evaluate
-            evaluate(built, dst)
-        else:
-            os.chmod(built, new_file_mode())
-            os.replace(built, dst)
+        with evaluation(recalculate, outer.progress, outer.label or dst.name) as found:
+            build(built)
+        outer.report = found.report
+        os.chmod(built, new_file_mode())
+        os.replace(built, dst)
     return dst
 
 

@@ -18,26 +18,25 @@ bytes.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import xlsxwriter
 from xlsxwriter.format import Format
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
+from .writer import EvaluatedWorkbook, FormulaWorksheet
 from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT
 
 __all__ = [
     "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
-    "write_quiet_formula", "print_setup", "game_points", "no_rating", "checked_opponent",
+    "write_quiet_formula", "print_setup", "fixed_column", "game_points", "no_rating", "checked_opponent",
     "HOW_TO_WIDTH", "opponent_rules", "opponent_rating", "CROSSTABLE", "GAMES", "validate_ratings",
     "define_standings", "first_check", "refused", "check_player", "CHECK", "ASSUMED", "validate_range",
     "RATING_RANGE", "FormulaWorksheet",
@@ -86,11 +85,12 @@ def game_points(result: str, where: str = "") -> str:
     by_number = bad
     for value, found in sorted(RESULTS_BY_NUMBER.items()):
         by_number = f"IF({result}={value:g},{found.points:g},{by_number})"
+    # a comparison with an array constant compares with each of its texts, in any
+    # formula (no array entry needed), in Excel and LibreOffice alike
     key = f"UPPER(TRIM({result}))"
     by_text = bad
     for points in (0.0, 0.5, 1.0):
-        spellings = ",".join(f"{key}={text}" for text in _texts_worth(points))
-        by_text = f"IF(OR({spellings}),{points:g},{by_text})"
+        by_text = f"IF(OR({key}={{{','.join(_texts_worth(points))}}}),{points:g},{by_text})"
     return (f'IF(TRIM({result})="","",IF(ISNUMBER({result}),{by_number},'
             f'IF(ISTEXT({result}),{by_text},{bad})))')
 
@@ -202,6 +202,12 @@ def absolute(row: int, col: int) -> str:
     return xl_rowcol_to_cell(row, col, row_abs=True, col_abs=True)
 
 
+def fixed_column(row: int, col: int) -> str:
+    """``$A1`` address of a zero-based (row, column): the column fixed, the row moving
+    with the formula, so a formula reading its own row's cell is the same when copied."""
+    return xl_rowcol_to_cell(row, col, col_abs=True)
+
+
 def span(first_row: int, first_col: int, last_row: int, last_col: int, fixed: bool = False) -> str:
     """A1 range between two zero-based corners, absolute when ``fixed``."""
     if fixed:
@@ -281,46 +287,9 @@ class Styles:
 
 
 # A function call's name with its parenthesis, as XlsxWriter's formula rewrites match them.
-_CALL = re.compile(r"[A-Za-z0-9_.]+\(")
-
-
-class FormulaWorksheet(Worksheet):
-    """XlsxWriter's worksheet, with its formula preparation done once per set of functions.
-
-    XlsxWriter runs some thirty regular expressions over every formula to give newer
-    functions their ``_xlfn.`` prefix; a 200-player Swiss has tens of thousands of formulas
-    calling the same few functions. Those rewrites only ever touch a function name and its
-    parenthesis, so a formula whose calls come out unchanged when XlsxWriter prepares them
-    on their own (a probe of just those calls) comes out unchanged as a whole: the answer
-    is remembered per set of calls, and only formulas with a call XlsxWriter rewrites go
-    through its own code. The output is byte for byte XlsxWriter's.
-
-    >>> sheet = FormulaWorksheet()
-    >>> sheet._prepare_formula("=SUM(A1:A3)"), sheet._prepare_formula("=SORT(A1:A3)")
-    ('SUM(A1:A3)', '_xlfn._xlws.SORT(A1:A3)')
-    """
-
-    _unchanged: dict[tuple[frozenset[str], bool, bool], bool] = {}
-
-    def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
-        calls = frozenset(_CALL.findall(formula))
-        key = (calls, bool(self.use_future_functions), bool(expand_future_functions))
-        unchanged = self._unchanged.get(key)
-        if unchanged is None:
-            probe = " ".join(sorted(calls))
-            unchanged = super()._prepare_formula(probe, expand_future_functions) == probe
-            self._unchanged[key] = unchanged
-        if not unchanged:
-            return str(super()._prepare_formula(formula, expand_future_functions))
-        # what XlsxWriter strips before its rewrites: array braces and the leading "="
-        formula = formula[1:] if formula.startswith("{") else formula
-        formula = formula[1:] if formula.startswith("=") else formula
-        return formula[:-1] if formula.endswith("}") else formula
-
-
 def new_workbook(path: Path, title: str, subject: str) -> tuple[Workbook, Styles]:
     """An XlsxWriter workbook with fixed document properties and this module's styles."""
-    book = xlsxwriter.Workbook(str(path), {"strings_to_numbers": False, "strings_to_formulas": False})
+    book = EvaluatedWorkbook(str(path), {"strings_to_numbers": False, "strings_to_formulas": False})
     book.worksheet_class = FormulaWorksheet
     # Excel keeps the cached values of a file saved by a current Excel (calcId 191029, no
     # fullCalcOnLoad); XlsxWriter's default orders a full recalculation on open, which

@@ -40,7 +40,7 @@ from .fide import (
     write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, checked_opponent, define_standings,
+    CHECK, CROSSTABLE as SHEET, GAMES, Styles, cell, fixed_column, checked_opponent, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
     write_how_to_sheet, write_quiet_formula,
 )
@@ -150,20 +150,19 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
     def column_of(col: int) -> str:
         return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
 
-    ratings, titles, feds = column_of(RATING_COL), column_of(2), column_of(3)
-    names = column_of(1)
-    checks = f"{GAMES}!{span(lay.first, _own_check_col(lay), lay.last, _own_check_col(lay), fixed=True)}"
+    titles, feds = column_of(2), column_of(3)
+    read_col = _read_rating_col(lay)
+    read_ratings = span(lay.first, read_col, lay.last, read_col, fixed=True)
 
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
-        rating, k = f"{SHEET}!{absolute(r, RATING_COL)}", f"{SHEET}!{absolute(r, K_COL)}"
+        rating, k = f"{SHEET}!{fixed_column(r, RATING_COL)}", f"{SHEET}!{fixed_column(r, K_COL)}"
         entry = lay.entered(r, rnd)
         read = cell(r, lay.block(0) + rnd)
         opp = cell(r, lay.block(1) + rnd)
         change = cell(r, lay.block(3) + rnd)
         checked = cell(r, lay.block(6) + rnd)
         points = cell(r, lay.block(7) + rnd)
-        found = opponent_cell(f"INDEX({ratings},{checked})", checked, f"INDEX({names},{checked})",
-                              f"INDEX({checks},{checked})")
+        found = f"INDEX({read_ratings},{checked})"
         # A result that is not one, a bad opponent number or an opponent whose rating is
         # refused shows its message in the game's cells instead of a change.
         message = (f'IF(LEFT({points},{len(CHECK)})="{CHECK}",{points},'
@@ -185,16 +184,29 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
     return formulas
 
 
+def _read_rating_col(lay: SwissLayout) -> int:
+    """Games sheet: the column of each player's rating as the opponents' rows read it
+    (:func:`opponent_cell`), after the rating checks."""
+    return _own_check_col(lay) + 1
+
+
 def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
-    """The Games sheet's column of rating checks, one per player (read by the rows of the
-    player's opponents and shown first in the player's Check cell)."""
+    """The Games sheet's columns of rating checks, one per player (shown first in the
+    player's Check cell), and of the rating as the player's opponents read it: the
+    rating, ``""`` for none, or ``check rating of player N (Name)`` where it is refused.
+    Each opponent's row looks it up with one INDEX."""
     sheet = book.get_worksheet_by_name(GAMES)
-    col = _own_check_col(lay)
+    col, read_col = _own_check_col(lay), _read_rating_col(lay)
     sheet.merge_range(lay.first - 2, col, lay.first - 1, col, "Rating check", st.header)
+    sheet.merge_range(lay.first - 2, read_col, lay.first - 1, read_col, "Rating as read", st.header)
     for i in range(lay.players):
         r = lay.first + i
         write_quiet_formula(sheet, r, col, f"={own_check_formula(r, SHEET)}", st.read_ok)
+        found = opponent_cell(f"{SHEET}!{cell(r, RATING_COL)}", str(i + 1), f"{SHEET}!{cell(r, 1)}",
+                              cell(r, col))
+        write_quiet_formula(sheet, r, read_col, f"={found}", st.formula_text)
     sheet.set_column(col, col, 30)
+    sheet.set_column(read_col, read_col, 30)
 
 
 def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:

@@ -1,0 +1,239 @@
+"""XlsxWriter's workbook and worksheet as the templates use them: formulas prepared once
+per set of functions, and every formula written with the value it computes.
+
+A template is built in XlsxWriter's memory, then evaluated there, before a byte is
+written: :class:`EvaluatedWorkbook` hands the cells, formulas and names it holds to the
+headless evaluator (:mod:`chessrating.recalc`) when it is closed, and writes each formula
+cell with its value, as ``chessrating recalc`` would write it into the finished file
+(:func:`chessrating.recalc.patch.cell_xml_value`); the charts' caches come from the same
+values. One pass: no file is written, read back and rewritten.
+
+:func:`evaluation` sets, for the workbooks closed inside it, whether to evaluate (a
+quick structural build leaves the values empty), where progress goes, and receives the
+:class:`chessrating.recalc.Report`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import math
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import xlsxwriter
+from xlsxwriter.utility import xl_rowcol_to_cell
+from xlsxwriter.worksheet import Worksheet
+
+from ..recalc import Report, Step, rating_functions, record_values
+from ..recalc.charts import label_text, number_text
+from ..recalc.engine import Book, evaluate_book
+from ..recalc.patch import cell_xml_value, value_text
+from ..recalc.values import ERROR_CODES, XlErr
+
+__all__ = ["FormulaWorksheet", "EvaluatedWorkbook", "Evaluation", "evaluation", "current_evaluation",
+           "book_of"]
+
+_CALL = re.compile(r"[A-Za-z0-9_.]+\(")
+
+
+class FormulaWorksheet(Worksheet):
+    """XlsxWriter's worksheet, with its formula preparation done once per set of functions,
+    and formula cells written with the values :class:`EvaluatedWorkbook` found.
+
+    XlsxWriter runs some thirty regular expressions over every formula to give newer
+    functions their ``_xlfn.`` prefix; a 200-player Swiss has tens of thousands of formulas
+    calling the same few functions. Those rewrites only ever touch a function name and its
+    parenthesis, so a formula whose calls come out unchanged when XlsxWriter prepares them
+    on their own (a probe of just those calls) comes out unchanged as a whole: the answer
+    is remembered per set of calls, and only formulas with a call XlsxWriter rewrites go
+    through its own code. The output is byte for byte XlsxWriter's.
+
+    >>> sheet = FormulaWorksheet()
+    >>> sheet._prepare_formula("=SUM(A1:A3)"), sheet._prepare_formula("=SORT(A1:A3)")
+    ('SUM(A1:A3)', '_xlfn._xlws.SORT(A1:A3)')
+    """
+
+    _unchanged: dict[tuple[frozenset[str], bool, bool], bool] = {}
+
+    def __init__(self) -> None:
+        super().__init__()
+        # (row, column) -> (t= kind, <v> text) of the formula cells evaluated
+        self.cached: dict[tuple[int, int], tuple[str, str]] = {}
+
+    def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
+        calls = frozenset(_CALL.findall(formula))
+        key = (calls, bool(self.use_future_functions), bool(expand_future_functions))
+        unchanged = self._unchanged.get(key)
+        if unchanged is None:
+            probe = " ".join(sorted(calls))
+            unchanged = super()._prepare_formula(probe, expand_future_functions) == probe
+            self._unchanged[key] = unchanged
+        if not unchanged:
+            return str(super()._prepare_formula(formula, expand_future_functions))
+        # what XlsxWriter strips before its rewrites: array braces and the leading "="
+        formula = formula[1:] if formula.startswith("{") else formula
+        formula = formula[1:] if formula.startswith("=") else formula
+        return formula[:-1] if formula.endswith("}") else formula
+
+    def _write_cell(self, row: int, col: int, cell: Any) -> None:
+        """A formula cell evaluated is written as ``chessrating recalc`` writes its value
+        into a file: the kind in ``t=`` (none for a number) and the value in ``<v>``."""
+        found = self.cached.get((row, col)) if type(cell).__name__ == "Formula" else None
+        if found is None:
+            super()._write_cell(row, col, cell)
+            return
+        kind, text = found
+        style = f' s="{cell.format._get_xf_index()}"' if cell.format else ""
+        typed = "" if kind == "n" else f' t="{kind}"'
+        self.fh.write(f'<c r="{xl_rowcol_to_cell(row, col)}"{style}{typed}>'
+                      f"<f>{self._escape_data(cell.formula)}</f><v>{value_text(text)}</v></c>")
+
+
+@dataclass
+class Evaluation:
+    """What :func:`evaluation` sets for the workbooks closed inside it, and the report of
+    the last one evaluated."""
+
+    evaluate: bool = True
+    progress: Callable[[Step], None] | None = None
+    label: str | None = None
+    report: Report | None = field(default=None)
+
+
+_SETTINGS: contextvars.ContextVar[Evaluation] = contextvars.ContextVar("evaluation")
+
+
+@contextlib.contextmanager
+def evaluation(evaluate: bool = True, progress: Callable[[Step], None] | None = None,
+               label: str | None = None) -> Iterator[Evaluation]:
+    """Settings for the :class:`EvaluatedWorkbook` closed inside the ``with`` block:
+    ``evaluate=False`` writes the formulas with empty values; ``progress`` receives a
+    :class:`chessrating.recalc.Step` as the evaluation goes, naming the workbook ``label``.
+    The yielded object's ``report`` holds what the evaluation found."""
+    settings = Evaluation(evaluate, progress, label)
+    token = _SETTINGS.set(settings)
+    try:
+        yield settings
+    finally:
+        _SETTINGS.reset(token)
+
+
+def current_evaluation() -> Evaluation:
+    """The settings of the innermost :func:`evaluation` (the defaults outside any)."""
+    return _SETTINGS.get(None) or Evaluation()
+
+
+class EvaluatedWorkbook(xlsxwriter.Workbook):
+    """XlsxWriter's workbook, evaluated when closed (see the module's docstring)."""
+
+    def close(self) -> None:
+        if not self.fileclosed:
+            settings = current_evaluation()
+            if settings.evaluate:
+                settings.report = self._evaluate(settings)
+        super().close()
+
+    def _evaluate(self, settings: Evaluation) -> Report:
+        book = book_of(self)
+        path = Path(str(self.filename))
+        report = Report(source=path, output=path, formula_count=len(book.formulas))
+        say = settings.progress or (lambda step: None)
+        name = settings.label or path.name
+        total = len(book.formulas)
+        say(Step("evaluating", 0, total, name))
+
+        def step(done: int, total: int) -> None:
+            say(Step("evaluating", done, total, name))
+        evaluate_book(book, step if total >= 2000 else None)
+        written = record_values(book, report)
+        for sheet in self.worksheets():
+            cells = written.get(sheet.name, {})
+            if not isinstance(sheet, FormulaWorksheet) or not cells:
+                continue
+            for (row, col), value in cells.items():
+                cell = sheet.table.get(row - 1, {}).get(col - 1)
+                if cell is None or type(cell).__name__ != "Formula":
+                    continue
+                sheet.cached[(row - 1, col - 1)] = cell_xml_value(value)
+                sheet.table[row - 1][col - 1] = cell._replace(value=value)  # for the charts
+        self._evaluated = True
+        say(Step("writing", total, total, name))
+        return report
+
+    def _add_chart_data(self) -> None:
+        """The charts' caches, from the values found, as ``chessrating recalc`` writes them
+        (:mod:`chessrating.recalc.charts`): a value series holds the numbers only, a
+        category series the labels of the cells that are not empty."""
+        super()._add_chart_data()
+        if not getattr(self, "_evaluated", False):
+            return
+        charts = [c for chart in self.charts for c in (chart, chart.combined) if c is not None]
+        for chart in charts:
+            numbers = {series.get("val_data_id") for series in chart.series}
+            # a category series stays a text or a number series as its cells decide
+            kinds: dict[int, str] = {}
+            for r_id, data in enumerate(chart.formula_data):
+                if not data or isinstance(data[0], list):
+                    continue
+                if r_id in numbers:
+                    chart.formula_data[r_id] = [_number(value) for value in data]
+                else:
+                    labels = [label_text(value) for value in data]
+                    kinds[id(labels)] = chart._get_data_type(data)
+                    chart.formula_data[r_id] = labels
+            if kinds:
+                chart._get_data_type = _kind_of(kinds, chart._get_data_type)
+
+
+def _kind_of(kinds: dict[int, str], decide: Callable[[Any], str]) -> Callable[[Any], str]:
+    """XlsxWriter's choice of a series' cache kind, kept from the cells as written."""
+    return lambda data: kinds.get(id(data)) or decide(data)
+
+
+def _number(value: Any) -> str | None:
+    """A value in a chart's number cache; ``None`` (left out) unless a finite number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return number_text(float(value))
+
+
+def book_of(workbook: xlsxwriter.Workbook) -> Book:
+    """The evaluator's book of what an XlsxWriter workbook holds so far: values, formulas
+    (array formulas with their range) and defined names, with the rating functions."""
+    book = Book(rating_functions())
+    # XlsxWriter numbers its shared strings as they come; the list is made at closing
+    strings = {index: text for text, index in workbook.str_table.string_table.items()}
+    sheets = workbook.worksheets()
+    for sheet in sheets:
+        book.add_sheet(sheet.name)
+    for sheet in sheets:
+        name = sheet.name
+        for row, cells in sheet.table.items():
+            for col, cell in cells.items():
+                kind = type(cell).__name__
+                r, c = row + 1, col + 1
+                if kind in ("Number", "Datetime"):
+                    book.set_value(name, r, c, float(cell.number))
+                elif kind == "String":
+                    book.set_value(name, r, c, strings[cell.string])
+                elif kind == "RichString":
+                    book.set_value(name, r, c, cell.raw_string)
+                elif kind == "Boolean":
+                    book.set_value(name, r, c, bool(cell.boolean))
+                elif kind == "Error" and cell.error in ERROR_CODES:
+                    book.set_value(name, r, c, XlErr(cell.error))
+                elif kind == "Formula":
+                    book.add_formula(name, r, c, "=" + cell.formula)
+                elif kind == "ArrayFormula":  # none in the templates: say so rather than guess
+                    raise ValueError(f"{name}!{xl_rowcol_to_cell(row, col)}: an array formula; "
+                                     "workbooks written in one pass hold none")
+    for defined, index, text, _hidden in workbook.defined_names:
+        if defined.startswith("_xlnm."):
+            continue  # print areas and titles: nothing a formula reads
+        scope = sheets[index].name if index >= 0 else None
+        book.define_name(defined, text.lstrip("="), scope)
+    return book
