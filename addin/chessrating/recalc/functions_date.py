@@ -22,8 +22,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from .coerce import read_date_time, read_time
 from .functions_base import (NUM, VALUE, date_of, elementwise, first_error, integer, integers,
-                             number, parse_date_text, serial_of, text, values_of)
+                             number, serial_of, text, values_of)
 from .values import MISSING, Rng, XlErr, scalar
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS", "ymd"]
@@ -135,17 +136,24 @@ def _time(h: Any, m: Any, s: Any) -> Any:
 
 @_fn("DATEVALUE")
 def _datevalue(value: Any) -> Any:
-    found = parse_date_text(value) if isinstance(value, str) else None
-    if found is None or found < 1 or not isinstance(value, str):
-        return value if isinstance(value, XlErr) else XlErr(VALUE, f"{value!r} is not a date")
+    """DATEVALUE(date_text): the date's serial number; a time after it is ignored, text
+    that is a time alone or no date is ``#VALUE!`` (the reader of :mod:`.coerce`)."""
+    if isinstance(value, XlErr):
+        return value
+    found = read_date_time(value) if isinstance(value, str) else None
+    if found is None or read_time(value) is not None:  # type: ignore[arg-type]
+        return XlErr(VALUE, f"{value!r} is not a date")
     return float(math.floor(found))
 
 
 @_fn("TIMEVALUE")
 def _timevalue(value: Any) -> Any:
-    found = parse_date_text(value) if isinstance(value, str) else None
+    """TIMEVALUE(time_text): the time's fraction of a day; a date before it is ignored."""
+    if isinstance(value, XlErr):
+        return value
+    found = read_date_time(value) if isinstance(value, str) else None
     if found is None:
-        return value if isinstance(value, XlErr) else XlErr(VALUE, f"{value!r} is not a time")
+        return XlErr(VALUE, f"{value!r} is not a time")
     return found - math.floor(found)
 
 

@@ -1,0 +1,128 @@
+"""Excel's semantics in the headless evaluator beyond single functions: text read as a
+number by operators and functions, the 1904 date system, LAMBDA and its helpers, spill
+references and the sheet functions.
+
+Values come from Microsoft's support pages (named in a comment above each group,
+support.microsoft.com/office/<title>-…), or are derived from what a page documents
+where it shows no example (said so in the comment). Where LibreOffice shares Excel's
+behaviour, a test recomputes the same formulas in LibreOffice headless (skipped when
+``soffice`` is not installed).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from test_evaluator import SOFFICE, libreoffice_values
+from test_functions import check, evaluate, value
+
+from chessrating.recalc.values import XlErr
+
+VALUE, NUM = XlErr("#VALUE!"), XlErr("#NUM!")
+
+# -- 1. text read as a number ---------------------------------------------------------
+# "Convert numbers stored as text to numbers" and "VALUE function": Excel reads text an
+# operator or a function needs as a number the way it reads what is typed into a cell
+# (en-US): separators, percent, currency, parentheses, exponent, dates and times. The
+# serials of dates are DATE's ("DATE function": DATE(2024,1,15) is 45306 in the 1900
+# system), those of times their fraction of a day ("TIME function").
+TEXT_AS_NUMBER = [
+    ('"1,000"', 1000.0), ('"50%"', 0.5), ('"$1,234.50"', 1234.5), ('" 12 "', 12.0),
+    ('"1e3"', 1000.0), ('"(12)"', -12.0), ('"-$5"', -5.0), ('"($12)"', -12.0),
+    ('"1.5e+2"', 150.0), ('"1 1/2"', 1.5),
+    ('"2024-01-15"', 45306.0), ('"1/15/2024"', 45306.0), ('"15-Jan-2024"', 45306.0),
+    ('"January 15, 2024"', 45306.0), ('"Jan 2024"', 45292.0),
+    ('"13:30"', 0.5625), ('"1:30 PM"', 0.5625), ('"12:00:00"', 0.5), ('"25:00"', 25 / 24),
+    ('"1/15/2024 13:30"', 45306.5625),
+]
+NOT_A_NUMBER = ['"abc"', '""', '"1,00"', '"10,00,000"', '"nan"', '"inf"', '"1_000"',
+                '"\u0661\u0662"', '"-(5)"', '"13:30 PM"', '"2/30/2024"', '"TRUE"']
+
+
+@pytest.mark.parametrize("text, expected", TEXT_AS_NUMBER)
+def test_operators_read_text_as_excel_does(text: str, expected: float):
+    check(value(f"={text}+0"), expected)
+    check(value(f"=-{text}"), -expected)
+    check(value(f"=VALUE({text})"), expected)  # VALUE reads with the same reader
+
+
+@pytest.mark.parametrize("text", NOT_A_NUMBER)
+def test_text_that_is_no_number_is_value_error(text: str):
+    check(value(f"={text}+0"), VALUE)
+    check(value(f"=VALUE({text})"), VALUE)
+
+
+def test_dates_read_from_text_agree_with_date():
+    for text in ("2024-01-15", "1/15/2024", "15-Jan-2024", "January 15, 2024", "1/15/24"):
+        check(value(f'="{text}"-DATE(2024,1,15)'), 0.0)
+
+
+def test_functions_read_numbers_from_text_and_cells():
+    check(value('=SQRT("16")'), 4.0)
+    check(value('=SQRT("1,600")'), 40.0)
+    check(value('=SUM("1,000",1)'), 1001.0)  # direct arguments are coerced …
+    check(value("=SUM(A1:A2)", {"A1": "1,000", "A2": 1}), 1.0)  # … text in ranges is not
+    check(value("=A1*2", {"A1": "$1,234.50"}), 2469.0)
+    check(value("=A1+A2", {"A1": "50%", "A2": "1:30 PM"}), 1.0625)
+
+
+def test_comparison_never_coerces():
+    check(value('="1"=1'), False)
+    check(value('="1,000"=1000'), False)
+    check(value('="a"<1'), False)  # text sorts after numbers
+    check(value('=A1=1000', {"A1": "1,000"}), False)
+
+
+def test_value_datevalue_timevalue_pages():
+    # "VALUE function": =VALUE("$1,000") is 1000; VALUE("16:48:00")-VALUE("12:00:00") is 0.2
+    check(value('=VALUE("$1,000")'), 1000.0)
+    check(value('=VALUE("16:48:00")-VALUE("12:00:00")'), 0.2)
+    # "DATEVALUE function": 8/22/2011 is 40777, 22-MAY-2011 40685, 2011/02/23 40597,
+    # and 5-JUL the 5 July of the current year
+    check(value('=DATEVALUE("8/22/2011")'), 40777.0)
+    check(value('=DATEVALUE("22-MAY-2011")'), 40685.0)
+    check(value('=DATEVALUE("2011/02/23")'), 40597.0)
+    check(value('=DATEVALUE("5-JUL")-DATE(YEAR(TODAY()),7,5)'), 0.0)
+    check(value('=DATEVALUE("8/22/2011 6:35 AM")'), 40777.0)  # the time is ignored
+    check(value('=DATEVALUE("6:35 AM")'), VALUE)  # a time alone is no date
+    # "TIMEVALUE function": "2:24 AM" is 0.1, "22-Aug-2011 6:35 AM" 0.274305556
+    check(value('=TIMEVALUE("2:24 AM")'), 0.1)
+    check(value('=TIMEVALUE("22-Aug-2011 6:35 AM")'), 0.274305556, 9)
+
+
+LIBREOFFICE_TEXT = [f"={text}+0" for text, _ in TEXT_AS_NUMBER] + \
+    [f"=VALUE({text})" for text, _ in TEXT_AS_NUMBER] + \
+    ['=DATEVALUE("2024-01-15")', '=TIMEVALUE("1:30 PM")', '=SQRT("1,600")', '="1"=1',
+     '="abc"+0', '=""+0', '=VALUE("1,00")', '=VALUE("10,00,000")', '=DATEVALUE("13:30")']
+
+
+def _libreoffice_column(formulas: list[str], tmp: Path, epoch: Any = None) -> list[str]:
+    wb = openpyxl.Workbook()
+    if epoch is not None:
+        wb.epoch = epoch
+    for row, formula in enumerate(formulas, start=1):
+        wb.active.cell(row, 1, formula)
+    path = tmp / "book.xlsx"
+    wb.save(path)
+    return [row[0] for row in libreoffice_values(path, tmp)]
+
+
+def _agrees(ours: Any, theirs: str) -> bool:
+    if isinstance(ours, XlErr):  # LibreOffice writes #VALUE! from VALUE as Err:502
+        return theirs in (ours.code, "Err:502")
+    if isinstance(ours, bool):
+        return theirs == str(ours).upper()
+    return abs(ours - float(theirs)) <= 1e-9 * max(1.0, abs(ours))
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_text_as_number_agrees_with_libreoffice(tmp_path: Path):
+    theirs = _libreoffice_column(LIBREOFFICE_TEXT, tmp_path)
+    book = evaluate({f"A{i}": f for i, f in enumerate(LIBREOFFICE_TEXT, start=1)})
+    for i, formula in enumerate(LIBREOFFICE_TEXT, start=1):
+        ours = book.value("S", i, 1)
+        assert _agrees(ours, theirs[i - 1]), (formula, ours, theirs[i - 1])
