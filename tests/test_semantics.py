@@ -126,3 +126,100 @@ def test_text_as_number_agrees_with_libreoffice(tmp_path: Path):
     for i, formula in enumerate(LIBREOFFICE_TEXT, start=1):
         ours = book.value("S", i, 1)
         assert _agrees(ours, theirs[i - 1]), (formula, ours, theirs[i - 1])
+
+
+# -- 2. the 1904 date system ---------------------------------------------------------------
+# "Date systems in Excel": in the 1904 system serial 0 is 1 January 1904, and 5 July 2011
+# is 39267 (40729 in the 1900 system, 1462 days apart). ECMA-376 Part 1, §18.17.4.1 (date
+# conversion for serial values) gives DATEVALUE's serials in both systems; Microsoft's
+# KB 175753 ("The 1900 date system vs. the 1904 date system") DATE's failures before 1904.
+DATE_1904 = [
+    ("=DATE(2011,7,5)", 39267.0), ('=DATEVALUE("01-Jan-1904")', 0.0),
+    ('=DATEVALUE("03-Feb-1910")', 2225.0), ('=DATEVALUE("01-Feb-2006")', 37287.0),
+    ('=DATEVALUE("31-Dec-9999")', 2957003.0), ("=DATE(0,1,1)", NUM), ("=DATE(1,7,5)", NUM),
+    ("=DATE(1902,8,12)", NUM), ("=DATE(4,3,31)", 90.0),
+    # derived from serial 0 being Friday 1 January 1904 and 1904 a leap year (no 1900 bug)
+    ("=YEAR(0)", 1904.0), ("=MONTH(0)", 1.0), ("=DAY(0)", 1.0), ("=WEEKDAY(0)", 6.0),
+    ("=DAY(59)", 29.0), ("=MONTH(60)", 3.0), ("=DAY(60)", 1.0), ("=DATE(1904,3,1)", 60.0),
+    ("=EDATE(0,1)", 31.0), ("=EOMONTH(0,1)", 59.0), ("=WEEKDAY(DATE(2011,7,5))", 3.0),
+    ('=TEXT(0,"yyyy-mm-dd dddd")', "1904-01-01 Friday"),
+    ('=TEXT(39267.75,"d mmm yyyy h:mm AM/PM")', "5 Jul 2011 6:00 PM"),
+    ('="2024-01-15"+0', 43844.0), ('=DATEVALUE("1/1/1900")', VALUE),
+    ("=YEAR(A1)", 2024.0), ("=A1", 43844.0), ("=A1-DATE(2024,1,15)", 0.0),
+    # "NETWORKDAYS function": the same dates, the same 109 working days in either system
+    ("=NETWORKDAYS(DATE(2012,10,1),DATE(2013,3,1),DATE(2012,11,22))", 109.0),
+    ("=WORKDAY(DATE(2008,10,1),151)-DATE(2009,4,30)", 0.0),  # "WORKDAY function"
+    ("=DATEDIF(DATE(2001,6,1),DATE(2002,8,15),\"YD\")", 75.0),  # "DATEDIF function"
+    ("=TODAY()-DATEVALUE(TEXT(TODAY(),\"yyyy-mm-dd\"))", 0.0),
+]
+
+
+def _book_1904(tmp: Path) -> Path:
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+    wb = openpyxl.Workbook()
+    wb.epoch = CALENDAR_MAC_1904
+    ws = wb.active
+    ws["A1"] = dt.datetime(2024, 1, 15)
+    for row, (formula, _) in enumerate(DATE_1904, start=1):
+        ws.cell(row, 2, formula).number_format = "0.000000"  # LibreOffice's csv: no dates
+    path = tmp / "mac.xlsx"
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("reader", ["xml", "openpyxl"])
+def test_date1904_workbook(tmp_path: Path, reader: str):
+    from chessrating.recalc import load_book, load_book_openpyxl
+    from chessrating.recalc.engine import evaluate_book
+    path = _book_1904(tmp_path)
+    book = (load_book if reader == "xml" else load_book_openpyxl)(path, {})
+    assert book.date1904
+    evaluate_book(book)
+    for row, (formula, expected) in enumerate(DATE_1904, start=1):
+        found = book.value(book.sheet(None, "Sheet"), row, 2)
+        try:
+            check(found, expected)
+        except AssertionError:
+            raise AssertionError(f"{formula}: {found!r}, expected {expected!r}") from None
+
+
+def test_date1904_today_and_now(tmp_path: Path):
+    from chessrating.recalc import load_book
+    from chessrating.recalc.engine import evaluate_book
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+    wb = openpyxl.Workbook()
+    wb.epoch = CALENDAR_MAC_1904
+    wb.active["A1"], wb.active["A2"] = "=TODAY()", "=INT(NOW())"
+    wb.save(tmp_path / "now.xlsx")
+    book = load_book(tmp_path / "now.xlsx", {})
+    evaluate_book(book)
+    days = float((dt.date.today() - dt.date(1904, 1, 1)).days)
+    assert book.value("Sheet", 1, 1) in (days, days + 1)  # midnight may pass
+    assert book.value("Sheet", 2, 1) in (days, days + 1)
+
+
+def test_date1900_is_kept_by_default():
+    # "Date systems in Excel": 5 July 2011 is 40729 in the 1900 system; "DATE function"
+    check(value("=DATE(2011,7,5)"), 40729.0)
+    check(value("=DAY(60)"), 29.0)  # the 29 February 1900 the 1900 system counts
+    check(value("=DATE(0,1,1)"), 1.0)
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_date1904_agrees_with_libreoffice(tmp_path: Path):
+    path = _book_1904(tmp_path)
+    theirs = libreoffice_values(path, tmp_path)
+    from chessrating.recalc import load_book
+    from chessrating.recalc.engine import evaluate_book
+    book = load_book(path, {})
+    evaluate_book(book)
+    differ = []
+    for row, (formula, expected) in enumerate(DATE_1904, start=1):
+        if "TEXT(" in formula or formula.startswith(("=DATE(0,", "=DATE(1,", "=DATE(4,")) \
+                or isinstance(expected, XlErr):
+            continue  # LibreOffice's own: day names by locale, years 0-99 as 19xx/20xx,
+            # days before 1904 as negative serials where Excel refuses them
+        ours = book.value("Sheet", row, 2)
+        if not _agrees(ours, theirs[row - 1][1]):
+            differ.append((formula, ours, theirs[row - 1][1]))
+    assert not differ

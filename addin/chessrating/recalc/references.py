@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .dates import serial_of
 from .parse import FormulaSyntaxError, column_letters, split_sheet_name
 from .values import (MAX_DENSE, MISSING, Areas, Arr, Key, Rng, XlErr, lift, scalar, shown,
                      to_bool, to_number, to_text)
@@ -30,13 +31,13 @@ if TYPE_CHECKING:
 __all__ = ["ENGINE", "ENGINE_LAZY", "VOLATILE", "excel_serial"]
 
 _MAX_ROW, _MAX_COL = 1_048_576, 16_384
-_EPOCH = _dt.datetime(1899, 12, 30)  # day 0 of Excel's 1900 date system (after 1900-03-01)
 VOLATILE = frozenset({"NOW", "TODAY", "RAND", "RANDBETWEEN", "OFFSET", "INDIRECT", "CELL"})
 
 
 def excel_serial(moment: _dt.datetime) -> float:
-    """A date and time as Excel's serial number: days since 1899-12-30."""
-    return (moment - _EPOCH).total_seconds() / 86400.0
+    """A date and time as Excel's serial number in the book's date system (:mod:`.dates`)."""
+    return serial_of(moment.date()) + (moment - _dt.datetime.combine(
+        moment.date(), _dt.time())).total_seconds() / 86400.0
 
 
 def _number(value: Any, h: Key) -> float | XlErr:
