@@ -223,3 +223,159 @@ def test_date1904_agrees_with_libreoffice(tmp_path: Path):
         if not _agrees(ours, theirs[row - 1][1]):
             differ.append((formula, ours, theirs[row - 1][1]))
     assert not differ
+
+
+# -- 3. LAMBDA and its helpers -------------------------------------------------------------
+def _named(formulas: dict[str, str], names: dict[str, str],
+           values: dict[str, Any] | None = None) -> Any:
+    """A one-sheet book with workbook names defined before its formulas are evaluated."""
+    from chessrating.recalc.engine import Book, evaluate_book
+    from chessrating.recalc.parse import parse_ref
+    book = Book({})
+    book.add_sheet("S")
+    for name, text in names.items():
+        book.define_name(name, text)
+    for address, v in (values or {}).items():
+        ref = parse_ref(address)
+        book.set_value("S", ref.r1, ref.c1, float(v) if isinstance(v, int) else v)
+    for address, text in formulas.items():
+        ref = parse_ref(address)
+        book.add_formula("S", ref.r1, ref.c1, text)
+    evaluate_book(book)
+    return book
+
+
+def _array(formula: str, shape: tuple[int, int], values: dict[str, Any] | None = None) -> list[list[Any]]:
+    """An array formula's spilled values, ``shape`` rows by columns from K1."""
+    last = f"{chr(ord('K') + shape[1] - 1)}{shape[0]}"
+    book = evaluate({}, values, {f"K1:{last}": formula})
+    return [[book.value("S", r, 11 + c) for c in range(shape[1])] for r in range(1, shape[0] + 1)]
+
+
+def test_lambda_called_inline():
+    # "LAMBDA function": =LAMBDA(number, number + 1)(1) returns 2
+    check(value("=LAMBDA(number, number + 1)(1)"), 2.0)
+    check(value("=LAMBDA(x,x+1)(2)"), 3.0)
+    check(value("=LAMBDA(a,b,SQRT(a^2+b^2))(3,4)"), 5.0)
+    check(value("=LAMBDA(42)()"), 42.0)  # no parameter
+    check(value("=LAMBDA(r,SUM(r))(A1:A3)", {"A1": 1, "A2": 2, "A3": 3}), 6.0)  # a reference
+
+
+def test_lambda_errors():
+    # "LAMBDA function", errors: a wrong number of arguments is #VALUE!, a LAMBDA created
+    # in a cell and never called #CALC!
+    check(value("=LAMBDA(x,x+1)(1,2)"), VALUE)
+    check(value("=LAMBDA(x,y,x+y)(1)"), VALUE)
+    check(value("=LAMBDA(x,x+1)"), XlErr("#CALC!"))
+    check(value("=MYFN", None), XlErr("#NAME?"))
+    book = _named({"A1": "=MYFN", "A2": "=NOTFN(1)"}, {"MYFN": "LAMBDA(x,x)", "NOTFN": "5"})
+    check(book.value("S", 1, 1), XlErr("#CALC!"))
+    check(book.value("S", 2, 1), VALUE)  # a name that is no LAMBDA cannot be called
+
+
+def test_lambda_through_defined_names():
+    # "LAMBDA function", example 1: ToCelsius, =LAMBDA(temp, (5/9) * (Temp-32)) in the Name
+    # Manager; 104, 86, 68, 50, 32 °F are 40, 30, 20, 10, 0 °C. Example 2: Hypotenuse,
+    # =LAMBDA(a, b, SQRT((a^2+b^2))); the values follow from the formula.
+    names = {"ToCelsius": "=LAMBDA(temp, (5/9) * (Temp-32))",
+             "Hypotenuse": "=LAMBDA(a, b, SQRT((a^2+b^2)))",
+             "PlusOne": "=_xlfn.LAMBDA(_xlpm.n,_xlpm.n+1)"}  # as a file stores it
+    temperatures = [104, 86, 68, 50, 32]
+    formulas = {f"B{i}": f"=ToCelsius(A{i})" for i in range(1, 6)}
+    formulas.update({"C1": "=Hypotenuse(3,4)", "C2": "=Hypotenuse(6,8)",
+                     "C3": "=Hypotenuse(10,24)", "C4": "=PlusOne(1)",
+                     "C5": "=_xlfn.MAP({1,2},PlusOne)"})
+    book = _named(formulas, names, {f"A{i}": t for i, t in enumerate(temperatures, start=1)})
+    for i, celsius in enumerate([40.0, 30.0, 20.0, 10.0, 0.0], start=1):
+        check(book.value("S", i, 2), celsius)
+    for row, expected in enumerate([5.0, 10.0, 26.0, 2.0, 2.0], start=1):
+        check(book.value("S", row, 3), expected)
+
+
+def test_recursive_lambda_name():
+    # "LAMBDA function": a LAMBDA may call itself by its name; too many recursive calls are
+    # #NUM!. FACT's values for comparison ("FACT function": FACT(5) is 120).
+    names = {"MYFACT": "=LAMBDA(n, IF(n<2, 1, n*MYFACT(n-1)))",
+             "FOREVER": "=LAMBDA(n, FOREVER(n+1))"}
+    book = _named({"A1": "=MYFACT(5)", "A2": "=MYFACT(10)-FACT(10)", "A3": "=FOREVER(1)"}, names)
+    check(book.value("S", 1, 1), 120.0)
+    check(book.value("S", 2, 1), 0.0)
+    check(book.value("S", 3, 1), NUM)
+
+
+def test_let_binds_lambdas():
+    # "LET function" with a LAMBDA bound to a name; nested LETs keep their own values
+    check(value("=LET(f,LAMBDA(x,x*2),f(3))"), 6.0)
+    check(value("=LET(k,10,f,LAMBDA(x,x+k),f(1)+f(2))"), 23.0)
+    check(value("=LET(a,LET(b,2,b*3),c,a+1,c*2)"), 14.0)
+    check(value("=_xlfn.LET(_xlpm.x,2,_xlpm.x*_xlpm.x)"), 4.0)
+
+
+def test_isomitted():
+    # "ISOMITTED function", example 1 (in B1)
+    formula = '=LAMBDA(x,y, IF(ISOMITTED(y),"Missing second argument",x+y))'
+    check(value(formula + "(1,)"), "Missing second argument")
+    check(value(formula + "(1,2)"), 3.0)
+    check(value("=LAMBDA(x,y,ISOMITTED(x))(1,)"), False)
+
+
+ONE_TO_SIX = {"A1": 1, "B1": 2, "C1": 3, "A2": 4, "B2": 5, "C2": 6}
+
+
+def test_map():
+    # "MAP function", example 1: =MAP(A1:C2, LAMBDA(a, IF(a>4,a*a,a))) squares the values
+    # above 4 (the page's data is a picture: 1 to 6 here, the results follow from the formula)
+    assert _array("=MAP(A1:C2, LAMBDA(a, IF(a>4,a*a,a)))", (2, 3), ONE_TO_SIX) == \
+        [[1.0, 2.0, 3.0], [4.0, 25.0, 36.0]]
+    # example 2: two arrays in step, =MAP(TableA[Col1],TableA[Col2],LAMBDA(a,b,AND(a,b)))
+    flags = {"A1": True, "A2": True, "A3": False, "B1": True, "B2": False, "B3": False}
+    assert _array("=MAP(A1:A3,B1:B3,LAMBDA(a,b,AND(a,b)))", (3, 1), flags) == \
+        [[True], [False], [False]]
+    check(value("=SUM(MAP({1,2,3},LAMBDA(a,a+1)))"), 9.0)
+    check(value("=MAP({1,2},LAMBDA(a,{1,2}))"), XlErr("#CALC!"))  # nested arrays
+    check(value("=MAP({1,2},5)"), VALUE)
+
+
+def test_reduce():
+    # "REDUCE function", example 1: =REDUCE(, A1:C2, LAMBDA(a,b,a+b^2)), the sum of the
+    # squares (of 1 to 6 here: 91); example 2, a PRODUCTIF: multiply values over 50; example 3
+    # counts even values (their data are pictures: the results follow from the formulas)
+    check(value("=REDUCE(, A1:C2, LAMBDA(a,b,a+b^2))", ONE_TO_SIX), 91.0)
+    check(value("=REDUCE(1,{20;60;70;5},LAMBDA(a,b,IF(b>50,a*b,a)))"), 4200.0)
+    check(value("=REDUCE(0,{24,100,97,12,37},LAMBDA(a,n,IF(ISEVEN(n),1+a,a)))"), 3.0)
+    check(value("=REDUCE(0,{1,2},LAMBDA(a,a))"), VALUE)  # one parameter too few
+
+
+def test_scan():
+    # "SCAN function", example 1: =SCAN("",A1:C2,LAMBDA(a,b,a&b)) runs the letters a to f
+    # together; example 2: =SCAN(1,A1:C3,LAMBDA(a,b,a*b)), the factorials of 1 to 9
+    letters = {f"{c}{r}": ch for (r, c), ch in zip([(1, "A"), (1, "B"), (1, "C"), (2, "A"),
+                                                    (2, "B"), (2, "C")], "abcdef")}
+    assert _array('=SCAN("",A1:C2,LAMBDA(a,b,a&b))', (2, 3), letters) == \
+        [["a", "ab", "abc"], ["abcd", "abcde", "abcdef"]]
+    nine = {f"{c}{r}": 3 * (r - 1) + i + 1 for r in (1, 2, 3) for i, c in enumerate("ABC")}
+    assert _array("=SCAN(1,A1:C3,LAMBDA(a,b,a*b))", (3, 3), nine) == \
+        [[1.0, 2.0, 6.0], [24.0, 120.0, 720.0], [5040.0, 40320.0, 362880.0]]
+
+
+def test_byrow_bycol():
+    # "BYROW function": =BYROW(A1:C2, LAMBDA(array, MAX(array))) the largest of each row;
+    # =BYROW(A1:C2,LAMBDA(array,SUMSQ(array))) the sum of squares. "BYCOL function" alike by
+    # column (the pages' data are pictures: 1 to 6 here, the results follow from the formulas)
+    assert _array("=BYROW(A1:C2, LAMBDA(array, MAX(array)))", (2, 1), ONE_TO_SIX) == [[3.0], [6.0]]
+    assert _array("=BYROW(A1:C2,LAMBDA(array,SUMSQ(array)))", (2, 1), ONE_TO_SIX) == [[14.0], [77.0]]
+    assert _array("=BYCOL(A1:C2, LAMBDA(array, MAX(array)))", (1, 3), ONE_TO_SIX) == [[4.0, 5.0, 6.0]]
+    assert _array("=BYCOL(A1:C2,LAMBDA(array,SUMSQ(array)))", (1, 3), ONE_TO_SIX) == [[17.0, 29.0, 45.0]]
+    assert _array("=BYROW({1,2;3,4},LAMBDA(r,SUM(r)))", (2, 1)) == [[3.0], [7.0]]
+    check(value("=BYROW({1,2;3,4},LAMBDA(r,r))"), XlErr("#CALC!"))  # a row back is an array
+
+
+def test_makearray():
+    # "MAKEARRAY function", example 2: =MAKEARRAY(3, 3, LAMBDA(r,c, r*c)), a multiplication table
+    assert _array("=MAKEARRAY(3, 3, LAMBDA(r,c, r*c))", (3, 3)) == \
+        [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [3.0, 6.0, 9.0]]
+    # example 1 picks colours at random: each of the 3 × 3 values is one of the three
+    colours = _array('=MAKEARRAY(3,3,LAMBDA(r,c,CHOOSE(RANDBETWEEN(1,3),"Red","Blue","Green")))',
+                     (3, 3))
+    assert {v for row in colours for v in row} <= {"Red", "Blue", "Green"}
+    check(value("=MAKEARRAY(0,2,LAMBDA(r,c,r))"), VALUE)
