@@ -379,3 +379,72 @@ def test_makearray():
                      (3, 3))
     assert {v for row in colours for v in row} <= {"Red", "Blue", "Green"}
     check(value("=MAKEARRAY(0,2,LAMBDA(r,c,r))"), VALUE)
+
+
+# -- 4. spill references, SHEET, SHEETS, AREAS -------------------------------------------------
+def _three_sheets() -> Any:
+    """Sheet1, Sheet2 (with a workbook name, a sheet name and a table) and Stuff, as in the
+    example of Microsoft's "SHEET function" page; the formulas on Sheet1."""
+    from chessrating.recalc.engine import Book, Table, evaluate_book
+    from chessrating.recalc.parse import Ref
+    book = Book({})
+    for name in ("Sheet1", "Sheet2", "Stuff"):
+        book.add_sheet(name)
+    for r in (1, 2):
+        for c in (1, 2):
+            book.set_value("Sheet2", r, c, float(r * c))
+    book.define_name("QSalesByRegion", "Sheet2!$A$1:$B$2")
+    book.define_name("Hi_Temps", "Sheet2!$A$1", "Sheet2")
+    book.define_name("My3DRef", "Sheet1:Stuff!$A$1")
+    book.add_table(Table("Table1", "Sheet2", Ref("Sheet2", 1, 1, 2, 2), ["A", "B"]))
+    formulas = ["=SHEET(QSalesByRegion)", "=SHEET(Table1)", "=SHEET(Hi_Temps)", '=SHEET("Stuff")',
+                '=SHEET("badSheetName")', "=SHEET()", "=SHEET(Stuff!B7)", "=SHEETS()",
+                "=SHEETS(My3DRef)", "=SHEETS(Sheet2!A1:B2)", "=AREAS(B2:D4)",
+                "=AREAS((B2:D4,E5,F6:I9))", "=AREAS(B2:D4 B2)", "=AREAS(My3DRef)"]
+    for row, formula in enumerate(formulas, start=1):
+        book.add_formula("Sheet1", row, 26, formula)
+    evaluate_book(book)
+    return [book.value("Sheet1", row, 26) for row in range(1, len(formulas) + 1)]
+
+
+def test_sheet_sheets_areas():
+    found = _three_sheets()
+    # "SHEET function": QSalesByRegion and Table1 are on sheet 2, Hi_Temps is a name of
+    # Sheet2 only (#NAME? from Sheet1), Stuff is sheet 3, a name that is no sheet's #N/A;
+    # without an argument the formula's own sheet
+    for got, expected in zip(found[:7], [2.0, 2.0, XlErr("#NAME?"), 3.0, XlErr("#N/A"), 1.0, 3.0]):
+        check(got, expected)
+    # "SHEETS function": without an argument the workbook's sheets; My3DRef spans
+    # Sheet1:Stuff (the page's Sheet1:Sheet3), 3 sheets
+    for got, expected in zip(found[7:10], [3.0, 3.0, 1.0]):
+        check(got, expected)
+    # "AREAS function": =AREAS(B2:D4) is 1, =AREAS((B2:D4,E5,F6:I9)) 3, =AREAS(B2:D4 B2) 1
+    for got, expected in zip(found[10:], [1.0, 3.0, 1.0, 3.0]):
+        check(got, expected)
+
+
+def test_spill_reference():
+    # "Spilled range operator": A1# is the whole range the formula in A1 spills into
+    # (SEQUENCE(4) spills 1 to 4 down A1:A4: their sum is 10, the range 4 rows)
+    book = evaluate({"C1": "=SUM(A1#)", "C2": "=ROWS(A1#)", "C3": "=SUM(_xlfn.ANCHORARRAY(A1))",
+                     "C4": "=SUM(B1#)", "C5": "=SUM(S!A1#)", "C6": "=INDEX(A1#,3)",
+                     "C7": "=SUM(E1#)"},
+                    {"B1": 5}, {"A1:A4": "=SEQUENCE(4)", "E1:F2": "={1,2;3,4}*10"})
+    for row, expected in enumerate([10.0, 4.0, 10.0, XlErr("#REF!"), 10.0, 3.0, 100.0], start=1):
+        check(book.value("S", row, 3), expected)
+
+
+def test_spill_reference_in_a_saved_workbook(tmp_path: Path):
+    from chessrating.recalc import load_book
+    from chessrating.recalc.engine import evaluate_book
+    from openpyxl.worksheet.formula import ArrayFormula
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"] = ArrayFormula("A1:A3", "=_xlfn.SEQUENCE(3,1,10,10)")
+    ws["B1"] = "=SUM(_xlfn.ANCHORARRAY(A1))"
+    ws["B2"] = "=_xlfn.MAP(_xlfn.ANCHORARRAY(A1),_xlfn.LAMBDA(_xlpm.x,_xlpm.x/10))"
+    wb.save(tmp_path / "spill.xlsx")
+    book = load_book(tmp_path / "spill.xlsx", {})
+    evaluate_book(book)
+    check(book.value("Sheet", 1, 2), 60.0)
+    check(book.value("Sheet", 2, 2), 1.0)  # its first value, in a cell of its own

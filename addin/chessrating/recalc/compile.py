@@ -232,6 +232,9 @@ class _Compiler:
             return lambda h: constant
         if kind == "ref":
             return self.reference(token.text)
+        if kind == "spill":  # A1#: the range the formula in A1 spilled into
+            anchor, book = self.reference(token.text), self.book
+            return lambda h: ENGINE["ANCHORARRAY"](book, h, anchor(h))
         if kind == "table":
             return self.table(token.text)
         if kind == "name":
