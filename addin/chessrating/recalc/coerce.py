@@ -25,6 +25,7 @@ scripts' digits, which Excel does not.
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import re
 
 from .dates import is_1904, max_serial, serial_of
@@ -42,12 +43,12 @@ _MONTHS = {name: i for i, names in enumerate(
     [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
      ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
      ("oct", "october"), ("nov", "november"), ("dec", "december")], start=1) for name in names}
-_TIME = re.compile(r"([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2}(?:\.[0-9]*)?))?\s*(am|pm|a|p)?",
+_TIME = re.compile(r"([0-9]{1,4}):([0-9]{1,2})(?::([0-9]{1,2}(?:\.[0-9]*)?))?\s*(am|pm|a|p)?",
                    re.I | re.ASCII)
 _AMPM = re.compile(r"([0-9]{1,2})\s*(am|pm|a|p)", re.I | re.ASCII)
 _TRAILING_TIME = re.compile(
     r"\s([0-9]{1,2}(?::[0-9]{1,2}(?::[0-9]{1,2}(?:\.[0-9]*)?)?)?\s*(?:am|pm|a|p)?)$", re.I | re.ASCII)
-_DATE_PARTS = re.compile(r"[\s,/\-.]+")
+_DATE_PARTS = re.compile(r"[\s,/\-]+")  # a point is no date separator in en-US
 
 
 def read_number(text: str) -> float | None:
@@ -74,7 +75,8 @@ def read_plain_number(text: str) -> float | None:
     """A number with Excel's decorations: ``1,000``, ``50%``, ``$1,234.50``, ``(12)``, ``1e3``."""
     text = text.strip()
     if _PLAIN.fullmatch(text):
-        return float(text)
+        value = float(text)
+        return value if math.isfinite(value) else None  # "1e400" is no number of Excel's
     found = _NUMBER.fullmatch(text)
     if not found:
         return None
@@ -86,6 +88,8 @@ def read_plain_number(text: str) -> float | None:
     try:
         value = float(digits.replace(",", "") + (f"e{exponent}" if exponent else ""))
     except (ValueError, OverflowError):
+        return None
+    if not math.isfinite(value):
         return None
     if sign == "-" or open_:
         value = -value
@@ -120,6 +124,8 @@ def read_date(text: str) -> float | None:
     rest = [p for i, p in enumerate(parts) if i not in names]
     if len(names) > 1 or any(not (p.isascii() and p.isdigit()) for p in rest):
         return None
+    if "," in text and not names:  # "1,2,3" is no date: a comma follows a month's name
+        return None
     this_year = _dt.date.today().year
     if names:
         month = _MONTHS[parts[names[0]]]
@@ -146,7 +152,8 @@ def read_date(text: str) -> float | None:
 
 
 def read_time(text: str) -> float | None:
-    """A time of day (``13:30``, ``1:30 PM``, ``12:00:00``, ``3 PM``) as a fraction of a day."""
+    """A time (``13:30``, ``1:30 PM``, ``12:00:00``, ``3 PM``) as a fraction of a day;
+    hours past a day (``100:00``) are more than one day, as Excel reads them typed."""
     text = text.strip()
     found = _TIME.fullmatch(text)
     if found:
