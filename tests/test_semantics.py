@@ -452,3 +452,29 @@ def test_spill_reference_in_a_saved_workbook(tmp_path: Path):
     evaluate_book(book)
     check(book.value("Sheet", 1, 2), 60.0)
     check(book.value("Sheet", 2, 2), 1.0)  # its first value, in a cell of its own
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_sheet_functions_agree_with_libreoffice(tmp_path: Path):
+    """SHEET, SHEETS and AREAS, which LibreOffice shares with Excel, on a three-sheet book."""
+    from chessrating.recalc import load_book
+    from chessrating.recalc.engine import evaluate_book
+    formulas = ['=_xlfn.SHEET()', '=_xlfn.SHEET("Stuff")', "=_xlfn.SHEET(Sheet2!B3)",
+                "=_xlfn.SHEETS()", "=_xlfn.SHEETS(Sheet1:Stuff!A1)", "=AREAS((A1:A2,B3,C4:D5))",
+                "=_xlfn.SHEET(Named)"]  # as Excel stores them: functions newer than 2010
+    wb = openpyxl.Workbook()
+    wb.active.title = "Sheet1"
+    wb.create_sheet("Sheet2")
+    wb.create_sheet("Stuff")
+    from openpyxl.workbook.defined_name import DefinedName
+    wb.defined_names["Named"] = DefinedName("Named", attr_text="Stuff!$A$1:$B$2")
+    for row, formula in enumerate(formulas, start=1):
+        wb["Sheet1"].cell(row, 5, formula)
+    path = tmp_path / "sheets.xlsx"
+    wb.save(path)
+    theirs = [row[-1] for row in libreoffice_values(path, tmp_path)]
+    book = load_book(path, {})
+    evaluate_book(book)
+    ours = [book.value("Sheet1", row, 5) for row in range(1, len(formulas) + 1)]
+    assert ours == [1.0, 3.0, 2.0, 3.0, 3.0, 3.0, 3.0]
+    assert all(_agrees(a, b) for a, b in zip(ours, theirs)), (ours, theirs)

@@ -9,7 +9,17 @@ recursive call or a Lam used by two cells in turn never mixes their arguments. A
 whose value is a LAMBDA that was never called shows ``#CALC!``, as in Excel. Semantics
 follow Microsoft's pages "LAMBDA function", "LET function", "ISOMITTED function",
 "MAP function", "REDUCE function", "SCAN function", "BYROW function", "BYCOL function"
-and "MAKEARRAY function".
+and "MAKEARRAY function", whose examples these are:
+
+>>> from chessrating.recalc.engine import Book, evaluate_book
+>>> book = Book({})
+>>> book.add_sheet("S")
+>>> book.add_formula("S", 1, 1, "=LAMBDA(number, number + 1)(1)")
+>>> book.add_formula("S", 2, 1, '=LAMBDA(x,y, IF(ISOMITTED(y),"Missing second argument",x+y))(1,)')
+>>> book.add_formula("S", 3, 1, "=INDEX(MAKEARRAY(3, 3, LAMBDA(r,c, r*c)), 3, 2)")
+>>> evaluate_book(book)
+>>> [book.value("S", row, 1) for row in (1, 2, 3)]
+[2.0, 'Missing second argument', 6.0]
 """
 
 from __future__ import annotations
