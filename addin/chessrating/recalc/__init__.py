@@ -150,14 +150,14 @@ def output_path(src: Path, dst: Path | None) -> Path:
     return dst
 
 
-def _cell_value(value: Any) -> Any:
+def _cell_value(value: Any, epoch: _dt.datetime | None = None) -> Any:
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, (int, float)):
         return float(value)
     if isinstance(value, (_dt.datetime, _dt.date, _dt.time, _dt.timedelta)):
         from openpyxl.utils.datetime import to_excel
-        return float(to_excel(value))
+        return float(to_excel(value, epoch) if epoch is not None else to_excel(value))
     return value if isinstance(value, str) else str(value)
 
 
@@ -190,6 +190,8 @@ def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -
         reason = (str(exc).splitlines() or [exc.__class__.__name__])[0][:160]
         raise RecalcError(f"{src}: cannot be read as an .xlsx workbook: {reason}") from None
     book = Book(dict(functions))
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+    book.date1904 = workbook.epoch == CALENDAR_MAC_1904
     for sheet in workbook.worksheets:
         book.add_sheet(sheet.title)
     for sheet in workbook.worksheets:
@@ -211,7 +213,7 @@ def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -
                 book.set_value(sheet.title, cell.row, cell.column, XlErr(value))
             elif (sheet.title, cell.row, cell.column) not in book.owner:
                 book.set_value(sheet.title, cell.row, cell.column,
-                               _cell_value(value))
+                               _cell_value(value, workbook.epoch))
         for name, defined in sheet.defined_names.items():
             book.define_name(name, defined.attr_text, sheet.title)
         for table in sheet.tables.values():

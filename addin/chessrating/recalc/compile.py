@@ -17,6 +17,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import lambdas
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
@@ -107,6 +108,8 @@ def compile_formula(book: "Book", text: str, here: Key, array: bool) -> Compiled
         run = compiler.compile(text)
     except RecursionError:
         raise FormulaSyntaxError("the formula is nested too deeply to read") from None
+    if compiler.lambdas:
+        run = lambdas.without_lambda(run)
     return Compiled(run, _unique(compiler.reads), compiler.volatile)
 
 
@@ -118,16 +121,19 @@ class _Compiler:
     """Recursive-descent parser that builds closures for one formula."""
 
     def __init__(self, book: "Book", here: Key, array: bool, names_seen: frozenset[str] = frozenset(),
-                 local: dict[str, Closure] | None = None):
+                 local: dict[str, Closure] | None = None,
+                 recursive: dict[str, list[Closure]] | None = None):
         self.book, self.here = book, here
         self.array_depth = 1 if array else 0
         self.reads: list[RefSpec] = []
         self.tokens: list[Token] = []
         self.pos = 0
         self.names_seen = names_seen
-        self.local: dict[str, Closure] = dict(local or {})  # LET's names
+        self.local: dict[str, Closure] = dict(local or {})  # LET's and LAMBDA's names
+        self.recursive = recursive or {}  # LAMBDA names being compiled, for their own calls
         self.nesting = 0
         self.volatile = False
+        self.lambdas = False  # the formula may give a LAMBDA as its value
 
     def compile(self, text: str) -> Closure:
         self.tokens, self.pos = tokenize(text), 0
@@ -226,6 +232,9 @@ class _Compiler:
             return lambda h: constant
         if kind == "ref":
             return self.reference(token.text)
+        if kind == "spill":  # A1#: the range the formula in A1 spilled into
+            anchor, book = self.reference(token.text), self.book
+            return lambda h: ENGINE["ANCHORARRAY"](book, h, anchor(h))
         if kind == "table":
             return self.table(token.text)
         if kind == "name":
@@ -236,6 +245,9 @@ class _Compiler:
                 raise FormulaSyntaxError(f"more than Excel's {MAX_NESTING} nested functions")
             called = self.call(token.text[:-1])
             self.nesting -= 1
+            while (following := self.peek()) is not None and following.kind == "(":
+                self.pos += 1  # LAMBDA(x,x+1)(2): the function's value called
+                called = lambdas.invoke(called, self.arguments(False), token.text[:-1])
             return called
         if kind == "(":
             inner = self.expression(0)
@@ -307,6 +319,9 @@ class _Compiler:
         upper = name.upper()
         if upper in self.local:
             return self.local[upper]
+        if upper in self.recursive:  # a LAMBDA name calling itself
+            box = self.recursive[upper]
+            return lambda h: box[0](h)
         text = self.book.name_text(name, self.here[0])
         if text is None and upper in self.book.tables:
             return self.table(name + "[]")
@@ -318,15 +333,21 @@ class _Compiler:
         found = self.book.compiled_names.get(memo)
         if found is None:
             # compiled once per sheet; relative references in a name are offsets from A1
+            recursive = dict(self.recursive)
+            if lambdas.lambda_text(text):
+                recursive[upper] = []
             inner = _Compiler(self.book, (self.here[0], 1, 1), bool(self.array_depth),
-                              self.names_seen | {upper})
+                              self.names_seen | {upper}, recursive=recursive)
             fn = inner.compile(text.lstrip("=") if text.startswith("=") else text)
+            if upper in recursive:
+                recursive[upper].append(fn)
             reads = _unique(inner.reads)
             if all(all(spec.fixed) for spec in reads) and not inner.volatile:
                 fn = _memoised(fn)
             found = self.book.compiled_names[memo] = (fn, reads, inner.volatile)
         fn, reads, volatile = found
         self.volatile |= volatile
+        self.lambdas |= lambdas.lambda_text(text)
         self.reads.extend(reads)  # offsets from A1 are offsets from the reading cell
         return fn
 
@@ -379,7 +400,9 @@ class _Compiler:
         # an Office.js custom function (xlwings Lite) is stored as _xldudf_NAME
         name = name.removeprefix("_XLDUDF_")
         if name == "LET":
-            return self.let()
+            return lambdas.compile_let(self)
+        if name == "LAMBDA":
+            return lambdas.compile_lambda(self)
         ours = self.book.functions.get(name)
         args = self.arguments(array_context=ours is not None or name in ARRAY_ARGS)
         if ours is not None:
@@ -401,46 +424,13 @@ class _Compiler:
         if name in BUILTINS:
             builtin = BUILTINS[name]
             return lambda h: builtin(h, *[a(h) for a in args])
+        if name in lambdas.HELPERS:
+            helper = lambdas.HELPERS[name]
+            return _guarded(name, lambda h: helper(h, *[a(h) for a in args]))
+        if raw_name.upper() in self.local or self.book.name_text(raw_name, self.here[0]) is not None:
+            return lambdas.invoke(self.name(raw_name), args, raw_name)  # a LAMBDA by its name
         message = f"unknown function {name}"
         return lambda h: XlErr("#NAME?", message, _where(h))
-
-    def let(self) -> Closure:
-        """LET(name1, value1, [name2, value2, …], calculation): each value computed once
-        per evaluation, in order, each name visible to the values after it."""
-        slots: dict[Key, list[Any]] = {}  # values of the evaluation under way, by cell
-        values: list[Closure] = []
-        saved = dict(self.local)
-        while True:
-            token = self.take()
-            following = self.peek()
-            if token.kind == "name" and following is not None and following.kind == ",":
-                self.pos += 1
-                values.append(self.expression(0))
-                index = len(values) - 1
-                self.local[token.text.upper()] = _slot(slots, index)
-                self.take(",")
-                continue
-            self.pos -= 1
-            calculation = self.expression(0)
-            self.take(")")
-            break
-        self.local = saved
-        if not values:
-            raise FormulaSyntaxError("LET needs a name and a value before its calculation")
-
-        def run(h: Key) -> Any:
-            outer = slots.get(h)
-            slots[h] = bound = []
-            try:
-                for value in values:
-                    bound.append(value(h))
-                return calculation(h)
-            finally:
-                if outer is None:
-                    del slots[h]
-                else:
-                    slots[h] = outer
-        return run
 
     def elementwise(self, fn: Callable[..., Any], args: list[Closure]) -> Closure:
         """A function of scalars: over arrays element by element; a range is read whole in
@@ -531,11 +521,6 @@ def _reference(book: "Book", spec: RefSpec) -> Closure:
         at = spec.at(h[1], h[2])
         return Rng(book, sheet, at.r1, at.c1, at.r2, at.c2)
     return ref
-
-
-def _slot(slots: dict[Key, list[Any]], index: int) -> Closure:
-    """A LET name: the value bound for the evaluation under way in the cell."""
-    return lambda h: slots[h][index]
 
 
 def _memoised(fn: Closure) -> Closure:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .compile import Closure, Compiled, cell_name, compile_formula
+from .dates import date_system
 from .parse import (FormulaSyntaxError, Ref, RefSpec, digit_runs, relative_key,
                     relative_rows, split_sheet_name)
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
@@ -82,6 +83,7 @@ class Book:
         self.tables: dict[str, Table] = {}  # NAME -> table
         self.compiled_names: dict[tuple[str, str, bool], Any] = {}  # memo of the compiler
         self.pending = 0  # formulas not evaluated yet
+        self.date1904 = False  # the workbook counts dates from 1904 (<workbookPr date1904="1"/>)
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, int] = {}  # formulas under evaluation -> place in _stack
         self._stack: list[Key] = []
@@ -272,8 +274,9 @@ def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None
 
     def work() -> None:
         try:
-            _compile_all(book)
-            _evaluate_all(book, progress)
+            with date_system(book.date1904):
+                _compile_all(book)
+                _evaluate_all(book, progress)
         except BaseException as exc:  # handed to the caller's thread
             failure.append(exc)
 

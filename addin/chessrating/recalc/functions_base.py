@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from . import dates
+from .coerce import read_date_time as parse_date_text
+from .coerce import read_number
+from .dates import EPOCH, serial_of
 from .values import MISSING, Arr, Rng, XlErr, grid, to_bool, to_text
 
 __all__ = ["number", "numbers", "integers", "text", "logical", "integer", "first_error", "elementwise", "numeric",
@@ -43,8 +46,6 @@ def registry() -> tuple[dict[str, Callable[..., Any]], _Register]:
             return fn
         return put
     return table, register
-EPOCH = _dt.date(1899, 12, 30)  # serial 0 for dates from 1 March 1900 on
-_MAX_SERIAL = 2958465  # 31 December 9999
 
 
 def is_number(value: Any) -> bool:
@@ -64,146 +65,11 @@ def first_error(*values: Any) -> XlErr | None:
 
 
 # -- dates -------------------------------------------------------------------------
-def serial_of(day: _dt.date) -> float:
-    """Excel's serial number of a date (1900 system, with its 29 February 1900)."""
-    serial = (day - EPOCH).days
-    return float(serial if serial >= 61 else serial - 1)
-
-
 def date_of(serial: float) -> _dt.date | XlErr:
-    """The date of a serial number; serials 1–59 are January and February 1900, 60 is the
-    29 February 1900 Excel keeps (shown here as 28 February), 0 is 0 January 1900."""
-    if not 0 <= serial <= _MAX_SERIAL + 0.99999999:
-        return XlErr(NUM)
-    whole = int(serial)
-    if whole >= 61:
-        return EPOCH + _dt.timedelta(days=whole)
-    return _dt.date(1899, 12, 31) + _dt.timedelta(days=max(whole, 1) - (1 if whole == 60 else 0))
-
-
-_MONTHS = {name: i for i, names in enumerate(
-    [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
-     ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
-     ("oct", "october"), ("nov", "november"), ("dec", "december")], start=1) for name in names}
-_TIME = re.compile(r"^(\d{1,2}):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*(am|pm|a|p)?$", re.I)
-_AMPM = re.compile(r"^(\d{1,2})\s*(am|pm|a|p)$", re.I)
-
-
-def _year(text: str) -> int:
-    year = int(text)
-    if len(text) <= 2:
-        year += 2000 if year < 30 else 1900
-    return year
-
-
-def _day_serial(year: int, month: int, day: int) -> float | None:
-    try:
-        serial = serial_of(_dt.date(year, month, day))
-        return serial if 1 <= serial <= _MAX_SERIAL else None
-    except ValueError:
-        if (year, month, day) == (1900, 2, 29):
-            return 60.0
-        return None
-
-
-def _parse_day(text: str) -> float | None:
-    parts = [p for p in re.split(r"[\s,/\-.]+", text.strip().lower()) if p]
-    if not parts or len(parts) > 3:
-        return None
-    names = [i for i, p in enumerate(parts) if p in _MONTHS]
-    if any(not p.isdigit() for i, p in enumerate(parts) if i not in names) or len(names) > 1:
-        return None
-    today = _dt.date.today()
-    if names:
-        month = _MONTHS[parts[names[0]]]
-        rest = [p for i, p in enumerate(parts) if i != names[0]]
-        if len(rest) == 2:  # 30 Jan 2008, Jan 30 2008
-            day, year = (int(rest[0]), _year(rest[1]))
-        elif len(rest) == 1:  # Jan 30 (this year) or Jan 2008 (the first)
-            value = rest[0]
-            if len(value) == 4 or int(value) > 31:
-                day, year = 1, _year(value)
-            else:
-                day, year = int(value), today.year
-        else:
-            return None
-        return _day_serial(year, month, day)
-    numbers = parts
-    if len(numbers) == 3:
-        if len(numbers[0]) == 4:  # 2008-01-30
-            year, month, day = int(numbers[0]), int(numbers[1]), int(numbers[2])
-        else:  # month/day/year, as Excel reads dates in the en-US locale
-            month, day, year = int(numbers[0]), int(numbers[1]), _year(numbers[2])
-        return _day_serial(year, month, day)
-    if len(numbers) == 2 and ("/" in text or "-" in text):
-        a, b = int(numbers[0]), int(numbers[1])
-        if len(numbers[0]) == 4:
-            return _day_serial(a, b, 1)
-        if a <= 12 and b <= 31 and len(numbers[1]) <= 2:
-            return _day_serial(today.year, a, b)
-        if a <= 12:
-            return _day_serial(_year(numbers[1]), a, 1)
-    return None
-
-
-def _parse_time(text: str) -> float | None:
-    text = text.strip()
-    found = _TIME.match(text)
-    if found:
-        hours, minutes = int(found.group(1)), int(found.group(2))
-        seconds = float(found.group(3) or 0)
-        suffix = (found.group(4) or "").lower()
-    else:
-        found = _AMPM.match(text)
-        if not found:
-            return None
-        hours, minutes, seconds, suffix = int(found.group(1)), 0, 0.0, found.group(2).lower()
-    if suffix:
-        if not 0 <= hours <= 12:
-            return None
-        hours = hours % 12 + (12 if suffix.startswith("p") else 0)
-    if minutes >= 60 or seconds >= 60:
-        return None
-    return (hours * 3600 + minutes * 60 + seconds) / 86400
-
-
-def parse_date_text(text: str) -> float | None:
-    """A date and/or time typed as text, as Excel (en-US) reads it: its serial number."""
-    text = text.strip()
-    if not text or len(text) > 40:
-        return None
-    time_part = re.search(r"\s(\d{1,2}(?::\d{1,2}(?::\d{1,2}(?:\.\d*)?)?)?\s*(?:am|pm|a|p)?)$",
-                          text, re.I)
-    only_time = _parse_time(text)
-    if only_time is not None:
-        return only_time
-    if time_part and (":" in time_part.group(1) or re.search(r"[ap]m?$", time_part.group(1), re.I)):
-        day = _parse_day(text[:time_part.start()])
-        time = _parse_time(time_part.group(1))
-        return None if day is None or time is None else day + time
-    return _parse_day(text)
-
-
-_NUMBER = re.compile(r"^\s*([+-]?)\s*\$?\s*(\(?)([0-9][0-9,]*\.?[0-9]*|\.[0-9]+)(?:[eE]([+-]?\d+))?(\)?)\s*(%?)\s*$")
-
-
-def _parse_number(text: str) -> float | None:
-    try:
-        return float(text)
-    except ValueError:
-        pass
-    found = _NUMBER.match(text)
-    if not found:
-        return None
-    sign, open_, digits, exponent, close, percent = found.groups()
-    if bool(open_) != bool(close):
-        return None
-    if "," in digits and not re.fullmatch(r"\d{1,3}(,\d{3})*(\.\d*)?", digits):
-        return None
-    value = float(digits.replace(",", "")) * 10 ** int(exponent or 0)
-    if sign == "-" or open_:
-        value = -value
-    return value / 100 if percent else value
+    """The date of a serial number in the book's date system (:mod:`.dates`), ``#NUM!``
+    outside Excel's days."""
+    day = dates.date_of(serial)
+    return XlErr(NUM) if day is None else day
 
 
 def number(value: Any) -> float | XlErr:
@@ -218,9 +84,7 @@ def number(value: Any) -> float | XlErr:
     if isinstance(value, int):
         return float(value)
     if isinstance(value, str):
-        parsed = _parse_number(value.strip())
-        if parsed is None:
-            parsed = parse_date_text(value)
+        parsed = read_number(value)
         return XlErr(VALUE) if parsed is None else parsed
     if isinstance(value, XlErr):
         return value

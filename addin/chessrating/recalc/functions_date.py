@@ -1,5 +1,6 @@
-"""Excel's date and time functions on serial numbers (the 1900 date system, with the
-29 February 1900 Excel counts).
+"""Excel's date and time functions on serial numbers, in the date system of the book
+under evaluation (:mod:`.dates`: the 1900 system, with the 29 February 1900 Excel counts,
+or the 1904 system).
 
 Examples from Microsoft's pages (support.microsoft.com, *YEARFRAC function*,
 *DATEDIF function*, *NETWORKDAYS function*):
@@ -22,26 +23,16 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from .coerce import read_date_time, read_time
+from .dates import first_year, is_1904, max_serial, weekday_sunday0, ymd
 from .functions_base import (NUM, VALUE, date_of, elementwise, first_error, integer, integers,
-                             number, parse_date_text, serial_of, text, values_of)
+                             number, serial_of, text, values_of)
 from .values import MISSING, Rng, XlErr, scalar
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS", "ymd"]
 
 ELEMENTWISE: dict[str, Callable[..., Any]] = {}
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
-_MAX = 2958465
-
-
-def ymd(serial: int) -> tuple[int, int, int]:
-    """Year, month and day of a whole serial number as Excel shows them."""
-    if serial == 0:
-        return 1900, 1, 0
-    if serial == 60:
-        return 1900, 2, 29
-    day = date_of(float(serial))
-    assert not isinstance(day, XlErr)
-    return day.year, day.month, day.day
 
 
 def _serial(value: Any) -> int | XlErr:
@@ -49,7 +40,7 @@ def _serial(value: Any) -> int | XlErr:
     found = number(value)
     if isinstance(found, XlErr):
         return found
-    if not 0 <= found <= _MAX + 0.999999:
+    if not 0 <= found <= max_serial() + 0.999999:
         return XlErr(NUM)
     return int(found)
 
@@ -59,12 +50,12 @@ def _from_ymd(year: int, month: int, day: int) -> float | XlErr:
     year, month0 = divmod(year * 12 + month - 1, 12)
     if not 1899 <= year <= 9999:
         return XlErr(NUM)
-    if year == 1899:
+    if year == 1899 and not is_1904():
         first = -30.0 if month0 == 11 else -61.0  # December 1899 is just before serial 1
         serial = first + day - 1
     else:
         serial = serial_of(_dt.date(year, month0 + 1, 1)) + day - 1
-    return XlErr(NUM) if not 0 <= serial <= _MAX else float(serial)
+    return XlErr(NUM) if not 0 <= serial <= max_serial() else float(serial)
 
 
 def _fn(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -98,7 +89,7 @@ def _seconds(value: Any) -> int | XlErr:
     found = number(value)
     if isinstance(found, XlErr):
         return found
-    if not 0 <= found <= _MAX + 1:
+    if not 0 <= found <= max_serial() + 1:
         return XlErr(NUM)
     return int(round(found * 86400)) % 86400
 
@@ -135,22 +126,28 @@ def _time(h: Any, m: Any, s: Any) -> Any:
 
 @_fn("DATEVALUE")
 def _datevalue(value: Any) -> Any:
-    found = parse_date_text(value) if isinstance(value, str) else None
-    if found is None or found < 1 or not isinstance(value, str):
-        return value if isinstance(value, XlErr) else XlErr(VALUE, f"{value!r} is not a date")
+    """DATEVALUE(date_text): the date's serial number; a time after it is ignored, text
+    that is a time alone or no date is ``#VALUE!`` (the reader of :mod:`.coerce`)."""
+    if isinstance(value, XlErr):
+        return value
+    found = read_date_time(value) if isinstance(value, str) else None
+    if found is None or read_time(value) is not None:  # type: ignore[arg-type]
+        return XlErr(VALUE, f"{value!r} is not a date")
     return float(math.floor(found))
 
 
 @_fn("TIMEVALUE")
 def _timevalue(value: Any) -> Any:
-    found = parse_date_text(value) if isinstance(value, str) else None
+    """TIMEVALUE(time_text): the time's fraction of a day; a date before it is ignored."""
+    if isinstance(value, XlErr):
+        return value
+    found = read_date_time(value) if isinstance(value, str) else None
     if found is None:
-        return value if isinstance(value, XlErr) else XlErr(VALUE, f"{value!r} is not a time")
+        return XlErr(VALUE, f"{value!r} is not a time")
     return found - math.floor(found)
 
 
-def _weekday_sunday0(serial: int) -> int:
-    return (serial - 1) % 7  # serial 1 (1 January 1900) is a Sunday in Excel
+_weekday_sunday0 = weekday_sunday0
 
 
 _WEEK_STARTS = {1: 0, 17: 0, 2: 1, 11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 16: 6}
@@ -200,7 +197,7 @@ def _isoweeknum(value: Any) -> Any:
 def _add_months(serial: int, months: int, end_of_month: bool) -> float | XlErr:
     year, month, day = ymd(serial)
     year, month0 = divmod(year * 12 + month - 1 + months, 12)
-    if not 1900 <= year <= 9999:
+    if not first_year() <= year <= 9999:
         return XlErr(NUM)
     last = calendar.monthrange(year, month0 + 1)[1]
     return _from_ymd(year, month0 + 1, last if end_of_month else min(day, last))
@@ -416,7 +413,7 @@ def _workday(here: Any, start: Any, days: Any, weekend: Any, holidays: Any) -> A
     serial, left = a, abs(n)
     while left:
         serial += step
-        if not 0 <= serial <= _MAX:
+        if not 0 <= serial <= max_serial():
             return XlErr(NUM)
         if _monday0(serial) not in off and serial not in free:
             left -= 1

@@ -25,6 +25,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from .dates import is_1904, weekday_sunday0
 from .functions_base import VALUE, date_of
 from .values import XlErr
 
@@ -394,7 +395,7 @@ def _date_part(code: str, text: str, day: _dt.date, serial: int, hour: int, minu
     if code == "y":
         return str(day.year) if width > 2 else f"{day.year % 100:02d}"
     if code == "m":
-        month = 1 if serial == 0 else 2 if serial == 60 else day.month
+        month = day.month if is_1904() else 1 if serial == 0 else 2 if serial == 60 else day.month
         if width >= 5:
             return _MONTHS[month - 1][0]
         if width == 4:
@@ -403,8 +404,8 @@ def _date_part(code: str, text: str, day: _dt.date, serial: int, hour: int, minu
             return _MONTHS[month - 1][:3]
         return str(month).rjust(width, "0")
     if code == "d":
-        number = 0 if serial == 0 else 29 if serial == 60 else day.day
-        weekday = (serial + 5) % 7  # serial 1 (1 January 1900) shows as a Sunday
+        number = day.day if is_1904() else 0 if serial == 0 else 29 if serial == 60 else day.day
+        weekday = (weekday_sunday0(serial) + 6) % 7  # Monday first, as _DAYS lists them
         if width >= 4:
             return _DAYS[weekday]
         if width == 3:

@@ -31,7 +31,7 @@ class FormulaSyntaxError(ValueError):
 
 @dataclass(frozen=True)
 class Token:
-    kind: str  # str num bool err ref table func name op ( ) , ; { }  (op " " intersects)
+    kind: str  # str num bool err ref spill table func name op ( ) , ; { }  (op " " intersects)
     text: str
 
 
@@ -54,6 +54,7 @@ _TOKEN_RE = re.compile(
     r"""\s*(?:
       (?P<str>"(?:[^"]|"")*")
     | (?P<err>""" + "|".join(re.escape(code) for code in sorted(ERROR_CODES, key=len, reverse=True)) + r""")
+    | (?P<spill>(?:""" + _SHEET + r""")?""" + _CELL + r""")\#
     | (?P<ref>(?:""" + _SHEET + r""")?""" + _AREA + r""")(?![\w.(![])
     | (?P<num>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
     | (?P<func>[A-Za-z_\\][\w.]*)\(
@@ -66,8 +67,8 @@ _TOKEN_RE = re.compile(
 )
 
 
-_BEFORE_SPACE = frozenset({"ref", "table", "name", ")"})
-_AFTER_SPACE = frozenset({"ref", "table", "name", "func", "("})
+_BEFORE_SPACE = frozenset({"ref", "spill", "table", "name", ")"})
+_AFTER_SPACE = frozenset({"ref", "spill", "table", "name", "func", "("})
 
 
 def tokenize(formula: str) -> list[Token]:

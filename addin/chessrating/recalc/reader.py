@@ -18,8 +18,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from xml.etree import ElementTree
 
+from .dates import date_system
 from .engine import Book, Table
 from .parse import FormulaSyntaxError, Ref, column_number, parse_ref
+from .references import excel_serial
 from .values import ERROR_CODES, XlErr
 
 __all__ = ["read_book", "MAX_MEMBER"]
@@ -81,10 +83,13 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
     sheets = [(s.get("name", ""), rels[s.get(_REL + "id", "")][1])
               for s in workbook.iter(_MAIN + "sheet")]
     book = Book(dict(functions))
+    properties = workbook.find(_MAIN + "workbookPr")
+    if properties is not None:
+        book.date1904 = properties.get("date1904", "0").strip().lower() in ("1", "true")
     for name, _ in sheets:
         book.add_sheet(name)
     for name, part in sheets:
-        _read_sheet(archive, book, name, part, strings)
+        _read_sheet(archive, book, name, part, strings, book.date1904)
     for defined in workbook.iter(_MAIN + "definedName"):
         name, text = defined.get("name", ""), defined.text or ""
         local = defined.get("localSheetId")
@@ -110,7 +115,7 @@ def _text(item: ElementTree.Element) -> str:
 
 
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
-                strings: list[str]) -> None:
+                strings: list[str], date1904: bool) -> None:
     root = _xml(archive, part)
     shared: dict[str, tuple[str, int, int]] = {}  # si -> master text, row, column
     for cell, row, col in _cells(root):
@@ -137,7 +142,7 @@ def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
                 continue
         if key in book.owner:
             continue
-        value = _value(cell, strings)
+        value = _value(cell, strings, date1904)
         if value is not None:
             book.set_value(sheet, row, col, value)
     for rel_id in (p.get(_REL + "id", "") for p in root.iter(_MAIN + "tablePart")):
@@ -154,7 +159,7 @@ def _cells(root: ElementTree.Element) -> Iterator[tuple[ElementTree.Element, int
         yield cell, int(address.group(2)), column_number(address.group(1))
 
 
-def _value(cell: ElementTree.Element, strings: list[str]) -> Any:
+def _value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any:
     kind = cell.get("t", "n")
     if kind == "inlineStr":
         inline = cell.find(_MAIN + "is")
@@ -172,8 +177,8 @@ def _value(cell: ElementTree.Element, strings: list[str]) -> Any:
     if kind == "e":
         return XlErr(text) if text in ERROR_CODES else text
     if kind == "d":
-        moment = _dt.datetime.fromisoformat(text)
-        return (moment - _dt.datetime(1899, 12, 30)).total_seconds() / 86400.0
+        with date_system(date1904):
+            return excel_serial(_dt.datetime.fromisoformat(text))
     return text  # "str": a formula's cached text, kept as text
 
 

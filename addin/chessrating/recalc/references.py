@@ -1,5 +1,6 @@
 """Excel's functions that need the evaluator itself: references made at run time
-(``INDEX`` as a reference, ``OFFSET``, ``INDIRECT``, ``CELL``, ``AREAS``), implicit
+(``INDEX`` as a reference, ``OFFSET``, ``INDIRECT``, ``CELL``, ``AREAS``, the spill
+reference ``A1#``, ``SHEET``, ``SHEETS``), implicit
 intersection (``@``, ``SINGLE``), volatile values (``NOW``, ``TODAY``, ``RAND``,
 ``RANDBETWEEN``), ``SEQUENCE``, and the functions that test what a cell holds.
 
@@ -20,6 +21,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .dates import serial_of
 from .parse import FormulaSyntaxError, column_letters, split_sheet_name
 from .values import (MAX_DENSE, MISSING, Areas, Arr, Key, Rng, XlErr, lift, scalar, shown,
                      to_bool, to_number, to_text)
@@ -30,13 +32,13 @@ if TYPE_CHECKING:
 __all__ = ["ENGINE", "ENGINE_LAZY", "VOLATILE", "excel_serial"]
 
 _MAX_ROW, _MAX_COL = 1_048_576, 16_384
-_EPOCH = _dt.datetime(1899, 12, 30)  # day 0 of Excel's 1900 date system (after 1900-03-01)
 VOLATILE = frozenset({"NOW", "TODAY", "RAND", "RANDBETWEEN", "OFFSET", "INDIRECT", "CELL"})
 
 
 def excel_serial(moment: _dt.datetime) -> float:
-    """A date and time as Excel's serial number: days since 1899-12-30."""
-    return (moment - _EPOCH).total_seconds() / 86400.0
+    """A date and time as Excel's serial number in the book's date system (:mod:`.dates`)."""
+    return serial_of(moment.date()) + (moment - _dt.datetime.combine(
+        moment.date(), _dt.time())).total_seconds() / 86400.0
 
 
 def _number(value: Any, h: Key) -> float | XlErr:
@@ -186,6 +188,50 @@ def _areas(book: "Book", h: Key, ref: Any) -> Any:
     return float(len(ref.areas())) if isinstance(ref, Rng) else XlErr("#VALUE!")
 
 
+def _anchorarray(book: "Book", h: Key, ref: Any) -> Any:
+    """``A1#`` (stored as ANCHORARRAY(A1)): the range the array formula in A1 spills into,
+    as the workbook records it; ``#REF!`` when A1 holds no such formula."""
+    if isinstance(ref, XlErr):
+        return ref
+    if not isinstance(ref, Rng) or ref.shape != (1, 1):
+        return XlErr("#REF!", "a spill reference names one cell")
+    formula = book.formulas.get((ref.sheet, ref.r1, ref.c1))
+    if formula is None or formula.ref is None:
+        return XlErr("#REF!", f"{ref.address()}# : the cell holds no formula that spills")
+    spill = formula.ref
+    return Rng(book, ref.sheet, spill.r1, spill.c1, spill.r2, spill.c2)
+
+
+def _sheet(book: "Book", h: Key, value: Any = MISSING) -> Any:
+    """SHEET([value]): the number of the sheet of a reference or of the sheet named by
+    text, counted in the workbook's order; the formula's own sheet without an argument."""
+    order = [name.upper() for name in book.cells]
+    if value is MISSING:
+        return float(order.index(h[0].upper()) + 1)
+    if isinstance(value, XlErr):
+        return value
+    if isinstance(value, Rng):
+        return float(order.index(value.areas()[0].sheet.upper()) + 1)
+    name = to_text(value)
+    if isinstance(name, XlErr):
+        return name
+    if name.upper() not in order:
+        return XlErr("#N/A", f"SHEET: no sheet named {name!r}")
+    return float(order.index(name.upper()) + 1)
+
+
+def _sheets(book: "Book", h: Key, ref: Any = MISSING) -> Any:
+    """SHEETS([reference]): how many sheets a reference spans (a 3-D reference several);
+    the workbook's sheets without an argument."""
+    if ref is MISSING:
+        return float(len(book.cells))
+    if isinstance(ref, XlErr):
+        return ref
+    if not isinstance(ref, Rng):
+        return XlErr("#VALUE!", "SHEETS takes a reference")
+    return float(len({area.sheet for area in ref.areas()}))
+
+
 _NOT_KNOWN = {"filename": "the workbook's saved path", "format": "the cell's number format",
               "color": "the cell's number format", "parentheses": "the cell's number format",
               "prefix": "the cell's alignment", "protect": "the cell's protection",
@@ -330,7 +376,7 @@ def _read_back(value: Any) -> Any:
 ENGINE: dict[str, Callable[..., Any]] = {
     "INDEX": _index, "OFFSET": _offset, "INDIRECT": _indirect, "AREAS": _areas, "CELL": _cell,
     "SINGLE": _single, "SEQUENCE": _sequence, "NOW": _now, "TODAY": _today, "RAND": _rand,
-    "RANDBETWEEN": _randbetween,
+    "RANDBETWEEN": _randbetween, "ANCHORARRAY": _anchorarray, "SHEET": _sheet, "SHEETS": _sheets,
     "ISERROR": _is(_is_error),
     "ISERR": _is(lambda v: isinstance(v, XlErr) and v.code != "#N/A"),
     "ISNA": _is(lambda v: isinstance(v, XlErr) and v.code == "#N/A"),

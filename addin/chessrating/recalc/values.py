@@ -5,8 +5,8 @@ evaluates to a :class:`Rng` (read lazily, so ``INDEX`` can return a reference); 
 constant or an array result is an :class:`Arr` (rows of values).
 
 >>> add = binary("+")
->>> add(1.0, "2"), add(None, True), add("x", 1.0)
-(3.0, 1.0, XlErr('#VALUE!'))
+>>> add(1.0, "2"), add(None, True), add("x", 1.0), add("1,000", "50%")
+(3.0, 1.0, XlErr('#VALUE!'), 1000.5)
 >>> compare("=")("abc", "ABC"), compare("<")(5.0, "a"), compare("=")(None, "")
 (True, True, True)
 """
@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..results import EXCEL_ERRORS
+from .coerce import read_number
 
 __all__ = ["XlErr", "Rng", "Areas", "Arr", "MISSING", "PENDING", "Key", "ERROR_CODES",
            "RangeTooLarge", "errors_in", "to_number", "to_text", "to_bool", "binary", "compare",
@@ -220,7 +221,9 @@ def errors_in(values: list[Any]) -> XlErr | None:
 
 
 def to_number(value: Any) -> float | XlErr:
-    """Excel's coercion for arithmetic: blank is 0, TRUE is 1, numeric text is read."""
+    """Excel's coercion for arithmetic: blank is 0, TRUE is 1, text is read as Excel
+    reads what is typed into a cell (:mod:`.coerce`: ``"1,000"``, ``"50%"``, dates,
+    times), other text is ``#VALUE!``."""
     if value is None or value is MISSING:
         return 0.0
     if isinstance(value, bool):
@@ -228,10 +231,8 @@ def to_number(value: Any) -> float | XlErr:
     if isinstance(value, (int, float)):
         return float(value)
     if isinstance(value, str):
-        try:
-            return float(value.strip())
-        except ValueError:
-            return XlErr("#VALUE!")
+        found = read_number(value)
+        return XlErr("#VALUE!") if found is None else found
     if isinstance(value, XlErr):
         return value
     return XlErr("#VALUE!")
