@@ -23,7 +23,7 @@ from typing import Any
 
 from . import (functions_aggregate, functions_arrays, functions_date, functions_distributions,
                functions_engineering, functions_finance, functions_lookup, functions_math,
-               functions_regression, functions_stats, functions_text)
+               functions_regression, functions_stats, functions_tests, functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -34,7 +34,8 @@ ARRAY_ARGS = frozenset({"SUMPRODUCT", "MMULT", "TRANSPOSE", "LOOKUP", "FREQUENCY
                         "TREND", "MDETERM", "MINVERSE", "CORREL", "PEARSON", "RSQ", "SLOPE",
                         "INTERCEPT", "STEYX", "COVAR", "COVARIANCE.P", "COVARIANCE.S",
                         "FORECAST", "FORECAST.LINEAR", "SUMX2MY2", "SUMX2PY2", "SUMXMY2",
-                        "FILTER", "SORT", "SORTBY", "UNIQUE", "TRIMMEAN"})
+                        "FILTER", "SORT", "SORTBY", "UNIQUE", "TRIMMEAN", "T.TEST", "TTEST",
+                        "CHISQ.TEST", "CHITEST", "F.TEST", "FTEST", "Z.TEST", "ZTEST", "PROB"})
 
 
 def _index_number(value: Any, here: Any) -> int | XlErr:
@@ -177,7 +178,7 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
     "TRUE": lambda: True, "FALSE": lambda: False,
 }
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
-                functions_date, functions_engineering, functions_finance):
+                functions_date, functions_engineering, functions_finance, functions_tests):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -186,7 +187,8 @@ BUILTINS: dict[str, Callable[..., Any]] = {
     "ISFORMULA": _isformula,
 }
 for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
-                functions_lookup, functions_date, functions_finance, functions_arrays):
+                functions_lookup, functions_date, functions_finance, functions_arrays,
+                functions_tests):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
