@@ -22,8 +22,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import (functions_aggregate, functions_arrays, functions_date, functions_distributions,
-               functions_engineering, functions_finance, functions_lookup, functions_math,
-               functions_regression, functions_stats, functions_tests, functions_text)
+               functions_engineering, functions_finance, functions_growth, functions_lookup,
+               functions_math, functions_regression, functions_stats, functions_subtotal,
+               functions_tests, functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -35,7 +36,8 @@ ARRAY_ARGS = frozenset({"SUMPRODUCT", "MMULT", "TRANSPOSE", "LOOKUP", "FREQUENCY
                         "INTERCEPT", "STEYX", "COVAR", "COVARIANCE.P", "COVARIANCE.S",
                         "FORECAST", "FORECAST.LINEAR", "SUMX2MY2", "SUMX2PY2", "SUMXMY2",
                         "FILTER", "SORT", "SORTBY", "UNIQUE", "TRIMMEAN", "T.TEST", "TTEST",
-                        "CHISQ.TEST", "CHITEST", "F.TEST", "FTEST", "Z.TEST", "ZTEST", "PROB"})
+                        "CHISQ.TEST", "CHITEST", "F.TEST", "FTEST", "Z.TEST", "ZTEST", "PROB",
+                        "LOGEST", "GROWTH", "AGGREGATE"})
 
 
 def _index_number(value: Any, here: Any) -> int | XlErr:
@@ -188,7 +190,7 @@ BUILTINS: dict[str, Callable[..., Any]] = {
 }
 for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
                 functions_lookup, functions_date, functions_finance, functions_arrays,
-                functions_tests):
+                functions_tests, functions_growth, functions_subtotal):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
