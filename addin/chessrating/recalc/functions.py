@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import (functions_aggregate, functions_arrays, functions_date, functions_distributions,
-               functions_engineering, functions_finance, functions_growth, functions_lookup,
-               functions_math, functions_regression, functions_stats, functions_subtotal,
-               functions_tests, functions_text)
+from . import (functions_aggregate, functions_arrays, functions_database, functions_date,
+               functions_distributions, functions_engineering, functions_finance,
+               functions_growth, functions_lookup, functions_math, functions_regression,
+               functions_stats, functions_subtotal, functions_tests, functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -190,7 +190,7 @@ BUILTINS: dict[str, Callable[..., Any]] = {
 }
 for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
                 functions_lookup, functions_date, functions_finance, functions_arrays,
-                functions_tests, functions_growth, functions_subtotal):
+                functions_tests, functions_growth, functions_subtotal, functions_database):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
