@@ -269,3 +269,117 @@ def test_database_sum_agrees_with_sumifs(records: list[tuple[str, int]], name: s
                      "G3": f'=DCOUNT(A1:B{end},2,D1:D3)', "G4": f"=COUNT(B2:B{end})"}, values)
     assert book.value("S", 1, 7) == book.value("S", 2, 7)
     assert book.value("S", 3, 7) == book.value("S", 4, 7)  # a blank criteria row takes all
+
+
+# -- array shaping and array text -------------------------------------------------------------
+def grid_of(book: Any, top: int, left: int, height: int, width: int) -> list[list[Any]]:
+    return [[book.value("S", top + r, left + c) for c in range(width)] for r in range(height)]
+
+
+def codes(rows: list[list[Any]]) -> list[list[Any]]:
+    """Errors as their codes, so grids compare with ==."""
+    return [[v.code if isinstance(v, XlErr) else v for v in row] for row in rows]
+
+
+LETTERS = {f"{c}2": c for c in "ABCDEFG"}
+
+
+def test_wraprows_and_wrapcols() -> None:
+    # WRAPROWS function and WRAPCOLS function: A2:G2 holds A … G
+    book = evaluate({}, LETTERS, {"A4:C6": "=WRAPROWS(A2:G2,3)", "E4:G6": '=WRAPROWS(A2:G2,3,"x")',
+                                  "A8:C10": "=WRAPCOLS(A2:G2,3)", "E8:G10": '=WRAPCOLS(A2:G2,3,"x")'})
+    assert codes(grid_of(book, 4, 1, 3, 3)) == [["A", "B", "C"], ["D", "E", "F"], ["G", "#N/A", "#N/A"]]
+    assert grid_of(book, 4, 5, 3, 3) == [["A", "B", "C"], ["D", "E", "F"], ["G", "x", "x"]]
+    assert codes(grid_of(book, 8, 1, 3, 3)) == [["A", "D", "G"], ["B", "E", "#N/A"], ["C", "F", "#N/A"]]
+    assert grid_of(book, 8, 5, 3, 3) == [["A", "D", "G"], ["B", "E", "x"], ["C", "F", "x"]]
+    check(value("=WRAPROWS(A2:G2,0)", LETTERS), NUM)
+    check(value("=WRAPROWS({1,2;3,4},2)"), VALUE)
+
+
+def test_expand() -> None:
+    # EXPAND function: 1, 2 / 3, 4 in A2:B3
+    cells = {"A2": 1, "B2": 2, "A3": 3, "B3": 4}
+    book = evaluate({}, cells, {"D2:F4": "=EXPAND(A2:B3,3,3)", "D6:F8": '=EXPAND(A2:B3,3,3,"-")',
+                                "H2:H4": "=EXPAND({1;2},3)"})
+    assert codes(grid_of(book, 2, 4, 3, 3)) == [[1, 2, "#N/A"], [3, 4, "#N/A"],
+                                                ["#N/A", "#N/A", "#N/A"]]
+    assert grid_of(book, 6, 4, 3, 3) == [[1, 2, "-"], [3, 4, "-"], ["-", "-", "-"]]
+    assert codes(grid_of(book, 2, 8, 3, 1)) == [[1], [2], ["#N/A"]]
+    check(value("=EXPAND(A2:B3,1,3)", cells), VALUE)
+
+
+def test_textsplit() -> None:
+    # TEXTSPLIT function: "Dakota Lennon Sanchez" by spaces; "1,2,3;4,5,6" by "," and ";"
+    book = evaluate({}, {"A2": "Dakota Lennon Sanchez", "A3": "1,2,3;4,5,6", "A4": "a,b;c",
+                         "A5": "x--y-z", "A6": "1AND2and3"},
+                    {"C2:E2": '=TEXTSPLIT(A2," ")', "C3:E4": '=TEXTSPLIT(A3,",",";")',
+                     "C6:D7": '=TEXTSPLIT(A4,",",";")', "F6:G7": '=TEXTSPLIT(A4,",",";",,,"")',
+                     "C9:E9": '=TEXTSPLIT(A5,{"-","--"})', "C10:E10": '=TEXTSPLIT(A5,"-",,TRUE)',
+                     "C11:E11": '=TEXTSPLIT(A6,"and",,,1)', "C12:D12": '=TEXTSPLIT(A6,"and")'})
+    assert grid_of(book, 2, 3, 1, 3) == [["Dakota", "Lennon", "Sanchez"]]
+    assert grid_of(book, 3, 3, 2, 3) == [["1", "2", "3"], ["4", "5", "6"]]
+    # Not in Microsoft's examples, derived from its rules: short rows padded with #N/A or
+    # pad_with; the longer delimiter first; empty pieces dropped; match_mode 1 ignores case.
+    assert codes(grid_of(book, 6, 3, 2, 2)) == [["a", "b"], ["c", "#N/A"]]
+    assert grid_of(book, 6, 6, 2, 2) == [["a", "b"], ["c", ""]]
+    assert grid_of(book, 9, 3, 1, 3) == [["x", "y", "z"]]
+    assert grid_of(book, 10, 3, 1, 3) == [["x", "y", "z"]]
+    assert grid_of(book, 11, 3, 1, 3) == [["1", "2", "3"]]
+    assert grid_of(book, 12, 3, 1, 2) == [["1AND2", "3"]]
+
+
+def test_arraytotext_and_valuetotext() -> None:
+    # ARRAYTOTEXT function and VALUETOTEXT function: A1:B3 holds TRUE, #VALUE!, 1234.01234,
+    # Seattle, Hello and $1,123.00 (the number 1123); TRUE typed through a formula, as the
+    # test book reads a Python bool as a number
+    cells = {"B1": VALUE, "A2": 1234.01234, "B2": "Seattle", "A3": "Hello", "B3": 1123}
+    formulas = {"A1": "=TRUE", "D1": "=ARRAYTOTEXT(A1:B3,0)", "D2": "=ARRAYTOTEXT(A1:B3,1)",
+                "D3": "=ARRAYTOTEXT(A1:B3,2)", "D4": '=VALUETOTEXT("say ""hi""",1)'}
+    shown = (("A1", "TRUE", "TRUE"), ("B1", "#VALUE!", "#VALUE!"), ("A2", "1234.01234", "1234.01234"),
+             ("B2", "Seattle", '"Seattle"'), ("B3", "1123", "1123"))
+    for row, (address, _, _) in enumerate(shown, start=1):
+        formulas[f"E{row}"] = f"=VALUETOTEXT({address},0)"
+        formulas[f"F{row}"] = f"=VALUETOTEXT({address},1)"
+    book = evaluate(formulas, cells)
+    check(book.value("S", 1, 4), "TRUE, #VALUE!, 1234.01234, Seattle, Hello, 1123")
+    check(book.value("S", 2, 4), '{TRUE,#VALUE!;1234.01234,"Seattle";"Hello",1123}')
+    check(book.value("S", 3, 4), VALUE)
+    check(book.value("S", 4, 4), '"say ""hi"""')
+    for row, (_, concise, strict) in enumerate(shown, start=1):
+        check(book.value("S", row, 5), concise)
+        check(book.value("S", row, 6), strict)
+
+
+def test_randarray_shape_and_bounds() -> None:
+    book = evaluate({"H1": "=RANDARRAY()", "H2": "=ROWS(RANDARRAY(4,3))*10+COLUMNS(RANDARRAY(4,3))",
+                     "H3": "=RANDARRAY(2,2,5,1)", "H4": "=RANDARRAY(0,2)", "H5": "=RANDARRAY(1,1,2.2,2.8,TRUE)"},
+                    arrays={"A1:C4": "=RANDARRAY(4,3,-5,5,TRUE)", "E1:F2": "=RANDARRAY(2,2,10,11)"})
+    whole = [v for row in grid_of(book, 1, 1, 4, 3) for v in row]
+    assert all(v == int(v) and -5 <= v <= 5 for v in whole)
+    assert all(10 <= v < 11 for row in grid_of(book, 1, 5, 2, 2) for v in row)
+    assert 0 <= book.value("S", 1, 8) < 1
+    check(book.value("S", 2, 8), 43.0)
+    check(book.value("S", 3, 8), VALUE)
+    check(book.value("S", 4, 8), XlErr("#CALC!"))
+    check(book.value("S", 5, 8), VALUE)
+
+
+def test_formulatext() -> None:
+    # FORMULATEXT function: the formula of the cell referred to, as typed
+    book = evaluate({"A1": "=SUM(B1:B3)*2", "A2": "=_xlfn.STDEV.S(B1:B3)", "C1": "=FORMULATEXT(A1)",
+                     "C2": "=FORMULATEXT(A2)", "C3": "=FORMULATEXT(B1)", "C4": '=FORMULATEXT("A1")'},
+                    {"B1": 1, "B2": 2, "B3": 3})
+    check(book.value("S", 1, 3), "=SUM(B1:B3)*2")
+    check(book.value("S", 2, 3), "=STDEV.S(B1:B3)")
+    check(book.value("S", 3, 3), NA)
+    check(book.value("S", 4, 3), VALUE)
+
+
+@given(st.lists(st.integers(-9, 9), min_size=1, max_size=20), st.integers(1, 7))
+@settings(max_examples=40, deadline=None)
+def test_wrapping_keeps_the_values_in_order(values: list[int], count: int) -> None:
+    array = "{" + ",".join(str(v) for v in values) + "}"
+    rows = value(f'=ARRAYTOTEXT(WRAPROWS({array},{count},""))')
+    columns = value(f'=ARRAYTOTEXT(TRANSPOSE(WRAPCOLS({array},{count},"")))')
+    expected = ", ".join([str(v) for v in values] + [""] * (-len(values) % count))
+    assert rows == columns == expected

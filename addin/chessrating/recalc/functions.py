@@ -24,7 +24,8 @@ from typing import Any
 from . import (functions_aggregate, functions_arrays, functions_database, functions_date,
                functions_distributions, functions_engineering, functions_finance,
                functions_growth, functions_lookup, functions_math, functions_regression,
-               functions_stats, functions_subtotal, functions_tests, functions_text)
+               functions_shape, functions_stats, functions_subtotal, functions_tests,
+               functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -37,7 +38,8 @@ ARRAY_ARGS = frozenset({"SUMPRODUCT", "MMULT", "TRANSPOSE", "LOOKUP", "FREQUENCY
                         "FORECAST", "FORECAST.LINEAR", "SUMX2MY2", "SUMX2PY2", "SUMXMY2",
                         "FILTER", "SORT", "SORTBY", "UNIQUE", "TRIMMEAN", "T.TEST", "TTEST",
                         "CHISQ.TEST", "CHITEST", "F.TEST", "FTEST", "Z.TEST", "ZTEST", "PROB",
-                        "LOGEST", "GROWTH", "AGGREGATE"})
+                        "LOGEST", "GROWTH", "AGGREGATE", "EXPAND", "WRAPROWS", "WRAPCOLS",
+                        "ARRAYTOTEXT"})
 
 
 def _index_number(value: Any, here: Any) -> int | XlErr:
@@ -180,7 +182,8 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
     "TRUE": lambda: True, "FALSE": lambda: False,
 }
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
-                functions_date, functions_engineering, functions_finance, functions_tests):
+                functions_date, functions_engineering, functions_finance, functions_tests,
+                functions_shape):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -190,7 +193,8 @@ BUILTINS: dict[str, Callable[..., Any]] = {
 }
 for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
                 functions_lookup, functions_date, functions_finance, functions_arrays,
-                functions_tests, functions_growth, functions_subtotal, functions_database):
+                functions_tests, functions_growth, functions_subtotal, functions_database,
+                functions_shape):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
