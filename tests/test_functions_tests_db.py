@@ -383,3 +383,33 @@ def test_wrapping_keeps_the_values_in_order(values: list[int], count: int) -> No
     columns = value(f'=ARRAYTOTEXT(TRANSPOSE(WRAPCOLS({array},{count},"")))')
     expected = ", ".join([str(v) for v in values] + [""] * (-len(values) % count))
     assert rows == columns == expected
+
+
+# -- functions whose value lies outside the workbook ------------------------------------------
+OUTSIDE = ["CUBEKPIMEMBER", "CUBEMEMBER", "CUBEMEMBERPROPERTY", "CUBERANKEDMEMBER", "CUBESET",
+           "CUBESETCOUNT", "CUBEVALUE", "RTD", "WEBSERVICE", "GETPIVOTDATA", "IMAGE",
+           "FORECAST.ETS", "FORECAST.ETS.CONFINT", "FORECAST.ETS.SEASONALITY", "FORECAST.ETS.STAT"]
+
+
+@pytest.mark.parametrize("name", OUTSIDE)
+def test_outside_values_say_why_instead_of_unknown_function(name: str) -> None:
+    book = evaluate({"A1": f'=_xlfn.{name}("x",1)', "A2": "=IFNA(A1,\"caught\")",
+                     "A3": f'=ISNA({name}("x"))'})
+    found = book.value("S", 1, 1)
+    assert isinstance(found, XlErr) and found.code == "#N/A"
+    assert found.message and found.message.startswith(f"{name}: ")
+    assert found.message.endswith("not computed headlessly")
+    assert "unknown function" not in found.message
+    check(book.value("S", 3, 1), True)
+
+
+@pytest.mark.parametrize("kind", ["directory", "numfile", "origin", "osversion", "recalc",
+                                  "release", "system", "SYSTEM"])
+def test_info_says_what_it_would_need(kind: str) -> None:
+    found = value(f'=INFO("{kind}")')
+    assert isinstance(found, XlErr) and found.code == "#N/A"
+    assert found.message and found.message.startswith(f'INFO("{kind.lower()}"): ')
+
+
+def test_info_refuses_an_unknown_type_text() -> None:
+    check(value('=INFO("colour")'), VALUE)

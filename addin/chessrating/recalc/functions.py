@@ -22,10 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from . import (functions_aggregate, functions_arrays, functions_database, functions_date,
-               functions_distributions, functions_engineering, functions_finance,
-               functions_growth, functions_lookup, functions_math, functions_regression,
-               functions_shape, functions_stats, functions_subtotal, functions_tests,
-               functions_text)
+               functions_distributions, functions_engineering, functions_external,
+               functions_finance, functions_growth, functions_lookup, functions_math,
+               functions_regression, functions_shape, functions_stats, functions_subtotal,
+               functions_tests, functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -183,7 +183,7 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
 }
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
                 functions_date, functions_engineering, functions_finance, functions_tests,
-                functions_shape):
+                functions_shape, functions_external):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -194,7 +194,7 @@ BUILTINS: dict[str, Callable[..., Any]] = {
 for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
                 functions_lookup, functions_date, functions_finance, functions_arrays,
                 functions_tests, functions_growth, functions_subtotal, functions_database,
-                functions_shape):
+                functions_shape, functions_external):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
