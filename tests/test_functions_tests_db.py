@@ -91,6 +91,27 @@ def test_t_test_two_tails_double_one_and_ignore_order(a: list[float], b: list[fl
     assert math.isclose(two, swapped, rel_tol=1e-9, abs_tol=1e-15)
 
 
+positive = st.lists(st.floats(0.5, 1e3).map(lambda x: round(x, 2)), min_size=3, max_size=12)
+
+
+@given(positive, samples)
+@settings(max_examples=40, deadline=None)
+def test_f_z_and_chi_square_tests_at_their_fixed_points(a: list[float], b: list[float]) -> None:
+    assume(len(set(a)) > 1 and len(set(b)) > 1)
+    values = {**column(a), **column(b, "B")}
+    end_a, end_b = len(a) + 1, len(b) + 1
+    book = evaluate({"D1": f"=F.TEST(A2:A{end_a},B2:B{end_b})",
+                     "D2": f"=F.TEST(B2:B{end_b},A2:A{end_a})",
+                     "D3": f"=Z.TEST(A2:A{end_a},AVERAGE(A2:A{end_a}))",
+                     "D4": f"=CHISQ.TEST(A2:A{end_a},A2:A{end_a})",
+                     "D5": f"=F.TEST(A2:A{end_a},A2:A{end_a})"}, values)
+    forward, backward = book.value("S", 1, 4), book.value("S", 2, 4)
+    assert 0 <= forward <= 1 and math.isclose(forward, backward, rel_tol=1e-9, abs_tol=1e-15)
+    assert math.isclose(book.value("S", 3, 4), 0.5, abs_tol=1e-12)
+    assert math.isclose(book.value("S", 4, 4), 1.0, abs_tol=1e-12)
+    assert math.isclose(book.value("S", 5, 4), 1.0, abs_tol=1e-9)
+
+
 @given(st.integers(0, 80), st.floats(0, 1), st.data())
 @settings(max_examples=40, deadline=None)
 def test_binomial_range_adds_the_point_probabilities(n: int, p: float, data: Any) -> None:
