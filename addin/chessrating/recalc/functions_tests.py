@@ -177,8 +177,8 @@ def _z_test(here: Any, array: Any, x: Any, sigma: Any = MISSING) -> Any:
         if isinstance(given, XlErr):
             return given
         spread = given[0]
-        if spread <= 0:
-            return XlErr(NUM)
+        if spread < 0:
+            return XlErr(NUM, "Z.TEST: sigma must not be negative")
     if spread == 0:
         return XlErr(DIV0)
     z = (math.fsum(data) / n - point[0]) / (spread / math.sqrt(n))
