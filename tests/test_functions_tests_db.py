@@ -434,3 +434,22 @@ def test_info_says_what_it_would_need(kind: str) -> None:
 
 def test_info_refuses_an_unknown_type_text() -> None:
     check(value('=INFO("colour")'), VALUE)
+
+
+@given(st.lists(st.integers(-100, 100), min_size=3, max_size=12), st.integers(14, 19),
+       st.integers(1, 3))
+@settings(max_examples=60, deadline=None)
+def test_aggregate_array_form_equals_its_function(cells: list[int], number: int, k: int) -> None:
+    names = {14: "LARGE", 15: "SMALL", 16: "PERCENTILE.INC", 17: "QUARTILE.INC",
+             18: "PERCENTILE.EXC", 19: "QUARTILE.EXC"}
+    second = k / 4 if number in (16, 18) else k
+    end = len(cells) + 1
+    book = evaluate({"C1": f"=AGGREGATE({number},4,A2:A{end},{second})",
+                     "C2": f"={names[number]}(A2:A{end},{second})",
+                     "C3": f"=AGGREGATE({number},6,A2:A{end + 1},{second})"},
+                    {**column(cells), f"A{end + 1}": NA})
+    found, direct, skipping = (book.value("S", r, 3) for r in (1, 2, 3))
+    if isinstance(direct, XlErr):
+        check(found, direct)
+    else:
+        assert found == direct == skipping
