@@ -2,7 +2,8 @@
 
 The library is split by subject (``functions_math``, ``_aggregate``, ``_stats``,
 ``_regression``, ``_distributions``, ``_arrays``, ``_text``, ``_format``, ``_lookup``,
-``_date``, ``_finance``, ``_engineering``, with the argument rules they share in
+``_date``, ``_finance``, ``_engineering``, ``_tests``, ``_growth``, ``_subtotal``,
+``_database``, ``_shape``, ``_external``, with the argument rules they share in
 ``functions_base``); this module gathers them into the tables the compiler reads:
 
 - ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array
@@ -21,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import (functions_aggregate, functions_arrays, functions_date, functions_distributions,
-               functions_engineering, functions_finance, functions_lookup, functions_math,
-               functions_regression, functions_stats, functions_text)
+from . import (functions_aggregate, functions_arrays, functions_database, functions_date,
+               functions_distributions, functions_engineering, functions_external,
+               functions_finance, functions_growth, functions_lookup, functions_math,
+               functions_regression, functions_shape, functions_stats, functions_subtotal,
+               functions_tests, functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -34,7 +37,10 @@ ARRAY_ARGS = frozenset({"SUMPRODUCT", "MMULT", "TRANSPOSE", "LOOKUP", "FREQUENCY
                         "TREND", "MDETERM", "MINVERSE", "CORREL", "PEARSON", "RSQ", "SLOPE",
                         "INTERCEPT", "STEYX", "COVAR", "COVARIANCE.P", "COVARIANCE.S",
                         "FORECAST", "FORECAST.LINEAR", "SUMX2MY2", "SUMX2PY2", "SUMXMY2",
-                        "FILTER", "SORT", "SORTBY", "UNIQUE", "TRIMMEAN"})
+                        "FILTER", "SORT", "SORTBY", "UNIQUE", "TRIMMEAN", "T.TEST", "TTEST",
+                        "CHISQ.TEST", "CHITEST", "F.TEST", "FTEST", "Z.TEST", "ZTEST", "PROB",
+                        "LOGEST", "GROWTH", "AGGREGATE", "EXPAND", "WRAPROWS", "WRAPCOLS",
+                        "ARRAYTOTEXT"})
 
 
 def _index_number(value: Any, here: Any) -> int | XlErr:
@@ -177,7 +183,8 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
     "TRUE": lambda: True, "FALSE": lambda: False,
 }
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
-                functions_date, functions_engineering, functions_finance):
+                functions_date, functions_engineering, functions_finance, functions_tests,
+                functions_shape, functions_external):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -186,7 +193,9 @@ BUILTINS: dict[str, Callable[..., Any]] = {
     "ISFORMULA": _isformula,
 }
 for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
-                functions_lookup, functions_date, functions_finance, functions_arrays):
+                functions_lookup, functions_date, functions_finance, functions_arrays,
+                functions_tests, functions_growth, functions_subtotal, functions_database,
+                functions_shape, functions_external):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
