@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import (functions_aggregate, functions_arrays, functions_complex, functions_date,
-               functions_distributions, functions_engineering, functions_finance,
-               functions_lookup, functions_math, functions_regression, functions_special,
-               functions_stats, functions_text, functions_units)
+from . import (functions_aggregate, functions_arrays, functions_bessel, functions_complex,
+               functions_date, functions_distributions, functions_engineering,
+               functions_finance, functions_lookup, functions_math, functions_numbers,
+               functions_regression, functions_stats, functions_text, functions_units)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -179,7 +179,7 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
 }
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
                 functions_date, functions_engineering, functions_finance, functions_complex,
-                functions_special, functions_units):
+                functions_numbers, functions_units, functions_bessel):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -189,7 +189,7 @@ BUILTINS: dict[str, Callable[..., Any]] = {
 }
 for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
                 functions_lookup, functions_date, functions_finance, functions_arrays,
-                functions_complex, functions_special):
+                functions_complex, functions_numbers):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
