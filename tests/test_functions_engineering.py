@@ -118,6 +118,11 @@ def test_munit_is_the_identity_matrix() -> None:
     # at a pole or a branch point Excel gives an error, not a number
     ('=IMARGUMENT("0")', DIV0), ('=IMLN(0)', NUM), ('=IMDIV("1+i",0)', NUM),
     ('=IMPOWER(0,-1)', NUM), ('=IMPOWER("i","x")', VALUE), ('=IMCOT(0)', NUM),
+    # ECMA-376 Part 1's examples of IMPRODUCT and IMPOWER (the standard writes 6.348…E-003)
+    ('=IMPRODUCT("1.3-2j","-3.4+3j","2.3-6j")', "67.834+15.13j"),
+    ('=IMPRODUCT("-3-3.5i","5+3i")', "-4.5-26.5i"),
+    ('=IMPOWER("2.3+4.5i",2.5)', "-52.9752689709953+22.138528463954i"),
+    ('=IMPOWER("-1-4j",-3.56)', "0.00634818926783845+0.00116156377299512j"),
 ])
 def test_complex_numbers_as_excel_writes_them(formula: str, expected: Any) -> None:
     check(value(formula), expected)
@@ -142,7 +147,7 @@ def test_convert_prefixes_and_units() -> None:
     assert value('=CONVERT(1,"yr","day")') == 365.25
     assert value('=CONVERT(0,"C","F")') == 32.0 and value('=CONVERT(100,"C","K")') == 373.15
     assert value('=CONVERT(1,"m^2","ft2")') == pytest.approx(10.7639104167097, rel=1e-14)
-    for unknown in ('"kft","m"', '"kim","m"', '"Kg","g"', '"g","sec"', '"mC","C"', '"m",1'):
+    for unknown in ('"kft","m"', '"kim","m"', '"Kg","g"', '"g","sec"', '"C","m"', '"m",1'):
         check(value(f"=CONVERT(1,{unknown})"), NA)  # no such unit or prefix, or a mismatch
     check(value('=CONVERT("x","m","ft")'), VALUE)
 

@@ -189,7 +189,7 @@ def bessel_j(n: int, x: float) -> float:
 
 def bessel_y(n: int, x: float) -> float:
     if x <= 0:
-        raise ValueError("BESSELY needs x > 0")
+        raise ValueError("x must be greater than 0")
     return _upwards(n, x, _y0(x), _y1(x), 1.0)
 
 
@@ -206,7 +206,7 @@ def bessel_i(n: int, x: float) -> float:
 
 def bessel_k(n: int, x: float) -> float:
     if x <= 0:
-        raise ValueError("BESSELK needs x > 0")
+        raise ValueError("x must be greater than 0")
     return _upwards(n, x, _k0(x), _k1(x), -1.0)
 
 
