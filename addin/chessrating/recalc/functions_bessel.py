@@ -154,8 +154,6 @@ def _downwards(n: int, x: float, accuracy: float, modified: bool) -> float:
     """Miller's backward recurrence from an order well above n, returning f(n)/f(0) for J
     (normalised by J0 + 2(J2 + J4 + …) = 1) or I (scaled to I0 afterwards)."""
     top = 2 * ((n + int(math.sqrt(accuracy * n))) // (1 if modified else 2))
-    if top > 2 * _MAX_ORDER:
-        raise ValueError("the order is too large")
     ratio = 2 / abs(x)
     above, current, found, even_sum, take = 0.0, 1.0, 0.0, 0.0, False
     for k in range(top, 0, -1):

@@ -29,12 +29,12 @@ from typing import Any
 from .functions_base import DIV0, NUM, VALUE, elementwise, number, text
 from .values import MISSING, Arr, Rng, XlErr
 
-__all__ = ["ELEMENTWISE", "FUNCTIONS", "parse_complex", "complex_text"]
+__all__ = ["ELEMENTWISE", "FUNCTIONS", "ComplexNumber", "parse_complex", "complex_text"]
 
 ELEMENTWISE: dict[str, Callable[..., Any]] = {}
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 
-_NUMBER = r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+_NUMBER = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"  # ASCII digits only
 # a real part, then an imaginary part (sign, optional coefficient) with its suffix; or
 # an imaginary part alone (an optional sign and coefficient) with its suffix
 _FULL = re.compile(rf"([+-]?{_NUMBER})([+-])({_NUMBER})?([ij])")
@@ -42,7 +42,7 @@ _IMAGINARY = re.compile(rf"([+-]?)({_NUMBER})?([ij])")
 _REAL = re.compile(rf"[+-]?{_NUMBER}")
 
 
-class _Complex:
+class ComplexNumber:
     """A parsed argument: its value and its suffix (``""`` for a plain real number)."""
 
     __slots__ = ("value", "suffix")
@@ -51,7 +51,7 @@ class _Complex:
         self.value, self.suffix = value, suffix
 
 
-def parse_complex(argument: Any) -> _Complex | XlErr:
+def parse_complex(argument: Any) -> ComplexNumber | XlErr:
     """An argument as Excel reads a complex number: a number is its real part; text must
     be ``x``, ``yi``, ``x+yi`` (or ``j``), with no spaces."""
     if isinstance(argument, XlErr):
@@ -59,24 +59,24 @@ def parse_complex(argument: Any) -> _Complex | XlErr:
     if isinstance(argument, bool):
         return XlErr(VALUE, "a logical value is not a complex number")
     if isinstance(argument, (int, float)):
-        return _Complex(complex(float(argument), 0.0), "")
+        return ComplexNumber(complex(float(argument), 0.0), "")
     written = text(argument)
     if isinstance(written, XlErr):
         return written
     if written == "":
-        return _Complex(0j, "")
+        return ComplexNumber(0j, "")
     if _REAL.fullmatch(written):
-        return _Complex(complex(float(written), 0.0), "")
+        return ComplexNumber(complex(float(written), 0.0), "")
     found = _FULL.fullmatch(written)
     if found:
         real, sign, coefficient, suffix = found.groups()
         imaginary = float(coefficient) if coefficient else 1.0
-        return _Complex(complex(float(real), -imaginary if sign == "-" else imaginary), suffix)
+        return ComplexNumber(complex(float(real), -imaginary if sign == "-" else imaginary), suffix)
     found = _IMAGINARY.fullmatch(written)
     if found:
         sign, coefficient, suffix = found.groups()
         imaginary = float(coefficient) if coefficient else 1.0
-        return _Complex(complex(0.0, -imaginary if sign == "-" else imaginary), suffix)
+        return ComplexNumber(complex(0.0, -imaginary if sign == "-" else imaginary), suffix)
     return XlErr(NUM, f"{written!r} is not a complex number")
 
 
@@ -115,7 +115,7 @@ def complex_text(value: complex, suffix: str = "i") -> str | XlErr:
     return f"{real_text}{sign}{imaginary_text}{suffix}"
 
 
-def _suffix(*parsed: _Complex) -> str | XlErr:
+def _suffix(*parsed: ComplexNumber) -> str | XlErr:
     """The suffix the arguments agree on (``i`` when none has one)."""
     suffixes = {p.suffix for p in parsed if p.suffix}
     if len(suffixes) > 1:
@@ -147,13 +147,14 @@ def _of_one_real(fn: Callable[[complex], float]) -> Callable[[Any], Any]:
 def _of_two(fn: Callable[[complex, complex], complex]) -> Callable[[Any, Any], Any]:
     def run(first: Any, second: Any) -> Any:
         a, b = parse_complex(first), parse_complex(second)
-        for found in (a, b):
-            if isinstance(found, XlErr):
-                return found
-        suffix = _suffix(a, b)  # type: ignore[arg-type]
+        if isinstance(a, XlErr):
+            return a
+        if isinstance(b, XlErr):
+            return b
+        suffix = _suffix(a, b)
         if isinstance(suffix, XlErr):
             return suffix
-        return complex_text(fn(a.value, b.value), suffix)  # type: ignore[union-attr]
+        return complex_text(fn(a.value, b.value), suffix)
     return run
 
 
@@ -162,15 +163,16 @@ def _complex(real: Any, imaginary: Any, suffix: Any = MISSING) -> Any:
     if isinstance(real, bool) or isinstance(imaginary, bool):
         return XlErr(VALUE)
     x, y = number(real), number(imaginary)
-    for found in (x, y):
-        if isinstance(found, XlErr):
-            return found
+    if isinstance(x, XlErr):
+        return x
+    if isinstance(y, XlErr):
+        return y
     letter = "i" if suffix is MISSING or suffix is None else text(suffix)
     if isinstance(letter, XlErr):
         return letter
     if letter not in ("i", "j", ""):
         return XlErr(VALUE, f"COMPLEX: the suffix must be \"i\" or \"j\", not {letter!r}")
-    return complex_text(complex(x, y), letter or "i")  # type: ignore[arg-type]
+    return complex_text(complex(x, y), letter or "i")
 
 
 def _divide(a: complex, b: complex) -> complex:
@@ -294,10 +296,10 @@ def _impower(argument: Any, power: Any) -> Any:
     return complex_text(_power(parsed.value, n), parsed.suffix or "i")
 
 
-def _all_of(arguments: tuple[Any, ...]) -> list[_Complex] | XlErr:
+def _all_of(arguments: tuple[Any, ...]) -> list[ComplexNumber] | XlErr:
     """Every complex number of IMSUM's or IMPRODUCT's arguments; blank cells of a range
     are left out."""
-    found: list[_Complex] = []
+    found: list[ComplexNumber] = []
     for argument in arguments:
         if argument is MISSING:
             continue

@@ -15,8 +15,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import NUM, VALUE, elementwise, integer, number, numbers, numeric
-from .values import MISSING, Arr, Rng, XlErr
+from .functions_base import NUM, VALUE, elementwise, integer, numbers, numeric
+from .values import MAX_DENSE, MISSING, Arr, Rng, XlErr
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS"]
 
@@ -92,8 +92,8 @@ def _munit(here: Any, dimension: Any) -> Any:
         return size
     if size < 1:
         return XlErr(VALUE, "MUNIT: the dimension must be at least 1")
-    if size > 1_048_576:
-        return XlErr(NUM, "MUNIT: the matrix is larger than a sheet")
+    if size * size > MAX_DENSE:  # what the evaluator spells out cell by cell at most
+        return XlErr(NUM, f"MUNIT: a {size:,} × {size:,} matrix is too large")
     return Arr([[1.0 if r == c else 0.0 for c in range(size)] for r in range(size)])
 
 
