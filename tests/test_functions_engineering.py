@@ -102,7 +102,7 @@ def test_munit_is_the_identity_matrix() -> None:
 @pytest.mark.parametrize("formula, expected", [
     ('=IMCONJUGATE("3+4j")', "3-4j"),      # the suffix of the argument is kept
     ('=IMSUM("i","-i","2j")', VALUE),      # i and j in one call
-    ('=IMSUB("1+i","1+j")', VALUE),
+    ('=IMSUB("1+i","1+j")', NUM), ('=IMDIV("1+i","1+j")', NUM),
     ('=IMSUM("2j","-j")', "j"),
     ('=IMREAL("3 + 4i")', NUM),            # no spaces, capital I or doubled signs
     ('=IMREAL("3+4I")', NUM), ('=IMREAL("3++4i")', NUM), ('=IMREAL("i3")', NUM),
@@ -129,13 +129,69 @@ def test_complex_numbers_as_excel_writes_them(formula: str, expected: Any) -> No
 
 
 def test_imsum_and_improduct_take_ranges_and_arrays() -> None:
-    values = column(["1+i", "2-3i", None, 4.0])
-    book = evaluate({"C1": "=IMSUM(A2:A5)", "C2": "=IMPRODUCT(A2:A5)",
-                     "C3": '=IMSUM({"1+i","2"},A2)', "C4": "=IMSUM(A2:A5,B2)"}, values)
+    values = column(["1+i", "2-3i", 4.0])
+    book = evaluate({"C1": "=IMSUM(A2:A4)", "C2": "=IMPRODUCT(A2:A4)",
+                     "C3": '=IMSUM({"1+i","2"},A2)', "C4": "=IMSUM(A2:A5,B2)",
+                     "C5": "=IMPRODUCT(A2:A5)"}, values)
     assert book.value("S", 1, 3) == "7-2i"
-    assert book.value("S", 2, 3) == "20-4i"  # (1+i)(2-3i)4; the blank cell is left out
+    assert book.value("S", 2, 3) == "20-4i"  # (1+i)(2-3i)4
     assert book.value("S", 3, 3) == "4+2i"
-    assert book.value("S", 4, 3) == "7-2i"   # a blank cell named on its own is 0
+    assert book.value("S", 4, 3) == "7-2i"   # blank cells are 0
+    assert book.value("S", 5, 3) == "0"
+
+
+def test_scalar_engineering_functions_refuse_ranges() -> None:
+    # as Excel's engineering functions do: no implicit intersection, and #VALUE! for a
+    # range of several cells even in an array formula; an array is taken element-wise
+    values = {**column(["3+4i", "5-12i"]), **column([1.5, 2.5], "B")}
+    book = evaluate({"D2": "=IMABS(A2:A3)", "D3": "=IMABS(A2)", "D4": '=CONVERT(B2:B3,"m","cm")',
+                     "D5": "=SUM(IMABS(A2:A3))"}, values,
+                    {"E2:E3": "=IMABS(A2:A3)", "F2:F3": '=IMABS({"3+4i";"5-12i"})',
+                     "G2:G3": "=BESSELJ(B2:B3,1)"})
+    assert [book.value("S", r, 4) for r in (2, 3, 4, 5)] == [VALUE, 5.0, VALUE, VALUE]
+    assert [book.value("S", r, 5) for r in (2, 3)] == [VALUE, VALUE]
+    assert [book.value("S", r, 6) for r in (2, 3)] == [5.0, 13.0]
+    assert [book.value("S", r, 7) for r in (2, 3)] == [VALUE, VALUE]
+
+
+# Values Excel (Excel for Mac) computed and cached in an Excel-saved workbook: the test
+# workbook of the formulas project (test/test_files/test.xlsx, sheets ENGINEERING, EXTRA
+# and CORE), which converts 1 of every unit, with every prefix, to its quantity's base
+EXCEL_COMPUTED = [
+    ('=CONVERT(1,"e","J")', 1e-7), ('=CONVERT(1,"c","J")', 4.184), ('=CONVERT(1,"cal","J")', 4.1868),
+    ('=CONVERT(1,"flb","J")', 1.3558179483314003), ('=CONVERT(1,"HPh","J")', 2684519.537696173),
+    ('=CONVERT(1,"eV","J")', 1.602176487e-19), ('=CONVERT(1,"lbf","N")', 4.4482216152605005),
+    ('=CONVERT(1,"parsec","km")', 30856775812815.53), ('=CONVERT(1,"kn","m/hr")', 1852.0000000000002),
+    ('=CONVERT(1,"Pang3","L")', 1e18), ('=CONVERT(1,"km2","m2")', 1e6), ('=CONVERT(1,"kar","m2")', 1e5),
+    ('=CONVERT(1,"pc","J")', 4.184e-12),   # picocalorie: the reading that matches joules
+    ('=CONVERT(1,"kmph","m/hr")', 1609344.0), ('=CONVERT(1,"kly","Ym")', 9.460730472580799e-06),
+    ('=CONVERT(1,"mK","K")', 0.001), ('=CONVERT(1,"Rank","K")', 0.5555555555555556),
+    ('=CONVERT(1,"F","K")', 255.92777777777775), ('=CONVERT(255.92777777777775,"K","F")', 0.9999999999999893),
+    ('=CONVERT(13,"C","F")', 55.400000000000006), ('=CONVERT(1,"Reau","K")', 274.4),
+    ('=CONVERT(1,"kpsi","Pa")', NA), ('=CONVERT(1,"kTorr","Pa")', NA), ('=CONVERT(1,"kha","m2")', NA),
+    ('=CONVERT(1,"mC","K")', NA), ('=CONVERT(TRUE,"C","F")', VALUE),
+    ('=IMDIV("3.1+2j","-3+2i")', NUM), ('=IMSUB("3.1+2j","-3+2i")', NUM),
+    ('=IMSUM("13+5j","3.1+2j","-3+2i")', VALUE), ('=IMPRODUCT("3.1+2j","-3+2i")', VALUE),
+    ('=IMCSCH("3.1+2j")', "-0.0373189117262454-0.0818749558100934j"),
+    ('=IMCSCH("13+5j")', "1.28233995888454E-06+4.33496947416312E-06j"),
+    ('=IMSINH("-3+2i")', "4.16890695996656+9.15449914691143i"),
+    ('=IMSQRT("-3+2i")', "0.550250522700337+1.81735402102397i"),
+    ('=IMDIV("7+25j","13+5j")', "1.11340206185567+1.49484536082474j"),
+    ('=IMPRODUCT("7+25j","13+5j","3.1+2j")', "-825.4+1048j"), ('=IMABS("yvj")', NUM),
+    ('=IMABS(TRUE)', VALUE), ('=ERF.PRECISE(TRUE)', VALUE), ('=ERFC.PRECISE("3.2")', 6.025761151762083e-06),
+    ('=BESSELI(0,10000000)', 0.0), ('=BESSELI(10000000,2.3)', NUM), ('=BESSELI(2.3,2)', 1.0054316669125958),
+    ('=BESSELI("3.2",2)', 2.7882984611029293), ('=BESSELI(-1,0)', 1.2660658480342601),
+    ("=SUM(MUNIT({1,2;3,4;7,8}))", 6.0), ("=SUM(MUNIT({1,#NUM!;3,4;7,8}))", NUM),
+]
+
+
+@pytest.mark.parametrize("formula, expected", EXCEL_COMPUTED, ids=[c[0] for c in EXCEL_COMPUTED])
+def test_value_excel_computed(formula: str, expected: Any) -> None:
+    found = value(formula)
+    if isinstance(expected, float):
+        assert math.isclose(found, expected, rel_tol=1e-15), found
+    else:
+        check(found, expected)
 
 
 def test_convert_prefixes_and_units() -> None:
@@ -147,7 +203,7 @@ def test_convert_prefixes_and_units() -> None:
     assert value('=CONVERT(1,"yr","day")') == 365.25
     assert value('=CONVERT(0,"C","F")') == 32.0 and value('=CONVERT(100,"C","K")') == 373.15
     assert value('=CONVERT(1,"m^2","ft2")') == pytest.approx(10.7639104167097, rel=1e-14)
-    for unknown in ('"kft","m"', '"kim","m"', '"Kg","g"', '"g","sec"', '"C","m"', '"m",1'):
+    for unknown in ('"kft","m"', '"kim","m"', '"Kg","g"', '"g","sec"', '"C","m"', '"m",1', '"kC","C"'):
         check(value(f"=CONVERT(1,{unknown})"), NA)  # no such unit or prefix, or a mismatch
     check(value('=CONVERT("x","m","ft")'), VALUE)
 
@@ -178,7 +234,7 @@ def test_complex_text_reads_back_as_its_parts(a: float, b: float) -> None:
 
 
 _QUANTITIES: dict[str, list[str]] = {}
-for _name, (_quantity, _size, _prefixed) in UNITS.items():
+for _name, (_quantity, *_rest) in UNITS.items():
     _QUANTITIES.setdefault(_quantity, []).append(_name)
 
 

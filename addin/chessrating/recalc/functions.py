@@ -179,8 +179,7 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
     "TRUE": lambda: True, "FALSE": lambda: False,
 }
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
-                functions_date, functions_engineering, functions_finance, functions_complex,
-                functions_numbers, functions_units, functions_bessel):
+                functions_date, functions_engineering, functions_finance, functions_numbers):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -190,7 +189,7 @@ BUILTINS: dict[str, Callable[..., Any]] = {
 }
 for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
                 functions_lookup, functions_date, functions_finance, functions_arrays,
-                functions_complex, functions_numbers):
+                functions_complex, functions_numbers, functions_units, functions_bessel):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 

@@ -11,7 +11,7 @@ truncates the order ``n``; a negative order is ``#NUM!``, as is x ≤ 0 for Y an
 Examples from Microsoft's pages (support.microsoft.com, *BESSELJ function*, *BESSELI
 function*, *BESSELK function*, *BESSELY function*):
 
->>> E = ELEMENTWISE
+>>> E = SCALAR
 >>> round(E["BESSELJ"](1.9, 2.0), 9), round(E["BESSELI"](1.5, 1.0), 9)
 (0.329925829, 0.981666428)
 >>> round(E["BESSELK"](1.5, 1.0), 9), round(E["BESSELY"](2.5, 1.0), 9), E["BESSELY"](2.5, -1.0)
@@ -25,11 +25,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .functions_base import NUM, VALUE, integer, number
+from .functions_complex import one_value_each
 from .values import XlErr
 
-__all__ = ["ELEMENTWISE", "bessel_j", "bessel_y", "bessel_i", "bessel_k"]
+__all__ = ["SCALAR", "FUNCTIONS", "bessel_j", "bessel_y", "bessel_i", "bessel_k"]
 
-ELEMENTWISE: dict[str, Callable[..., Any]] = {}
+SCALAR: dict[str, Callable[..., Any]] = {}  # the functions, of scalars
+FUNCTIONS: dict[str, Callable[..., Any]] = {}  # the same, taking arguments as Excel does
 _TWO_OVER_PI = 0.636619772  # the constants as the approximations state them
 _MAX_ORDER = 100_000  # longer recurrences are refused (#NUM!)
 
@@ -219,12 +221,14 @@ def _bessel(name: str, fn: Callable[[int, float], float]) -> Callable[..., Any]:
             return order
         if order < 0:
             return XlErr(NUM, f"{name}: the order must not be negative")
-        if order > _MAX_ORDER:
-            return XlErr(NUM, f"{name}: the order is too large")
+        if order > _MAX_ORDER:  # J and I of 0 are 0 at any order above 0, as in Excel
+            return 0.0 if value == 0 and name in ("BESSELJ", "BESSELI") else \
+                XlErr(NUM, f"{name}: the order is too large")
         return fn(order, value)
     return run
 
 
 for _name, _fn in (("BESSELJ", bessel_j), ("BESSELY", bessel_y), ("BESSELI", bessel_i),
                    ("BESSELK", bessel_k)):
-    ELEMENTWISE[_name] = _bessel(_name, _fn)
+    SCALAR[_name] = _bessel(_name, _fn)
+    FUNCTIONS[_name] = one_value_each(SCALAR[_name])

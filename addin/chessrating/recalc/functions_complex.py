@@ -2,18 +2,21 @@
 
 Excel keeps a complex number as text: ``"3+4i"``, ``"-2.5j"``, ``"i"``, ``"-i"``, ``"7"``.
 A malformed text (a space, a capital ``I``, two signs) is ``#NUM!``; a logical is
-``#VALUE!``; mixing ``i`` and ``j`` in one call is ``#VALUE!``; the result keeps the
-suffix of its arguments. Each part of a result is written with 15 significant digits, as
-Excel writes it. Examples from Microsoft's pages (support.microsoft.com, *COMPLEX
+``#VALUE!``; a blank is 0. Mixing ``i`` and ``j`` is ``#VALUE!`` in IMSUM and IMPRODUCT
+and ``#NUM!`` in IMSUB and IMDIV; the result keeps the suffix of its arguments. Each part
+of a result is written with 15 significant digits, as Excel writes it. Like Excel's other
+engineering functions, those of one complex number refuse a range of several cells
+(``#VALUE!``, even in an array formula) but take an array: see :func:`one_value_each`.
+Examples from Microsoft's pages (support.microsoft.com, *COMPLEX
 function*, *IMSIN function*, *IMPOWER function*, *IMCONJUGATE function*):
 
->>> E = ELEMENTWISE
+>>> E = SCALAR
 >>> E["COMPLEX"](3.0, 4.0), E["COMPLEX"](3.0, 4.0, "j"), E["COMPLEX"](0.0, 1.0), E["COMPLEX"](1.0, 0.0)
 ('3+4i', '3+4j', 'i', '1')
 >>> E["IMSIN"]("4+3i"), E["IMPOWER"]("2+3i", 3.0)
 ('-7.61923172032141-6.548120040911i', '-46+9.00000000000001i')
 >>> E["IMCONJUGATE"]("3+4i"), E["IMABS"]("5+12i"), E["IMREAL"]("3 + 4i"), E["IMSUB"]("1+i", "1+j")
-('3-4i', 13.0, XlErr('#NUM!'), XlErr('#VALUE!'))
+('3-4i', 13.0, XlErr('#NUM!'), XlErr('#NUM!'))
 """
 
 from __future__ import annotations
@@ -27,11 +30,12 @@ from functools import partial
 from typing import Any
 
 from .functions_base import DIV0, NUM, VALUE, elementwise, number, text
-from .values import MISSING, Arr, Rng, XlErr
+from .values import MISSING, Arr, Rng, XlErr, grid, lift
 
-__all__ = ["ELEMENTWISE", "FUNCTIONS", "ComplexNumber", "parse_complex", "complex_text"]
+__all__ = ["SCALAR", "FUNCTIONS", "ComplexNumber", "parse_complex", "complex_text",
+           "one_value_each"]
 
-ELEMENTWISE: dict[str, Callable[..., Any]] = {}
+SCALAR: dict[str, Callable[..., Any]] = {}  # the functions of one complex number, of scalars
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 
 _NUMBER = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"  # ASCII digits only
@@ -81,16 +85,13 @@ def parse_complex(argument: Any) -> ComplexNumber | XlErr:
 
 
 def _part(x: float) -> str:
-    """One part of a complex result with 15 significant digits, the last rounded half up
-    from the shortest decimal that reads back as ``x``; plain decimals from 1E-5 up to
-    1E15, ``1.5E-08`` style outside (the forms Excel's results show)."""
+    """One part of a complex result with 15 significant digits (the binary value rounded
+    once); plain decimals from 1E-5 up to 1E15, ``1.5E-08`` style outside (the forms
+    Excel's results show)."""
     if x == 0:
         return "0"
-    shortest = decimal.Decimal(repr(x))
-    power = shortest.adjusted()
-    rounded = shortest.quantize(decimal.Decimal(1).scaleb(power - 14), decimal.ROUND_HALF_UP)
-    if rounded.adjusted() != power:  # 9.99…95 rounded up to the next power of ten
-        power = rounded.adjusted()
+    rounded = decimal.Decimal(f"{x:.14e}")
+    power = rounded.adjusted()
     if -5 <= power < 15:
         written = f"{rounded:f}"
         return written.rstrip("0").rstrip(".") if "." in written else written
@@ -115,15 +116,38 @@ def complex_text(value: complex, suffix: str = "i") -> str | XlErr:
     return f"{real_text}{sign}{imaginary_text}{suffix}"
 
 
-def _suffix(*parsed: ComplexNumber) -> str | XlErr:
-    """The suffix the arguments agree on (``i`` when none has one)."""
+def _suffix(*parsed: ComplexNumber, code: str = VALUE) -> str | XlErr:
+    """The suffix the arguments agree on (``i`` when none has one); ``code`` when they
+    mix ``i`` and ``j``."""
     suffixes = {p.suffix for p in parsed if p.suffix}
     if len(suffixes) > 1:
-        return XlErr(VALUE, "complex numbers mix the suffixes i and j")
+        return XlErr(code, "complex numbers mix the suffixes i and j")
     return suffixes.pop() if suffixes else "i"
 
 
-_register = partial(elementwise, ELEMENTWISE)
+_register = partial(elementwise, SCALAR)
+
+
+def one_value_each(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` of scalars as Excel's engineering functions take their arguments: a range of
+    one cell is its value, a range of several is ``#VALUE!`` (no implicit intersection,
+    and none even in an array formula), an array is taken element by element. The
+    result is called as the library's other functions of ranges, ``(here, *arguments)``."""
+    def run(here: Any, *arguments: Any) -> Any:
+        values = []
+        for argument in arguments:  # in order: an error before the range comes first
+            if isinstance(argument, Rng):
+                if argument.shape != (1, 1):
+                    return XlErr(VALUE, "a range of several cells where one value is wanted")
+                argument = grid(argument)[0][0]
+            if isinstance(argument, XlErr):
+                return argument
+            values.append(argument)
+        if any(isinstance(v, Arr) for v in values):
+            return lift(fn, *values)
+        return fn(*values)
+    run.__name__, run.__doc__ = fn.__name__, fn.__doc__
+    return run
 
 
 def _of_one(fn: Callable[[complex], complex]) -> Callable[[Any], Any]:
@@ -151,7 +175,7 @@ def _of_two(fn: Callable[[complex, complex], complex]) -> Callable[[Any, Any], A
             return a
         if isinstance(b, XlErr):
             return b
-        suffix = _suffix(a, b)
+        suffix = _suffix(a, b, code=NUM)
         if isinstance(suffix, XlErr):
             return suffix
         return complex_text(fn(a.value, b.value), suffix)
@@ -213,19 +237,19 @@ def _argument(z: complex) -> Any:
     return math.atan2(z.imag, z.real)
 
 
-ELEMENTWISE["IMABS"] = _of_one_real(abs)
-ELEMENTWISE["IMREAL"] = _of_one_real(lambda z: z.real)
-ELEMENTWISE["IMAGINARY"] = _of_one_real(lambda z: z.imag)
-ELEMENTWISE["IMCONJUGATE"] = _of_one(lambda z: z.conjugate())
-ELEMENTWISE["IMSQRT"] = _of_one(_sqrt)
-ELEMENTWISE["IMLN"] = _of_one(_ln)
-ELEMENTWISE["IMLOG10"] = _of_one(lambda z: _ln(z) / math.log(10))
-ELEMENTWISE["IMLOG2"] = _of_one(lambda z: _ln(z) / math.log(2))
-ELEMENTWISE["IMEXP"] = _of_one(lambda z: cmath.exp(z))
-ELEMENTWISE["IMSIN"] = _of_one(lambda z: cmath.sin(z))
-ELEMENTWISE["IMCOS"] = _of_one(lambda z: cmath.cos(z))
-ELEMENTWISE["IMSINH"] = _of_one(lambda z: cmath.sinh(z))
-ELEMENTWISE["IMCOSH"] = _of_one(lambda z: cmath.cosh(z))
+SCALAR["IMABS"] = _of_one_real(abs)
+SCALAR["IMREAL"] = _of_one_real(lambda z: z.real)
+SCALAR["IMAGINARY"] = _of_one_real(lambda z: z.imag)
+SCALAR["IMCONJUGATE"] = _of_one(lambda z: z.conjugate())
+SCALAR["IMSQRT"] = _of_one(_sqrt)
+SCALAR["IMLN"] = _of_one(_ln)
+SCALAR["IMLOG10"] = _of_one(lambda z: _ln(z) / math.log(10))
+SCALAR["IMLOG2"] = _of_one(lambda z: _ln(z) / math.log(2))
+SCALAR["IMEXP"] = _of_one(lambda z: cmath.exp(z))
+SCALAR["IMSIN"] = _of_one(lambda z: cmath.sin(z))
+SCALAR["IMCOS"] = _of_one(lambda z: cmath.cos(z))
+SCALAR["IMSINH"] = _of_one(lambda z: cmath.sinh(z))
+SCALAR["IMCOSH"] = _of_one(lambda z: cmath.cosh(z))
 
 
 # The quotients follow the double-angle forms, whose last digit is Excel's:
@@ -272,9 +296,9 @@ def _csch(z: complex) -> complex:
 
 for _name, _fn in (("IMTAN", _tan), ("IMCOT", _cot), ("IMSEC", _sec), ("IMCSC", _csc),
                    ("IMSECH", _sech), ("IMCSCH", _csch)):
-    ELEMENTWISE[_name] = _of_one(_fn)
-ELEMENTWISE["IMSUB"] = _of_two(lambda a, b: a - b)
-ELEMENTWISE["IMDIV"] = _of_two(_divide)
+    SCALAR[_name] = _of_one(_fn)
+SCALAR["IMSUB"] = _of_two(lambda a, b: a - b)
+SCALAR["IMDIV"] = _of_two(_divide)
 
 
 @_register("IMARGUMENT")
@@ -297,16 +321,14 @@ def _impower(argument: Any, power: Any) -> Any:
 
 
 def _all_of(arguments: tuple[Any, ...]) -> list[ComplexNumber] | XlErr:
-    """Every complex number of IMSUM's or IMPRODUCT's arguments; blank cells of a range
-    are left out."""
+    """Every complex number of IMSUM's or IMPRODUCT's arguments, cell by cell of a range
+    (a blank is 0, as Excel's IMPRODUCT of a blank cell shows)."""
     found: list[ComplexNumber] = []
     for argument in arguments:
         if argument is MISSING:
             continue
         cells = argument.cells() if isinstance(argument, (Rng, Arr)) else [argument]
         for value in cells:
-            if value is None and isinstance(argument, (Rng, Arr)):
-                continue
             parsed = parse_complex(value)
             if isinstance(parsed, XlErr):
                 return parsed
@@ -334,3 +356,7 @@ def _fold(name: str, start: complex, combine: Callable[[complex, complex], compl
 
 FUNCTIONS["IMSUM"] = _fold("IMSUM", 0j, lambda a, b: a + b)
 FUNCTIONS["IMPRODUCT"] = _fold("IMPRODUCT", 1 + 0j, lambda a, b: a * b)
+
+# the functions of single complex numbers take their arguments as Excel's engineering
+# functions do
+FUNCTIONS.update({name: one_value_each(fn) for name, fn in SCALAR.items()})

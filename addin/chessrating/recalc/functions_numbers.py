@@ -5,7 +5,7 @@ error function under the names that take one argument). Examples from Microsoft'
 >>> E = ELEMENTWISE
 >>> E["BASE"](7.0, 2.0), E["BASE"](100.0, 16.0), E["BASE"](15.0, 2.0, 10.0)
 ('111', '64', '0000001111')
->>> round(E["ERF.PRECISE"](0.745), 7), round(E["ERFC.PRECISE"](1.0), 8)
+>>> round(FUNCTIONS["ERF.PRECISE"](None, 0.745), 7), round(FUNCTIONS["ERFC.PRECISE"](None, 1.0), 8)
 (0.7079289, 0.15729921)
 """
 
@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .functions_base import NUM, VALUE, elementwise, integer, numbers, numeric
-from .values import MAX_DENSE, MISSING, Arr, Rng, XlErr
+from .functions_complex import one_value_each
+from .values import MAX_DENSE, MISSING, Arr, Rng, XlErr, grid
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS"]
 
@@ -25,8 +26,17 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {}
 
 
 # -- the error function's .PRECISE names, which take one argument ------------------------
-elementwise(ELEMENTWISE, "ERF.PRECISE")(numeric(math.erf))
-elementwise(ELEMENTWISE, "ERFC.PRECISE")(numeric(math.erfc))
+def _logical_refused(fn: Callable[[float], float]) -> Callable[[Any], Any]:
+    """A function of one number that, as Excel's ERF.PRECISE does, refuses a logical."""
+    read = numeric(fn)
+
+    def run(x: Any) -> Any:
+        return XlErr(VALUE) if isinstance(x, bool) else read(x)
+    return run
+
+
+FUNCTIONS["ERF.PRECISE"] = one_value_each(_logical_refused(math.erf))
+FUNCTIONS["ERFC.PRECISE"] = one_value_each(_logical_refused(math.erfc))
 
 
 # -- BASE, ECMA.CEILING -------------------------------------------------------------
@@ -84,9 +94,26 @@ def _seriessum(here: Any, x: Any, n: Any, m: Any, coefficients: Any) -> Any:
 
 
 def _munit(here: Any, dimension: Any) -> Any:
-    """MUNIT(dimension): the identity matrix; a dimension below 1 is #VALUE!."""
-    if isinstance(dimension, (Rng, Arr)) and dimension.shape == (1, 1):
-        dimension = dimension.cells()[0]
+    """MUNIT(dimension): the identity matrix; a dimension below 1 is #VALUE!. Given
+    several dimensions (a range or an array), each gives the top-left cell of its matrix
+    (1 or its error), as Excel does."""
+    if isinstance(dimension, (Rng, Arr)):
+        cells = grid(dimension)
+        if len(cells) > 1 or len(cells[0]) > 1:
+            return Arr([[_top_left(v) for v in row] for row in cells])
+        dimension = cells[0][0]
+    size = _identity_size(dimension)
+    if isinstance(size, XlErr):
+        return size
+    return Arr([[1.0 if r == c else 0.0 for c in range(size)] for r in range(size)])
+
+
+def _top_left(dimension: Any) -> Any:
+    size = _identity_size(dimension)
+    return size if isinstance(size, XlErr) else 1.0
+
+
+def _identity_size(dimension: Any) -> int | XlErr:
     size = integer(dimension)
     if isinstance(size, XlErr):
         return size
@@ -94,7 +121,7 @@ def _munit(here: Any, dimension: Any) -> Any:
         return XlErr(VALUE, "MUNIT: the dimension must be at least 1")
     if size * size > MAX_DENSE:  # what the evaluator spells out cell by cell at most
         return XlErr(NUM, f"MUNIT: a {size:,} × {size:,} matrix is too large")
-    return Arr([[1.0 if r == c else 0.0 for c in range(size)] for r in range(size)])
+    return size
 
 
 FUNCTIONS["SERIESSUM"] = _seriessum
