@@ -5,8 +5,9 @@ polynomial and rational approximations (Abramowitz and Stegun 9.4 and 9.8, Hart'
 rational forms of J0, J1, Y0, Y1 below 8), carried to higher orders by recurrence —
 upwards for Y and K and for J when x exceeds the order, Miller's downward recurrence for I
 and for J otherwise. Microsoft's examples show their digits, not the true ones
-(BESSELJ(1.9, 2) is 0.329925829 where J₂(1.9) = 0.3299257277), and so does this module;
-Excel's values for J below 8 reproduce this module's to every digit Excel shows. Excel
+(BESSELJ(1.9, 2) is 0.329925829 where J₂(1.9) = 0.3299257277), and so does this module:
+the values an Excel-calculated workbook holds for BESSELJ(2.3, 2), BESSELJ(10⁷, 2),
+BESSELY(10⁷, 2), BESSELK(2.3, 2) and BESSELI(3.3, 2) are this module's to the last bit. Excel
 truncates the order ``n``; a negative order is ``#NUM!``, as is x ≤ 0 for Y and K.
 Examples from Microsoft's pages (support.microsoft.com, *BESSELJ function*, *BESSELI
 function*, *BESSELK function*, *BESSELY function*):
@@ -200,7 +201,7 @@ def bessel_i(n: int, x: float) -> float:
         return _i1(x)
     if x == 0:
         return 0.0
-    value = _downwards(n, x, 200.0, True)
+    value = _downwards(n, x, 40.0, True)
     return -value if x < 0 and n % 2 else value
 
 
