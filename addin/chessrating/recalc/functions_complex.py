@@ -7,8 +7,8 @@ and ``#NUM!`` in IMSUB and IMDIV; the result keeps the suffix of its arguments. 
 of a result is written with 15 significant digits, as Excel writes it. Like Excel's other
 engineering functions, those of one complex number refuse a range of several cells
 (``#VALUE!``, even in an array formula) but take an array: see :func:`one_value_each`.
-Examples from Microsoft's pages (support.microsoft.com, *COMPLEX
-function*, *IMSIN function*, *IMPOWER function*, *IMCONJUGATE function*):
+Examples from Microsoft's pages (support.microsoft.com, *COMPLEX function*, *IMSIN
+function*, *IMPOWER function*, *IMCONJUGATE function*):
 
 >>> E = SCALAR
 >>> E["COMPLEX"](3.0, 4.0), E["COMPLEX"](3.0, 4.0, "j"), E["COMPLEX"](0.0, 1.0), E["COMPLEX"](1.0, 0.0)
