@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["ENGINE", "ENGINE_LAZY", "VOLATILE", "excel_serial"]
 
 _MAX_ROW, _MAX_COL = 1_048_576, 16_384
-VOLATILE = frozenset({"NOW", "TODAY", "RAND", "RANDBETWEEN", "OFFSET", "INDIRECT", "CELL"})
+VOLATILE = frozenset({"NOW", "TODAY", "RAND", "RANDBETWEEN", "RANDARRAY", "OFFSET", "INDIRECT", "CELL"})
 
 
 def excel_serial(moment: _dt.datetime) -> float:
