@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import (functions_aggregate, functions_arrays, functions_date, functions_distributions,
-               functions_engineering, functions_finance, functions_lookup, functions_math,
-               functions_regression, functions_securities, functions_stats, functions_text)
+from . import (functions_aggregate, functions_arrays, functions_bonds, functions_date,
+               functions_distributions, functions_engineering, functions_finance,
+               functions_lookup, functions_math, functions_regression, functions_securities,
+               functions_stats, functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -177,7 +178,8 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
     "TRUE": lambda: True, "FALSE": lambda: False,
 }
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
-                functions_date, functions_engineering, functions_finance, functions_securities):
+                functions_date, functions_engineering, functions_finance, functions_securities,
+                functions_bonds):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
