@@ -372,6 +372,89 @@ def _tbillyield(settlement: Day, maturity: Day, price: float) -> Any:
     return (100 - price) / price * 360 / days
 
 
+# -- French depreciation (amortissement linéaire et dégressif) ---------------------------
+def _first_depreciation(cost: float, bought: Day, first_end: Day, salvage: float, rate: float,
+                        life: float, basis: int) -> tuple[float, float]:
+    """The first period's depreciation, pro rata of the days from purchase to its end, and
+    the life in periods (one more when that first period is partial)."""
+    if basis in (1, 3):  # 29 February counts as the 28th in an actual year
+        bought, first_end = (Day(d.year, 2, 28) if d.month == 2 and d.day == 29 else d
+                             for d in (bought, first_end))
+    year = (366.0 if calendar.isleap(bought.year) else 365.0) if basis == 1 else \
+        year_days(basis, bought, bought)
+    first = days_between(basis, bought, first_end) / year * rate * cost
+    if first == 0:
+        return min(cost * rate, cost - salvage), life
+    return min(first, cost - salvage), life + 1
+
+
+def _amor_arguments(cost: float, bought: Day, first_end: Day, salvage: float, period: float,
+                    rate: float, basis: int) -> XlErr | None:
+    if cost < 0 or salvage < 0 or salvage >= cost or period < 0 or rate <= 0 \
+            or bought >= first_end or basis == 2:
+        return XlErr(NUM)
+    return None
+
+
+def _whole(value: float) -> float:
+    """Rounded to a whole number, half away from zero, after Excel's 13 digits."""
+    value = round(value, 13)
+    return math.copysign(math.floor(abs(value) + 0.5), value)
+
+
+@_fn("nddnnnb")
+def _amorlinc(cost: float, bought: Day, first_end: Day, salvage: float, period: float,
+              rate: float, basis: int = 0) -> Any:
+    error = _amor_arguments(cost, bought, first_end, salvage, period, rate, basis)
+    if error is not None:
+        return error
+    life = math.ceil(1 / rate)
+    if period > life:
+        return 0.0
+    first, _ = _first_depreciation(cost, bought, first_end, salvage, rate, life, basis)
+    if period == 0:
+        return first
+    depreciation, left = rate * cost, cost - salvage - first
+    counted = 1.0
+    while counted <= period:
+        depreciation = min(depreciation, left)
+        left = max(left - depreciation, 0.0)
+        counted += 1
+    return depreciation
+
+
+@_fn("nddnnnb")
+def _amordegrc(cost: float, bought: Day, first_end: Day, salvage: float, period: float,
+               rate: float, basis: int = 0) -> Any:
+    """Declining balance with the French coefficient (1.5, 2 or 2.5 by the asset's life),
+    the balance halved over the last two periods, every period rounded to a whole unit."""
+    error = _amor_arguments(cost, bought, first_end, salvage, period, rate, basis)
+    if error is not None:
+        return error
+    if 0 <= 1 / rate <= 3 or 4 <= 1 / rate <= 5:
+        return XlErr(NUM, "the asset's life (1/rate) must not be up to 3 nor 4 to 5 years")
+    life = math.ceil(1 / rate)
+    if period > life:
+        return 0.0
+    coefficient = 1.5 if life <= 4 else 2.0 if life <= 6 else 2.5
+    rate *= coefficient
+    first, periods = _first_depreciation(cost, bought, first_end, salvage, rate, life, basis)
+    first = _whole(first)
+    if period == 0:
+        return first
+    remaining, depreciation, counted = cost - first, 0.0, 1.0
+    while counted <= period:
+        counted += 1
+        if abs(periods - counted - 2) < 1e-4:  # the last two periods share what is left
+            depreciation, rate = remaining * 0.5, 1.0
+        else:
+            depreciation = rate * remaining
+        if remaining < salvage:
+            depreciation = 0.0
+        remaining -= depreciation
+    return _whole(depreciation)
+
+
 # -- fractional dollar prices --------------------------------------------------------
 def _dollar(to_decimal: bool) -> Callable[[Any, Any], Any]:
     def dollar(value: Any, fraction: Any) -> Any:
