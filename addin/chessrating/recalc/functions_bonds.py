@@ -97,7 +97,15 @@ def _periods(basis: int, settlement: Day, maturity: Day, frequency: int) -> tupl
 
 def _price(settlement: Day, maturity: Day, rate: float, yld: float, redemption: float,
            frequency: int, basis: int) -> float:
-    count, length, to_next = _periods(basis, settlement, maturity, frequency)
+    periods = _periods(basis, settlement, maturity, frequency)
+    return _price_of(periods, rate, yld, redemption, frequency)
+
+
+def _price_of(periods: tuple[int, float, float], rate: float, yld: float, redemption: float,
+              frequency: int) -> float:
+    """PRICE's formula on the coupon schedule (``_periods``): the coupons and redemption
+    discounted from their dates, less the interest accrued."""
+    count, length, to_next = periods
     coupon = 100 * rate / frequency
     accrued = coupon * (length - to_next) / length
     if count == 1:
@@ -121,13 +129,13 @@ def _yield(settlement: Day, maturity: Day, rate: float, price: float, redemption
            frequency: int, basis: int = 0) -> Any:
     if settlement >= maturity or rate < 0 or price <= 0 or redemption <= 0:
         return XlErr(NUM)
-    count, length, to_next = _periods(basis, settlement, maturity, frequency)
+    periods = _periods(basis, settlement, maturity, frequency)
+    count, length, to_next = periods
     if count <= 1:  # one coupon left: simple interest, in closed form
         accrued = (length - to_next) / length * rate / frequency
         gain = (redemption / 100 + rate / frequency) / (price / 100 + accrued) - 1
         return gain * frequency * length / to_next
-    return _solve(lambda y: _price(settlement, maturity, rate, y, redemption, frequency, basis)
-                  - price, 0.05)
+    return _solve(lambda y: _price_of(periods, rate, y, redemption, frequency) - price, 0.05)
 
 
 def _duration(settlement: Day, maturity: Day, coupon: float, yld: float, frequency: int,

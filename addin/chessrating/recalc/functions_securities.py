@@ -211,9 +211,11 @@ ELEMENTWISE.update({name: reading("ddfb", _coupon(compute)) for name, compute in
 @_fn("dddnpfbl")
 def _accrint(issue: Day, first: Day, settlement: Day, rate: float, par: float,
              frequency: int, basis: int = 0, from_issue: bool = True) -> Any:
-    """Interest accrued from issue (or, with ``from_issue`` false, from the coupon period
-    before the first interest date) to settlement, summed over the quasi-coupon periods of
-    the schedule the first interest date sits on."""
+    """Interest accrued to settlement, summed over the quasi-coupon periods of the schedule
+    the first interest date sits on: the part of the period holding settlement (or, before
+    the first interest date, of the period ending on it), the part from issue of the period
+    holding issue, and the whole periods between, which ``from_issue`` false leaves out (as
+    Microsoft's DAX example shows: 116.94 and 66.94)."""
     if issue >= settlement or rate <= 0 or par <= 0:
         return XlErr(NUM)
     step, month_end = 12 // frequency, is_month_end(first)
