@@ -3,7 +3,8 @@
 The library is split by subject (``functions_math``, ``_aggregate``, ``_stats``,
 ``_regression``, ``_distributions``, ``_arrays``, ``_text``, ``_format``, ``_lookup``,
 ``_date``, ``_finance``, ``_securities``, ``_bonds``, ``_engineering``, with the argument
-rules they share in ``functions_base``); this module gathers them into the tables the compiler reads:
+rules they share in ``functions_base``); this module gathers them into the tables the
+compiler reads:
 
 - ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array
   context and feeds the implicit intersection of a range otherwise;
