@@ -86,7 +86,8 @@ def _bisect(f: Callable[[float], float], guess: float) -> float | XlErr:
 
 
 # -- regular coupon bonds ------------------------------------------------------------
-def _periods(basis: int, settlement: Day, maturity: Day, frequency: int) -> tuple[int, float, float]:
+def _periods(basis: int, settlement: Day, maturity: Day,
+             frequency: int) -> tuple[int, float, float]:
     """Coupons left, the coupon period's length and the days from settlement to the next
     coupon (the period less the days already accrued)."""
     count = coupon_count(settlement, maturity, frequency)
@@ -180,7 +181,8 @@ def _quasi_coupons(first: Day, settlement: Day, months: int) -> float:
     """Whole quasi-coupon periods from settlement to the first coupon, as Excel counts
     them for a long first period."""
     month_end = is_month_end(first)
-    if not month_end and first.month != 2 and 28 < first.day < calendar.monthrange(first.year, first.month)[1]:
+    days_in_month = calendar.monthrange(first.year, first.month)[1]
+    if not month_end and first.month != 2 and 28 < first.day < days_in_month:
         month_end = is_month_end(settlement)
     start = add_months(settlement, 0, month_end)
     count = 1.0 if settlement < start else 0.0
@@ -213,7 +215,8 @@ def _odd_first_price(settlement: Day, maturity: Day, issue: Day, first: Day, rat
         normal = _positive_days(basis, earlier, later_coupon) if basis == 1 else length
         counted = normal if index > 1 else _positive_days(basis, issue, later_coupon)
         first_share += counted / normal
-        accrued_share += _positive_days(basis, max(issue, earlier), min(settlement, later_coupon)) / normal
+        held = _positive_days(basis, max(issue, earlier), min(settlement, later_coupon))
+        accrued_share += held / normal
         later_coupon = earlier
     if basis in (2, 3):
         _, following = coupon_dates(settlement, first, frequency)
@@ -229,7 +232,8 @@ def _odd_first_price(settlement: Day, maturity: Day, issue: Day, first: Day, rat
             + coupon * first_share / growth ** (whole + fraction) + later - coupon * accrued_share)
 
 
-def _odd_first_valid(settlement: Day, maturity: Day, issue: Day, first: Day, frequency: int) -> bool:
+def _odd_first_valid(settlement: Day, maturity: Day, issue: Day, first: Day,
+                     frequency: int) -> bool:
     """Maturity after the first coupon after settlement after issue, and the first coupon
     on maturity's schedule."""
     if not issue < settlement < first < maturity:

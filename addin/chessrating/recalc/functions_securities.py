@@ -307,7 +307,8 @@ def _received(settlement: Day, maturity: Day, investment: float, discount: float
     return XlErr(NUM) if share >= 1 else investment / (1 - share)
 
 
-def _at_maturity(basis: int, settlement: Day, maturity: Day, issue: Day) -> tuple[float, float, float]:
+def _at_maturity(basis: int, settlement: Day, maturity: Day,
+                 issue: Day) -> tuple[float, float, float]:
     """The year's length, days from issue to maturity and from issue to settlement."""
     return (year_days(basis, issue, settlement), days_between(basis, issue, maturity),
             days_between(basis, issue, settlement))
