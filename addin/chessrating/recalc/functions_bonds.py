@@ -22,19 +22,19 @@ Examples from Microsoft's pages (support.microsoft.com, *PRICE function*, *YIELD
 from __future__ import annotations
 
 import calendar
+import math
 from collections.abc import Callable
 from typing import Any
 
 from .functions_base import NUM
 from .functions_date import days_360
-from .functions_securities import (add_months, coupon_count, coupon_dates, coupon_days,
+from .functions_securities import (Day, add_months, coupon_count, coupon_dates, coupon_days,
                                    days_between, is_month_end, reading)
 from .values import XlErr
 
 __all__ = ["ELEMENTWISE"]
 
 ELEMENTWISE: dict[str, Callable[..., Any]] = {}
-Day = Any  # datetime.date, as functions_securities reads dates
 
 
 def _fn(kinds: str, name: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -45,18 +45,26 @@ def _fn(kinds: str, name: str = "") -> Callable[[Callable[..., Any]], Callable[.
     return register
 
 
+def _real(f: Callable[[float], float], x: float) -> float | None:
+    """``f(x)``, or None where the price is undefined (a yield of -frequency or less makes
+    the discount factor's power complex or infinite)."""
+    try:
+        value = f(x)
+    except (ArithmeticError, ValueError):
+        return None
+    return value if isinstance(value, float) and math.isfinite(value) else None
+
+
 def _solve(f: Callable[[float], float], guess: float) -> float | XlErr:
     """The root of ``f`` (decreasing in the yield), by Newton's method with a central
     difference slope; bisection on a bracket when Newton does not settle."""
     x = guess
     for _ in range(100):
-        try:
-            value = f(x)
-            h = 1e-6 * max(1.0, abs(x))
-            slope = (f(x + h) - f(x - h)) / (2 * h)
-            step = value / slope
-        except (ArithmeticError, ValueError):
+        h = 1e-6 * max(1.0, abs(x))
+        value, above, below = _real(f, x), _real(f, x + h), _real(f, x - h)
+        if value is None or above is None or below is None or above == below:
             break
+        step = value / ((above - below) / (2 * h))
         x -= step
         if abs(step) <= 1e-14 * max(1.0, abs(x)):
             return x
@@ -66,17 +74,18 @@ def _solve(f: Callable[[float], float], guess: float) -> float | XlErr:
 def _bisect(f: Callable[[float], float], guess: float) -> float | XlErr:
     low, high = guess - 0.01, guess + 0.01
     for _ in range(60):
-        try:
-            if f(low) * f(high) <= 0:
-                break
-        except (ArithmeticError, ValueError):
-            pass
-        low, high = max(low - 1.6 * (high - low), -0.99), high + 1.6 * (high - low)
+        at_low, at_high = _real(f, low), _real(f, high)
+        if at_low is not None and at_high is not None and at_low * at_high <= 0:
+            break
+        low, high = max(low - 1.6 * (high - low), -0.999), high + 1.6 * (high - low)
     else:
         return XlErr(NUM, "no yield gives that price")
     for _ in range(200):
         middle = (low + high) / 2
-        if f(low) * f(middle) <= 0:
+        at_low, at_middle = _real(f, low), _real(f, middle)
+        if at_low is None or at_middle is None:
+            return XlErr(NUM, "no yield gives that price")
+        if at_low * at_middle <= 0:
             high = middle
         else:
             low = middle
@@ -261,10 +270,10 @@ def _oddfyield(settlement: Day, maturity: Day, issue: Day, first: Day, rate: flo
     if not _odd_first_valid(settlement, maturity, issue, first, frequency) \
             or rate < 0 or price <= 0 or redemption <= 0:
         return XlErr(NUM)
-    # Excel's first guess: simple interest over the days to maturity
-    years = days_between(basis, settlement, maturity)
+    # the first guess: simple interest over the days to maturity
+    days = days_between(basis, settlement, maturity)
     gain = price - 100
-    guess = (rate * years * 100 - gain) / (gain / 4 + years * gain / 2 + years * 100)
+    guess = (rate * days * 100 - gain) / (gain / 4 + days * gain / 2 + days * 100)
     return _solve(lambda y: _odd_first_price(settlement, maturity, issue, first, rate, y,
                                              redemption, frequency, basis) - price, guess)
 

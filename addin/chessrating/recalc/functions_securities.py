@@ -39,7 +39,7 @@ from .functions_base import (DIV0, NUM, date_of, elementwise, first_error, integ
 from .functions_date import actual_year_length, date_serial, days_360
 from .values import MISSING, XlErr
 
-__all__ = ["ELEMENTWISE", "read_arguments", "reading", "days_between", "year_days", "coupon_days",
+__all__ = ["ELEMENTWISE", "Day", "read_arguments", "reading", "days_between", "year_days", "coupon_days",
            "coupon_dates", "coupon_count", "add_months", "is_month_end"]
 
 ELEMENTWISE: dict[str, Callable[..., Any]] = {}
