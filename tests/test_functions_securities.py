@@ -114,6 +114,13 @@ def test_par_omitted_is_1000_and_the_example_in_cells() -> None:
     check(value("=ACCRINT(A2,A3,A4,A5,,A7)", cells), 16.666667, 6)
 
 
+def test_dates_frequency_and_basis_are_truncated() -> None:
+    # the COUPDAYBS example with a time of day in both dates, frequency 2.9 and basis 1.9
+    check(value("=COUPDAYBS(DATE(2011,1,25)+0.7,DATE(2011,11,15)+0.2,2.9,1.9)"), 71.0)
+    check(value("=COUPNCD(DATE(2011,1,25)+0.99,DATE(2011,11,15),2,1)"), 40678.0)
+    check(value("=COUPDAYS(DATE(2011,11,15),DATE(2011,11,15)+0.5,2)"), NUM)  # the same day
+
+
 # -- what each function refuses (Microsoft's "Remarks") ------------------------------------
 S, M = "DATE(2008,2,15)", "DATE(2017,11,15)"
 REFUSED = [
