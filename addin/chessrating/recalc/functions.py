@@ -2,9 +2,9 @@
 
 The library is split by subject (``functions_math``, ``_aggregate``, ``_stats``,
 ``_regression``, ``_distributions``, ``_arrays``, ``_text``, ``_format``, ``_lookup``,
-``_date``, ``_finance``, ``_engineering``, ``_complex``, ``_bessel``, ``_units``
-(CONVERT), ``_numbers``, ``_tests``, ``_growth``, ``_subtotal``, ``_database``,
-``_shape``, ``_external``, with the argument rules they share in
+``_date``, ``_finance``, ``_securities``, ``_bonds``, ``_engineering``, ``_complex``,
+``_bessel``, ``_units`` (CONVERT), ``_numbers``, ``_tests``, ``_growth``, ``_subtotal``,
+``_database``, ``_shape``, ``_external``, with the argument rules they share in
 ``functions_base``); this module gathers them into the tables the compiler reads:
 
 - ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array
@@ -23,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import (functions_aggregate, functions_arrays, functions_bessel, functions_complex,
-               functions_database, functions_date, functions_distributions,
+from . import (functions_aggregate, functions_arrays, functions_bessel, functions_bonds,
+               functions_complex, functions_database, functions_date, functions_distributions,
                functions_engineering, functions_external, functions_finance, functions_growth,
                functions_lookup, functions_math, functions_numbers, functions_regression,
-               functions_shape, functions_stats, functions_subtotal, functions_tests,
-               functions_text, functions_units)
+               functions_securities, functions_shape, functions_stats, functions_subtotal,
+               functions_tests, functions_text, functions_units)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -186,7 +186,8 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
 }
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
                 functions_date, functions_engineering, functions_finance, functions_numbers,
-                functions_tests, functions_shape, functions_external):
+                functions_tests, functions_shape, functions_external, functions_securities,
+                functions_bonds):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {

@@ -29,13 +29,13 @@ from .functions_base import (NUM, VALUE, date_of, elementwise, first_error, inte
                              number, serial_of, text, values_of)
 from .values import MISSING, Rng, XlErr, scalar
 
-__all__ = ["ELEMENTWISE", "FUNCTIONS", "ymd"]
+__all__ = ["ELEMENTWISE", "FUNCTIONS", "ymd", "date_serial", "days_360", "actual_year_length"]
 
 ELEMENTWISE: dict[str, Callable[..., Any]] = {}
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 
 
-def _serial(value: Any) -> int | XlErr:
+def date_serial(value: Any) -> int | XlErr:
     """A date argument: its whole serial number, ``#NUM!`` outside Excel's dates."""
     found = number(value)
     if isinstance(found, XlErr):
@@ -77,7 +77,7 @@ def _date(y: Any, m: Any, d: Any) -> Any:
 
 def _part(index: int) -> Callable[[Any], Any]:
     def part(value: Any) -> Any:
-        serial = _serial(value)
+        serial = date_serial(value)
         return serial if isinstance(serial, XlErr) else float(ymd(serial)[index])
     return part
 
@@ -155,7 +155,7 @@ _WEEK_STARTS = {1: 0, 17: 0, 2: 1, 11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 16: 6}
 
 @_fn("WEEKDAY")
 def _weekday(value: Any, kind: Any = MISSING) -> Any:
-    serial = _serial(value)
+    serial = date_serial(value)
     which = 1 if kind is MISSING else integer(kind)
     error = first_error(serial, which)
     if error is not None:
@@ -170,7 +170,7 @@ def _weekday(value: Any, kind: Any = MISSING) -> Any:
 
 @_fn("WEEKNUM")
 def _weeknum(value: Any, kind: Any = MISSING) -> Any:
-    serial = _serial(value)
+    serial = date_serial(value)
     which = 1 if kind is MISSING else integer(kind)
     error = first_error(serial, which)
     if error is not None:
@@ -187,7 +187,7 @@ def _weeknum(value: Any, kind: Any = MISSING) -> Any:
 
 @_fn("ISOWEEKNUM")
 def _isoweeknum(value: Any) -> Any:
-    serial = _serial(value)
+    serial = date_serial(value)
     if isinstance(serial, XlErr):
         return serial
     day = date_of(float(max(serial, 1)))
@@ -205,28 +205,28 @@ def _add_months(serial: int, months: int, end_of_month: bool) -> float | XlErr:
 
 @_fn("EDATE")
 def _edate(start: Any, months: Any) -> Any:
-    serial, count = _serial(start), integer(months)
+    serial, count = date_serial(start), integer(months)
     error = first_error(serial, count)
     return error if error is not None else _add_months(serial, count, False)  # type: ignore[arg-type]
 
 
 @_fn("EOMONTH")
 def _eomonth(start: Any, months: Any) -> Any:
-    serial, count = _serial(start), integer(months)
+    serial, count = date_serial(start), integer(months)
     error = first_error(serial, count)
     return error if error is not None else _add_months(serial, count, True)  # type: ignore[arg-type]
 
 
 @_fn("DAYS")
 def _days(end: Any, start: Any) -> Any:
-    a, b = _serial(end), _serial(start)
+    a, b = date_serial(end), date_serial(start)
     error = first_error(a, b)
     return error if error is not None else float(a - b)  # type: ignore[operator]
 
 
 @_fn("DATEDIF")
 def _datedif(start: Any, end: Any, unit: Any) -> Any:
-    a, b, u = _serial(start), _serial(end), text(unit)
+    a, b, u = date_serial(start), date_serial(end), text(unit)
     error = first_error(a, b, u)
     if error is not None:
         return error
@@ -262,7 +262,7 @@ def _last_of_february(y: int, m: int, d: int) -> bool:
 
 @_fn("DAYS360")
 def _days360(start: Any, end: Any, european: Any = MISSING) -> Any:
-    a, b = _serial(start), _serial(end)
+    a, b = date_serial(start), date_serial(end)
     error = first_error(a, b)
     if error is not None:
         return error
@@ -277,28 +277,53 @@ def _days360(start: Any, end: Any, european: Any = MISSING) -> Any:
     return float((y2 - y1) * 360 + (m2 - m1) * 30 + d2 - d1)
 
 
-def _yearfrac_actual(a: int, b: int) -> float:
-    """Basis 1, actual/actual, as Excel computes it (D. A. Wheeler's analysis)."""
+def days_360(start: tuple[int, int, int], end: tuple[int, int, int], method: str) -> int:
+    """Days between two dates (year, month, day) counted in 30-day months, as Excel's
+    YEARFRAC and bond functions count them. ``method``: ``"us"`` (NASD: the start's 31st or
+    last of February is the 30th; the end's 31st is the 30th when the start is then the
+    30th or 31st, the end's last of February too when the start's is), ``"us-both"`` (both
+    ends adjusted alike, as Excel counts a whole coupon period), ``"eu"`` (every 31st is the 30th).
+
+    >>> days_360((2008, 2, 29), (2008, 8, 31), "us"), days_360((2008, 2, 29), (2008, 8, 31), "us-both")
+    (181, 180)
+    >>> days_360((2008, 3, 1), (2008, 8, 31), "us"), days_360((2008, 3, 1), (2008, 8, 31), "us-both")
+    (180, 179)
+    """
+    (y1, m1, d1), (y2, m2, d2) = start, end
+    if method == "eu":
+        d1, d2 = min(d1, 30), min(d2, 30)
+    else:
+        both = method == "us-both"
+        start_february = _last_of_february(y1, m1, d1)
+        if _last_of_february(y2, m2, d2) and (start_february or both):
+            d2 = 30
+        if d2 == 31 and (d1 >= 30 or both):
+            d2 = 30
+        if d1 == 31 or start_february:
+            d1 = 30
+    return (y2 - y1) * 360 + (m2 - m1) * 30 + d2 - d1
+
+
+def actual_year_length(a: int, b: int) -> float:
+    """The year's length in days that actual/actual (basis 1) divides by between two whole
+    serials ``a`` <= ``b``, as Excel computes it (D. A. Wheeler's analysis): 366 or 365 within
+    a year, else the average length of the years the dates span."""
     (y1, m1, d1), (y2, m2, d2) = ymd(a), ymd(b)
-    days = b - a
     within_year = y1 == y2 or (y2 == y1 + 1 and (m1 > m2 or (m1 == m2 and d1 >= d2)))
     if within_year:
         if y1 == y2 and calendar.isleap(y1):
-            length = 366
-        elif any(calendar.isleap(y) and a <= serial_of(_dt.date(y, 2, 29)) <= b for y in (y1, y2)) \
+            return 366.0
+        if any(calendar.isleap(y) and a <= serial_of(_dt.date(y, 2, 29)) <= b for y in (y1, y2)) \
                 or (m2 == 2 and d2 == 29):
-            length = 366
-        else:
-            length = 365
-        return days / length
-    years = y2 - y1 + 1
+            return 366.0
+        return 365.0
     total = sum(366 if calendar.isleap(y) else 365 for y in range(y1, y2 + 1))
-    return days / (total / years)
+    return total / (y2 - y1 + 1)
 
 
 @_fn("YEARFRAC")
 def _yearfrac(start: Any, end: Any, basis: Any = MISSING) -> Any:
-    a, b = _serial(start), _serial(end)
+    a, b = date_serial(start), date_serial(end)
     kind = 0 if basis is MISSING else integer(basis)
     error = first_error(a, b, kind)
     if error is not None:
@@ -310,24 +335,10 @@ def _yearfrac(start: Any, end: Any, basis: Any = MISSING) -> Any:
     if a == b:
         return 0.0
     if kind == 1:
-        return _yearfrac_actual(a, b)  # type: ignore[arg-type]
+        return (b - a) / actual_year_length(a, b)  # type: ignore[operator, arg-type]
     if kind in (2, 3):
         return (b - a) / (360 if kind == 2 else 365)  # type: ignore[operator]
-    (y1, m1, d1), (y2, m2, d2) = ymd(a), ymd(b)  # type: ignore[arg-type]
-    if kind == 4:
-        d1, d2 = min(d1, 30), min(d2, 30)
-    else:
-        if d1 == 31 and d2 == 31:
-            d1 = d2 = 30
-        elif d1 == 31:
-            d1 = 30
-        elif d1 == 30 and d2 == 31:
-            d2 = 30
-        elif _last_of_february(y1, m1, d1) and _last_of_february(y2, m2, d2):
-            d1 = d2 = 30
-        elif _last_of_february(y1, m1, d1):
-            d1 = 30
-    return ((y2 - y1) * 360 + (m2 - m1) * 30 + d2 - d1) / 360
+    return days_360(ymd(a), ymd(b), "eu" if kind == 4 else "us") / 360  # type: ignore[arg-type]
 
 
 @_fn("TODAY")
@@ -368,7 +379,7 @@ def _holidays(arg: Any) -> set[int] | XlErr:
     for value, _ in values_of([arg]):
         if value is None:
             continue
-        serial = _serial(value)
+        serial = date_serial(value)
         if isinstance(serial, XlErr):
             return serial
         days.add(serial)
@@ -380,7 +391,7 @@ def _monday0(serial: int) -> int:
 
 
 def _networkdays(here: Any, start: Any, end: Any, weekend: Any, holidays: Any) -> Any:
-    a, b = _serial(scalar(start, here)), _serial(scalar(end, here))
+    a, b = date_serial(scalar(start, here)), date_serial(scalar(end, here))
     off, free = _weekend(scalar(weekend, here) if isinstance(weekend, Rng) else weekend), _holidays(holidays)
     for found in (a, b, off, free):
         if isinstance(found, XlErr):
@@ -403,7 +414,7 @@ FUNCTIONS["NETWORKDAYS.INTL"] = lambda here, start, end, weekend=MISSING, holida
 
 
 def _workday(here: Any, start: Any, days: Any, weekend: Any, holidays: Any) -> Any:
-    a, n = _serial(scalar(start, here)), integer(scalar(days, here))
+    a, n = date_serial(scalar(start, here)), integer(scalar(days, here))
     off, free = _weekend(weekend), _holidays(holidays)
     for found in (a, n, off, free):
         if isinstance(found, XlErr):
