@@ -297,7 +297,7 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     check = "CU5"
     assert games["CV5"].value == (
         f'=IF(IFERROR(AND(ISTEXT({check}),{check}<>"",LEFT({check},9)<>"assumed: ",LEFT({check},6)<>"check "),TRUE),'
-        f'"check rating of player "&1&IF(Crosstable!B5="",""," ("&Crosstable!B5&")"),'
+        f'"check rating of player "&$A5&IF(Crosstable!B5="",""," ("&Crosstable!B5&")"),'
         f'IF(OR(Crosstable!E5="",Crosstable!E5=0,Crosstable!E5="-"),"",Crosstable!E5))')
     assert games["O5"].value == (
         '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($CV$5:$CV$204,BW5),BW5))')
@@ -759,3 +759,11 @@ def test_formula_preparation_equals_xlsxwriters_own(tmp_path, monkeypatch):
     for formula in ["=SORT(A1:A3)", "{=XLOOKUP(1,A:A,B:B)}", '="SEQUENCE(" & A1', "=SINGLE(A1)",
                     "=_xlfn.SINGLE(A1)", "=LOG10(100)+FILTER(A1:A3,A1:A3>1)", "=MY.SORT(1)"]:
         assert fast(sheet, formula) == Worksheet._prepare_formula(sheet, formula), formula
+    # and the cells written: an ordinary formula, a dynamic array, an array formula
+    ours, theirs = FormulaWorksheet(), Worksheet()
+    formulas = ["=SUM(A1:A3)", "=SORT(A1:A3)", '="SORT(" & A1', "=XSORT(A1)", "{=SUM(A1:A3*2)}",
+                "=UNIQUE(B:B)+1", "=IF(OR(A1={1,2}),1,0)"]
+    for row, formula in enumerate(formulas):
+        assert ours._write_formula(row, 1, formula) == theirs._write_formula(row, 1, formula)
+    assert ours.table == theirs.table
+    assert (ours.dim_rowmax, ours.dim_colmax) == (theirs.dim_rowmax, theirs.dim_colmax)

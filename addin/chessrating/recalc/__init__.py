@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .archive import RecalcError, check_archive
-from .engine import Book, Table, evaluate_book
+from .engine import Book, Table, collector_paused, evaluate_book
 from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .standings import Standing, find_standings
 from .trace import inputs_holding, named_value, trace_inputs
@@ -347,6 +347,13 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     dst = output_path(src, None if dst is None else Path(dst))
     if not zipfile.is_zipfile(src):
         raise RecalcError(f"{src}: not an .xlsx workbook")
+    with collector_paused():
+        return _recalculate(src, dst, functions, progress, label, started)
+
+
+def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any]] | None,
+                 progress: Callable[[Step], None] | None, label: str | None,
+                 started: float) -> Report:
     table = rating_functions()
     table.update({name.upper(): fn for name, fn in (functions or {}).items()})
     book = load_book(src, table)

@@ -16,19 +16,20 @@ of thousands of cells each reading the next is followed rather than cut short.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import inspect
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .compile import Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
-from .parse import (FormulaSyntaxError, Ref, RefSpec, digit_runs, relative_key,
-                    relative_rows, split_sheet_name)
+from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
 
-__all__ = ["Book", "Formula", "Table", "evaluate_book"]
+__all__ = ["Book", "Formula", "Table", "evaluate_book", "collector_paused"]
 
 _STACK_BYTES = 512 * 1024 * 1024  # the evaluation thread's stack (reserved, not used up front)
 _RECURSION = 600_000  # Python frames in that thread: chains of about 60,000 cells
@@ -113,6 +114,23 @@ class Book:
                     if (sheet, r, c) != key:
                         self.owner[(sheet, r, c)] = key
                         self.set_value(sheet, r, c, PENDING)
+
+    def add_cells(self, sheet: str, values: dict[tuple[int, int], Any],
+                  formulas: dict[tuple[int, int], str]) -> None:
+        """A sheet's values and (ordinary) formulas by (row, column) at once: what
+        :meth:`set_value` and :meth:`add_formula` do cell by cell, for a whole sheet."""
+        cells = self.cells[sheet]
+        cells.update(values)
+        cells.update(dict.fromkeys(formulas, PENDING))
+        for (row, col), text in formulas.items():
+            key = (sheet, row, col)
+            if key not in self.formulas:
+                self.pending += 1
+            self.formulas[key] = Formula(key, text)
+        if cells:
+            rows, cols = self.extent[sheet]
+            self.extent[sheet] = (max(rows, max(r for r, _ in cells)),
+                                  max(cols, max(c for _, c in cells)))
 
     def define_name(self, name: str, text: str, sheet: str | None = None) -> None:
         self.names[(sheet, name.upper())] = text
@@ -216,22 +234,28 @@ def _where(key: Key) -> str:
 def _compile_all(book: Book) -> None:
     """Compile every formula; formulas copied across a table share one compiled form.
 
-    Copies are found cheaply first: formulas of one column with the same text between
-    their digits, whose relative row numbers moved with the row and whose other digits
-    did not, are the same formula. Others are compared by :func:`relative_key`."""
+    Copies are found cheaply first: a column keeps the last few formulas compiled in it
+    as :class:`CopyTemplate`; a formula whose text is one of them moved down by the rows
+    between is that formula copied, found by one comparison of texts. Others are
+    compared by :func:`relative_key`."""
     shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
-    copies: dict[tuple[Any, ...], tuple[int, list[str], frozenset[int], Any]] = {}
+    copies: dict[tuple[str, int, bool], list[tuple[int, CopyTemplate, Any]]] = {}
     for key, formula in book.formulas.items():
         sheet, row, col = key
         array = formula.ref is not None
         text = formula.text
-        shape, digits = digit_runs(text)
-        group = (sheet, col, array, shape)
-        found = copies.get(group)
-        compiled = _copy_of(found, row, digits) if found is not None else None
+        group = (sheet, col, array)
+        forms = copies.get(group)
+        compiled = None
+        if forms is not None:
+            for first_row, form, found in forms:
+                if form.moved(row - first_row) == text:
+                    compiled = found
+                    break
         if compiled is None:
             form_key = (sheet, array, relative_key(text, row, col))
-            if book.tables and "[" in text:  # [@Col] means the table the cell is in
+            in_table = bool(book.tables) and "[" in text
+            if in_table:  # [@Col] means the table the cell is in
                 table = book.table_at(key)
                 form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
             compiled = shared.get(form_key)
@@ -241,8 +265,8 @@ def _compile_all(book: Book) -> None:
                 except FormulaSyntaxError as exc:
                     compiled = exc
                 shared[form_key] = compiled
-            if found is None and not (book.tables and "[" in text):
-                copies[group] = (row, digits, relative_rows(text), compiled)
+            if not in_table:  # the few forms a column alternates between, newest first
+                copies[group] = [(row, CopyTemplate(text), compiled), *(forms or [])][:_FORMS_KEPT]
         if isinstance(compiled, FormulaSyntaxError):
             message = f"{compiled} in ={text.lstrip('=')[:200]}"
             formula.error = XlErr("#NAME?", message, _where(key))
@@ -251,25 +275,31 @@ def _compile_all(book: Book) -> None:
             formula.specs = compiled.reads
 
 
-def _copy_of(found: tuple[int, list[str], frozenset[int], Any], row: int,
-             digits: list[str]) -> Any:
-    """The compiled form of the group's first formula if ``digits`` (at ``row``) make
-    the same formula copied: relative rows moved by the rows between, the rest equal."""
-    first_row, first_digits, relative, compiled = found
-    if len(digits) != len(first_digits):
-        return None
-    step = row - first_row
-    for i, (a, b) in enumerate(zip(first_digits, digits)):
-        if i in relative:
-            if int(b) - int(a) != step:
-                return None
-        elif a != b:
-            return None
-    return compiled
+_FORMS_KEPT = 4
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off for the block. A workbook's cells, formulas and
+    values are hundreds of thousands of objects that live until the end and form no
+    cycles; each full collection would walk all of them again (a third of the time of
+    a large workbook). What a cycle holds is freed at the next collection after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None) -> None:
     """Compile and evaluate every formula; results land in ``book.cells``."""
+    with collector_paused():
+        _evaluate_book(book, progress)
+
+
+def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None) -> None:
     failure: list[BaseException] = []
 
     def work() -> None:

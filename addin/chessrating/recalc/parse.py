@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .values import ERROR_CODES
 
-__all__ = ["Token", "Ref", "RefSpec", "FormulaSyntaxError", "tokenize", "parse_ref",
+__all__ = ["Token", "Ref", "RefSpec", "FormulaSyntaxError", "tokenize", "parse_ref", "CopyTemplate",
            "parse_ref_spec", "column_number", "relative_key", "MAX_FORMULA"]
 
 MAX_FORMULA = 8192  # Excel's longest formula, in characters
@@ -270,7 +270,38 @@ def relative_rows(text: str) -> frozenset[int]:
     return frozenset(i for i, match in enumerate(_DIGITS.finditer(text)) if match.start() in starts)
 
 
-def digit_runs(text: str) -> tuple[tuple[str, ...], list[str]]:
-    """A formula split into what lies between its runs of digits, and those runs."""
-    parts = _DIGIT_SPLIT.split(text)
-    return tuple(parts[::2]), parts[1::2]
+class CopyTemplate:
+    """A formula as the text around its relative row numbers, so that its copy ``step``
+    rows down can be spelled out and compared with a cell's text without parsing either.
+
+    >>> form = CopyTemplate('=IF(C5="",0,$B5*D$2+7)')
+    >>> form.moved(3)
+    '=IF(C8="",0,$B8*D$2+7)'
+    """
+
+    __slots__ = ("pieces", "rows")
+
+    def __init__(self, text: str):
+        relative = relative_rows(text)
+        parts = _DIGIT_SPLIT.split(text)
+        self.pieces: list[str] = []
+        self.rows: list[int] = []
+        between = parts[0]
+        for i in range(len(parts) // 2):
+            digits, after = parts[2 * i + 1], parts[2 * i + 2]
+            if i in relative:
+                self.pieces.append(between)
+                self.rows.append(int(digits))
+                between = after
+            else:
+                between += digits + after
+        self.pieces.append(between)
+
+    def moved(self, step: int) -> str:
+        """The formula copied ``step`` rows down (up, for a negative step)."""
+        out = [self.pieces[0]]
+        for row, after in zip(self.rows, self.pieces[1:]):
+            out.append(str(row + step))
+            out.append(after)
+        return "".join(out)
+

@@ -34,6 +34,7 @@ from .roundrobin import ROUND_ROBIN_SIZE, build_round_robin
 from .swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
 from .uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
 from .writer import current_evaluation, evaluation
+from ..recalc.engine import collector_paused
 
 if TYPE_CHECKING:
     from ..trf.model import Tournament
@@ -62,7 +63,8 @@ def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) 
     dst.parent.mkdir(parents=True, exist_ok=True)
     outer = current_evaluation()
     with draft_path(dst) as built:
-        with evaluation(recalculate, outer.progress, outer.label or dst.name) as found:
+        with evaluation(recalculate, outer.progress, outer.label or dst.name) as found, \
+                collector_paused():
             build(built)
         outer.report = found.report
         os.chmod(built, new_file_mode())

@@ -202,7 +202,7 @@ def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
     for i in range(lay.players):
         r = lay.first + i
         write_quiet_formula(sheet, r, col, f"={own_check_formula(r, SHEET)}", st.read_ok)
-        found = opponent_cell(f"{SHEET}!{cell(r, RATING_COL)}", str(i + 1), f"{SHEET}!{cell(r, 1)}",
+        found = opponent_cell(f"{SHEET}!{cell(r, RATING_COL)}", fixed_column(r, 0), f"{SHEET}!{cell(r, 1)}",
                               cell(r, col))
         write_quiet_formula(sheet, r, read_col, f"={found}", st.formula_text)
     sheet.set_column(col, col, 30)

@@ -26,7 +26,7 @@ from typing import Any
 
 import xlsxwriter
 from xlsxwriter.utility import xl_rowcol_to_cell
-from xlsxwriter.worksheet import Worksheet
+from xlsxwriter.worksheet import CellFormulaTuple, Worksheet, re_dynamic_function
 
 from ..recalc import Report, Step, rating_functions, record_values
 from ..recalc.charts import label_text, number_text
@@ -58,6 +58,7 @@ class FormulaWorksheet(Worksheet):
     """
 
     _unchanged: dict[tuple[frozenset[str], bool, bool], bool] = {}
+    _dynamic: dict[frozenset[str], bool] = {}
 
     def __init__(self) -> None:
         super().__init__()
@@ -78,6 +79,24 @@ class FormulaWorksheet(Worksheet):
         formula = formula[1:] if formula.startswith("{") else formula
         formula = formula[1:] if formula.startswith("=") else formula
         return formula[:-1] if formula.endswith("}") else formula
+
+    def _write_formula(self, row: int, col: int, formula: str, cell_format: Any = None,
+                       value: Any = 0) -> int:
+        """XlsxWriter's own, with its search for dynamic-array functions (another regular
+        expression over the whole formula) answered once per set of calls: it looks
+        only at a function name and its parenthesis."""
+        if not formula or formula.startswith("{") or self.constant_memory:
+            return int(super()._write_formula(row, col, formula, cell_format, value))
+        calls = frozenset(_CALL.findall(formula))
+        dynamic = self._dynamic.get(calls)
+        if dynamic is None:
+            dynamic = self._dynamic[calls] = re_dynamic_function.search(" ".join(sorted(calls))) is not None
+        if dynamic:
+            return int(super()._write_formula(row, col, formula, cell_format, value))
+        if self._check_dimensions(row, col):
+            return -1
+        self.table[row][col] = CellFormulaTuple(self._prepare_formula(formula), cell_format, value)
+        return 0
 
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         """A formula cell evaluated is written as ``chessrating recalc`` writes its value
@@ -212,25 +231,28 @@ def book_of(workbook: xlsxwriter.Workbook) -> Book:
         book.add_sheet(sheet.name)
     for sheet in sheets:
         name = sheet.name
+        values: dict[tuple[int, int], Any] = {}
+        formulas: dict[tuple[int, int], str] = {}
         for row, cells in sheet.table.items():
             for col, cell in cells.items():
                 kind = type(cell).__name__
-                r, c = row + 1, col + 1
-                if kind in ("Number", "Datetime"):
-                    book.set_value(name, r, c, float(cell.number))
+                at = (row + 1, col + 1)
+                if kind == "Formula":
+                    formulas[at] = "=" + cell.formula
+                elif kind in ("Number", "Datetime"):
+                    values[at] = float(cell.number)
                 elif kind == "String":
-                    book.set_value(name, r, c, strings[cell.string])
+                    values[at] = strings[cell.string]
                 elif kind == "RichString":
-                    book.set_value(name, r, c, cell.raw_string)
+                    values[at] = cell.raw_string
                 elif kind == "Boolean":
-                    book.set_value(name, r, c, bool(cell.boolean))
+                    values[at] = bool(cell.boolean)
                 elif kind == "Error" and cell.error in ERROR_CODES:
-                    book.set_value(name, r, c, XlErr(cell.error))
-                elif kind == "Formula":
-                    book.add_formula(name, r, c, "=" + cell.formula)
+                    values[at] = XlErr(cell.error)
                 elif kind == "ArrayFormula":  # none in the templates: say so rather than guess
                     raise ValueError(f"{name}!{xl_rowcol_to_cell(row, col)}: an array formula; "
                                      "workbooks written in one pass hold none")
+        book.add_cells(name, values, formulas)
     for defined, index, text, _hidden in workbook.defined_names:
         if defined.startswith("_xlnm."):
             continue  # print areas and titles: nothing a formula reads
