@@ -117,6 +117,8 @@ def test_demo_prints_standings(demo_command):
     assert lines[0].startswith("#")
     assert lines[1].split()[0] == "1"
     assert out.exists()
+    assert f"written: {out}" in demo_command.err.splitlines()  # the user's file, no draft
+    assert not list(out.parent.glob(".*~tmp*"))
 
 
 def _many_players(path: Path, players: int, bad_rating_row: int | None = None) -> Path:

@@ -161,22 +161,26 @@ def _add_lite(sub: Any) -> None:
 
 # -- demo ---------------------------------------------------------------------------
 def _run_demo(args: argparse.Namespace) -> int:
+    from xlsxwriter.exceptions import FileCreateError
+
     from . import workbooks
-    from .recalc import output_path, recalculate
-    from .recalc.archive import draft_path
+    from .recalc import RecalcError, output_path
     output = Path(args.output)
     if output.is_dir():
         output = output / "demo.xlsx"
     output = output_path(output, output)  # refused before any work
     event = workbooks.load_demo_event()
     progress = Progress()
-    try:
-        with draft_path(output) as draft:  # the output appears finished or not at all
-            workbooks.fill_round_robin(event, draft, recalculate=False)
-            report = recalculate(draft, output, progress=progress, label=output.name)
+    try:  # evaluated while it is built; it appears finished or not at all
+        with workbooks.evaluation(progress=progress, label=output.name) as found:
+            workbooks.fill_round_robin(event, output)
+    except (OSError, FileCreateError) as error:
+        reason = getattr(error, "strerror", None) or str(error).splitlines()[0]
+        raise RecalcError(f"{output}: cannot write the workbook ({reason})") from None
     finally:
         progress.close()
-    return _print_report(report)
+    assert found.report is not None, "the workbook was evaluated"
+    return _print_report(found.report)
 
 
 def _add_demo(sub: Any) -> None:

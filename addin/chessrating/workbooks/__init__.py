@@ -66,6 +66,8 @@ def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) 
         with evaluation(recalculate, outer.progress, outer.label or dst.name) as found, \
                 collector_paused():
             build(built)
+        if found.report is not None:  # the user's file, not the draft
+            found.report.source = found.report.output = dst
         outer.report = found.report
         os.chmod(built, new_file_mode())
         os.replace(built, dst)
