@@ -23,7 +23,7 @@ from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
 from .structured import table_reference
 from .trace import culprit
-from .values import MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, scalar
+from .values import COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, scalar
 
 if TYPE_CHECKING:
     from .engine import Book
@@ -179,7 +179,12 @@ class _Compiler:
             if precedence <= min_precedence:
                 return left
             self.pos += 1
-            left = self.apply(binary(op), left, self.expression(precedence))
+            right = self.expression(precedence)
+            constant = _CONSTANT.get(right, _NONE)
+            if not self.array_depth and op in COMPARISONS and type(constant) in (str, float):
+                left = _compared_with(op, left, constant)
+            else:
+                left = self.apply(binary(op), left, right)
 
     def apply(self, fn: Callable[..., Any], *operands: Closure) -> Closure:
         """An operator over operands: element by element in array context, else on the
@@ -229,7 +234,11 @@ class _Compiler:
             return self.apply(lambda a: binary("-")(0.0, a), operand)
         if kind in ("num", "str", "bool", "err"):
             constant = _constant(token)
-            return lambda h: constant
+
+            def value(h: Key) -> Any:
+                return constant
+            _CONSTANT[value] = constant
+            return value
         if kind == "ref":
             return self.reference(token.text)
         if kind == "spill":  # A1#: the range the formula in A1 spilled into
@@ -416,6 +425,8 @@ class _Compiler:
             engine, book = ENGINE[name], self.book
             return _guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
+        if name == "IF" and not array and 2 <= len(args) <= 3:
+            return _if(args)
         if name in LAZY:
             lazy = LAZY[name]
             return lambda h: lazy(h, array, args)
@@ -481,6 +492,55 @@ def _ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
 # One-cell references, each with a closure reading its value straight away: an operator
 # on a cell needs the value, not the range (weak keys: forms die with their book).
 _SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictionary()
+
+
+# Closures of constants written in a formula, with their value (weak keys, as above).
+_CONSTANT: "weakref.WeakKeyDictionary[Closure, Any]" = weakref.WeakKeyDictionary()
+_NONE = object()
+
+
+def _compared_with(op: str, operand: Closure, constant: Any) -> Closure:
+    """``operand op constant`` outside an array formula, for a text or number constant:
+    the common case (``A1="W"``, ``B2=0``) compared straight away, anything else by
+    Excel's general rule (:func:`.values.compare`)."""
+    read, general, fn = _operand_of(operand), compare(op), COMPARISONS[op]
+    if type(constant) is str:
+        lowered = constant.lower()
+
+        def text(h: Key) -> Any:
+            v = read(h)
+            if type(v) is str:
+                return fn(v.lower(), lowered)
+            return lift(general, v, constant) if type(v) is Arr else general(v, constant)
+        return text
+
+    def number(h: Key) -> Any:
+        v = read(h)
+        if type(v) is float and v == constant:
+            return fn(v, constant)
+        return lift(general, v, constant) if type(v) is Arr else general(v, constant)
+    return number
+
+
+def _if(args: list[Closure]) -> Closure:
+    """IF with two or three arguments outside an array formula: a TRUE or FALSE condition
+    picks its branch at once; any other condition goes to the library's IF."""
+    condition, then = args[0], args[1]
+    otherwise = args[2] if len(args) == 3 else None
+    general = LAZY["IF"]
+
+    def run(h: Key) -> Any:
+        flag = condition(h)
+        if flag is True:
+            value = then(h)
+        elif flag is False:
+            if otherwise is None:
+                return False
+            value = otherwise(h)
+        else:
+            return general(h, False, args)
+        return 0.0 if value is MISSING else value
+    return run
 
 
 def _operand_of(operand: Closure) -> Closure:

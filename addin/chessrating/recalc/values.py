@@ -22,7 +22,7 @@ from ..results import EXCEL_ERRORS
 from .coerce import read_number
 
 __all__ = ["XlErr", "Rng", "Areas", "Arr", "MISSING", "PENDING", "Key", "ERROR_CODES",
-           "RangeTooLarge", "errors_in", "to_number", "to_text", "to_bool", "binary", "compare",
+           "RangeTooLarge", "errors_in", "to_number", "to_text", "to_bool", "binary", "compare", "COMPARISONS",
            "grid", "lift", "excel_text", "scalar", "shown", "MAX_TEXT", "too_long"]
 
 Key = tuple[str, int, int]  # sheet, row, column: one cell of the book
@@ -323,7 +323,7 @@ def binary(op: str) -> Callable[[Any, Any], Any]:
 
 
 _TYPE_RANK = {float: 0, int: 0, str: 1, bool: 2}
-_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
     "=": operator.eq, "<>": operator.ne, "<": operator.lt, ">": operator.gt,
     "<=": operator.le, ">=": operator.ge,
 }
@@ -331,7 +331,7 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
 
 def compare(op: str) -> Callable[[Any, Any], Any]:
     """Excel comparison: numbers < text < logicals, text ignores case, blank matches 0/""/FALSE."""
-    fn = _COMPARE[op]
+    fn = COMPARISONS[op]
 
     def comparison(a: Any, b: Any) -> Any:
         if isinstance(a, XlErr):

@@ -340,8 +340,9 @@ def write_result(sheet: Worksheet, row: int, col: int, value: Any, fmt: Format) 
 
 
 def write_quiet_formula(sheet: Worksheet, row: int, col: int, formula: str, fmt: Format) -> None:
-    """A formula whose cached value starts empty; the evaluator fills in the real value."""
-    sheet.write_formula(row, col, formula, fmt, "")
+    """A formula whose cached value starts empty; the evaluator fills in the real value.
+    (XlsxWriter's public ``write_formula`` only converts A1 arguments, which these are not.)"""
+    sheet._write_formula(row, col, formula, fmt, "")
 
 
 # Width of the How-to column (characters of the default font): fits a portrait A4 page
