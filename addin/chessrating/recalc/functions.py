@@ -28,7 +28,7 @@ from . import (functions_aggregate, functions_arrays, functions_bessel, function
                functions_engineering, functions_external, functions_finance, functions_growth,
                functions_lookup, functions_math, functions_numbers, functions_regression,
                functions_securities, functions_shape, functions_stats, functions_subtotal,
-               functions_tests, functions_text, functions_units)
+               functions_tests, functions_text, functions_units, functions_locale)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -187,7 +187,7 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
                 functions_date, functions_engineering, functions_finance, functions_numbers,
                 functions_tests, functions_shape, functions_external, functions_securities,
-                functions_bonds):
+                functions_bonds, functions_locale):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -199,7 +199,7 @@ for _module in (functions_aggregate, functions_stats, functions_regression, func
                 functions_lookup, functions_date, functions_finance, functions_arrays,
                 functions_tests, functions_growth, functions_subtotal, functions_database,
                 functions_shape, functions_external, functions_complex, functions_numbers,
-                functions_units, functions_bessel):
+                functions_units, functions_bessel, functions_locale):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
