@@ -4,7 +4,8 @@ The library is split by subject (``functions_math``, ``_aggregate``, ``_stats``,
 ``_regression``, ``_distributions``, ``_arrays``, ``_text``, ``_format``, ``_lookup``,
 ``_date``, ``_finance``, ``_securities``, ``_bonds``, ``_engineering``, ``_complex``,
 ``_bessel``, ``_units`` (CONVERT), ``_numbers``, ``_tests``, ``_growth``, ``_subtotal``,
-``_database``, ``_shape``, ``_external``, with the argument rules they share in
+``_database``, ``_shape``, ``_external``, ``_locale`` (ASC, JIS, BAHTTEXT,
+PHONETIC, FILTERXML), with the argument rules they share in
 ``functions_base``); this module gathers them into the tables the compiler reads:
 
 - ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array

@@ -66,7 +66,7 @@ import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
 
 from .coerce import read_number
@@ -154,6 +154,7 @@ def _jis(value: Any) -> Any:
 _DIGITS = ("ศูนย์", "หนึ่ง", "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า")
 _PLACES = {5: "แสน", 4: "หมื่น", 3: "พัน", 2: "ร้อย"}
 _MILLION, _BAHT, _SATANG, _EXACT, _MINUS = "ล้าน", "บาท", "สตางค์", "ถ้วน", "ลบ"
+_WIDE_DECIMALS = Context(prec=330)
 
 
 def _thai_group(n: int) -> str:
@@ -185,7 +186,9 @@ def _bahttext(value: Any) -> Any:
     if isinstance(amount, XlErr):
         return amount
     # the decimal digits the number shows, rounded half up to the satang
-    satang_total = int(Decimal(repr(abs(amount))).quantize(Decimal("0.01"), ROUND_HALF_UP) * 100)
+    # (a context wide enough for the largest double, 309 digits)
+    exact = Decimal(repr(abs(amount))).quantize(Decimal("0.01"), ROUND_HALF_UP, _WIDE_DECIMALS)
+    satang_total = int(exact * 100)
     baht, satang = divmod(satang_total, 100)
     words = _thai_whole(baht) + _BAHT if baht else (_DIGITS[0] + _BAHT if not satang else "")
     words += _thai_group(satang) + _SATANG if satang else _EXACT
