@@ -132,16 +132,20 @@ def _jis(value: Any) -> Any:
     if isinstance(found, XlErr):
         return found
     out: list[str] = []
+    after_half_width = False  # the mark joins a letter that was half-width too
     for ch in found:
         code = ord(ch)
         if ch in (_NARROW_VOICED, _NARROW_SEMI):
             mark = _VOICED if ch == _NARROW_VOICED else _SEMI_VOICED
-            joined = unicodedata.normalize("NFC", out[-1] + mark) if out else ""
-            if len(joined) == 1 and out and 0x30A0 <= ord(out[-1]) <= 0x30FF:
+            joined = unicodedata.normalize("NFC", out[-1] + mark) if after_half_width else ""
+            if len(joined) == 1:
                 out[-1] = joined
             else:
                 out.append(_WIDE_MARK[ch])
-        elif 0x21 <= code <= 0x7E:
+            after_half_width = False
+            continue
+        after_half_width = ch in _WIDE
+        if 0x21 <= code <= 0x7E:
             out.append(chr(code + 0xFEE0))
         elif ch == " ":
             out.append("\u3000")
@@ -211,7 +215,7 @@ def _phonetic(here: Any, reference: Any) -> Any:
 
 
 # -- FILTERXML -------------------------------------------------------------------------
-_NAME = r"(?:[A-Za-z_][\w.-]*:)?(?:[A-Za-z_][\w.-]*|\*)"
+_NAME = r"(?:[^\W\d][\w.-]*:)?(?:[^\W\d][\w.-]*|\*)"
 _LITERAL = r"""(?:'[^']*'|"[^"]*")"""
 # written without spaces, as ElementTree's tokenizer reads predicates
 _PREDICATE = (rf"\[(?:\d+|last\(\)(?:-\d+)?|@{_NAME}(?:!?={_LITERAL})?"
