@@ -4,7 +4,8 @@ The library is split by subject (``functions_math``, ``_aggregate``, ``_stats``,
 ``_regression``, ``_distributions``, ``_arrays``, ``_text``, ``_format``, ``_lookup``,
 ``_date``, ``_finance``, ``_securities``, ``_bonds``, ``_engineering``, ``_complex``,
 ``_bessel``, ``_units`` (CONVERT), ``_numbers``, ``_tests``, ``_growth``, ``_subtotal``,
-``_database``, ``_shape``, ``_external``, with the argument rules they share in
+``_database``, ``_shape``, ``_external``, ``_locale`` (ASC, JIS, BAHTTEXT,
+PHONETIC, FILTERXML), with the argument rules they share in
 ``functions_base``); this module gathers them into the tables the compiler reads:
 
 - ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array
@@ -28,7 +29,7 @@ from . import (functions_aggregate, functions_arrays, functions_bessel, function
                functions_engineering, functions_external, functions_finance, functions_growth,
                functions_lookup, functions_math, functions_numbers, functions_regression,
                functions_securities, functions_shape, functions_stats, functions_subtotal,
-               functions_tests, functions_text, functions_units)
+               functions_tests, functions_text, functions_units, functions_locale)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -187,7 +188,7 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
                 functions_date, functions_engineering, functions_finance, functions_numbers,
                 functions_tests, functions_shape, functions_external, functions_securities,
-                functions_bonds):
+                functions_bonds, functions_locale):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -199,7 +200,7 @@ for _module in (functions_aggregate, functions_stats, functions_regression, func
                 functions_lookup, functions_date, functions_finance, functions_arrays,
                 functions_tests, functions_growth, functions_subtotal, functions_database,
                 functions_shape, functions_external, functions_complex, functions_numbers,
-                functions_units, functions_bessel):
+                functions_units, functions_bessel, functions_locale):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 
