@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import math
+import os
 import re
 import shutil
 import subprocess
@@ -266,6 +267,77 @@ def test_operators_keep_arrays_whole_and_intersect_ranges():
     assert [value(book, f"F{r}") for r in range(10, 15)] == [11.0, True, 3.0, -3.0, 6.0]
     assert value(book, "F15") == XlErr("#VALUE!")  # row 15 meets neither A2 nor A3
     assert value(book, "F16") == 1.0 and value(book, "F17") == " w x"
+
+
+def _split_test_book() -> Book:
+    """6,000 formulas whose halves read each other: rows of the upper half read the lower
+    half, a cycle joins the first row to the last, some cells fail with a message."""
+    book = Book({})
+    book.add_sheet("S")
+    rows = 3000
+    for r in range(1, rows + 1):
+        book.set_value("S", r, 1, float(r))
+        other = r - rows // 2 if r > rows // 2 else r + rows // 2
+        book.add_formula("S", r, 2, f"=IF(A{r}>{rows // 2},B{other}+1,A{r}*2)")
+        book.add_formula("S", r, 3, f'=IF(MOD(A{r},7)=0,1/0,"r"&A{r}&"-"&B{r})')
+    book.add_formula("S", 1, 4, f"=D{rows}+1")
+    book.add_formula("S", rows, 4, "=D1+1")
+    return book
+
+
+def _all_values(book: Book) -> dict[Any, Any]:
+    def seen(v: Any) -> Any:
+        return (v.code, v.message, v.origin, v.culprit) if isinstance(v, XlErr) else (type(v), v)
+    return {key: seen(book.cells[key[0]].get(key[1:])) for key in book.formulas}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
+def test_a_split_evaluation_gives_the_sequential_values(monkeypatch: pytest.MonkeyPatch):
+    from chessrating.recalc import parallel
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    one, two = _split_test_book(), _split_test_book()
+    assert parallel.can_split(two)
+    evaluate_book(one, split=False)
+    forks = []
+    real_fork = os.fork
+    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or real_fork())
+    evaluate_book(two)
+    assert forks == [1] and two.pending == 0
+    assert _all_values(one) == _all_values(two)
+    assert one.cells["S"][(3000, 2)] == 3000 * 2 + 1.0 - 3000  # read from the other half
+    assert "circular reference" in (one.cells["S"][(1, 4)].message or "")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
+def test_a_failing_child_or_fork_costs_only_time(monkeypatch: pytest.MonkeyPatch):
+    from chessrating.recalc import parallel
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    expected = _split_test_book()
+    evaluate_book(expected, split=False)
+
+    def broken(fd: int, values: Any) -> None:  # the child dies before it answers
+        raise MemoryError
+    monkeypatch.setattr(parallel, "_send", broken)
+    book = _split_test_book()
+    evaluate_book(book)
+    assert book.pending == 0 and _all_values(book) == _all_values(expected)
+
+    def no_fork() -> int:
+        raise OSError("no more processes")
+    monkeypatch.setattr(os, "fork", no_fork)
+    book = _split_test_book()
+    evaluate_book(book)
+    assert _all_values(book) == _all_values(expected)
+
+
+def test_a_volatile_or_small_book_is_not_split():
+    from chessrating.recalc import parallel
+    book = _split_test_book()
+    book.add_formula("S", 1, 5, "=RAND()")
+    evaluate_book(book)
+    assert book.volatile and not parallel.can_split(book)
+    small = book_of({"A1": 1.0, "B1": "=A1+1"})
+    assert not parallel.can_split(small)
 
 
 def test_three_d_references(tmp_path: Path):

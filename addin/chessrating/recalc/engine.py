@@ -26,6 +26,7 @@ from typing import Any
 
 from .compile import Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
+from .parallel import can_split, evaluate_split
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
 
@@ -84,6 +85,7 @@ class Book:
         self.tables: dict[str, Table] = {}  # NAME -> table
         self.compiled_names: dict[tuple[str, str, bool], Any] = {}  # memo of the compiler
         self.pending = 0  # formulas not evaluated yet
+        self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
         self.date1904 = False  # the workbook counts dates from 1904 (<workbookPr date1904="1"/>)
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, int] = {}  # formulas under evaluation -> place in _stack
@@ -273,6 +275,7 @@ def _compile_all(book: Book) -> None:
         else:
             formula.run = compiled.run
             formula.specs = compiled.reads
+            book.volatile = book.volatile or compiled.volatile
 
 
 _FORMS_KEPT = 4
@@ -293,20 +296,26 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None) -> None:
-    """Compile and evaluate every formula; results land in ``book.cells``."""
+def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None, *,
+                  split: bool = True) -> None:
+    """Compile and evaluate every formula; results land in ``book.cells``. A large book
+    is evaluated by two processes where it can be (:mod:`.parallel`), unless ``split``
+    is false; the values are the same either way."""
     with collector_paused():
-        _evaluate_book(book, progress)
+        _evaluate_book(book, progress, split)
 
 
-def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None) -> None:
+def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None, split: bool) -> None:
     failure: list[BaseException] = []
 
     def work() -> None:
         try:
             with date_system(book.date1904):
                 _compile_all(book)
-                _evaluate_all(book, progress)
+                if split and can_split(book):
+                    evaluate_split(book, _evaluate_formulas, progress)
+                else:
+                    _evaluate_all(book, progress)
         except BaseException as exc:  # handed to the caller's thread
             failure.append(exc)
 
@@ -331,13 +340,20 @@ def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None) -> N
 
 
 def _evaluate_all(book: Book, progress: Callable[[int, int], None] | None) -> None:
-    total = len(book.formulas)
-    for done, formula in enumerate(list(book.formulas.values()), start=1):
+    _evaluate_formulas(book, list(book.formulas.values()), progress)
+
+
+def _evaluate_formulas(book: Book, formulas: list[Formula],
+                       progress: Callable[[int, int], None] | None) -> None:
+    """Evaluate those of ``formulas`` still pending, in order; ``progress`` hears of the
+    share done, scaled to all the book's formulas."""
+    count, total = len(formulas), len(book.formulas)
+    for done, formula in enumerate(formulas, start=1):
         sheet, row, col = formula.key
         if book.cells[sheet].get((row, col)) is PENDING:
             book.evaluate(formula)
-        if progress is not None and (done % 1000 == 0 or done == total):
-            progress(done, total)
+        if progress is not None and (done % 1000 == 0 or done == count):
+            progress(done * total // count, total)
 
 
 def _run(formula: Formula) -> Any:

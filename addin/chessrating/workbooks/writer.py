@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import xlsxwriter
-from xlsxwriter.utility import xl_rowcol_to_cell
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.worksheet import CellFormulaTuple, Worksheet, re_dynamic_function
 
 from ..recalc import Report, Step, rating_functions, record_values
@@ -38,6 +38,7 @@ __all__ = ["FormulaWorksheet", "EvaluatedWorkbook", "Evaluation", "evaluation", 
            "book_of"]
 
 _CALL = re.compile(r"[A-Za-z0-9_.]+\(")
+_COLUMNS: dict[int, str] = {}  # column letters by zero-based number
 
 
 class FormulaWorksheet(Worksheet):
@@ -65,8 +66,10 @@ class FormulaWorksheet(Worksheet):
         # (row, column) -> (t= kind, <v> text) of the formula cells evaluated
         self.cached: dict[tuple[int, int], tuple[str, str]] = {}
 
-    def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
-        calls = frozenset(_CALL.findall(formula))
+    def _prepare_formula(self, formula: str, expand_future_functions: bool = False,
+                         calls: frozenset[str] | None = None) -> str:
+        if calls is None:
+            calls = frozenset(_CALL.findall(formula))
         key = (calls, bool(self.use_future_functions), bool(expand_future_functions))
         unchanged = self._unchanged.get(key)
         if unchanged is None:
@@ -95,7 +98,8 @@ class FormulaWorksheet(Worksheet):
             return int(super()._write_formula(row, col, formula, cell_format, value))
         if self._check_dimensions(row, col):
             return -1
-        self.table[row][col] = CellFormulaTuple(self._prepare_formula(formula), cell_format, value)
+        prepared = self._prepare_formula(formula, calls=calls)
+        self.table[row][col] = CellFormulaTuple(prepared, cell_format, value)
         return 0
 
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
@@ -108,7 +112,10 @@ class FormulaWorksheet(Worksheet):
         kind, text = found
         style = f' s="{cell.format._get_xf_index()}"' if cell.format else ""
         typed = "" if kind == "n" else f' t="{kind}"'
-        self.fh.write(f'<c r="{xl_rowcol_to_cell(row, col)}"{style}{typed}>'
+        letters = _COLUMNS.get(col)
+        if letters is None:
+            letters = _COLUMNS[col] = xl_col_to_name(col)
+        self.fh.write(f'<c r="{letters}{row + 1}"{style}{typed}>'
                       f"<f>{self._escape_data(cell.formula)}</f><v>{value_text(text)}</v></c>")
 
 

@@ -1,0 +1,125 @@
+"""A large workbook evaluated by two processes at once.
+
+Formulas are evaluated on demand (:mod:`.engine`), so any subset of them can be
+evaluated on its own: whatever a formula reads is evaluated first, wherever it is.
+:func:`evaluate_split` forks the process once the formulas are compiled; the child
+evaluates the formulas of the last half of the rows, the parent those of the first half (each
+in the book's order), and the child hands its values back through a pipe; where both
+evaluated a cell, the parent's value stays. A formula both halves read (an opponent's
+rating looked up from another row) is evaluated in both, to the same value: evaluation
+is deterministic, which is why a workbook calling a volatile function (``RAND``,
+``NOW`` …) is never split. The values are the ones a sequential evaluation gives, cell
+for cell (the tests compare them); only the message of a circular reference met from
+the last rows first may name its loop from another of its cells.
+
+It is used where ``os.fork`` is safe and useful: Linux, two or more CPUs, and at least
+:data:`MIN_FORMULAS` formulas (below that the fork costs more than it saves). Anything
+going wrong in the child (it dies, its answer is cut short) costs nothing but time: the
+parent evaluates what is left itself.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .values import PENDING
+
+if TYPE_CHECKING:
+    from .engine import Book, Formula
+
+__all__ = ["MIN_FORMULAS", "can_split", "evaluate_split"]
+
+MIN_FORMULAS = 5000
+
+
+def can_split(book: "Book") -> bool:
+    """Whether :func:`evaluate_split` would help and can run here."""
+    return (sys.platform.startswith("linux") and hasattr(os, "fork")
+            and (os.cpu_count() or 1) >= 2 and len(book.formulas) >= MIN_FORMULAS
+            and not book.volatile)
+
+
+Evaluate = Callable[["Book", list["Formula"], "Callable[[int, int], None] | None"], None]
+
+
+def evaluate_split(book: "Book", evaluate: Evaluate,
+                   progress: Callable[[int, int], None] | None = None) -> None:
+    """Evaluate every formula of ``book`` (compiled), half of them in a forked child.
+
+    ``evaluate(book, formulas, progress)`` evaluates those of ``formulas`` still pending,
+    in order; ``progress`` follows the parent's half (the child reports nothing)."""
+    ordered = list(book.formulas.values())
+    middle = sorted(f.key[1] for f in ordered)[len(ordered) // 2]
+    # this process takes the first rows, in the book's order, as a sequential run would
+    ours = [f for f in ordered if f.key[1] < middle]
+    theirs = [f for f in ordered if f.key[1] >= middle]
+    read_end, write_end = os.pipe()
+    try:
+        child = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        evaluate(book, ordered, progress)
+        return
+    if child == 0:  # the child: evaluate, answer, and leave without running any cleanup
+        os.close(read_end)
+        status = 1
+        try:
+            evaluate(book, theirs, None)
+            _send(write_end, _values_of(book, theirs))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    evaluate(book, ours, progress)
+    answer = _receive(read_end)
+    _, status = os.waitpid(child, 0)
+    if status == 0 and answer is not None:
+        _merge(book, answer)
+    evaluate(book, theirs, None)  # whatever the child did not answer
+
+
+def _values_of(book: "Book", formulas: list["Formula"]) -> dict[tuple[str, int, int], Any]:
+    """The values of ``formulas``' cells, array formulas' whole ranges included."""
+    out: dict[tuple[str, int, int], Any] = {}
+    for formula in formulas:
+        sheet, row, col = formula.key
+        cells = book.cells[sheet]
+        ref = formula.ref
+        if ref is None:
+            out[formula.key] = cells.get((row, col))
+            continue
+        for r in range(ref.r1, ref.r2 + 1):
+            for c in range(ref.c1, ref.c2 + 1):
+                out[(sheet, r, c)] = cells.get((r, c))
+    return out
+
+
+def _send(fd: int, values: dict[tuple[str, int, int], Any]) -> None:
+    data = pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
+    with os.fdopen(fd, "wb") as stream:
+        stream.write(data)
+
+
+def _receive(fd: int) -> dict[tuple[str, int, int], Any] | None:
+    with os.fdopen(fd, "rb") as stream:
+        data = stream.read()
+    try:
+        found = pickle.loads(data) if data else None
+    except Exception:  # a child cut short: the parent evaluates its half
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def _merge(book: "Book", values: dict[tuple[str, int, int], Any]) -> None:
+    """The child's values, into the cells the parent has not evaluated itself."""
+    for (sheet, row, col), value in values.items():
+        cells = book.cells[sheet]
+        if cells.get((row, col)) is PENDING:
+            cells[(row, col)] = value
+            if (sheet, row, col) in book.formulas:
+                book.pending -= 1
