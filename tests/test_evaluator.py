@@ -286,8 +286,16 @@ def _split_test_book() -> Book:
 
 
 def _all_values(book: Book) -> dict[Any, Any]:
+    """Every formula's value, an error with its message, origin and culprit; a circular
+    reference's message by the cells of its loop (which one it starts from depends on
+    where the evaluation met the loop)."""
     def seen(v: Any) -> Any:
-        return (v.code, v.message, v.origin, v.culprit) if isinstance(v, XlErr) else (type(v), v)
+        if not isinstance(v, XlErr):
+            return (type(v), v)
+        message = v.message or ""
+        if message.startswith("circular reference: "):
+            message = "loop of " + ", ".join(sorted(set(message[20:].split(" → "))))
+        return (v.code, message, v.origin, v.culprit)
     return {key: seen(book.cells[key[0]].get(key[1:])) for key in book.formulas}
 
 

@@ -3,14 +3,14 @@
 Formulas are evaluated on demand (:mod:`.engine`), so any subset of them can be
 evaluated on its own: whatever a formula reads is evaluated first, wherever it is.
 :func:`evaluate_split` forks the process once the formulas are compiled; the child
-evaluates the formulas of the last half of the rows, the parent those of the first half (each
-in the book's order), and the child hands its values back through a pipe; where both
+evaluates the formulas of the odd rows, the parent those of the even rows (each in the
+book's order), and the child hands its values back through a pipe; where both
 evaluated a cell, the parent's value stays. A formula both halves read (an opponent's
 rating looked up from another row) is evaluated in both, to the same value: evaluation
 is deterministic, which is why a workbook calling a volatile function (``RAND``,
 ``NOW`` …) is never split. The values are the ones a sequential evaluation gives, cell
-for cell (the tests compare them); only the message of a circular reference met from
-the last rows first may name its loop from another of its cells.
+for cell (the tests compare them); only the message of a circular reference may name
+its loop from another of its cells than a sequential evaluation would.
 
 It is used where ``os.fork`` is safe and useful: Linux, two or more CPUs, and at least
 :data:`MIN_FORMULAS` formulas (below that the fork costs more than it saves). Anything
@@ -53,10 +53,10 @@ def evaluate_split(book: "Book", evaluate: Evaluate,
     ``evaluate(book, formulas, progress)`` evaluates those of ``formulas`` still pending,
     in order; ``progress`` follows the parent's half (the child reports nothing)."""
     ordered = list(book.formulas.values())
-    middle = sorted(f.key[1] for f in ordered)[len(ordered) // 2]
-    # this process takes the first rows, in the book's order, as a sequential run would
-    ours = [f for f in ordered if f.key[1] < middle]
-    theirs = [f for f in ordered if f.key[1] >= middle]
+    # every other row each, in the book's order: the work of a table's rows is shared
+    # evenly even where its last rows are lighter (players who left, empty rows)
+    ours = [f for f in ordered if f.key[1] % 2 == 0]
+    theirs = [f for f in ordered if f.key[1] % 2 == 1]
     read_end, write_end = os.pipe()
     try:
         child = os.fork()
