@@ -177,3 +177,11 @@ def test_progress_off_a_terminal_is_a_few_lines(tmp_path: Path):
     recalculate(book, tmp_path / "o.xlsx", progress=Progress(stream, delay=0.0))
     assert stream.getvalue().splitlines() == ["evaluating 180 formulas in big.xlsx",
                                               "writing o.xlsx"]
+
+
+def test_templates_name_the_file_that_cannot_be_written(tmp_path: Path, capsys):
+    (tmp_path / "fide-round-robin.xlsx").mkdir()  # a folder where a template would go
+    assert main(["templates", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'fide-round-robin.xlsx'}: cannot be written (Is a directory)" in err
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no draft left

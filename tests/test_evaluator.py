@@ -269,6 +269,50 @@ def test_operators_keep_arrays_whole_and_intersect_ranges():
     assert value(book, "F16") == 1.0 and value(book, "F17") == " w x"
 
 
+def test_a_condition_is_computed_once_however_deep_the_ifs():
+    # IF reads a number, a text or a range as its condition without computing it again:
+    # nested IFs over a function call cost one call, not two to the depth.
+    calls = []
+
+    def counted() -> float:
+        calls.append(1)
+        return 1.0
+    formula = "CNT()"
+    for _ in range(12):
+        formula = f"IF({formula},1,0)"
+    book = Book({"CNT": counted})
+    book.add_sheet("S")
+    book.add_formula("S", 1, 1, "=" + formula)
+    book.add_formula("S", 2, 1, '=IF(CNT()*0,"yes","no")')
+    evaluate_book(book)
+    assert book.cells["S"][(1, 1)] == 1.0 and book.cells["S"][(2, 1)] == "no"
+    assert len(calls) == 2
+
+
+def test_a_formula_is_a_copy_only_when_its_references_moved():
+    # =K5*2 in row 10 moved up six rows would read row -1: "=K-1*2" in row 4 is another
+    # formula (the name K minus 1, times 2), not a copy
+    book = Book({})
+    book.add_sheet("S")
+    book.define_name("K", "=20")
+    book.set_value("S", 5, 11, 3.0)
+    book.add_formula("S", 10, 2, "=K5*2")
+    book.add_formula("S", 4, 2, "=K-1*2")
+    evaluate_book(book)
+    assert book.cells["S"][(10, 2)] == 6.0 and book.cells["S"][(4, 2)] == 18.0
+
+
+def test_whole_rows_and_columns_written_alike_in_two_cells_read_alike():
+    # "=SUM(2:2)" in B5 and in B7 both read row 2, "=SUM(A:A)" in C1 and D1 both column A:
+    # the same text is the same range wherever it stands (a copied "2:2" would be "4:4")
+    book = book_of({"A1": 1.0, "A2": 2.0, "A3": 3.0, "B2": 20.0, "F2": 1.0, "F4": 100.0,
+                    "B5": "=SUM(2:2)", "B7": "=SUM(2:2)", "C1": "=SUM(A:A)", "D1": "=SUM(A:A)",
+                    "C5": "=SUM($2:$2)", "C7": "=SUM($2:$2)", "E5": "=SUM(4:4)", "E6": "=SUM(5:5)"})
+    assert [value(book, a) for a in ("B5", "B7", "C5", "C7")] == [23.0] * 4
+    assert value(book, "C1") == value(book, "D1") == 6.0
+    assert value(book, "E5") == 100.0  # a copy of =SUM(4:4) one row down reads row 5
+
+
 def _split_test_book() -> Book:
     """6,000 formulas whose halves read each other: rows of the upper half read the lower
     half, a cycle joins the first row to the last, some cells fail with a message."""
@@ -336,6 +380,18 @@ def test_a_failing_child_or_fork_costs_only_time(monkeypatch: pytest.MonkeyPatch
     book = _split_test_book()
     evaluate_book(book)
     assert _all_values(book) == _all_values(expected)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
+def test_an_interrupted_split_evaluation_leaves_no_child(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+
+    def cancel(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        evaluate_book(_split_test_book(), cancel)
+    with pytest.raises(ChildProcessError):  # the child was ended and reaped
+        os.waitpid(-1, os.WNOHANG)
 
 
 def test_a_volatile_or_small_book_is_not_split():
@@ -602,3 +658,19 @@ def test_the_xml_reader_reads_what_openpyxl_reads(path: Path):
     assert {k: f.text for k, f in fast.formulas.items()} == {k: f.text for k, f in slow.formulas.items()}
     assert fast.owner == slow.owner and fast.names == slow.names
     assert set(fast.tables) == set(slow.tables)
+
+
+def test_text_escapes_of_the_file_are_read_as_their_characters(tmp_path: Path):
+    # ECMA-376 ST_Xstring: a character XML cannot hold is written _xHHHH_, and a text that
+    # itself reads _x0041_ is written _x005F_x0041_ (XlsxWriter writes both as Excel does)
+    import xlsxwriter
+    path = tmp_path / "escapes.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("S")
+    sheet.write_string(0, 0, "\x07x")
+    sheet.write_string(1, 0, "_x0041_")
+    sheet.write_formula(0, 1, "=LEN(A1)")
+    sheet.write_formula(1, 1, '=A2="_x0041_"')
+    book.close()
+    report = recalculate(path, tmp_path / "out.xlsx")
+    assert report.values[("S", "B1")] == 2.0 and report.values[("S", "B2")] is True

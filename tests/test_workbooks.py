@@ -157,6 +157,49 @@ def test_one_pass_writes_what_build_then_recalc_writes(name: str, tmp_path: Path
             assert a.read(member) == b.read(member), member
 
 
+def test_one_pass_keeps_column_formats_typed_chart_numbers_and_the_1904_dates(tmp_path: Path) -> None:
+    # cases the templates do not write today, held to the same standard: a formula without
+    # a format of its own takes its column's, a chart over typed numbers caches them, and a
+    # 1904 workbook's dates are read in its own date system
+    import datetime as dt
+
+    from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
+
+    def build(path: Path) -> None:
+        book = EvaluatedWorkbook(str(path), {"date_1904": True})
+        book.worksheet_class = FormulaWorksheet
+        book.set_calc_mode("auto", calc_id=191029)
+        book.calc_on_load = False
+        sheet = book.add_worksheet("S")
+        sheet.set_column(2, 2, 10, book.add_format({"bold": True}))
+        sheet.write_datetime(0, 0, dt.datetime(2020, 1, 1), book.add_format({"num_format": "yyyy-mm-dd"}))
+        sheet.write_formula(0, 2, "=YEAR(A1)")
+        for row, (name, number) in enumerate([("Ann", 3), ("Bob", 4)], start=1):
+            sheet.write_string(row, 1, name)
+            sheet.write_number(row, 0, number)
+            sheet.write_formula(row, 2, f"=A{row + 1}*2")
+        chart = book.add_chart({"type": "bar"})
+        chart.add_series({"categories": "=S!$B$2:$B$3", "values": "=S!$A$2:$A$3"})
+        chart.add_series({"categories": "=S!$B$2:$B$3", "values": "=S!$C$2:$C$3"})
+        sheet.insert_chart("E2", chart)
+        book.close()
+
+    one, raw, two = tmp_path / "one.xlsx", tmp_path / "raw.xlsx", tmp_path / "two.xlsx"
+    with evaluation(evaluate=True) as found:
+        build(one)
+    with evaluation(evaluate=False):
+        build(raw)
+    report = recalculate(raw, two)
+    assert found.report is not None and found.report.values == report.values
+    assert report.values[("S", "C1")] == 2020.0 and report.values[("S", "C3")] == 8.0
+    with zipfile.ZipFile(one) as a, zipfile.ZipFile(two) as b:
+        for member in a.namelist():
+            assert a.read(member) == b.read(member), member
+        sheet = a.read("xl/worksheets/sheet1.xml").decode()
+        assert '<c r="C2" s="1"><f>A2*2</f><v>6</v></c>' in sheet  # the column's bold
+        assert b"<c:v>3</c:v>" in a.read("xl/charts/chart1.xml")
+
+
 # ---------------------------------------------------------------------------- round robin
 
 def test_round_robin_layout(templates: dict[str, Path]) -> None:

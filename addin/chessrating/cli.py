@@ -165,6 +165,7 @@ def _run_demo(args: argparse.Namespace) -> int:
 
     from . import workbooks
     from .recalc import RecalcError, output_path
+    from .recalc.archive import failure_reason
     output = Path(args.output)
     if output.is_dir():
         output = output / "demo.xlsx"
@@ -175,8 +176,7 @@ def _run_demo(args: argparse.Namespace) -> int:
         with workbooks.evaluation(progress=progress, label=output.name) as found:
             workbooks.fill_round_robin(event, output)
     except (OSError, FileCreateError) as error:
-        reason = getattr(error, "strerror", None) or str(error).splitlines()[0]
-        raise RecalcError(f"{output}: cannot write the workbook ({reason})") from None
+        raise RecalcError(f"{output}: cannot be written ({failure_reason(error)})") from None
     finally:
         progress.close()
     assert found.report is not None, "the workbook was evaluated"

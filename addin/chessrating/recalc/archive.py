@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 __all__ = ["RecalcError", "MEMBER_LIMIT", "TOTAL_LIMIT", "check_archive", "read_member",
-           "copy_member", "atomic_output", "draft_path", "TEMP_MARK"]
+           "copy_member", "atomic_output", "draft_path", "publish", "failure_reason", "TEMP_MARK"]
 
 MB = 1 << 20
 # Far above any sheet Excel writes (a full 1,048,576-row sheet of numbers is ~60 MB),
@@ -187,6 +187,26 @@ def draft_path(dst: Path) -> Iterator[Path]:
         yield draft
     finally:
         draft.unlink(missing_ok=True)
+
+
+def publish(draft: Path, dst: Path) -> None:
+    """Move a finished ``draft`` onto ``dst`` as :func:`atomic_output` does: a new file's
+    mode, its bytes and the rename made durable. A failure names ``dst``."""
+    try:
+        os.chmod(draft, new_file_mode())
+        with open(draft, "rb+") as stream:
+            os.fsync(stream.fileno())
+        os.replace(draft, dst)
+    except OSError as exc:
+        raise RecalcError(f"{dst}: cannot be written ({exc.strerror or exc})") from None
+    _sync_folder(dst.parent)
+
+
+def failure_reason(error: BaseException) -> str:
+    """The system's words for a failure to write, without the path of the file it was
+    writing (a draft the user never named): XlsxWriter wraps the OSError it met."""
+    cause = error.args[0] if error.args and isinstance(error.args[0], OSError) else error
+    return getattr(cause, "strerror", None) or str(cause).splitlines()[0]
 
 
 def _sync_folder(folder: Path) -> None:

@@ -23,7 +23,8 @@ from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
 from .structured import table_reference
 from .trace import culprit
-from .values import COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, scalar
+from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, scalar,
+                     to_bool)
 
 if TYPE_CHECKING:
     from .engine import Book
@@ -523,11 +524,10 @@ def _compared_with(op: str, operand: Closure, constant: Any) -> Closure:
 
 
 def _if(args: list[Closure]) -> Closure:
-    """IF with two or three arguments outside an array formula: a TRUE or FALSE condition
-    picks its branch at once; any other condition goes to the library's IF."""
+    """IF with two or three arguments outside an array formula, as the library's IF: the
+    condition computed once, a TRUE or FALSE picking its branch at once."""
     condition, then = args[0], args[1]
     otherwise = args[2] if len(args) == 3 else None
-    general = LAZY["IF"]
 
     def run(h: Key) -> Any:
         flag = condition(h)
@@ -537,8 +537,16 @@ def _if(args: list[Closure]) -> Closure:
             if otherwise is None:
                 return False
             value = otherwise(h)
-        else:
-            return general(h, False, args)
+        else:  # the condition read as Excel reads it, never computed again
+            flag = to_bool(scalar(flag, h))
+            if isinstance(flag, XlErr):
+                return flag
+            if flag:
+                value = then(h)
+            elif otherwise is None:
+                return False
+            else:
+                value = otherwise(h)
         return 0.0 if value is MISSING else value
     return run
 

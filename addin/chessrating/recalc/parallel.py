@@ -15,14 +15,19 @@ its loop from another of its cells than a sequential evaluation would.
 It is used where ``os.fork`` is safe and useful: Linux, two or more CPUs, and at least
 :data:`MIN_FORMULAS` formulas (below that the fork costs more than it saves). Anything
 going wrong in the child (it dies, its answer is cut short) costs nothing but time: the
-parent evaluates what is left itself.
+parent evaluates what is left itself. The parent failing or being interrupted ends the
+child at once, and the kernel ends it if the parent process dies (Linux's parent-death
+signal). Functions given to the evaluator are taken to be pure, as Excel's are: a
+function with side effects would see them in both processes.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
+import signal
 import sys
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -57,30 +62,68 @@ def evaluate_split(book: "Book", evaluate: Evaluate,
     # evenly even where its last rows are lighter (players who left, empty rows)
     ours = [f for f in ordered if f.key[1] % 2 == 0]
     theirs = [f for f in ordered if f.key[1] % 2 == 1]
+    parent = os.getpid()
     read_end, write_end = os.pipe()
     try:
-        child = os.fork()
+        with warnings.catch_warnings():  # the fork is made from the evaluation's thread
+            warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
+            child = os.fork()
     except OSError:
         os.close(read_end)
         os.close(write_end)
         evaluate(book, ordered, progress)
         return
     if child == 0:  # the child: evaluate, answer, and leave without running any cleanup
-        os.close(read_end)
         status = 1
         try:
+            os.close(read_end)
+            _die_with(parent)
             evaluate(book, theirs, None)
             _send(write_end, _values_of(book, theirs))
             status = 0
         finally:
             os._exit(status)
     os.close(write_end)
-    evaluate(book, ours, progress)
-    answer = _receive(read_end)
+    try:
+        evaluate(book, ours, progress)
+        answer = _receive(read_end)
+    except BaseException:  # interrupted or failed: the child goes too, at once
+        _stop(child)
+        raise
+    finally:
+        _close(read_end)
     _, status = os.waitpid(child, 0)
     if status == 0 and answer is not None:
         _merge(book, answer)
     evaluate(book, theirs, None)  # whatever the child did not answer
+
+
+def _die_with(parent: int) -> None:
+    """Have the kernel end this child if its parent ends first (Linux's parent-death
+    signal), so no half of an evaluation outlives the command that wanted it."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent ended before the signal was asked for
+        os._exit(1)
+
+
+def _stop(child: int) -> None:
+    try:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+    except OSError:
+        pass
+
+
+def _close(fd: int) -> None:
+    try:
+        os.close(fd)
+    except OSError:
+        pass
 
 
 def _values_of(book: "Book", formulas: list["Formula"]) -> dict[tuple[str, int, int], Any]:
@@ -106,7 +149,7 @@ def _send(fd: int, values: dict[tuple[str, int, int], Any]) -> None:
 
 
 def _receive(fd: int) -> dict[tuple[str, int, int], Any] | None:
-    with os.fdopen(fd, "rb") as stream:
+    with os.fdopen(fd, "rb", closefd=False) as stream:
         data = stream.read()
     try:
         found = pickle.loads(data) if data else None

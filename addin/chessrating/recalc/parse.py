@@ -182,6 +182,8 @@ def parse_ref_spec(text: str, row: int, col: int) -> RefSpec:
         if match is None or not (match.group(2) or match.group(4)):
             raise FormulaSyntaxError(f"{text!r} is not a cell reference")
         col_fixed, letters, row_fixed, digits = match.groups()
+        if not letters and col_fixed and not row_fixed:  # "$2": the mark is the row's
+            col_fixed, row_fixed = "", col_fixed
         if letters:
             c, c_fixed = column_number(letters), bool(col_fixed)
         else:
@@ -195,7 +197,12 @@ def parse_ref_spec(text: str, row: int, col: int) -> RefSpec:
     return RefSpec(sheet, r1, c1, r2, c2, (fr1, fc1, fr2, fc2))
 
 
-_KEY_RE = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*'|\[[^\]]*\])|(?<![\w.$])(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!])""")
+# Text and table references (kept as they are), whole rows (2:5), whole columns (A:C) and
+# cells (B7), each with its $ marks.
+_KEY_RE = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*'|\[[^\]]*\])"""
+                     r"""|(?<![\w.$:])(\$?)(\d+):(\$?)(\d+)(?![\w.(!:])"""
+                     r"""|(?<![\w.$:])(\$?)([A-Za-z]{1,3}):(\$?)([A-Za-z]{1,3})(?![\w.(!:])"""
+                     r"""|(?<![\w.$])(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!])""")
 _COLUMNS: dict[str, int] = {}
 
 
@@ -205,22 +212,32 @@ def relative_key(text: str, row: int, col: int) -> str:
 
     >>> relative_key('=IF(C5="",0,$B5*D$2)', 5, 3) == relative_key('=IF(C9="",0,$B9*D$2)', 9, 3)
     True
+    >>> relative_key("=SUM(2:2)+SUM(A:A)", 5, 2), relative_key("=SUM($2:$2,$A:B)", 5, 2)
+    ('=SUM(R-3:R-3)+SUM(C-1:C-1)', '=SUM($2:$2,$A:C0)')
     """
     columns = _COLUMNS
 
+    def column_key(fixed: str, letters: str) -> str:
+        if fixed:
+            return letters.upper()
+        number = columns.get(letters)
+        if number is None:
+            number = columns[letters] = column_number(letters)
+        return "C" + str(number - col)
+
+    def row_key(fixed: str, digits: str) -> str:
+        return digits if fixed else "R" + str(int(digits) - row)
+
     def replace(match: re.Match[str]) -> str:
-        quoted, col_fixed, letters, row_fixed, digits = match.groups()
+        (quoted, rf1, r1, rf2, r2, cf1, c1, cf2, c2,
+         col_fixed, letters, row_fixed, digits) = match.groups()
         if quoted:
             return quoted
-        if col_fixed:
-            c = letters.upper()
-        else:
-            number = columns.get(letters)
-            if number is None:
-                number = columns[letters] = column_number(letters)
-            c = "C" + str(number - col)
-        r = digits if row_fixed else "R" + str(int(digits) - row)
-        return col_fixed + c + row_fixed + r
+        if r1 is not None:
+            return f"{rf1}{row_key(rf1, r1)}:{rf2}{row_key(rf2, r2)}"
+        if c1 is not None:
+            return f"{cf1}{column_key(cf1, c1)}:{cf2}{column_key(cf2, c2)}"
+        return col_fixed + column_key(col_fixed, letters) + row_fixed + row_key(row_fixed, digits)
     return _KEY_RE.sub(replace, text)
 
 
@@ -262,11 +279,15 @@ def relative_rows(text: str) -> frozenset[int]:
     """Which runs of digits of a formula (counted from 0) are relative row numbers: the
     ones that change, by the same step, when the formula is copied down a column.
 
-    >>> sorted(relative_rows('=IF(C5="",0,$B5*D$2+7)'))
-    [0, 2]
+    >>> sorted(relative_rows('=IF(C5="",0,$B5*D$2+7)')), sorted(relative_rows("=SUM(2:$3)+A4"))
+    ([0, 2], [0, 2])
     """
-    starts = {match.start(5) for match in _KEY_RE.finditer(text)
-              if not match.group(1) and not match.group(4)}
+    starts = set()
+    for match in _KEY_RE.finditer(text):
+        if match.group(3) is not None:  # a whole-row range: each relative end
+            starts.update(match.start(g) for g, mark in ((3, 2), (5, 4)) if not match.group(mark))
+        elif match.group(13) is not None and not match.group(12):
+            starts.add(match.start(13))
     return frozenset(i for i, match in enumerate(_DIGITS.finditer(text)) if match.start() in starts)
 
 
@@ -297,10 +318,17 @@ class CopyTemplate:
                 between += digits + after
         self.pieces.append(between)
 
-    def moved(self, step: int) -> str:
-        """The formula copied ``step`` rows down (up, for a negative step)."""
+    def moved(self, step: int) -> str | None:
+        """The formula copied ``step`` rows down (up, for a negative step); ``None`` where
+        a reference would leave the sheet (above row 1), which no copy can spell.
+
+        >>> CopyTemplate("=K5*2").moved(-5) is None
+        True
+        """
         out = [self.pieces[0]]
         for row, after in zip(self.rows, self.pieces[1:]):
+            if row + step < 1:
+                return None
             out.append(str(row + step))
             out.append(after)
         return "".join(out)

@@ -107,11 +107,25 @@ def _shared_strings(archive: zipfile.ZipFile, rels: dict[str, tuple[str, str]]) 
 
 
 def _text(item: ElementTree.Element) -> str:
-    """The text of a string item: its runs, without phonetic guides."""
+    """The text of a string item: its runs, without phonetic guides, with the characters
+    XML cannot hold read back from their ``_xHHHH_`` escapes (ECMA-376 ST_Xstring)."""
     direct = item.find(_MAIN + "t")
     if direct is not None:
-        return direct.text or ""
-    return "".join(t.text or "" for r in item.iter(_MAIN + "r") for t in r.iter(_MAIN + "t"))
+        return _unescape(direct.text or "")
+    return _unescape("".join(t.text or "" for r in item.iter(_MAIN + "r") for t in r.iter(_MAIN + "t")))
+
+
+_ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+
+
+def _unescape(text: str) -> str:
+    """``_x0007_`` is the character 7; ``_x005F_`` an underscore, so that a text which
+    itself reads ``_x0041_`` is written ``_x005F_x0041_``.
+
+    >>> _unescape("a_x0007_b"), _unescape("_x005F_x0041_")
+    ('a\x07b', '_x0041_')
+    """
+    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text) if "_x" in text else text
 
 
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,

@@ -22,7 +22,6 @@ event model and the example event in :mod:`.event`.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
@@ -58,19 +57,23 @@ def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) 
     """Build into a temporary file beside ``dst``, each formula written with its value
     (unless ``recalculate`` is false), and move it in place with a new file's mode. The
     settings of an enclosing :func:`.writer.evaluation` (progress, report) apply."""
-    from ..recalc.archive import draft_path, new_file_mode
+    from xlsxwriter.exceptions import FileCreateError
+
+    from ..recalc.archive import RecalcError, draft_path, failure_reason, publish
     dst = Path(dst)
     dst.parent.mkdir(parents=True, exist_ok=True)
     outer = current_evaluation()
     with draft_path(dst) as built:
-        with evaluation(recalculate, outer.progress, outer.label or dst.name) as found, \
-                collector_paused():
-            build(built)
-        if found.report is not None:  # the user's file, not the draft
+        try:
+            with evaluation(recalculate, outer.progress, outer.label or dst.name) as found, \
+                    collector_paused():
+                build(built)
+        except (OSError, FileCreateError) as error:  # name the user's file, not the draft
+            raise RecalcError(f"{dst}: cannot be written ({failure_reason(error)})") from None
+        if found.report is not None:
             found.report.source = found.report.output = dst
         outer.report = found.report
-        os.chmod(built, new_file_mode())
-        os.replace(built, dst)
+        publish(built, dst)
     return dst
 
 

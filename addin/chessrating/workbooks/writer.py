@@ -28,7 +28,7 @@ import xlsxwriter
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.worksheet import CellFormulaTuple, Worksheet, re_dynamic_function
 
-from ..recalc import Report, Step, rating_functions, record_values
+from ..recalc import Report, Step, chart_values, rating_functions, record_values
 from ..recalc.charts import label_text, number_text
 from ..recalc.engine import Book, evaluate_book
 from ..recalc.patch import cell_xml_value, value_text
@@ -110,13 +110,26 @@ class FormulaWorksheet(Worksheet):
             super()._write_cell(row, col, cell)
             return
         kind, text = found
-        style = f' s="{cell.format._get_xf_index()}"' if cell.format else ""
+        style = self._style_of(row, col, cell)
         typed = "" if kind == "n" else f' t="{kind}"'
         letters = _COLUMNS.get(col)
         if letters is None:
             letters = _COLUMNS[col] = xl_col_to_name(col)
         self.fh.write(f'<c r="{letters}{row + 1}"{style}{typed}>'
                       f"<f>{self._escape_data(cell.formula)}</f><v>{value_text(text)}</v></c>")
+
+
+    def _style_of(self, row: int, col: int, cell: Any) -> str:
+        """The ``s=`` attribute XlsxWriter gives a cell: its own format, else its row's,
+        else its column's."""
+        fmt = cell.format
+        if not fmt:
+            info = self.row_info.get(row)
+            fmt = info.row_format if info is not None else None
+        if not fmt:
+            column = self.col_info.get(col)
+            fmt = column.column_format if column is not None else None
+        return f' s="{fmt._get_xf_index()}"' if fmt else ""
 
 
 @dataclass
@@ -186,7 +199,7 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
                     continue
                 sheet.cached[(row - 1, col - 1)] = cell_xml_value(value)
                 sheet.table[row - 1][col - 1] = cell._replace(value=value)  # for the charts
-        self._evaluated = True
+        self._chart_values = chart_values(book)
         say(Step("writing", total, total, name))
         return report
 
@@ -195,20 +208,22 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
         (:mod:`chessrating.recalc.charts`): a value series holds the numbers only, a
         category series the labels of the cells that are not empty."""
         super()._add_chart_data()
-        if not getattr(self, "_evaluated", False):
+        lookup = getattr(self, "_chart_values", None)
+        if lookup is None:
             return
         charts = [c for chart in self.charts for c in (chart, chart.combined) if c is not None]
         for chart in charts:
             numbers = {series.get("val_data_id") for series in chart.series}
             # a category series stays a text or a number series as its cells decide
             kinds: dict[int, str] = {}
-            for r_id, data in enumerate(chart.formula_data):
-                if not data or isinstance(data[0], list):
+            for formula, r_id in chart.formula_ids.items():
+                data, values = chart.formula_data[r_id], lookup(formula)
+                if not data or isinstance(data[0], list) or values is None:
                     continue
                 if r_id in numbers:
-                    chart.formula_data[r_id] = [_number(value) for value in data]
+                    chart.formula_data[r_id] = [_number(value) for value in values]
                 else:
-                    labels = [label_text(value) for value in data]
+                    labels = [label_text(value) for value in values]
                     kinds[id(labels)] = chart._get_data_type(data)
                     chart.formula_data[r_id] = labels
             if kinds:
@@ -231,6 +246,7 @@ def book_of(workbook: xlsxwriter.Workbook) -> Book:
     """The evaluator's book of what an XlsxWriter workbook holds so far: values, formulas
     (array formulas with their range) and defined names, with the rating functions."""
     book = Book(rating_functions())
+    book.date1904 = bool(workbook.date_1904)
     # XlsxWriter numbers its shared strings as they come; the list is made at closing
     strings = {index: text for text, index in workbook.str_table.string_table.items()}
     sheets = workbook.worksheets()
@@ -238,6 +254,8 @@ def book_of(workbook: xlsxwriter.Workbook) -> Book:
         book.add_sheet(sheet.name)
     for sheet in sheets:
         name = sheet.name
+        if sheet.tables:  # none in the templates: say so rather than guess
+            raise ValueError(f"{name}: a table; workbooks written in one pass hold none")
         values: dict[tuple[int, int], Any] = {}
         formulas: dict[tuple[int, int], str] = {}
         for row, cells in sheet.table.items():
