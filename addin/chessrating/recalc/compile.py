@@ -13,11 +13,12 @@ floats, and an Excel error as its text (``"#N/A"``).
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import lambdas
+from .closures import (Closure, compared_with, constant_closure, constant_of, guarded, if_closure,
+                       intersect, memoised, operand_of, range_join, reference)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Compiled", "compile_formula", "cell_name", "Closure"]
 
-Closure = Callable[[Key], Any]
 
 _PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3,
                "*": 4, "/": 4, "^": 5}
@@ -168,11 +168,11 @@ class _Compiler:
                 continue
             if op == ":":
                 self.pos += 1
-                left = _range_join(left, self.prefix())
+                left = range_join(left, self.prefix())
                 continue
             if op == " ":
                 self.pos += 1
-                left = _intersect(left, self.range_operand())
+                left = intersect(left, self.range_operand())
                 continue
             if op == "@":
                 raise FormulaSyntaxError("unexpected '@'")
@@ -181,9 +181,9 @@ class _Compiler:
                 return left
             self.pos += 1
             right = self.expression(precedence)
-            constant = _CONSTANT.get(right, _NONE)
+            constant = constant_of(right)
             if not self.array_depth and op in COMPARISONS and type(constant) in (str, float):
-                left = _compared_with(op, left, constant)
+                left = compared_with(op, left, constant)
             else:
                 left = self.apply(binary(op), left, right)
 
@@ -194,20 +194,20 @@ class _Compiler:
             return lambda h: lift(fn, *(op(h) for op in operands))
         # an array (a constant, a function's result) stays whole: only ranges intersect
         if len(operands) == 1:
-            a = _operand_of(operands[0])
+            a = operand_of(operands[0])
 
             def unary(h: Key) -> Any:
                 x = a(h)
                 return lift(fn, x) if type(x) is Arr else fn(x)
             return unary
         if len(operands) == 2:
-            a, b = _operand_of(operands[0]), _operand_of(operands[1])
+            a, b = operand_of(operands[0]), operand_of(operands[1])
 
             def pair(h: Key) -> Any:
                 x, y = a(h), b(h)
                 return lift(fn, x, y) if type(x) is Arr or type(y) is Arr else fn(x, y)
             return pair
-        readers = [_operand_of(op) for op in operands]
+        readers = [operand_of(op) for op in operands]
 
         def many(h: Key) -> Any:
             values = [read(h) for read in readers]
@@ -219,7 +219,7 @@ class _Compiler:
         operand = self.prefix()
         while (token := self.peek()) is not None and token.kind == "op" and token.text == ":":
             self.pos += 1
-            operand = _range_join(operand, self.prefix())
+            operand = range_join(operand, self.prefix())
         return operand
 
     def prefix(self) -> Closure:
@@ -234,12 +234,7 @@ class _Compiler:
                 return operand
             return self.apply(lambda a: binary("-")(0.0, a), operand)
         if kind in ("num", "str", "bool", "err"):
-            constant = _constant(token)
-
-            def value(h: Key) -> Any:
-                return constant
-            _CONSTANT[value] = constant
-            return value
+            return constant_closure(_constant(token))
         if kind == "ref":
             return self.reference(token.text)
         if kind == "spill":  # A1#: the range the formula in A1 spilled into
@@ -296,7 +291,7 @@ class _Compiler:
         sheet = self.book.sheet(spec.sheet, self.here[0])
         spec = RefSpec(sheet, spec.r1, spec.c1, spec.r2, spec.c2, spec.fixed)
         self.reads.append(spec)
-        return _reference(self.book, spec)
+        return reference(self.book, spec)
 
     def three_d(self, spec: RefSpec) -> Closure:
         """``Sheet1:Sheet3!A1``: the same range on every sheet from the first to the last."""
@@ -306,15 +301,15 @@ class _Compiler:
         for sheet in sheets:
             one = RefSpec(sheet, spec.r1, spec.c1, spec.r2, spec.c2, spec.fixed)
             self.reads.append(one)
-            parts.append(_reference(self.book, one))
+            parts.append(reference(self.book, one))
         return lambda h: Areas([part(h) for part in parts])
 
     def table(self, text: str) -> Closure:
         spec = table_reference(self.book, text, self.here)
         self.reads.append(spec)
-        reference = _reference(self.book, spec)
+        found = reference(self.book, spec)
         if spec.fixed[0]:
-            return reference
+            return found
         table = self.book.table_at(self.here) if text.startswith("[") else \
             self.book.tables.get(text.partition("[")[0].upper())
         low, high = (table.r1 + table.headers, table.r2 - table.totals) if table else (0, 0)
@@ -322,7 +317,7 @@ class _Compiler:
         def this_row(h: Key) -> Any:
             if not low <= h[1] <= high:
                 return XlErr("#VALUE!", f"{text} is used outside the table's data rows")
-            return reference(h)
+            return found(h)
         return this_row
 
     def name(self, name: str) -> Closure:
@@ -353,7 +348,7 @@ class _Compiler:
                 recursive[upper].append(fn)
             reads = _unique(inner.reads)
             if all(all(spec.fixed) for spec in reads) and not inner.volatile:
-                fn = _memoised(fn)
+                fn = memoised(fn)
             found = self.book.compiled_names[memo] = (fn, reads, inner.volatile)
         fn, reads, volatile = found
         self.volatile |= volatile
@@ -421,13 +416,13 @@ class _Compiler:
         array = bool(self.array_depth)
         if name in ENGINE_LAZY:
             mine = ENGINE_LAZY[name]
-            return _guarded(name, lambda h: mine(h, array, args))
+            return guarded(name, lambda h: mine(h, array, args))
         if name in ENGINE:
             engine, book = ENGINE[name], self.book
-            return _guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
+            return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
         if name == "IF" and not array and 2 <= len(args) <= 3:
-            return _if(args)
+            return if_closure(args)
         if name in LAZY:
             lazy = LAZY[name]
             return lambda h: lazy(h, array, args)
@@ -438,7 +433,7 @@ class _Compiler:
             return lambda h: builtin(h, *[a(h) for a in args])
         if name in lambdas.HELPERS:
             helper = lambdas.HELPERS[name]
-            return _guarded(name, lambda h: helper(h, *[a(h) for a in args]))
+            return guarded(name, lambda h: helper(h, *[a(h) for a in args]))
         if raw_name.upper() in self.local or self.book.name_text(raw_name, self.here[0]) is not None:
             return lambdas.invoke(self.name(raw_name), args, raw_name)  # a LAMBDA by its name
         message = f"unknown function {name}"
@@ -486,170 +481,3 @@ def _constant(token: Token) -> Any:
     return XlErr(token.text)
 
 
-def _ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
-    return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
-
-
-# One-cell references, each with a closure reading its value straight away: an operator
-# on a cell needs the value, not the range (weak keys: forms die with their book).
-_SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictionary()
-
-
-# Closures of constants written in a formula, with their value (weak keys, as above).
-_CONSTANT: "weakref.WeakKeyDictionary[Closure, Any]" = weakref.WeakKeyDictionary()
-_NONE = object()
-
-
-def _compared_with(op: str, operand: Closure, constant: Any) -> Closure:
-    """``operand op constant`` outside an array formula, for a text or number constant:
-    the common case (``A1="W"``, ``B2=0``) compared straight away, anything else by
-    Excel's general rule (:func:`.values.compare`)."""
-    read, general, fn = _operand_of(operand), compare(op), COMPARISONS[op]
-    if type(constant) is str:
-        lowered = constant.lower()
-
-        def text(h: Key) -> Any:
-            v = read(h)
-            if type(v) is str:
-                return fn(v.lower(), lowered)
-            return lift(general, v, constant) if type(v) is Arr else general(v, constant)
-        return text
-
-    def number(h: Key) -> Any:
-        v = read(h)
-        if type(v) is float and v == constant:
-            return fn(v, constant)
-        return lift(general, v, constant) if type(v) is Arr else general(v, constant)
-    return number
-
-
-def _if(args: list[Closure]) -> Closure:
-    """IF with two or three arguments outside an array formula, as the library's IF: the
-    condition computed once, a TRUE or FALSE picking its branch at once."""
-    condition, then = args[0], args[1]
-    otherwise = args[2] if len(args) == 3 else None
-
-    def run(h: Key) -> Any:
-        flag = condition(h)
-        if flag is True:
-            value = then(h)
-        elif flag is False:
-            if otherwise is None:
-                return False
-            value = otherwise(h)
-        else:  # the condition read as Excel reads it, never computed again
-            flag = to_bool(scalar(flag, h))
-            if isinstance(flag, XlErr):
-                return flag
-            if flag:
-                value = then(h)
-            elif otherwise is None:
-                return False
-            else:
-                value = otherwise(h)
-        return 0.0 if value is MISSING else value
-    return run
-
-
-def _operand_of(operand: Closure) -> Closure:
-    """A closure giving an operator's operand outside an array formula: a range's
-    implicit intersection with the formula's row or column, an array as it is."""
-    direct = _SCALAR.get(operand)
-    if direct is not None:
-        return direct
-
-    def read(h: Key) -> Any:
-        value = operand(h)
-        return value if type(value) is Arr else scalar(value, h)
-    return read
-
-
-def _reference(book: "Book", spec: RefSpec) -> Closure:
-    """The closure of one reference: fixed, or moved with the formula's cell."""
-    sheet = spec.sheet or ""
-    if all(spec.fixed):
-        fixed = Rng(book, sheet, *_ordered(spec.r1, spec.c1, spec.r2, spec.c2))
-
-        def whole(h: Key) -> Rng:
-            return fixed
-        if spec.r1 == spec.r2 and spec.c1 == spec.c2:
-            r, c = spec.r1, spec.c1
-            _SCALAR[whole] = lambda h: book.value(sheet, r, c)
-        return whole
-    if not any(spec.fixed) and spec.r1 == spec.r2 and spec.c1 == spec.c2:
-        dr, dc = spec.r1, spec.c1  # one relative cell, the common case of a copied formula
-
-        def cell(h: Key) -> Rng:
-            r, c = h[1] + dr, h[2] + dc
-            return Rng(book, sheet, r, c, r, c)
-        _SCALAR[cell] = lambda h: book.value(sheet, h[1] + dr, h[2] + dc)
-        return cell
-
-    def ref(h: Key) -> Rng:
-        at = spec.at(h[1], h[2])
-        return Rng(book, sheet, at.r1, at.c1, at.r2, at.c2)
-    return ref
-
-
-def _memoised(fn: Closure) -> Closure:
-    """A name whose value is the same from every cell: computed once, at its first use,
-    after everything it reads (reading a pending cell evaluates it first)."""
-    memo: list[Any] = []
-
-    def once(h: Key) -> Any:
-        if not memo:
-            memo.append(fn(h))
-        return memo[0]
-    return once
-
-
-def _guarded(name: str, fn: Closure) -> Closure:
-    """A call of Excel's function ``name`` whose failure costs its cell only (the
-    message names the function)."""
-    def call(h: Key) -> Any:
-        try:
-            return fn(h)
-        except RecursionError:
-            raise
-        except TypeError as exc:
-            return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", _where(h))
-        except Exception as exc:
-            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            return XlErr("#VALUE!", f"{name}: {reason}", _where(h))
-    return call
-
-
-def _range_join(left: Closure, right: Closure) -> Closure:
-    def joined(h: Key) -> Any:
-        a, b = left(h), right(h)
-        for value in (a, b):
-            if isinstance(value, XlErr):
-                return value
-        if not (isinstance(a, Rng) and isinstance(b, Rng) and a.sheet == b.sheet):
-            return XlErr("#REF!", "the range operator ':' joins references on one sheet")
-        return Rng(a.book, a.sheet, min(a.r1, b.r1), min(a.c1, b.c1),
-                   max(a.r2, b.r2), max(a.c2, b.c2))
-    return joined
-
-
-def _intersect(left: Closure, right: Closure) -> Closure:
-    """Excel's intersection operator (a space): the cells both references share;
-    #NULL! when they share none."""
-    def common(h: Key) -> Any:
-        a, b = left(h), right(h)
-        for value in (a, b):
-            if isinstance(value, XlErr):
-                return value
-        if not (isinstance(a, Rng) and isinstance(b, Rng)):
-            return XlErr("#VALUE!", "the intersection operator takes references only")
-        found = []
-        for x in a.areas():
-            for y in b.areas():
-                r1, c1 = max(x.r1, y.r1), max(x.c1, y.c1)
-                r2, c2 = min(x.r2, y.r2), min(x.c2, y.c2)
-                if x.sheet == y.sheet and r1 <= r2 and c1 <= c2:
-                    found.append(Rng(x.book, x.sheet, r1, c1, r2, c2))
-        if not found:
-            return XlErr("#NULL!", "the references do not intersect")
-        return found[0] if len(found) == 1 else Areas(found)
-    return common

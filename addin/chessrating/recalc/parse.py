@@ -282,7 +282,7 @@ def relative_rows(text: str) -> frozenset[int]:
     >>> sorted(relative_rows('=IF(C5="",0,$B5*D$2+7)')), sorted(relative_rows("=SUM(2:$3)+A4"))
     ([0, 2], [0, 2])
     """
-    starts = set()
+    starts: set[int] = set()
     for match in _KEY_RE.finditer(text):
         if match.group(3) is not None:  # a whole-row range: each relative end
             starts.update(match.start(g) for g, mark in ((3, 2), (5, 4)) if not match.group(mark))

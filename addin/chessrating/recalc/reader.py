@@ -123,7 +123,7 @@ def _unescape(text: str) -> str:
     itself reads ``_x0041_`` is written ``_x005F_x0041_``.
 
     >>> _unescape("a_x0007_b"), _unescape("_x005F_x0041_")
-    ('a\x07b', '_x0041_')
+    ('a\\x07b', '_x0041_')
     """
     return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text) if "_x" in text else text
 
