@@ -18,6 +18,7 @@ bytes.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,10 +64,12 @@ _INPUT_FONT = "#1F4E9E"
 _BORDER = "#BFBFBF"
 
 
-def _texts_worth(points: float) -> list[str]:
+@functools.lru_cache(maxsize=None)
+def _texts_worth(points: float) -> tuple[str, ...]:
     """The upper-cased text spellings of the core's vocabulary worth ``points``, as
-    formula strings (``"W"``), from :data:`chessrating.results.RESULTS_BY_TEXT`."""
-    return [f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if result.points == points]
+    formula strings (``"W"``), from :data:`chessrating.results.RESULTS_BY_TEXT` (the
+    same for every result cell of every template, so read once)."""
+    return tuple(f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if result.points == points)
 
 
 def game_points(result: str, where: str = "") -> str:
