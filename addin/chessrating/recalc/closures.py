@@ -8,22 +8,27 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .parse import RefSpec
+from .parse import RefSpec, column_letters
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, compare, lift, scalar,
                      to_bool)
 
 if TYPE_CHECKING:
     from .engine import Book
 
-__all__ = ["Closure", "constant_closure", "constant_of", "ordered", "compared_with", "if_closure",
+__all__ = ["Closure", "cell_name", "where", "constant_closure", "constant_of", "ordered", "compared_with", "if_closure",
            "operand_of", "reference", "memoised", "guarded", "range_join", "intersect"]
 
 Closure = Callable[[Key], Any]
 
 
-def _where(h: Key) -> str:
-    from .parse import column_letters
-    return f"{h[0]}!{column_letters(h[2])}{h[1]}"
+def cell_name(row: int, col: int) -> str:
+    """``A1`` address of a 1-based row and column."""
+    return f"{column_letters(col)}{row}"
+
+
+def where(h: Key) -> str:
+    """``Sheet!A1`` of a formula's cell, as error messages name it."""
+    return f"{h[0]}!{cell_name(h[1], h[2])}"
 
 
 def ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
@@ -165,10 +170,10 @@ def guarded(name: str, fn: Closure) -> Closure:
         except RecursionError:
             raise
         except TypeError as exc:
-            return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", _where(h))
+            return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", where(h))
         except Exception as exc:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            return XlErr("#VALUE!", f"{name}: {reason}", _where(h))
+            return XlErr("#VALUE!", f"{name}: {reason}", where(h))
     return call
 
 

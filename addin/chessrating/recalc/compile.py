@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import lambdas
-from .closures import (Closure, compared_with, constant_closure, constant_of, guarded, if_closure,
-                       intersect, memoised, operand_of, range_join, reference)
+from .closures import (Closure, cell_name, compared_with, constant_closure, constant_of, guarded, if_closure,
+                       intersect, memoised, operand_of, range_join, reference, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
@@ -37,15 +37,6 @@ _PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3
                "*": 4, "/": 4, "^": 5}
 _UNARY_PRECEDENCE = 7
 MAX_NESTING = 64  # Excel's limit of nested function calls in one formula
-
-
-def cell_name(row: int, col: int) -> str:
-    """``A1`` address of a 1-based row and column."""
-    return f"{column_letters(col)}{row}"
-
-
-def _where(h: Key) -> str:
-    return f"{h[0]}!{cell_name(h[1], h[2])}"
 
 
 class Compiled:
@@ -437,7 +428,7 @@ class _Compiler:
         if raw_name.upper() in self.local or self.book.name_text(raw_name, self.here[0]) is not None:
             return lambdas.invoke(self.name(raw_name), args, raw_name)  # a LAMBDA by its name
         message = f"unknown function {name}"
-        return lambda h: XlErr("#NAME?", message, _where(h))
+        return lambda h: XlErr("#NAME?", message, where(h))
 
     def elementwise(self, fn: Callable[..., Any], args: list[Closure]) -> Closure:
         """A function of scalars: over arrays element by element; a range is read whole in
@@ -466,7 +457,7 @@ class _Compiler:
                 return _from_python(fn(*python_args))
             except Exception as exc:  # the cell shows the reason, as Excel does
                 message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-                return XlErr("#VALUE!", message or type(exc).__name__, _where(h),
+                return XlErr("#VALUE!", message or type(exc).__name__, where(h),
                              culprit(message, parameters, values))
         return run
 

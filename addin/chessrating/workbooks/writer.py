@@ -198,7 +198,6 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
                 if cell is None or type(cell).__name__ != "Formula":
                     continue
                 sheet.cached[(row - 1, col - 1)] = cell_xml_value(value)
-                sheet.table[row - 1][col - 1] = cell._replace(value=value)  # for the charts
         self._chart_values = chart_values(book)
         say(Step("writing", total, total, name))
         return report
@@ -243,8 +242,9 @@ def _number(value: Any) -> str | None:
 
 
 def book_of(workbook: xlsxwriter.Workbook) -> Book:
-    """The evaluator's book of what an XlsxWriter workbook holds so far: values, formulas
-    (array formulas with their range) and defined names, with the rating functions."""
+    """The evaluator's book of what an XlsxWriter workbook holds so far: values, formulas,
+    defined names and the date system, with the rating functions. Array formulas and
+    tables, which no template writes, are refused rather than guessed at."""
     book = Book(rating_functions())
     book.date1904 = bool(workbook.date_1904)
     # XlsxWriter numbers its shared strings as they come; the list is made at closing
