@@ -20,7 +20,7 @@ from . import lambdas
 from .closures import (Closure, cell_name, compared_with, constant_closure, constant_of, guarded, if_closure,
                        intersect, memoised, operand_of, range_join, reference, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
-from .parse import FormulaSyntaxError, RefSpec, Token, column_letters, parse_ref_spec, tokenize
+from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
 from .structured import table_reference
 from .trace import culprit
