@@ -308,9 +308,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     reading, is kept for older callers and changes nothing.
     A file that cannot be read, or holds no player, raises :class:`RatingError`.
     """
-    from xlsxwriter.exceptions import FileCreateError
-
-    from ..recalc.archive import RecalcError, failure_reason
+    from ..recalc.archive import RecalcError
     from ..workbooks import evaluation
     from .codec import read_trf
 
@@ -339,10 +337,8 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     with evaluation(progress=bar.follow(0.3, 1.0), label=target.name) as found:
         try:
             _build(tournament, layout, target, new_players)
-        except RecalcError as error:  # already names the user's file
+        except RecalcError as error:  # names the user's file
             raise RatingError(str(error)) from None
-        except (OSError, FileCreateError) as error:
-            raise RatingError(f"{target}: cannot be written ({failure_reason(error)})") from None
     report = found.report
     assert report is not None, "the workbook was evaluated"
     bar.update("done", str(target.name), 1.0)

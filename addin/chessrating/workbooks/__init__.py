@@ -56,12 +56,16 @@ TEMPLATES: dict[str, Callable[[Path], Path]] = {
 def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) -> Path:
     """Build into a temporary file beside ``dst``, each formula written with its value
     (unless ``recalculate`` is false), and move it in place with a new file's mode. The
-    settings of an enclosing :func:`.writer.evaluation` (progress, report) apply."""
+    settings of an enclosing :func:`.writer.evaluation` (progress, report) apply. A file
+    that cannot be written is a :class:`RecalcError` naming ``dst``, never the draft."""
     from xlsxwriter.exceptions import FileCreateError
 
     from ..recalc.archive import RecalcError, draft_path, failure_reason, publish
     dst = Path(dst)
-    dst.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        dst.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RecalcError(f"{dst}: cannot be written ({failure_reason(error)})") from None
     outer = current_evaluation()
     with draft_path(dst) as built:
         try:
