@@ -15,6 +15,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from openpyxl.worksheet.formula import ArrayFormula
 
 from chessrating import udfs
@@ -776,6 +778,21 @@ def test_goal_planner_has_a_line_chart(templates: dict[str, Path]) -> None:
     with zipfile.ZipFile(templates["calculators.xlsx"]) as book:
         charts = [book.read(n) for n in book.namelist() if n.startswith("xl/charts/chart")]
     assert any(b"<c:lineChart>" in chart for chart in charts)
+
+
+@given(st.lists(st.sampled_from(["SUM(", "LOG10(", "LOG20(", "T.DIST.2T(", "T.DIST.3T(", "A1", "B22",
+                                  "$C$3", "7", "+", ",", ")", "\"9(\"", "ÄB1(", "X٣(", "MY.F1("]),
+                max_size=12))
+def test_calls_found_by_shape_equal_the_full_scan(pieces):
+    # calls_of answers copies from memory by the formula's shape (digits masked): it must
+    # give what the regular expression finds in the text itself, whichever formula of a
+    # shape came first, also where names differ only in a digit
+    from chessrating.workbooks.writer import _CALL, calls_of
+
+    formula = "=" + "".join(pieces)
+    twin = formula.translate(str.maketrans("0123456789", "1234567890"))
+    for text in (formula, twin, formula):
+        assert calls_of(text) == frozenset(_CALL.findall(text)), text
 
 
 def test_formula_preparation_equals_xlsxwriters_own(tmp_path, monkeypatch):
