@@ -25,12 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from xlsxwriter.format import Format
-from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
-from .writer import EvaluatedWorkbook, FormulaWorksheet
+from .writer import EvaluatedWorkbook, FormulaWorksheet, column_name
 from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT
 
 __all__ = [
@@ -196,19 +195,23 @@ def opponent_rules(sheet: Worksheet, first: int, last: int, columns: list[int], 
 
 
 def cell(row: int, col: int) -> str:
-    """A1 address of a zero-based (row, column)."""
-    return xl_rowcol_to_cell(row, col)
+    """A1 address of a zero-based (row, column).
+
+    >>> cell(4, 0), cell(0, 27)
+    ('A5', 'AB1')
+    """
+    return f"{column_name(col)}{row + 1}"
 
 
 def absolute(row: int, col: int) -> str:
     """``$A$1`` address of a zero-based (row, column)."""
-    return xl_rowcol_to_cell(row, col, row_abs=True, col_abs=True)
+    return f"${column_name(col)}${row + 1}"
 
 
 def fixed_column(row: int, col: int) -> str:
     """``$A1`` address of a zero-based (row, column): the column fixed, the row moving
     with the formula, so a formula reading its own row's cell is the same when copied."""
-    return xl_rowcol_to_cell(row, col, col_abs=True)
+    return f"${column_name(col)}{row + 1}"
 
 
 def span(first_row: int, first_col: int, last_row: int, last_col: int, fixed: bool = False) -> str:
@@ -220,7 +223,7 @@ def span(first_row: int, first_col: int, last_row: int, last_col: int, fixed: bo
 
 def column(col: int) -> str:
     """Column letters of a zero-based column."""
-    return xl_col_to_name(col)
+    return column_name(col)
 
 
 @dataclass

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -35,10 +36,12 @@ from ..recalc.patch import cell_xml_value, value_text
 from ..recalc.values import ERROR_CODES, XlErr
 
 __all__ = ["FormulaWorksheet", "EvaluatedWorkbook", "Evaluation", "evaluation", "current_evaluation",
-           "book_of"]
+           "book_of", "calls_of", "column_name"]
 
 _CALL = re.compile(r"[A-Za-z0-9_.]+\(")
-_COLUMNS: dict[int, str] = {}  # column letters by zero-based number
+# A zero-based column's letters: the templates address a few dozen columns tens of
+# thousands of times.
+column_name = functools.lru_cache(maxsize=None)(xl_col_to_name)
 _DIGITS_MASKED = bytes.maketrans(b"0123456789", b"##########")
 # calls by formula shape (its text with every digit masked): the call names, and those
 # of them holding a digit with their byte offsets
@@ -145,10 +148,7 @@ class FormulaWorksheet(Worksheet):
         kind, text = found
         style = self._style_of(row, col, cell)
         typed = "" if kind == "n" else f' t="{kind}"'
-        letters = _COLUMNS.get(col)
-        if letters is None:
-            letters = _COLUMNS[col] = xl_col_to_name(col)
-        self.fh.write(f'<c r="{letters}{row + 1}"{style}{typed}>'
+        self.fh.write(f'<c r="{column_name(col)}{row + 1}"{style}{typed}>'
                       f"<f>{self._escape_data(cell.formula)}</f><v>{value_text(text)}</v></c>")
 
 
