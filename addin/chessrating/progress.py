@@ -25,9 +25,9 @@ import time
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
-from tqdm import tqdm
-
 if TYPE_CHECKING:
+    from tqdm import tqdm
+
     from .recalc import Step
 
 __all__ = ["Progress"]
@@ -121,6 +121,7 @@ class Progress:
         if not self._showing():
             return
         if self.bar is None:  # drawn as it is made
+            from tqdm import tqdm  # only a terminal draws a bar: a log or a pipe never loads it
             self.bar = tqdm(total=1.0, initial=self.fraction, desc=self._line(), file=self.stream,
                             bar_format=_BAR_FORMAT, dynamic_ncols=True, leave=True)
             return

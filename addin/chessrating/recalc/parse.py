@@ -46,7 +46,11 @@ class Ref:
     c2: int
 
 
-_SHEET_NAME = r"[A-Za-z_\u00c0-\uffff][\w.\u00c0-\uffff]*"
+# A sheet name's first character is [A-Za-z_\u00c0-\uffff], the rest [\w.\u00c0-\uffff]; written
+# as "not below \u00c0 nor astral" because a class spanning \u00c0-\uffff costs the regular
+# expression compiler some 50 ms at every start.
+_HIGH = r"[^\x00-\xbf\U00010000-\U0010ffff]"
+_SHEET_NAME = rf"(?:[A-Za-z_]|{_HIGH})(?:[\w.]|{_HIGH})*"
 _SHEET = rf"(?:'(?:[^']|'')+'|{_SHEET_NAME}(?::{_SHEET_NAME})?)!"  # Sheet1:Sheet3! is 3-D
 _CELL = r"\$?[A-Za-z]{1,3}\$?\d+"
 _AREA = rf"(?:{_CELL}(?::{_CELL})?|\$?[A-Za-z]{{1,3}}:\$?[A-Za-z]{{1,3}}|\$?\d+:\$?\d+)"
