@@ -803,16 +803,19 @@ def test_formula_preparation_equals_xlsxwriters_own(tmp_path, monkeypatch):
     from chessrating.workbooks import write_templates
     from chessrating.workbooks.writer import FormulaWorksheet
 
-    fast = FormulaWorksheet._prepare_formula
+    fast, write = FormulaWorksheet._prepare_formula, FormulaWorksheet._write_formula
     seen: list[str] = []
 
-    def compared(self, formula, expand_future_functions=False, calls=None):
+    def compared(self, row, col, formula, cell_format=None, value=0):
         seen.append(formula)
-        ours = fast(self, formula, expand_future_functions, calls)
-        assert ours == Worksheet._prepare_formula(self, formula, expand_future_functions), formula
-        return ours
+        answer = write(self, row, col, formula, cell_format, value)
+        theirs = Worksheet()
+        theirs.use_future_functions = self.use_future_functions
+        assert answer == theirs._write_formula(row, col, formula, cell_format, value), formula
+        assert self.table[row][col] == theirs.table[row][col], formula
+        return answer
 
-    monkeypatch.setattr(FormulaWorksheet, "_prepare_formula", compared)
+    monkeypatch.setattr(FormulaWorksheet, "_write_formula", compared)
     write_templates(tmp_path, recalculate=False)
     assert len(seen) > 10_000
     sheet = FormulaWorksheet()

@@ -104,20 +104,20 @@ class FormulaWorksheet(Worksheet):
 
     def _prepare_formula(self, formula: str, expand_future_functions: bool = False,
                          calls: frozenset[str] | None = None) -> str:
-        if calls is None:
-            calls = calls_of(formula)
+        if not self._unchanged_by_xlsxwriter(calls_of(formula) if calls is None else calls,
+                                             expand_future_functions):
+            return str(super()._prepare_formula(formula, expand_future_functions))
+        return _stripped(formula)
+
+    def _unchanged_by_xlsxwriter(self, calls: frozenset[str], expand_future_functions: bool) -> bool:
+        """Whether XlsxWriter's rewrites leave a formula with these calls as it is."""
         key = (calls, bool(self.use_future_functions), bool(expand_future_functions))
         unchanged = self._unchanged.get(key)
         if unchanged is None:
             probe = " ".join(sorted(calls))
             unchanged = super()._prepare_formula(probe, expand_future_functions) == probe
             self._unchanged[key] = unchanged
-        if not unchanged:
-            return str(super()._prepare_formula(formula, expand_future_functions))
-        # what XlsxWriter strips before its rewrites: array braces and the leading "="
-        formula = formula[1:] if formula.startswith("{") else formula
-        formula = formula[1:] if formula.startswith("=") else formula
-        return formula[:-1] if formula.endswith("}") else formula
+        return unchanged
 
     def _write_formula(self, row: int, col: int, formula: str, cell_format: Any = None,
                        value: Any = 0) -> int:
@@ -134,7 +134,10 @@ class FormulaWorksheet(Worksheet):
             return int(super()._write_formula(row, col, formula, cell_format, value))
         if self._check_dimensions(row, col):
             return -1
-        prepared = self._prepare_formula(formula, calls=calls)
+        if self._unchanged_by_xlsxwriter(calls, False):
+            prepared = _stripped(formula)
+        else:
+            prepared = str(super()._prepare_formula(formula))
         self.table[row][col] = CellFormulaTuple(prepared, cell_format, value)
         return 0
 
@@ -272,6 +275,14 @@ def _number(value: Any) -> str | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return None
     return number_text(float(value))
+
+
+def _stripped(formula: str) -> str:
+    """What XlsxWriter strips from a formula before its rewrites: array braces and the
+    leading ``=``."""
+    formula = formula[1:] if formula.startswith("{") else formula
+    formula = formula[1:] if formula.startswith("=") else formula
+    return formula[:-1] if formula.endswith("}") else formula
 
 
 def book_of(workbook: xlsxwriter.Workbook) -> Book:
