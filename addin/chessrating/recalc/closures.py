@@ -8,15 +8,16 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .parse import RefSpec, column_letters
-from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, compare, lift, scalar,
-                     to_bool)
+from .parse import RefSpec, Token, column_letters
+from .values import (APART, COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, compare, lift,
+                     scalar, to_bool)
 
 if TYPE_CHECKING:
     from .engine import Book
 
 __all__ = ["Closure", "cell_name", "where", "constant_closure", "constant_of", "ordered", "compared_with", "if_closure",
-           "operand_of", "reference", "memoised", "guarded", "range_join", "intersect"]
+           "operand_of", "reference", "memoised", "guarded", "range_join", "intersect", "repeated_calls",
+           "shared_value"]
 
 Closure = Callable[[Key], Any]
 
@@ -65,19 +66,32 @@ def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
     read, general, fn = operand_of(operand), compare(op), COMPARISONS[op]
     if type(constant) is str:
         lowered = constant.lower()
+        # what the general rule answers for a number (numbers sort before text) and for a
+        # blank (read as "" beside a text), known before the formula runs
+        number_first, blank = general(0.0, constant), general(None, constant)
 
         def text(h: Key) -> Any:
             v = read(h)
-            if type(v) is str:
+            kind = type(v)
+            if kind is str:
                 return fn(v.lower(), lowered)
-            return lift(general, v, constant) if type(v) is Arr else general(v, constant)
+            if kind is float:
+                return number_first
+            if v is None:
+                return blank
+            return lift(general, v, constant) if kind is Arr else general(v, constant)
         return text
+    text_after = general("", constant)  # text sorts after numbers, whatever its letters
+    size = abs(constant)
 
     def number(h: Key) -> Any:
         v = read(h)
-        if type(v) is float and v == constant:
-            return fn(v, constant)
-        return lift(general, v, constant) if type(v) is Arr else general(v, constant)
+        kind = type(v)
+        if kind is float and (v == constant or abs(v - constant) > APART * max(abs(v), size)):
+            return fn(v, constant)  # equal, or apart by more than 15 digits tell
+        if kind is str:
+            return text_after
+        return lift(general, v, constant) if kind is Arr else general(v, constant)
     return number
 
 
@@ -143,9 +157,20 @@ def reference(book: "Book", spec: RefSpec) -> Closure:
         _SCALAR[cell] = lambda h: book.value(sheet, h[1] + dr, h[2] + dc)
         return cell
 
-    def ref(h: Key) -> Rng:
-        at = spec.at(h[1], h[2])
-        return Rng(book, sheet, at.r1, at.c1, at.r2, at.c2)
+    sr1, sc1, sr2, sc2 = spec.r1, spec.c1, spec.r2, spec.c2
+    if not any(spec.fixed) and sr1 <= sr2 and sc1 <= sc2:  # a range moved with its cell
+
+        def moved(h: Key) -> Rng:
+            r, c = h[1], h[2]
+            return Rng(book, sheet, r + sr1, c + sc1, r + sr2, c + sc2)
+        return moved
+    fr1, fc1, fr2, fc2 = spec.fixed
+
+    def ref(h: Key) -> Rng:  # RefSpec.at, without the Ref it builds
+        row, col = h[1], h[2]
+        r1, c1 = sr1 if fr1 else row + sr1, sc1 if fc1 else col + sc1
+        r2, c2 = sr2 if fr2 else row + sr2, sc2 if fc2 else col + sc2
+        return Rng(book, sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
     return ref
 
 
@@ -158,6 +183,38 @@ def memoised(fn: Closure) -> Closure:
         if not memo:
             memo.append(fn(h))
         return memo[0]
+    return once
+
+
+def repeated_calls(tokens: list[Token]) -> set[int]:
+    """Where the function calls written more than once in a formula begin: calls whose
+    tokens, from the name to its closing parenthesis, are the same."""
+    places: dict[tuple[Token, ...], list[int]] = {}
+    opened: list[int] = []
+    for i, token in enumerate(tokens):
+        if token.kind in ("func", "("):
+            opened.append(i)
+        elif token.kind == ")" and opened:
+            start = opened.pop()
+            if tokens[start].kind == "func":
+                places.setdefault(tuple(tokens[start:i + 1]), []).append(start)
+    return {start for starts in places.values() if len(starts) > 1 for start in starts}
+
+
+def shared_value(book: "Book", fn: Closure) -> Closure:
+    """One closure for the places of a call written twice or more in a formula: the
+    value computed at the first place is given again at the next ones, in the same cell,
+    while no other cell has been evaluated since. Then the cells the call reads are
+    the same cells holding the same values, and a call of Excel's functions without a
+    volatile one gives the same value again; any other time it is computed anew."""
+    last: list[Any] = [None, -1, None]  # the cell, the count of evaluations, the value
+
+    def once(h: Key) -> Any:
+        if last[0] is h and last[1] == book.evaluations:
+            return last[2]
+        value = fn(h)
+        last[0], last[1], last[2] = h, book.evaluations, value
+        return value
     return once
 
 

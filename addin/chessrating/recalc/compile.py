@@ -18,14 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 from . import lambdas
 from .closures import (Closure, cell_name, compared_with, constant_closure, constant_of, guarded, if_closure,
-                       intersect, memoised, operand_of, range_join, reference, where)
+                       intersect, memoised, operand_of, range_join, reference, repeated_calls,
+                       shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
 from .structured import table_reference
 from .trace import culprit
-from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, scalar,
-                     to_bool)
+from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, negate,
+                     percent, scalar, to_bool)
 
 if TYPE_CHECKING:
     from .engine import Book
@@ -126,9 +127,13 @@ class _Compiler:
         self.nesting = 0
         self.volatile = False
         self.lambdas = False  # the formula may give a LAMBDA as its value
+        self.calls_ours = False  # the formula calls a rating function (its own code)
+        self.repeated: set[int] = set()  # where a call written twice or more begins
+        self.shared: dict[tuple[tuple[Token, ...], int], Closure] = {}
 
     def compile(self, text: str) -> Closure:
         self.tokens, self.pos = tokenize(text), 0
+        self.repeated = repeated_calls(self.tokens)
         fn = self.expression(0)
         if self.pos != len(self.tokens):
             raise FormulaSyntaxError(f"unexpected {self.tokens[self.pos].text!r}")
@@ -155,7 +160,7 @@ class _Compiler:
             op = token.text
             if op == "%":
                 self.pos += 1
-                left = self.apply(lambda a: binary("/")(a, 100.0), left)
+                left = self.apply(percent, left)
                 continue
             if op == ":":
                 self.pos += 1
@@ -223,7 +228,7 @@ class _Compiler:
             operand = self.expression(_UNARY_PRECEDENCE)
             if token.text == "+":
                 return operand
-            return self.apply(lambda a: binary("-")(0.0, a), operand)
+            return self.apply(negate, operand)
         if kind in ("num", "str", "bool", "err"):
             return constant_closure(_constant(token))
         if kind == "ref":
@@ -236,15 +241,10 @@ class _Compiler:
         if kind == "name":
             return self.name(token.text)
         if kind == "func":
-            self.nesting += 1
-            if self.nesting > MAX_NESTING:
-                raise FormulaSyntaxError(f"more than Excel's {MAX_NESTING} nested functions")
-            called = self.call(token.text[:-1])
-            self.nesting -= 1
-            while (following := self.peek()) is not None and following.kind == "(":
-                self.pos += 1  # LAMBDA(x,x+1)(2): the function's value called
-                called = lambdas.invoke(called, self.arguments(False), token.text[:-1])
-            return called
+            start = self.pos - 1
+            if start in self.repeated and not self.local and not self.recursive:
+                return self.shared_call(start)
+            return self.function_call(token)
         if kind == "(":
             inner = self.expression(0)
             following = self.peek()
@@ -256,6 +256,36 @@ class _Compiler:
             array = self.array_constant()
             return lambda h: array
         raise FormulaSyntaxError(f"unexpected {token.text!r}")
+
+    def function_call(self, token: Token) -> Closure:
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise FormulaSyntaxError(f"more than Excel's {MAX_NESTING} nested functions")
+        called = self.call(token.text[:-1])
+        self.nesting -= 1
+        while (following := self.peek()) is not None and following.kind == "(":
+            self.pos += 1  # LAMBDA(x,x+1)(2): the function's value called
+            called = lambdas.invoke(called, self.arguments(False), token.text[:-1])
+        return called
+
+    def shared_call(self, start: int) -> Closure:
+        """A call written more than once in the formula (``MATCH("x",A1:A9,0)`` tested by
+        ISNA, then read by INDEX): computed once per evaluation of the cell, when nothing
+        in it can differ between its places (:func:`.closures.shared_value`). Each place is
+        compiled all the same, so its errors and the references it reads are found."""
+        flags = self.volatile, self.lambdas, self.calls_ours
+        self.volatile = self.lambdas = self.calls_ours = False
+        called = self.function_call(self.tokens[start])
+        pure = not (self.volatile or self.lambdas or self.calls_ours)
+        self.volatile, self.lambdas, self.calls_ours = (
+            flags[0] or self.volatile, flags[1] or self.lambdas, flags[2] or self.calls_ours)
+        if not pure:  # a random number or a rating function is called at each place
+            return called
+        key = (tuple(self.tokens[start:self.pos]), self.array_depth)
+        found = self.shared.get(key)
+        if found is None:
+            found = self.shared[key] = shared_value(self.book, called)
+        return found
 
     def union(self, first: Closure) -> Closure:
         """``(A1:A3,C1)``: Excel's union operator, inside parentheses."""
@@ -402,6 +432,7 @@ class _Compiler:
         ours = self.book.functions.get(name)
         args = self.arguments(array_context=ours is not None or name in ARRAY_ARGS)
         if ours is not None:
+            self.calls_ours = True
             return self.call_ours(name, ours, args)
         self.volatile |= name in VOLATILE
         array = bool(self.array_depth)

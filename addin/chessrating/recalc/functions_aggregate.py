@@ -15,6 +15,7 @@ case, and text that reads as a number matches that number.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -115,6 +116,7 @@ def _countblank(here: Any, *args: Any) -> float:
 
 
 # -- criteria ----------------------------------------------------------------------------
+@functools.lru_cache(maxsize=512)  # a criterion copied down a column is built once
 def wildcard(pattern: str) -> re.Pattern[str]:
     """A pattern with Excel's wildcards as a case-insensitive whole-text regex."""
     out, i = [], 0

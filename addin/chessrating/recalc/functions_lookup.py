@@ -52,6 +52,9 @@ def find(value: Any, items: list[Any], mode: int, wildcards: bool = True,
         if target[0] == 1 and wildcards and any(ch in value for ch in "*?~"):
             pattern = wildcard(value)
             test: Callable[[Any], bool] = lambda v: isinstance(v, str) and pattern.fullmatch(v) is not None
+        elif target[0] == 1:  # a text: what _key(v) == target means, without the tuple
+            lowered = target[1]
+            test = lambda v: isinstance(v, str) and v.lower() == lowered
         else:
             test = lambda v: _key(v) == target
         order = range(len(items) - 1, -1, -1) if reverse else range(len(items))
