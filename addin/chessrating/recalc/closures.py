@@ -9,13 +9,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .parse import RefSpec, Token, column_letters
-from .values import (APART, COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, compare, lift,
+from .values import (APART, COMPARISONS, MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, compare, lift,
                      scalar, to_bool)
 
 if TYPE_CHECKING:
     from .engine import Book
 
-__all__ = ["Closure", "cell_name", "where", "constant_closure", "constant_of", "ordered", "compared_with", "if_closure",
+__all__ = ["Closure", "cell_reader", "cell_name", "where", "constant_closure", "constant_of", "ordered", "compared_with", "if_closure",
            "operand_of", "reference", "memoised", "guarded", "range_join", "intersect", "repeated_calls",
            "shared_value"]
 
@@ -60,10 +60,12 @@ def constant_of(closure: Closure) -> Any:
 
 
 def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
-    """``operand op constant`` outside an array formula, for a text or number constant:
-    the common case (``A1="W"``, ``B2=0``) compared straight away, anything else by
-    Excel's general rule (:func:`.values.compare`)."""
+    """``operand op constant`` outside an array formula, for a text, number or array
+    constant: the common case (``A1="W"``, ``B2=0``) compared straight away, anything else
+    by Excel's general rule (:func:`.values.compare`)."""
     read, general, fn = operand_of(operand), compare(op), COMPARISONS[op]
+    if type(constant) is Arr:
+        return _compared_with_texts(read, general, fn, constant)
     if type(constant) is str:
         lowered = constant.lower()
         # what the general rule answers for a number (numbers sort before text) and for a
@@ -95,6 +97,25 @@ def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
     return number
 
 
+def _compared_with_texts(read: Closure, general: Callable[[Any, Any], Any],
+                         fn: Callable[[Any, Any], bool], constant: Arr) -> Closure:
+    """``A1={"W","D"}`` outside an array formula: a text compared with each text of the
+    array constant without case (the general rule for two texts), the text lowered once;
+    anything else element by element by the general rule."""
+    rows = constant.rows_
+    # a one-value array gives one value (lift's rule): only a wider one is taken at once
+    texts = all(type(v) is str for row in rows for v in row) and (len(rows) > 1 or len(rows[0]) > 1)
+    lowered = [[v.lower() for v in row] for row in rows] if texts else []
+
+    def each(h: Key) -> Any:
+        v = read(h)
+        if texts and type(v) is str:
+            x = v.lower()
+            return Arr([[fn(x, c) for c in row] for row in lowered])
+        return lift(general, v, constant)
+    return each
+
+
 def if_closure(args: list[Closure]) -> Closure:
     """IF with two or three arguments outside an array formula, as the library's IF: the
     condition computed once, a TRUE or FALSE picking its branch at once."""
@@ -123,6 +144,12 @@ def if_closure(args: list[Closure]) -> Closure:
     return run
 
 
+def cell_reader(operand: Closure) -> Closure:
+    """The closure of a one-cell reference as one giving that cell's value (what
+    :func:`.values.scalar` reads of it); any other closure as it is."""
+    return _SCALAR.get(operand, operand)
+
+
 def operand_of(operand: Closure) -> Closure:
     """A closure giving an operator's operand outside an array formula: a range's
     implicit intersection with the formula's row or column, an array as it is."""
@@ -132,39 +159,50 @@ def operand_of(operand: Closure) -> Closure:
 
     def read(h: Key) -> Any:
         value = operand(h)
-        return value if type(value) is Arr else scalar(value, h)
+        kind = type(value)
+        if kind is float or kind is str or kind is bool or kind is Arr:
+            return value  # what scalar() gives back unchanged, without the call
+        return scalar(value, h)
     return read
 
 
 def reference(book: "Book", spec: RefSpec) -> Closure:
     """The closure of one reference: fixed, or moved with the formula's cell."""
     sheet = spec.sheet or ""
+    cells = book.cells
+    sr1, sc1, sr2, sc2 = spec.r1, spec.c1, spec.r2, spec.c2
+    fr1, fc1, fr2, fc2 = spec.fixed
     if all(spec.fixed):
-        fixed = Rng(book, sheet, *ordered(spec.r1, spec.c1, spec.r2, spec.c2))
+        fixed = Rng(book, sheet, *ordered(sr1, sc1, sr2, sc2))
 
         def whole(h: Key) -> Rng:
             return fixed
-        if spec.r1 == spec.r2 and spec.c1 == spec.c2:
-            r, c = spec.r1, spec.c1
-            _SCALAR[whole] = lambda h: book.value(sheet, r, c)
+        if sr1 == sr2 and sc1 == sc2:
+            def value(h: Key) -> Any:  # Book.value, inlined
+                found = cells[sheet].get((sr1, sc1))
+                return book.demand((sheet, sr1, sc1)) if found is PENDING else found
+            _SCALAR[whole] = value
         return whole
-    if not any(spec.fixed) and spec.r1 == spec.r2 and spec.c1 == spec.c2:
-        dr, dc = spec.r1, spec.c1  # one relative cell, the common case of a copied formula
+    # a bound moves with the formula's cell (times 1) or is fixed (times 0)
+    rm, cm = (0 if fr1 else 1), (0 if fc1 else 1)
+    if sr1 == sr2 and sc1 == sc2 and fr1 == fr2 and fc1 == fc2:  # one cell: A1, $A1, A$1
 
         def cell(h: Key) -> Rng:
-            r, c = h[1] + dr, h[2] + dc
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
             return Rng(book, sheet, r, c, r, c)
-        _SCALAR[cell] = lambda h: book.value(sheet, h[1] + dr, h[2] + dc)
-        return cell
 
-    sr1, sc1, sr2, sc2 = spec.r1, spec.c1, spec.r2, spec.c2
-    if not any(spec.fixed) and sr1 <= sr2 and sc1 <= sc2:  # a range moved with its cell
+        def moved_value(h: Key) -> Any:  # Book.value, inlined
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
+            found = cells[sheet].get((r, c))
+            return book.demand((sheet, r, c)) if found is PENDING else found
+        _SCALAR[cell] = moved_value
+        return cell
+    if fr1 == fr2 and fc1 == fc2 and sr1 <= sr2 and sc1 <= sc2:  # corners in order anywhere
 
         def moved(h: Key) -> Rng:
-            r, c = h[1], h[2]
+            r, c = h[1] * rm, h[2] * cm
             return Rng(book, sheet, r + sr1, c + sc1, r + sr2, c + sc2)
         return moved
-    fr1, fc1, fr2, fc2 = spec.fixed
 
     def ref(h: Key) -> Rng:  # RefSpec.at, without the Ref it builds
         row, col = h[1], h[2]

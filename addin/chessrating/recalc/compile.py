@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import lambdas
 from .closures import (Closure, cell_name, compared_with, constant_closure, constant_of, guarded, if_closure,
-                       intersect, memoised, operand_of, range_join, reference, repeated_calls,
+                       cell_reader, intersect, memoised, operand_of, range_join, reference, repeated_calls,
                        shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
@@ -52,6 +52,9 @@ class Compiled:
 
 def _as_python(value: Any) -> Any:
     """A cell value as classic xlwings hands it to a function."""
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # handed over as they are (the checks below leave them so)
     if isinstance(value, XlErr):
         return value.code
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -60,8 +63,15 @@ def _as_python(value: Any) -> Any:
 
 
 def _as_argument(value: Any, default: Any) -> Any:
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # as _as_python hands these over
     if value is MISSING:
         return default
+    if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
+        book, sheet, row, col = value.book, value.sheet, value.r1, value.c1
+        if book.clip(sheet, row, col) == (row, col):  # a cell of the used range: its value
+            return _as_python(book.value(sheet, row, col))
     if isinstance(value, (Rng, Arr)):
         rows = [[_as_python(v) for v in row] for row in value.rows()]
         if len(rows) == 1 and len(rows[0]) == 1:
@@ -178,7 +188,7 @@ class _Compiler:
             self.pos += 1
             right = self.expression(precedence)
             constant = constant_of(right)
-            if not self.array_depth and op in COMPARISONS and type(constant) in (str, float):
+            if not self.array_depth and op in COMPARISONS and type(constant) in (str, float, Arr):
                 left = compared_with(op, left, constant)
             else:
                 left = self.apply(binary(op), left, right)
@@ -253,8 +263,7 @@ class _Compiler:
             self.take(")")
             return inner
         if kind == "{":
-            array = self.array_constant()
-            return lambda h: array
+            return constant_closure(self.array_constant())
         raise FormulaSyntaxError(f"unexpected {token.text!r}")
 
     def function_call(self, token: Token) -> Closure:
@@ -441,6 +450,9 @@ class _Compiler:
             return guarded(name, lambda h: mine(h, array, args))
         if name in ENGINE:
             engine, book = ENGINE[name], self.book
+            if len(args) == 1:  # ISNUMBER(A1), ISNA(MATCH(…)): no list of one
+                only = args[0]
+                return guarded(name, lambda h: engine(book, h, only(h)))
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
         if name == "IF" and not array and 2 <= len(args) <= 3:
@@ -451,8 +463,7 @@ class _Compiler:
         if name in ELEMENTWISE:
             return self.elementwise(ELEMENTWISE[name], args)
         if name in BUILTINS:
-            builtin = BUILTINS[name]
-            return lambda h: builtin(h, *[a(h) for a in args])
+            return self.builtin(name, args, array)
         if name in lambdas.HELPERS:
             helper = lambdas.HELPERS[name]
             return guarded(name, lambda h: helper(h, *[a(h) for a in args]))
@@ -461,11 +472,35 @@ class _Compiler:
         message = f"unknown function {name}"
         return lambda h: XlErr("#NAME?", message, where(h))
 
+    def builtin(self, name: str, args: list[Closure], array: bool) -> Closure:
+        """A call of a library function taking its arguments as evaluated; AND and OR of
+        logicals (``OR(A1="",A1=0)``) combined at once, as the function combines them."""
+        builtin = BUILTINS[name]
+        if name in ("AND", "OR") and args and not array:
+            combine = all if name == "AND" else any
+
+            def logical(h: Key) -> Any:
+                values = [a(h) for a in args]
+                for value in values:
+                    if type(value) is not bool:
+                        return builtin(h, *values)
+                return combine(values)
+            return logical
+        if len(args) == 1:
+            only = args[0]
+            return lambda h: builtin(h, only(h))
+        if len(args) == 2:
+            first, second = args
+            return lambda h: builtin(h, first(h), second(h))
+        return lambda h: builtin(h, *[a(h) for a in args])
+
     def elementwise(self, fn: Callable[..., Any], args: list[Closure]) -> Closure:
         """A function of scalars: over arrays element by element; a range is read whole in
         an array context and at the formula's row or column otherwise."""
         if self.array_depth:
             return lambda h: lift(fn, *(a(h) for a in args))
+
+        args = [cell_reader(a) for a in args]  # a one-cell reference read straight away
 
         def run(h: Key) -> Any:
             values = [a(h) for a in args]

@@ -385,6 +385,9 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
     sheet, row, col = formula.key
     cells = book.cells[sheet]
     if formula.ref is None:
+        if type(result) is float:  # a number is stored as it is
+            cells[(row, col)] = result
+            return
         if isinstance(result, (Rng, Arr)):
             try:
                 result = scalar(result, formula.key)

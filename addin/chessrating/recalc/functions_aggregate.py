@@ -382,6 +382,9 @@ def _logicals(args: tuple[Any, ...]) -> list[bool] | XlErr:
         return list(args) if args else XlErr(VALUE)
     out: list[bool] = []
     for value, in_range in values_of(args):
+        if value is True or value is False:  # a logical counts as it is, wherever it is
+            out.append(value)
+            continue
         if in_range and (value is None or isinstance(value, str)):
             continue
         flag = to_bool(value)

@@ -253,6 +253,8 @@ def excel_text(number: float) -> str:
 
 
 def to_text(value: Any) -> str | XlErr:
+    if type(value) is str:  # a text is its own (the last line below, sooner)
+        return value
     if value is None or value is MISSING:
         return ""
     if isinstance(value, bool):
@@ -265,6 +267,8 @@ def to_text(value: Any) -> str | XlErr:
 
 
 def to_bool(value: Any) -> bool | XlErr:
+    if value is True or value is False:  # a logical is its own (as below, sooner)
+        return value
     if value is None or value is MISSING:
         return False
     if isinstance(value, bool):
@@ -431,6 +435,9 @@ def lift(fn: Callable[..., Any], *values: Any) -> Any:
 def scalar(value: Any, h: tuple[str, int, int]) -> Any:
     """A range used where one value is wanted: its one cell, or the cell in the
     formula's own row (for a column) or column (for a row); an array gives its first."""
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # neither range nor array: as the last line gives it
     if isinstance(value, Rng):
         book = value.book
         if value.r1 == value.r2 and value.c1 == value.c2:
