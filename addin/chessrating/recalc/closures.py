@@ -9,14 +9,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .parse import RefSpec, Token, column_letters
-from .values import (APART, COMPARISONS, MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, compare, lift,
+from .values import (APART, COMPARISONS, MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, compare, grid, lift,
                      scalar, to_bool)
 
 if TYPE_CHECKING:
     from .engine import Book
 
 __all__ = ["Closure", "cell_reader", "cell_name", "where", "constant_closure", "constant_of", "ordered", "compared_with", "if_closure",
-           "operand_of", "reference", "memoised", "guarded", "range_join", "intersect", "repeated_calls",
+           "each_compared_with", "operand_of", "reference", "memoised", "guarded", "range_join", "intersect", "repeated_calls",
            "shared_value"]
 
 Closure = Callable[[Key], Any]
@@ -95,6 +95,23 @@ def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
             return text_after
         return lift(general, v, constant) if kind is Arr else general(v, constant)
     return number
+
+
+def each_compared_with(op: str, operand: Closure, constant: str) -> Closure:
+    """``A1:A9<>""`` in an array context: each value of the range or array compared with
+    a text constant (a text without case at once, any other value by the general rule),
+    as :func:`.values.lift` would compare them one by one."""
+    general, fn, lowered = compare(op), COMPARISONS[op], constant.lower()
+
+    def each(h: Key) -> Any:
+        value = operand(h)
+        if isinstance(value, (Rng, Arr)):
+            rows = grid(value)
+            if len(rows) != 1 or len(rows[0]) != 1:  # lift gives one value for one value
+                return Arr([[fn(v.lower(), lowered) if type(v) is str else general(v, constant)
+                             for v in row] for row in rows])
+        return lift(general, value, constant)
+    return each
 
 
 def _compared_with_texts(read: Closure, general: Callable[[Any, Any], Any],

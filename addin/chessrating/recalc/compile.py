@@ -17,7 +17,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import lambdas
-from .closures import (Closure, cell_name, compared_with, constant_closure, constant_of, guarded, if_closure,
+from .closures import (Closure, cell_name, compared_with, constant_closure, constant_of, each_compared_with,
+                       guarded, if_closure,
                        cell_reader, intersect, memoised, operand_of, range_join, reference, repeated_calls,
                        shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
@@ -190,6 +191,8 @@ class _Compiler:
             constant = constant_of(right)
             if not self.array_depth and op in COMPARISONS and type(constant) in (str, float, Arr):
                 left = compared_with(op, left, constant)
+            elif self.array_depth and op in COMPARISONS and type(constant) is str:
+                left = each_compared_with(op, left, constant)
             else:
                 left = self.apply(binary(op), left, right)
 

@@ -334,9 +334,12 @@ def _sumproduct(here: Any, *args: Any) -> Any:
             product = 1.0
             for g in grids:
                 v = g[i][j]
-                if isinstance(v, XlErr):
+                if type(v) is float:  # a number, the common case, multiplied as below
+                    product *= v
+                elif isinstance(v, XlErr):
                     return v
-                product *= float(v) if is_number(v) else 0.0
+                else:
+                    product *= float(v) if is_number(v) else 0.0
             total += product
     return total
 

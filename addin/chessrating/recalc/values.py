@@ -342,6 +342,9 @@ def negate(value: Any) -> Any:
     negated at once: TRUE is 1 and FALSE 0, as :func:`to_number` reads them."""
     if type(value) is bool:
         return -1.0 if value else 0.0
+    if type(value) is float:  # what the subtraction gives a number: itself negated, if finite
+        result = 0.0 - value
+        return result if math.isfinite(result) else XlErr("#NUM!")
     return _subtract(0.0, value)
 
 
