@@ -4,11 +4,13 @@ piece does when the formula runs in a cell ``h``)."""
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .parse import RefSpec, Token, column_letters
+from .trace import culprit
 from .values import (APART, COMPARISONS, MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, compare, grid, lift,
                      scalar, to_bool)
 
@@ -17,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Closure", "cell_reader", "cell_name", "where", "constant_closure", "constant_of", "ordered", "compared_with", "if_closure",
            "each_compared_with", "operand_of", "reference", "memoised", "guarded", "range_join", "intersect", "repeated_calls",
-           "shared_value"]
+           "shared_value", "rating_call"]
 
 Closure = Callable[[Key], Any]
 
@@ -323,3 +325,79 @@ def intersect(left: Closure, right: Closure) -> Closure:
             return XlErr("#NULL!", "the references do not intersect")
         return found[0] if len(found) == 1 else Areas(found)
     return common
+
+
+# -- rating functions: called with the shapes classic xlwings hands over ----------------
+def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
+    """A call of one of the book's own (rating) functions: its arguments as classic
+    xlwings hands them over, its result as a cell value, its failure the cell's
+    ``#VALUE!`` with the reason and the cell holding the value it names."""
+    defaults = book.defaults(name)
+    parameters = book.parameters(name)
+    padded = [*defaults, *[None] * len(args)]  # an argument without a default: None
+
+    def run(h: Key) -> Any:
+        values = [a(h) for a in args]
+        while values and values[-1] is MISSING:
+            values.pop()
+        python_args = [_as_argument(v, d) for v, d in zip(values, padded)]
+        try:
+            return _from_python(fn(*python_args))
+        except Exception as exc:  # the cell shows the reason, as Excel does
+            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
+                         culprit(message, parameters, values))
+    return run
+
+
+def _as_python(value: Any) -> Any:
+    """A cell value as classic xlwings hands it to a function."""
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # handed over as they are (the checks below leave them so)
+    if isinstance(value, XlErr):
+        return value.code
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def _as_argument(value: Any, default: Any) -> Any:
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # as _as_python hands these over
+    if value is MISSING:
+        return default
+    if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
+        book, sheet, row, col = value.book, value.sheet, value.r1, value.c1
+        if book.clip(sheet, row, col) == (row, col):  # a cell of the used range: its value
+            return _as_python(book.value(sheet, row, col))
+    if isinstance(value, (Rng, Arr)):  # (beyond the used range, rows() gives no row)
+        rows = [[_as_python(v) for v in row] for row in value.rows()]
+        if len(rows) == 1 and len(rows[0]) == 1:
+            return rows[0][0]
+        if len(rows) == 1:
+            return rows[0]
+        if rows and len(rows[0]) == 1:
+            return [row[0] for row in rows]
+        return rows
+    return _as_python(value)
+
+
+def _from_python(value: Any) -> Any:
+    """A function's return value as a cell value: ``None`` shows as an empty string."""
+    if value is None:
+        return ""
+    if isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, (int, float)):
+        number = float(value)
+        return number if math.isfinite(number) else XlErr("#NUM!")
+    if hasattr(value, "tolist"):  # numpy scalars and arrays
+        return _from_python(value.tolist())
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return ""
+        rows = value if isinstance(value[0], (list, tuple)) else [value]
+        return Arr([[_from_python(v) for v in row] for row in rows])
+    return str(value)

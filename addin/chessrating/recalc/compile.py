@@ -12,20 +12,17 @@ floats, and an Excel error as its text (``"#N/A"``).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import lambdas
-from .closures import (Closure, cell_name, compared_with, constant_closure, constant_of, each_compared_with,
-                       guarded, if_closure,
-                       cell_reader, intersect, memoised, operand_of, range_join, reference, repeated_calls,
-                       shared_value, where)
+from .closures import (Closure, cell_name, cell_reader, compared_with, constant_closure, constant_of,
+                       each_compared_with, guarded, if_closure, intersect, memoised, operand_of,
+                       range_join, rating_call, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
 from .structured import table_reference
-from .trace import culprit
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, negate,
                      percent, scalar, to_bool)
 
@@ -49,59 +46,6 @@ class Compiled:
 
     def __init__(self, run: Closure, reads: list[RefSpec], volatile: bool = False):
         self.run, self.reads, self.volatile = run, reads, volatile
-
-
-def _as_python(value: Any) -> Any:
-    """A cell value as classic xlwings hands it to a function."""
-    kind = type(value)
-    if kind is float or kind is str or kind is bool or value is None:
-        return value  # handed over as they are (the checks below leave them so)
-    if isinstance(value, XlErr):
-        return value.code
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    return value
-
-
-def _as_argument(value: Any, default: Any) -> Any:
-    kind = type(value)
-    if kind is float or kind is str or kind is bool or value is None:
-        return value  # as _as_python hands these over
-    if value is MISSING:
-        return default
-    if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
-        book, sheet, row, col = value.book, value.sheet, value.r1, value.c1
-        if book.clip(sheet, row, col) == (row, col):  # a cell of the used range: its value
-            return _as_python(book.value(sheet, row, col))
-    if isinstance(value, (Rng, Arr)):
-        rows = [[_as_python(v) for v in row] for row in value.rows()]
-        if len(rows) == 1 and len(rows[0]) == 1:
-            return rows[0][0]
-        if len(rows) == 1:
-            return rows[0]
-        if rows and len(rows[0]) == 1:
-            return [row[0] for row in rows]
-        return rows
-    return _as_python(value)
-
-
-def _from_python(value: Any) -> Any:
-    """A function's return value as a cell value: ``None`` shows as an empty string."""
-    if value is None:
-        return ""
-    if isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, (int, float)):
-        number = float(value)
-        return number if math.isfinite(number) else XlErr("#NUM!")
-    if hasattr(value, "tolist"):  # numpy scalars and arrays
-        return _from_python(value.tolist())
-    if isinstance(value, (list, tuple)):
-        if not value:
-            return ""
-        rows = value if isinstance(value[0], (list, tuple)) else [value]
-        return Arr([[_from_python(v) for v in row] for row in rows])
-    return str(value)
 
 
 def compile_formula(book: "Book", text: str, here: Key, array: bool) -> Compiled:
@@ -445,7 +389,7 @@ class _Compiler:
         args = self.arguments(array_context=ours is not None or name in ARRAY_ARGS)
         if ours is not None:
             self.calls_ours = True
-            return self.call_ours(name, ours, args)
+            return rating_call(self.book, name, ours, args)
         self.volatile |= name in VOLATILE
         array = bool(self.array_depth)
         if name in ENGINE_LAZY:
@@ -507,27 +451,14 @@ class _Compiler:
 
         def run(h: Key) -> Any:
             values = [a(h) for a in args]
+            for v in values:
+                if type(v) is Rng or type(v) is Arr:
+                    break
+            else:  # scalars only, the common case: nothing to intersect or lift
+                return fn(*values)
             if any(type(v) is Arr for v in values):
                 return lift(fn, *(scalar(v, h) if type(v) is Rng else v for v in values))
             return fn(*(scalar(v, h) if type(v) is Rng else v for v in values))
-        return run
-
-    def call_ours(self, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
-        defaults = self.book.defaults(name)
-        parameters = self.book.parameters(name)
-
-        def run(h: Key) -> Any:
-            values = [a(h) for a in args]
-            while values and values[-1] is MISSING:
-                values.pop()
-            python_args = [_as_argument(v, defaults[i] if i < len(defaults) else None)
-                           for i, v in enumerate(values)]
-            try:
-                return _from_python(fn(*python_args))
-            except Exception as exc:  # the cell shows the reason, as Excel does
-                message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-                return XlErr("#VALUE!", message or type(exc).__name__, where(h),
-                             culprit(message, parameters, values))
         return run
 
 
