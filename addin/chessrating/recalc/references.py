@@ -51,6 +51,8 @@ def _whole(value: Any, h: Key, default: int) -> int | XlErr:
     """An integer argument, truncated as Excel truncates; ``default`` when omitted."""
     if value is MISSING or value is None:
         return default
+    if type(value) is float:  # a number: truncated as below, without reading it again
+        return int(value)
     number = _number(value, h)
     return number if isinstance(number, XlErr) else int(number)
 

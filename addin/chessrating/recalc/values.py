@@ -139,7 +139,8 @@ class Rng:
         r2, c2 = book.clip(sheet, self.r2, self.c2)
         stored = book.cells[sheet]
         if (r2 - self.r1 + 1) * (c2 - self.c1 + 1) <= len(stored):
-            return [v for row in self.rows() for v in row]
+            rows = self.rows()  # lists of its own: one row is the list of the cells
+            return rows[0] if len(rows) == 1 else [v for row in rows for v in row]
         r1, c1 = self.r1, self.c1
         found = sorted(k for k in stored if r1 <= k[0] <= r2 and c1 <= k[1] <= c2)
         return [book.value(sheet, r, c) for r, c in found]
