@@ -1,6 +1,11 @@
-"""The closures the formula compiler builds from: references, operators, ``IF``, and the
-guards around Excel's functions (:mod:`.compile` parses; this module says what each
-piece does when the formula runs in a cell ``h``)."""
+"""The closures the formula compiler builds from: references, operators, ``IF``, the
+guards around Excel's functions, calls of the rating functions, and a call written twice
+computed once (:mod:`.compile` parses; this module says what each piece does when the
+formula runs in a cell ``h``).
+
+The common cases take a short way: a number, a text or a logical compared, a one-cell
+reference read at once. Each short way gives exactly what the general rule
+(:mod:`.values`) gives for those values and leaves every other value to it."""
 
 from __future__ import annotations
 
@@ -17,9 +22,9 @@ from .values import (APART, COMPARISONS, MISSING, PENDING, Areas, Arr, Key, Rng,
 if TYPE_CHECKING:
     from .engine import Book
 
-__all__ = ["Closure", "cell_reader", "cell_name", "where", "constant_closure", "constant_of", "ordered", "compared_with", "if_closure",
-           "each_compared_with", "operand_of", "reference", "memoised", "guarded", "range_join", "intersect", "repeated_calls",
-           "shared_value", "rating_call"]
+__all__ = ["Closure", "cell_reader", "cell_name", "where", "constant_closure", "constant_of", "ordered",
+           "compared_with", "each_compared_with", "if_closure", "operand_of", "reference", "memoised",
+           "guarded", "range_join", "intersect", "repeated_calls", "shared_value", "rating_call"]
 
 Closure = Callable[[Key], Any]
 
@@ -261,9 +266,10 @@ def repeated_calls(tokens: list[Token]) -> set[int]:
 def shared_value(book: "Book", fn: Closure) -> Closure:
     """One closure for the places of a call written twice or more in a formula: the
     value computed at the first place is given again at the next ones, in the same cell,
-    while no other cell has been evaluated since. Then the cells the call reads are
-    the same cells holding the same values, and a call of Excel's functions without a
-    volatile one gives the same value again; any other time it is computed anew."""
+    while no other cell has been evaluated since (cells change only when a formula is
+    evaluated: :meth:`.engine.Book.evaluate` counts them). Then the cells the call reads
+    are the same cells holding the same values, and a call of Excel's functions without
+    a volatile one gives the same value again; any other time it is computed anew."""
     last: list[Any] = [None, -1, None]  # the cell, the count of evaluations, the value
 
     def once(h: Key) -> Any:

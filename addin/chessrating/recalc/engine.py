@@ -85,7 +85,7 @@ class Book:
         self.tables: dict[str, Table] = {}  # NAME -> table
         self.compiled_names: dict[tuple[str, str, bool], Any] = {}  # memo of the compiler
         self.pending = 0  # formulas not evaluated yet
-        self.evaluations = 0  # formula evaluations begun: a call's value is reused between two
+        self.evaluations = 0  # formula evaluations begun (closures.shared_value reads it)
         self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
         self.date1904 = False  # the workbook counts dates from 1904 (<workbookPr date1904="1"/>)
         self._defaults: dict[str, list[Any]] = {}
