@@ -1,22 +1,30 @@
-"""The closures the formula compiler builds from: references, operators, ``IF``, and the
-guards around Excel's functions (:mod:`.compile` parses; this module says what each
-piece does when the formula runs in a cell ``h``)."""
+"""The closures the formula compiler builds from: references, operators, ``IF``, the
+guards around Excel's functions, calls of the rating functions, and a call written twice
+computed once (:mod:`.compile` parses; this module says what each piece does when the
+formula runs in a cell ``h``).
+
+The common cases take a short way: a number, a text or a logical compared, a one-cell
+reference read at once. Each short way gives exactly what the general rule
+(:mod:`.values`) gives for those values and leaves every other value to it."""
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .parse import RefSpec, column_letters
-from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, compare, lift, scalar,
-                     to_bool)
+from .parse import RefSpec, Token, column_letters
+from .trace import culprit
+from .values import (APART, COMPARISONS, MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, compare, grid, lift,
+                     scalar, to_bool)
 
 if TYPE_CHECKING:
     from .engine import Book
 
-__all__ = ["Closure", "cell_name", "where", "constant_closure", "constant_of", "ordered", "compared_with", "if_closure",
-           "operand_of", "reference", "memoised", "guarded", "range_join", "intersect"]
+__all__ = ["Closure", "cell_reader", "cell_name", "where", "constant_closure", "constant_of", "ordered",
+           "compared_with", "each_compared_with", "if_closure", "operand_of", "reference", "memoised",
+           "guarded", "range_join", "intersect", "repeated_calls", "shared_value", "rating_call"]
 
 Closure = Callable[[Key], Any]
 
@@ -59,26 +67,77 @@ def constant_of(closure: Closure) -> Any:
 
 
 def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
-    """``operand op constant`` outside an array formula, for a text or number constant:
-    the common case (``A1="W"``, ``B2=0``) compared straight away, anything else by
-    Excel's general rule (:func:`.values.compare`)."""
+    """``operand op constant`` outside an array formula, for a text, number or array
+    constant: the common case (``A1="W"``, ``B2=0``) compared straight away, anything else
+    by Excel's general rule (:func:`.values.compare`)."""
     read, general, fn = operand_of(operand), compare(op), COMPARISONS[op]
+    if type(constant) is Arr:
+        return _compared_with_texts(read, general, fn, constant)
     if type(constant) is str:
         lowered = constant.lower()
+        # what the general rule answers for a number (numbers sort before text) and for a
+        # blank (read as "" beside a text), known before the formula runs
+        number_first, blank = general(0.0, constant), general(None, constant)
 
         def text(h: Key) -> Any:
             v = read(h)
-            if type(v) is str:
+            kind = type(v)
+            if kind is str:
                 return fn(v.lower(), lowered)
-            return lift(general, v, constant) if type(v) is Arr else general(v, constant)
+            if kind is float:
+                return number_first
+            if v is None:
+                return blank
+            return lift(general, v, constant) if kind is Arr else general(v, constant)
         return text
+    text_after = general("", constant)  # text sorts after numbers, whatever its letters
+    size = abs(constant)
 
     def number(h: Key) -> Any:
         v = read(h)
-        if type(v) is float and v == constant:
-            return fn(v, constant)
-        return lift(general, v, constant) if type(v) is Arr else general(v, constant)
+        kind = type(v)
+        if kind is float and (v == constant or abs(v - constant) > APART * max(abs(v), size)):
+            return fn(v, constant)  # equal, or apart by more than 15 digits tell
+        if kind is str:
+            return text_after
+        return lift(general, v, constant) if kind is Arr else general(v, constant)
     return number
+
+
+def each_compared_with(op: str, operand: Closure, constant: str) -> Closure:
+    """``A1:A9<>""`` in an array context: each value of the range or array compared with
+    a text constant (a text without case at once, any other value by the general rule),
+    as :func:`.values.lift` would compare them one by one."""
+    general, fn, lowered = compare(op), COMPARISONS[op], constant.lower()
+
+    def each(h: Key) -> Any:
+        value = operand(h)
+        if isinstance(value, (Rng, Arr)):
+            rows = grid(value)
+            if len(rows) != 1 or len(rows[0]) != 1:  # lift gives one value for one value
+                return Arr([[fn(v.lower(), lowered) if type(v) is str else general(v, constant)
+                             for v in row] for row in rows])
+        return lift(general, value, constant)
+    return each
+
+
+def _compared_with_texts(read: Closure, general: Callable[[Any, Any], Any],
+                         fn: Callable[[Any, Any], bool], constant: Arr) -> Closure:
+    """``A1={"W","D"}`` outside an array formula: a text compared with each text of the
+    array constant without case (the general rule for two texts), the text lowered once;
+    anything else element by element by the general rule."""
+    rows = constant.rows_
+    # a one-value array gives one value (lift's rule): only a wider one is taken at once
+    texts = all(type(v) is str for row in rows for v in row) and (len(rows) > 1 or len(rows[0]) > 1)
+    lowered = [[v.lower() for v in row] for row in rows] if texts else []
+
+    def each(h: Key) -> Any:
+        v = read(h)
+        if texts and type(v) is str:
+            x = v.lower()
+            return Arr([[fn(x, c) for c in row] for row in lowered])
+        return lift(general, v, constant)
+    return each
 
 
 def if_closure(args: list[Closure]) -> Closure:
@@ -109,6 +168,12 @@ def if_closure(args: list[Closure]) -> Closure:
     return run
 
 
+def cell_reader(operand: Closure) -> Closure:
+    """The closure of a one-cell reference as one giving that cell's value (what
+    :func:`.values.scalar` reads of it); any other closure as it is."""
+    return _SCALAR.get(operand, operand)
+
+
 def operand_of(operand: Closure) -> Closure:
     """A closure giving an operator's operand outside an array formula: a range's
     implicit intersection with the formula's row or column, an array as it is."""
@@ -118,34 +183,56 @@ def operand_of(operand: Closure) -> Closure:
 
     def read(h: Key) -> Any:
         value = operand(h)
-        return value if type(value) is Arr else scalar(value, h)
+        kind = type(value)
+        if kind is float or kind is str or kind is bool or kind is Arr:
+            return value  # what scalar() gives back unchanged, without the call
+        return scalar(value, h)
     return read
 
 
 def reference(book: "Book", spec: RefSpec) -> Closure:
     """The closure of one reference: fixed, or moved with the formula's cell."""
     sheet = spec.sheet or ""
+    cells = book.cells
+    sr1, sc1, sr2, sc2 = spec.r1, spec.c1, spec.r2, spec.c2
+    fr1, fc1, fr2, fc2 = spec.fixed
     if all(spec.fixed):
-        fixed = Rng(book, sheet, *ordered(spec.r1, spec.c1, spec.r2, spec.c2))
+        fixed = Rng(book, sheet, *ordered(sr1, sc1, sr2, sc2))
 
         def whole(h: Key) -> Rng:
             return fixed
-        if spec.r1 == spec.r2 and spec.c1 == spec.c2:
-            r, c = spec.r1, spec.c1
-            _SCALAR[whole] = lambda h: book.value(sheet, r, c)
+        if sr1 == sr2 and sc1 == sc2:
+            def value(h: Key) -> Any:  # Book.value, inlined
+                found = cells[sheet].get((sr1, sc1))
+                return book.demand((sheet, sr1, sc1)) if found is PENDING else found
+            _SCALAR[whole] = value
         return whole
-    if not any(spec.fixed) and spec.r1 == spec.r2 and spec.c1 == spec.c2:
-        dr, dc = spec.r1, spec.c1  # one relative cell, the common case of a copied formula
+    # a bound moves with the formula's cell (times 1) or is fixed (times 0)
+    rm, cm = (0 if fr1 else 1), (0 if fc1 else 1)
+    if sr1 == sr2 and sc1 == sc2 and fr1 == fr2 and fc1 == fc2:  # one cell: A1, $A1, A$1
 
         def cell(h: Key) -> Rng:
-            r, c = h[1] + dr, h[2] + dc
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
             return Rng(book, sheet, r, c, r, c)
-        _SCALAR[cell] = lambda h: book.value(sheet, h[1] + dr, h[2] + dc)
-        return cell
 
-    def ref(h: Key) -> Rng:
-        at = spec.at(h[1], h[2])
-        return Rng(book, sheet, at.r1, at.c1, at.r2, at.c2)
+        def moved_value(h: Key) -> Any:  # Book.value, inlined
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
+            found = cells[sheet].get((r, c))
+            return book.demand((sheet, r, c)) if found is PENDING else found
+        _SCALAR[cell] = moved_value
+        return cell
+    if fr1 == fr2 and fc1 == fc2 and sr1 <= sr2 and sc1 <= sc2:  # corners in order anywhere
+
+        def moved(h: Key) -> Rng:
+            r, c = h[1] * rm, h[2] * cm
+            return Rng(book, sheet, r + sr1, c + sc1, r + sr2, c + sc2)
+        return moved
+
+    def ref(h: Key) -> Rng:  # RefSpec.at, without the Ref it builds
+        row, col = h[1], h[2]
+        r1, c1 = sr1 if fr1 else row + sr1, sc1 if fc1 else col + sc1
+        r2, c2 = sr2 if fr2 else row + sr2, sc2 if fc2 else col + sc2
+        return Rng(book, sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
     return ref
 
 
@@ -158,6 +245,39 @@ def memoised(fn: Closure) -> Closure:
         if not memo:
             memo.append(fn(h))
         return memo[0]
+    return once
+
+
+def repeated_calls(tokens: list[Token]) -> set[int]:
+    """Where the function calls written more than once in a formula begin: calls whose
+    tokens, from the name to its closing parenthesis, are the same."""
+    places: dict[tuple[Token, ...], list[int]] = {}
+    opened: list[int] = []
+    for i, token in enumerate(tokens):
+        if token.kind in ("func", "("):
+            opened.append(i)
+        elif token.kind == ")" and opened:
+            start = opened.pop()
+            if tokens[start].kind == "func":
+                places.setdefault(tuple(tokens[start:i + 1]), []).append(start)
+    return {start for starts in places.values() if len(starts) > 1 for start in starts}
+
+
+def shared_value(book: "Book", fn: Closure) -> Closure:
+    """One closure for the places of a call written twice or more in a formula: the
+    value computed at the first place is given again at the next ones, in the same cell,
+    while no other cell has been evaluated since (cells change only when a formula is
+    evaluated: :meth:`.engine.Book.evaluate` counts them). Then the cells the call reads
+    are the same cells holding the same values, and a call of Excel's functions without
+    a volatile one gives the same value again; any other time it is computed anew."""
+    last: list[Any] = [None, -1, None]  # the cell, the count of evaluations, the value
+
+    def once(h: Key) -> Any:
+        if last[0] is h and last[1] == book.evaluations:
+            return last[2]
+        value = fn(h)
+        last[0], last[1], last[2] = h, book.evaluations, value
+        return value
     return once
 
 
@@ -211,3 +331,79 @@ def intersect(left: Closure, right: Closure) -> Closure:
             return XlErr("#NULL!", "the references do not intersect")
         return found[0] if len(found) == 1 else Areas(found)
     return common
+
+
+# -- rating functions: called with the shapes classic xlwings hands over ----------------
+def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
+    """A call of one of the book's own (rating) functions: its arguments as classic
+    xlwings hands them over, its result as a cell value, its failure the cell's
+    ``#VALUE!`` with the reason and the cell holding the value it names."""
+    defaults = book.defaults(name)
+    parameters = book.parameters(name)
+    padded = [*defaults, *[None] * len(args)]  # an argument without a default: None
+
+    def run(h: Key) -> Any:
+        values = [a(h) for a in args]
+        while values and values[-1] is MISSING:
+            values.pop()
+        python_args = [_as_argument(v, d) for v, d in zip(values, padded)]
+        try:
+            return _from_python(fn(*python_args))
+        except Exception as exc:  # the cell shows the reason, as Excel does
+            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
+                         culprit(message, parameters, values))
+    return run
+
+
+def _as_python(value: Any) -> Any:
+    """A cell value as classic xlwings hands it to a function."""
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # handed over as they are (the checks below leave them so)
+    if isinstance(value, XlErr):
+        return value.code
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def _as_argument(value: Any, default: Any) -> Any:
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # as _as_python hands these over
+    if value is MISSING:
+        return default
+    if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
+        book, sheet, row, col = value.book, value.sheet, value.r1, value.c1
+        if book.clip(sheet, row, col) == (row, col):  # a cell of the used range: its value
+            return _as_python(book.value(sheet, row, col))
+    if isinstance(value, (Rng, Arr)):  # (beyond the used range, rows() gives no row)
+        rows = [[_as_python(v) for v in row] for row in value.rows()]
+        if len(rows) == 1 and len(rows[0]) == 1:
+            return rows[0][0]
+        if len(rows) == 1:
+            return rows[0]
+        if rows and len(rows[0]) == 1:
+            return [row[0] for row in rows]
+        return rows
+    return _as_python(value)
+
+
+def _from_python(value: Any) -> Any:
+    """A function's return value as a cell value: ``None`` shows as an empty string."""
+    if value is None:
+        return ""
+    if isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, (int, float)):
+        number = float(value)
+        return number if math.isfinite(number) else XlErr("#NUM!")
+    if hasattr(value, "tolist"):  # numpy scalars and arrays
+        return _from_python(value.tolist())
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return ""
+        rows = value if isinstance(value[0], (list, tuple)) else [value]
+        return Arr([[_from_python(v) for v in row] for row in rows])
+    return str(value)

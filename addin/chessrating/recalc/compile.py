@@ -12,20 +12,19 @@ floats, and an Excel error as its text (``"#N/A"``).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import lambdas
-from .closures import (Closure, cell_name, compared_with, constant_closure, constant_of, guarded, if_closure,
-                       intersect, memoised, operand_of, range_join, reference, where)
+from .closures import (Closure, cell_name, cell_reader, compared_with, constant_closure, constant_of,
+                       each_compared_with, guarded, if_closure, intersect, memoised, operand_of,
+                       range_join, rating_call, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, ENGINE_LAZY, VOLATILE
 from .structured import table_reference
-from .trace import culprit
-from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, scalar,
-                     to_bool)
+from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, negate,
+                     percent, scalar, to_bool)
 
 if TYPE_CHECKING:
     from .engine import Book
@@ -47,49 +46,6 @@ class Compiled:
 
     def __init__(self, run: Closure, reads: list[RefSpec], volatile: bool = False):
         self.run, self.reads, self.volatile = run, reads, volatile
-
-
-def _as_python(value: Any) -> Any:
-    """A cell value as classic xlwings hands it to a function."""
-    if isinstance(value, XlErr):
-        return value.code
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    return value
-
-
-def _as_argument(value: Any, default: Any) -> Any:
-    if value is MISSING:
-        return default
-    if isinstance(value, (Rng, Arr)):
-        rows = [[_as_python(v) for v in row] for row in value.rows()]
-        if len(rows) == 1 and len(rows[0]) == 1:
-            return rows[0][0]
-        if len(rows) == 1:
-            return rows[0]
-        if rows and len(rows[0]) == 1:
-            return [row[0] for row in rows]
-        return rows
-    return _as_python(value)
-
-
-def _from_python(value: Any) -> Any:
-    """A function's return value as a cell value: ``None`` shows as an empty string."""
-    if value is None:
-        return ""
-    if isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, (int, float)):
-        number = float(value)
-        return number if math.isfinite(number) else XlErr("#NUM!")
-    if hasattr(value, "tolist"):  # numpy scalars and arrays
-        return _from_python(value.tolist())
-    if isinstance(value, (list, tuple)):
-        if not value:
-            return ""
-        rows = value if isinstance(value[0], (list, tuple)) else [value]
-        return Arr([[_from_python(v) for v in row] for row in rows])
-    return str(value)
 
 
 def compile_formula(book: "Book", text: str, here: Key, array: bool) -> Compiled:
@@ -126,9 +82,13 @@ class _Compiler:
         self.nesting = 0
         self.volatile = False
         self.lambdas = False  # the formula may give a LAMBDA as its value
+        self.calls_ours = False  # the formula calls a rating function (its own code)
+        self.repeated: set[int] = set()  # where a call written twice or more begins
+        self.shared: dict[tuple[tuple[Token, ...], int], Closure] = {}
 
     def compile(self, text: str) -> Closure:
         self.tokens, self.pos = tokenize(text), 0
+        self.repeated = repeated_calls(self.tokens)
         fn = self.expression(0)
         if self.pos != len(self.tokens):
             raise FormulaSyntaxError(f"unexpected {self.tokens[self.pos].text!r}")
@@ -155,7 +115,7 @@ class _Compiler:
             op = token.text
             if op == "%":
                 self.pos += 1
-                left = self.apply(lambda a: binary("/")(a, 100.0), left)
+                left = self.apply(percent, left)
                 continue
             if op == ":":
                 self.pos += 1
@@ -173,8 +133,10 @@ class _Compiler:
             self.pos += 1
             right = self.expression(precedence)
             constant = constant_of(right)
-            if not self.array_depth and op in COMPARISONS and type(constant) in (str, float):
+            if not self.array_depth and op in COMPARISONS and type(constant) in (str, float, Arr):
                 left = compared_with(op, left, constant)
+            elif self.array_depth and op in COMPARISONS and type(constant) is str:
+                left = each_compared_with(op, left, constant)
             else:
                 left = self.apply(binary(op), left, right)
 
@@ -223,7 +185,7 @@ class _Compiler:
             operand = self.expression(_UNARY_PRECEDENCE)
             if token.text == "+":
                 return operand
-            return self.apply(lambda a: binary("-")(0.0, a), operand)
+            return self.apply(negate, operand)
         if kind in ("num", "str", "bool", "err"):
             return constant_closure(_constant(token))
         if kind == "ref":
@@ -236,15 +198,10 @@ class _Compiler:
         if kind == "name":
             return self.name(token.text)
         if kind == "func":
-            self.nesting += 1
-            if self.nesting > MAX_NESTING:
-                raise FormulaSyntaxError(f"more than Excel's {MAX_NESTING} nested functions")
-            called = self.call(token.text[:-1])
-            self.nesting -= 1
-            while (following := self.peek()) is not None and following.kind == "(":
-                self.pos += 1  # LAMBDA(x,x+1)(2): the function's value called
-                called = lambdas.invoke(called, self.arguments(False), token.text[:-1])
-            return called
+            start = self.pos - 1
+            if start in self.repeated and not self.local and not self.recursive:
+                return self.shared_call(start)
+            return self.function_call(token)
         if kind == "(":
             inner = self.expression(0)
             following = self.peek()
@@ -253,9 +210,38 @@ class _Compiler:
             self.take(")")
             return inner
         if kind == "{":
-            array = self.array_constant()
-            return lambda h: array
+            return constant_closure(self.array_constant())
         raise FormulaSyntaxError(f"unexpected {token.text!r}")
+
+    def function_call(self, token: Token) -> Closure:
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise FormulaSyntaxError(f"more than Excel's {MAX_NESTING} nested functions")
+        called = self.call(token.text[:-1])
+        self.nesting -= 1
+        while (following := self.peek()) is not None and following.kind == "(":
+            self.pos += 1  # LAMBDA(x,x+1)(2): the function's value called
+            called = lambdas.invoke(called, self.arguments(False), token.text[:-1])
+        return called
+
+    def shared_call(self, start: int) -> Closure:
+        """A call written more than once in the formula (``MATCH("x",A1:A9,0)`` tested by
+        ISNA, then read by INDEX): computed once per evaluation of the cell, when nothing
+        in it can differ between its places (:func:`.closures.shared_value`). Each place is
+        compiled all the same, so its errors and the references it reads are found."""
+        flags = self.volatile, self.lambdas, self.calls_ours
+        self.volatile = self.lambdas = self.calls_ours = False
+        called = self.function_call(self.tokens[start])
+        pure = not (self.volatile or self.lambdas or self.calls_ours)
+        self.volatile, self.lambdas, self.calls_ours = (
+            flags[0] or self.volatile, flags[1] or self.lambdas, flags[2] or self.calls_ours)
+        if not pure:  # a random number or a rating function is called at each place
+            return called
+        key = (tuple(self.tokens[start:self.pos]), self.array_depth)
+        found = self.shared.get(key)
+        if found is None:
+            found = self.shared[key] = shared_value(self.book, called)
+        return found
 
     def union(self, first: Closure) -> Closure:
         """``(A1:A3,C1)``: Excel's union operator, inside parentheses."""
@@ -402,7 +388,8 @@ class _Compiler:
         ours = self.book.functions.get(name)
         args = self.arguments(array_context=ours is not None or name in ARRAY_ARGS)
         if ours is not None:
-            return self.call_ours(name, ours, args)
+            self.calls_ours = True
+            return rating_call(self.book, name, ours, args)
         self.volatile |= name in VOLATILE
         array = bool(self.array_depth)
         if name in ENGINE_LAZY:
@@ -410,6 +397,9 @@ class _Compiler:
             return guarded(name, lambda h: mine(h, array, args))
         if name in ENGINE:
             engine, book = ENGINE[name], self.book
+            if len(args) == 1:  # ISNUMBER(A1), ISNA(MATCH(…)): no list of one
+                only = args[0]
+                return guarded(name, lambda h: engine(book, h, only(h)))
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
         if name == "IF" and not array and 2 <= len(args) <= 3:
@@ -420,8 +410,7 @@ class _Compiler:
         if name in ELEMENTWISE:
             return self.elementwise(ELEMENTWISE[name], args)
         if name in BUILTINS:
-            builtin = BUILTINS[name]
-            return lambda h: builtin(h, *[a(h) for a in args])
+            return self.builtin(name, args, array)
         if name in lambdas.HELPERS:
             helper = lambdas.HELPERS[name]
             return guarded(name, lambda h: helper(h, *[a(h) for a in args]))
@@ -430,35 +419,46 @@ class _Compiler:
         message = f"unknown function {name}"
         return lambda h: XlErr("#NAME?", message, where(h))
 
+    def builtin(self, name: str, args: list[Closure], array: bool) -> Closure:
+        """A call of a library function taking its arguments as evaluated; AND and OR of
+        logicals (``OR(A1="",A1=0)``) combined at once, as the function combines them."""
+        builtin = BUILTINS[name]
+        if name in ("AND", "OR") and args and not array:
+            combine = all if name == "AND" else any
+
+            def logical(h: Key) -> Any:
+                values = [a(h) for a in args]
+                for value in values:
+                    if type(value) is not bool:
+                        return builtin(h, *values)
+                return combine(values)
+            return logical
+        if len(args) == 1:
+            only = args[0]
+            return lambda h: builtin(h, only(h))
+        if len(args) == 2:
+            first, second = args
+            return lambda h: builtin(h, first(h), second(h))
+        return lambda h: builtin(h, *[a(h) for a in args])
+
     def elementwise(self, fn: Callable[..., Any], args: list[Closure]) -> Closure:
         """A function of scalars: over arrays element by element; a range is read whole in
         an array context and at the formula's row or column otherwise."""
         if self.array_depth:
             return lambda h: lift(fn, *(a(h) for a in args))
 
+        args = [cell_reader(a) for a in args]  # a one-cell reference read straight away
+
         def run(h: Key) -> Any:
             values = [a(h) for a in args]
+            for v in values:
+                if type(v) is Rng or type(v) is Arr:
+                    break
+            else:  # scalars only, the common case: nothing to intersect or lift
+                return fn(*values)
             if any(type(v) is Arr for v in values):
                 return lift(fn, *(scalar(v, h) if type(v) is Rng else v for v in values))
             return fn(*(scalar(v, h) if type(v) is Rng else v for v in values))
-        return run
-
-    def call_ours(self, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
-        defaults = self.book.defaults(name)
-        parameters = self.book.parameters(name)
-
-        def run(h: Key) -> Any:
-            values = [a(h) for a in args]
-            while values and values[-1] is MISSING:
-                values.pop()
-            python_args = [_as_argument(v, defaults[i] if i < len(defaults) else None)
-                           for i, v in enumerate(values)]
-            try:
-                return _from_python(fn(*python_args))
-            except Exception as exc:  # the cell shows the reason, as Excel does
-                message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-                return XlErr("#VALUE!", message or type(exc).__name__, where(h),
-                             culprit(message, parameters, values))
         return run
 
 

@@ -85,6 +85,7 @@ class Book:
         self.tables: dict[str, Table] = {}  # NAME -> table
         self.compiled_names: dict[tuple[str, str, bool], Any] = {}  # memo of the compiler
         self.pending = 0  # formulas not evaluated yet
+        self.evaluations = 0  # formula evaluations begun (closures.shared_value reads it)
         self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
         self.date1904 = False  # the workbook counts dates from 1904 (<workbookPr date1904="1"/>)
         self._defaults: dict[str, list[Any]] = {}
@@ -216,6 +217,7 @@ class Book:
 
     def evaluate(self, formula: Formula) -> None:
         key = formula.key
+        self.evaluations += 1
         self._active[key] = len(self._stack)
         self._stack.append(key)
         try:
@@ -383,6 +385,9 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
     sheet, row, col = formula.key
     cells = book.cells[sheet]
     if formula.ref is None:
+        if type(result) is float:  # a number is stored as it is
+            cells[(row, col)] = result
+            return
         if isinstance(result, (Rng, Arr)):
             try:
                 result = scalar(result, formula.key)

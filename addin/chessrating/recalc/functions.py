@@ -21,6 +21,7 @@ naming it, in that cell only.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -222,7 +223,7 @@ def _guarded(name: str, fn: Callable[..., Any], skip: int) -> Callable[..., Any]
             raise  # the engine reports a formula nested too deeply
         except Exception as exc:  # a failure costs this cell, never the recalculation
             return XlErr(VALUE, f"{name}: {type(exc).__name__}: {exc}")
-        if isinstance(result, float) and (result != result or result in (float("inf"), float("-inf"))):
+        if isinstance(result, float) and not math.isfinite(result):  # NaN or an infinity
             return XlErr(NUM)
         return result
     guarded.__name__ = fn.__name__

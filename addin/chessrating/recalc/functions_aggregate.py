@@ -15,6 +15,7 @@ case, and text that reads as a number matches that number.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -115,6 +116,7 @@ def _countblank(here: Any, *args: Any) -> float:
 
 
 # -- criteria ----------------------------------------------------------------------------
+@functools.lru_cache(maxsize=512)  # a criterion copied down a column is built once
 def wildcard(pattern: str) -> re.Pattern[str]:
     """A pattern with Excel's wildcards as a case-insensitive whole-text regex."""
     out, i = [], 0
@@ -332,9 +334,12 @@ def _sumproduct(here: Any, *args: Any) -> Any:
             product = 1.0
             for g in grids:
                 v = g[i][j]
-                if isinstance(v, XlErr):
+                if type(v) is float:  # a number, the common case, multiplied as below
+                    product *= v
+                elif isinstance(v, XlErr):
                     return v
-                product *= float(v) if is_number(v) else 0.0
+                else:
+                    product *= float(v) if is_number(v) else 0.0
             total += product
     return total
 
@@ -380,6 +385,9 @@ def _logicals(args: tuple[Any, ...]) -> list[bool] | XlErr:
         return list(args) if args else XlErr(VALUE)
     out: list[bool] = []
     for value, in_range in values_of(args):
+        if value is True or value is False:  # a logical counts as it is, wherever it is
+            out.append(value)
+            continue
         if in_range and (value is None or isinstance(value, str)):
             continue
         flag = to_bool(value)

@@ -49,7 +49,10 @@ def registry() -> tuple[dict[str, Callable[..., Any]], _Register]:
 
 
 def is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    kind = type(value)
+    if kind is float:
+        return True
+    return kind is not bool and isinstance(value, (int, float))
 
 
 def significant(x: float, digits: int = 15) -> float:

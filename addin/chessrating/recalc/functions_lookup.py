@@ -49,13 +49,19 @@ def find(value: Any, items: list[Any], mode: int, wildcards: bool = True,
     if target is None:
         return None
     if mode == 0:
-        if target[0] == 1 and wildcards and any(ch in value for ch in "*?~"):
+        if target[0] == 1 and wildcards and ("*" in value or "?" in value or "~" in value):
             pattern = wildcard(value)
             test: Callable[[Any], bool] = lambda v: isinstance(v, str) and pattern.fullmatch(v) is not None
+        elif target[0] == 1:  # a text: what _key(v) == target means, without the tuple
+            lowered = target[1]
+            test = lambda v: isinstance(v, str) and v.lower() == lowered
         else:
             test = lambda v: _key(v) == target
         order = range(len(items) - 1, -1, -1) if reverse else range(len(items))
-        return next((i for i in order if test(items[i])), None)
+        for i in order:
+            if test(items[i]):
+                return i
+        return None
     same = [(i, k[1]) for i, k in ((i, _key(v)) for i, v in enumerate(items))
             if k is not None and k[0] == target[0]]
     low, high, found = 0, len(same) - 1, None

@@ -10,6 +10,7 @@ Excel for Windows does; ``TEXT`` applies a number format (:mod:`.functions_forma
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -40,9 +41,13 @@ def _texts(fn: Callable[..., Any]) -> Callable[..., Any]:
         converted = []
         for value, kind in zip(values, kinds):
             if kind == "str":
-                value = text(value)
+                if type(value) is not str:  # a text is its own text argument
+                    value = text(value)
             elif kind == "int":
-                value = integer(value)
+                if type(value) is float and math.isfinite(value):
+                    value = int(value)  # what integer() gives a finite number
+                else:
+                    value = integer(value)
             elif kind == "float":
                 value = number(value)
             if isinstance(value, XlErr):

@@ -51,6 +51,8 @@ def _whole(value: Any, h: Key, default: int) -> int | XlErr:
     """An integer argument, truncated as Excel truncates; ``default`` when omitted."""
     if value is MISSING or value is None:
         return default
+    if type(value) is float:  # a number: truncated as below, without reading it again
+        return int(value)
     number = _number(value, h)
     return number if isinstance(number, XlErr) else int(number)
 
@@ -333,6 +335,11 @@ def _randbetween(book: "Book", h: Key, bottom: Any, top: Any) -> Any:
 # -- what a value is: the cell as the written workbook shows it -------------------------
 def _is(test: Callable[[Any], bool]) -> Callable[..., Any]:
     def check(book: "Book", h: Key, value: Any = MISSING) -> Any:
+        kind = type(value)
+        if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:  # one cell, one area
+            return test(shown(value.book.value(value.sheet, value.r1, value.c1)))
+        if kind is float or kind is str or kind is bool:  # computed: neither range nor array
+            return test(value)
         if isinstance(value, Arr):
             return lift(lambda v: test(shown(v)), value)
         if isinstance(value, Rng):

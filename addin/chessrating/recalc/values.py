@@ -23,7 +23,8 @@ from .coerce import read_number
 
 __all__ = ["XlErr", "Rng", "Areas", "Arr", "MISSING", "PENDING", "Key", "ERROR_CODES",
            "RangeTooLarge", "errors_in", "to_number", "to_text", "to_bool", "binary", "compare", "COMPARISONS",
-           "grid", "lift", "excel_text", "scalar", "shown", "MAX_TEXT", "too_long"]
+           "grid", "lift", "excel_text", "scalar", "shown", "MAX_TEXT", "too_long", "APART",
+           "negate", "percent"]
 
 Key = tuple[str, int, int]  # sheet, row, column: one cell of the book
 ERROR_CODES = EXCEL_ERRORS  # the error values a cell or a formula can hold
@@ -138,7 +139,8 @@ class Rng:
         r2, c2 = book.clip(sheet, self.r2, self.c2)
         stored = book.cells[sheet]
         if (r2 - self.r1 + 1) * (c2 - self.c1 + 1) <= len(stored):
-            return [v for row in self.rows() for v in row]
+            rows = self.rows()  # lists of its own: one row is the list of the cells
+            return rows[0] if len(rows) == 1 else [v for row in rows for v in row]
         r1, c1 = self.r1, self.c1
         found = sorted(k for k in stored if r1 <= k[0] <= r2 and c1 <= k[1] <= c2)
         return [book.value(sheet, r, c) for r, c in found]
@@ -224,6 +226,11 @@ def to_number(value: Any) -> float | XlErr:
     """Excel's coercion for arithmetic: blank is 0, TRUE is 1, text is read as Excel
     reads what is typed into a cell (:mod:`.coerce`: ``"1,000"``, ``"50%"``, dates,
     times), other text is ``#VALUE!``."""
+    kind = type(value)
+    if kind is float:  # the common cases first, as the general rule below reads them
+        return value
+    if kind is bool:
+        return 1.0 if value else 0.0
     if value is None or value is MISSING:
         return 0.0
     if isinstance(value, bool):
@@ -247,6 +254,8 @@ def excel_text(number: float) -> str:
 
 
 def to_text(value: Any) -> str | XlErr:
+    if type(value) is str:  # a text is its own (the last line below, sooner)
+        return value
     if value is None or value is MISSING:
         return ""
     if isinstance(value, bool):
@@ -259,6 +268,8 @@ def to_text(value: Any) -> str | XlErr:
 
 
 def to_bool(value: Any) -> bool | XlErr:
+    if value is True or value is False:  # a logical is its own (as below, sooner)
+        return value
     if value is None or value is MISSING:
         return False
     if isinstance(value, bool):
@@ -309,17 +320,38 @@ def binary(op: str) -> Callable[[Any, Any], Any]:
         fn = _ARITHMETIC[op]
 
         def arithmetic(a: Any, b: Any) -> Any:
-            a, b = to_number(a), to_number(b)
-            if isinstance(a, XlErr):
-                return a
-            if isinstance(b, XlErr):
-                return b
+            if type(a) is not float or type(b) is not float:  # two numbers need no coercion
+                a, b = to_number(a), to_number(b)
+                if isinstance(a, XlErr):
+                    return a
+                if isinstance(b, XlErr):
+                    return b
             result = fn(a, b)
             if isinstance(result, float) and not math.isfinite(result):
                 return XlErr("#NUM!")
             return result
         return arithmetic
     return compare(op)
+
+
+APART = 1e-13  # numbers further apart than this share of the larger differ within 15 digits
+_subtract, _divide_op = binary("-"), binary("/")
+
+
+def negate(value: Any) -> Any:
+    """Unary minus: ``0 - value`` (so ``-0`` is 0). A logical, as in ``--(A1:A9<>"")``,
+    negated at once: TRUE is 1 and FALSE 0, as :func:`to_number` reads them."""
+    if type(value) is bool:
+        return -1.0 if value else 0.0
+    if type(value) is float:  # what the subtraction gives a number: itself negated, if finite
+        result = 0.0 - value
+        return result if math.isfinite(result) else XlErr("#NUM!")
+    return _subtract(0.0, value)
+
+
+def percent(value: Any) -> Any:
+    """The ``%`` operator: ``value / 100``."""
+    return _divide_op(value, 100.0)
 
 
 _TYPE_RANK = {float: 0, int: 0, str: 1, bool: 2}
@@ -334,6 +366,14 @@ def compare(op: str) -> Callable[[Any, Any], Any]:
     fn = COMPARISONS[op]
 
     def comparison(a: Any, b: Any) -> Any:
+        kind = type(a)
+        if kind is type(b):  # two values of one kind: the general rule's last steps at once
+            if kind is str:
+                return fn(a.lower(), b.lower())
+            if kind is float and (a == b or abs(a - b) > APART * max(abs(a), abs(b))):
+                return fn(a, b)  # equal, or apart by more than 15 digits tell
+            if kind is bool:
+                return fn(a, b)
         if isinstance(a, XlErr):
             return a
         if isinstance(b, XlErr):
@@ -356,7 +396,7 @@ def compare(op: str) -> Callable[[Any, Any], Any]:
 def _fifteen_digits(a: float, b: float) -> tuple[float, float]:
     """Excel compares numbers at 15 significant digits: ``0.1+0.2=0.3`` is TRUE.
     Numbers further apart than that compare as they are."""
-    if abs(a - b) > 1e-13 * max(abs(a), abs(b)):
+    if abs(a - b) > APART * max(abs(a), abs(b)):
         return a, b
     return float(f"{a:.15g}"), float(f"{b:.15g}")
 
@@ -399,6 +439,9 @@ def lift(fn: Callable[..., Any], *values: Any) -> Any:
 def scalar(value: Any, h: tuple[str, int, int]) -> Any:
     """A range used where one value is wanted: its one cell, or the cell in the
     formula's own row (for a column) or column (for a row); an array gives its first."""
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # neither range nor array: as the last line gives it
     if isinstance(value, Rng):
         book = value.book
         if value.r1 == value.r2 and value.c1 == value.c2:
