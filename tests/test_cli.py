@@ -185,3 +185,29 @@ def test_templates_name_the_file_that_cannot_be_written(tmp_path: Path, capsys):
     err = capsys.readouterr().err
     assert f"{tmp_path / 'fide-round-robin.xlsx'}: cannot be written (Is a directory)" in err
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no draft left
+
+
+def test_the_command_exits_with_mains_code_and_main_leaves_the_collector_alone(tmp_path, monkeypatch, capsys):
+    # The installed `chessrating` command is cli.run: main's exit code, the objects the
+    # work left handed to the system at exit (gc.freeze); main called from Python (as
+    # here and by every test) leaves the collector as it found it.
+    import gc
+    from importlib.metadata import entry_points
+
+    from chessrating.cli import run
+
+    scripts = {e.name: e.value for e in entry_points(group="console_scripts")}
+    assert scripts["chessrating"] == "chessrating.cli:run"
+    missing = tmp_path / "nope.xlsx"
+    frozen = gc.get_freeze_count()
+    assert main(["recalc", str(missing)]) == 2
+    assert gc.get_freeze_count() == frozen
+    monkeypatch.setattr("sys.argv", ["chessrating", "recalc", str(missing)])
+    try:
+        with pytest.raises(SystemExit) as ended:
+            run()
+        assert ended.value.code == 2
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+    assert capsys.readouterr().err.count("no such file") == 2

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -279,5 +280,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.unraisablehook = saved[2]
 
 
+def run() -> None:
+    """The ``chessrating`` command: :func:`main`, then the exit with its code.
+
+    A workbook's cells, formulas and compiled closures (which refer to their book, a
+    cycle only the collector frees) are still in memory when the command ends; freeing
+    them one by one as the interpreter shuts down took a tenth of a second for a
+    200-player Swiss. The collector is told to leave them (``gc.freeze``): the system
+    takes the process's memory back whole. ``main`` itself, called from Python, leaves
+    the collector as it was."""
+    code = main()
+    gc.freeze()
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
