@@ -24,6 +24,7 @@ from xml.sax.saxutils import escape
 from .archive import atomic_output, copy_member, read_member
 from .charts import Lookup, is_chart_part, patch_chart
 from .parse import column_letters, column_number
+from .values import XlErr
 
 __all__ = ["sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value", "value_text",
            "set_calc_properties"]
@@ -58,7 +59,6 @@ def cell_xml_value(value: object) -> tuple[str, str]:
     >>> cell_xml_value(float("inf")), cell_xml_value(float("nan"))
     (('e', '#NUM!'), ('e', '#NUM!'))
     """
-    from .values import XlErr
     if isinstance(value, XlErr):
         return ("str", value.message) if value.message else ("e", value.code)
     if isinstance(value, bool):

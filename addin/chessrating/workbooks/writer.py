@@ -99,7 +99,7 @@ class FormulaWorksheet(Worksheet):
 
     def __init__(self) -> None:
         super().__init__()
-        # (row, column) -> (t= kind, <v> text) of the formula cells evaluated
+        # (row, column) -> the ` t=` attribute and the <v> text of each formula cell evaluated
         self.cached: dict[tuple[int, int], tuple[str, str]] = {}
 
     def _prepare_formula(self, formula: str, expand_future_functions: bool = False,
@@ -144,16 +144,13 @@ class FormulaWorksheet(Worksheet):
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         """A formula cell evaluated is written as ``chessrating recalc`` writes its value
         into a file: the kind in ``t=`` (none for a number) and the value in ``<v>``."""
-        found = self.cached.get((row, col)) if type(cell).__name__ == "Formula" else None
+        found = self.cached.get((row, col))  # only formula cells have one
         if found is None:
             super()._write_cell(row, col, cell)
             return
-        kind, text = found
-        style = self._style_of(row, col, cell)
-        typed = "" if kind == "n" else f' t="{kind}"'
-        self.fh.write(f'<c r="{column_name(col)}{row + 1}"{style}{typed}>'
-                      f"<f>{self._escape_data(cell.formula)}</f><v>{value_text(text)}</v></c>")
-
+        typed, text = found
+        self.fh.write(f'<c r="{column_name(col)}{row + 1}"{self._style_of(row, col, cell)}{typed}>'
+                      f"<f>{self._escape_data(cell.formula)}</f><v>{text}</v></c>")
 
     def _style_of(self, row: int, col: int, cell: Any) -> str:
         """The ``s=`` attribute XlsxWriter gives a cell: its own format, else its row's,
@@ -229,11 +226,10 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
             cells = written.get(sheet.name, {})
             if not isinstance(sheet, FormulaWorksheet) or not cells:
                 continue
+            table, cached = sheet.table, sheet.cached
             for (row, col), value in cells.items():
-                cell = sheet.table.get(row - 1, {}).get(col - 1)
-                if cell is None or type(cell).__name__ != "Formula":
-                    continue
-                sheet.cached[(row - 1, col - 1)] = cell_xml_value(value)
+                if type(table.get(row - 1, _NO_CELLS).get(col - 1)) is CellFormulaTuple:
+                    cached[(row - 1, col - 1)] = _xml_value(value)
         self._chart_values = chart_values(book)
         say(Step("writing", total, total, name))
         return report
@@ -263,6 +259,19 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
                     chart.formula_data[r_id] = labels
             if kinds:
                 chart._get_data_type = _kind_of(kinds, chart._get_data_type)
+
+
+_NO_CELLS: dict[int, Any] = {}
+
+
+def _xml_value(value: Any) -> tuple[str, str]:
+    """A formula cell's ``t=`` attribute and ``<v>`` text as written
+    (:func:`chessrating.recalc.patch.cell_xml_value`): only a text can hold characters
+    XML escapes, numbers, logicals and error codes never do."""
+    kind, text = cell_xml_value(value)
+    if kind == "n":
+        return "", text
+    return f' t="{kind}"', value_text(text) if kind == "str" else text
 
 
 def _kind_of(kinds: dict[int, str], decide: Callable[[Any], str]) -> Callable[[Any], str]:
