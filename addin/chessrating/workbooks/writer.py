@@ -95,12 +95,14 @@ class FormulaWorksheet(Worksheet):
     """
 
     _unchanged: dict[tuple[frozenset[str], bool, bool], bool] = {}
-    _dynamic: dict[frozenset[str], bool] = {}
 
     def __init__(self) -> None:
         super().__init__()
         # (row, column) -> the ` t=` attribute and the <v> text of each formula cell evaluated
         self.cached: dict[tuple[int, int], tuple[str, str]] = {}
+        # sets of calls whose formulas XlsxWriter writes as they are (for this sheet's
+        # setting of future functions)
+        self._plain: dict[frozenset[str], bool] = {}
 
     def _prepare_formula(self, formula: str, expand_future_functions: bool = False,
                          calls: frozenset[str] | None = None) -> str:
@@ -127,17 +129,15 @@ class FormulaWorksheet(Worksheet):
         if not formula or formula.startswith("{") or self.constant_memory:
             return int(super()._write_formula(row, col, formula, cell_format, value))
         calls = calls_of(formula)
-        dynamic = self._dynamic.get(calls)
-        if dynamic is None:
-            dynamic = self._dynamic[calls] = re_dynamic_function.search(" ".join(sorted(calls))) is not None
-        if dynamic:
+        plain = self._plain.get(calls)
+        if plain is None:  # neither a dynamic array nor rewritten by XlsxWriter
+            dynamic = re_dynamic_function.search(" ".join(sorted(calls))) is not None
+            plain = self._plain[calls] = not dynamic and self._unchanged_by_xlsxwriter(calls, False)
+        if not plain:
             return int(super()._write_formula(row, col, formula, cell_format, value))
         if self._check_dimensions(row, col):
             return -1
-        if self._unchanged_by_xlsxwriter(calls, False):
-            prepared = _stripped(formula)
-        else:
-            prepared = str(super()._prepare_formula(formula))
+        prepared = formula[1:] if formula[0] == "=" and formula[-1] != "}" else _stripped(formula)
         self.table[row][col] = CellFormulaTuple(prepared, cell_format, value)
         return 0
 
