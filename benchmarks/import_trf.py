@@ -1,0 +1,73 @@
+"""The ``chessrating import-trf`` command on the 249-player grandmommyscup.trf, whole:
+start-up, reading the file, filling the Swiss, evaluating its 31,125 formulas and writing
+the workbook, as a user runs it (a new process each time, wall seconds).
+
+On a shared machine whose speed moves from one minute to the next, a single timing says
+little. Each run is therefore timed next to two references taken just before it:
+
+* a fixed single-threaded Python loop (5,000,000 additions of squares), which shows how
+  fast the machine is at that moment;
+* ``openpyxl.load_workbook`` of the workbook the command writes, in its own process,
+  start-up included: the least any program that reads the file pays.
+
+    python benchmarks/import_trf.py [--runs 9]
+
+Prints every run, then the medians and the ratios of the command to each reference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TRF = HERE.parent / "tests" / "data" / "trf" / "grandmommyscup.trf"
+
+LOOP = "s = 0\nfor i in range(5_000_000):\n    s += i * i\n"
+
+
+def loop_seconds() -> float:
+    """The fixed loop, timed inside a fresh interpreter (its start-up left out)."""
+    code = f"import time\nt = time.perf_counter()\n{LOOP}print(time.perf_counter() - t)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout)
+
+
+def wall(args: list[str]) -> float:
+    """Wall seconds of a new process running ``args``, start-up included."""
+    started = time.perf_counter()
+    subprocess.run(args, capture_output=True, check=True)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=9, help="timed runs (default 9)")
+    runs = parser.parse_args().runs
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "grandmommyscup.xlsx"
+        command = [sys.executable, "-m", "chessrating.cli", "import-trf", str(TRF), "-o", str(out)]
+        load = [sys.executable, "-c", f"import openpyxl; openpyxl.load_workbook({str(out)!r})"]
+        subprocess.run(command, capture_output=True, check=True)  # warm the disk cache
+        loops, loads, imports = [], [], []
+        print(f"{'run':>3}  {'loop':>6}  {'openpyxl load':>13}  {'import-trf':>10}  {'import / loop':>13}")
+        for run in range(1, runs + 1):
+            loops.append(loop_seconds())
+            loads.append(wall(load))
+            imports.append(wall(command))
+            print(f"{run:>3}  {loops[-1]:>5.2f}s  {loads[-1]:>12.2f}s  {imports[-1]:>9.2f}s"
+                  f"  {imports[-1] / loops[-1]:>13.2f}")
+    median = statistics.median
+    print(f"median: loop {median(loops):.2f} s, openpyxl load {median(loads):.2f} s, "
+          f"import-trf {median(imports):.2f} s (fastest {min(imports):.2f} s)")
+    print(f"import-trf / openpyxl load: {median(i / b for i, b in zip(imports, loads)):.2f}; "
+          f"import-trf / loop: {median(i / b for i, b in zip(imports, loops)):.2f}")
+
+
+if __name__ == "__main__":
+    main()
