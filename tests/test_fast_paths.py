@@ -298,3 +298,21 @@ def test_logistic_performance_by_newton_equals_plain_bisection(games: list[tuple
     if score in (0, len(games)):
         return  # no performance exists; tested in test_elo
     assert elo.performance(games) == pytest.approx(plain_performance(games), abs=1e-6)
+
+
+# ---------------------------------------------------------------------------- XML text
+
+@given(st.lists(st.sampled_from([*"ab&<>;\"'", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;"])).map("".join))
+def test_xml_escapes_equal_the_standard_librarys(text: str) -> None:
+    # recalc.charts escapes and unescapes XML text itself (the standard library's module
+    # for it loads the URL and HTTP clients at start-up); it must do exactly what
+    # xml.sax.saxutils does, entities included
+    from xml.sax import saxutils
+
+    from chessrating.recalc.charts import escape, unescape
+
+    entities = {"&apos;": "'", "&quot;": '"'}
+    assert escape(text) == saxutils.escape(text)
+    assert escape(text, {'"': "&quot;"}) == saxutils.escape(text, {'"': "&quot;"})
+    assert unescape(text, entities) == saxutils.unescape(text, entities)
+    assert unescape(text) == saxutils.unescape(text)

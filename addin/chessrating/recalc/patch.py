@@ -19,10 +19,9 @@ import posixpath
 import re
 import zipfile
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from .archive import atomic_output, copy_member, read_member
-from .charts import Lookup, is_chart_part, patch_chart
+from .charts import Lookup, escape, is_chart_part, patch_chart
 from .parse import column_letters, column_number
 from .values import XlErr
 

@@ -31,9 +31,9 @@ import tempfile
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from ..errors import RatingError
+from ..recalc.charts import escape
 from ..udfs import __all__ as FUNCTION_NAMES
 from .lite_code import main_py
 
