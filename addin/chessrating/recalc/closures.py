@@ -376,8 +376,10 @@ def _as_argument(value: Any, default: Any) -> Any:
         return default
     if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
         book, sheet, row, col = value.book, value.sheet, value.r1, value.c1
-        if book.clip(sheet, row, col) == (row, col):  # a cell of the used range: its value
-            return _as_python(book.value(sheet, row, col))
+        rows, cols = book.extent.get(sheet, (0, 0))  # Book.clip leaves the cell as it is
+        if row <= rows and col <= cols:  # a cell of the used range: its value
+            found = book.cells[sheet].get((row, col))  # Book.value, inlined
+            return _as_python(book.demand((sheet, row, col)) if found is PENDING else found)
     if isinstance(value, (Rng, Arr)):  # (beyond the used range, rows() gives no row)
         rows = [[_as_python(v) for v in row] for row in value.rows()]
         if len(rows) == 1 and len(rows[0]) == 1:

@@ -21,10 +21,10 @@ from .closures import (Closure, cell_name, cell_reader, compared_with, constant_
                        range_join, rating_call, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
-from .references import ENGINE, ENGINE_LAZY, VOLATILE
+from .references import CELL_TESTS, ENGINE, ENGINE_LAZY, VOLATILE
 from .structured import table_reference
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, negate,
-                     percent, scalar, to_bool)
+                     percent, scalar, shown, to_bool)
 
 if TYPE_CHECKING:
     from .engine import Book
@@ -399,6 +399,9 @@ class _Compiler:
             engine, book = ENGINE[name], self.book
             if len(args) == 1:  # ISNUMBER(A1), ISNA(MATCH(…)): no list of one
                 only = args[0]
+                test, read = CELL_TESTS.get(name), cell_reader(only)
+                if test is not None and read is not only:  # ISTEXT(A1): the cell's value tested
+                    return guarded(name, lambda h: test(shown(read(h))))  # as check tests it
                 return guarded(name, lambda h: engine(book, h, only(h)))
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
@@ -424,15 +427,7 @@ class _Compiler:
         logicals (``OR(A1="",A1=0)``) combined at once, as the function combines them."""
         builtin = BUILTINS[name]
         if name in ("AND", "OR") and args and not array:
-            combine = all if name == "AND" else any
-
-            def logical(h: Key) -> Any:
-                values = [a(h) for a in args]
-                for value in values:
-                    if type(value) is not bool:
-                        return builtin(h, *values)
-                return combine(values)
-            return logical
+            return _logical(name == "AND", builtin, args)
         if len(args) == 1:
             only = args[0]
             return lambda h: builtin(h, only(h))
@@ -460,6 +455,57 @@ class _Compiler:
                 return lift(fn, *(scalar(v, h) if type(v) is Rng else v for v in values))
             return fn(*(scalar(v, h) if type(v) is Rng else v for v in values))
         return run
+
+
+def _logical(conjunction: bool, builtin: Callable[..., Any], args: list[Closure]) -> Closure:
+    """AND or OR outside an array formula with logicals, or arrays holding logicals
+    only (``OR(A1={"W","D"})``), combined at once: the function counts a logical as it
+    is wherever it stands, so it combines all of them; anything else, or an empty array,
+    goes to the function. Two or three arguments are read without a list."""
+    combine = all if conjunction else any
+
+    def general(h: Key, values: list[Any]) -> Any:
+        flat: list[bool] = []
+        for value in values:
+            kind = type(value)
+            if kind is bool:
+                flat.append(value)
+            elif kind is Arr:
+                for row in value.rows_:
+                    for v in row:
+                        if type(v) is not bool:
+                            return builtin(h, *values)
+                        flat.append(v)
+            else:
+                return builtin(h, *values)
+        return combine(flat) if flat else builtin(h, *values)
+
+    if len(args) == 2:
+        first, second = args
+
+        def two(h: Key) -> Any:
+            x, y = first(h), second(h)
+            if type(x) is bool and type(y) is bool:  # all((x, y)) or any((x, y))
+                return (x and y) if conjunction else (x or y)
+            return general(h, [x, y])
+        return two
+    if len(args) == 3:
+        first, second, third = args
+
+        def three(h: Key) -> Any:
+            x, y, z = first(h), second(h), third(h)
+            if type(x) is bool and type(y) is bool and type(z) is bool:
+                return (x and y and z) if conjunction else (x or y or z)
+            return general(h, [x, y, z])
+        return three
+
+    def many(h: Key) -> Any:
+        values = [a(h) for a in args]
+        for value in values:
+            if type(value) is not bool:
+                return general(h, values)
+        return combine(values)
+    return many
 
 
 def _constant(token: Token) -> Any:

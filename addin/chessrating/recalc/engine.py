@@ -89,8 +89,7 @@ class Book:
         self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
         self.date1904 = False  # the workbook counts dates from 1904 (<workbookPr date1904="1"/>)
         self._defaults: dict[str, list[Any]] = {}
-        self._active: dict[Key, int] = {}  # formulas under evaluation -> place in _stack
-        self._stack: list[Key] = []
+        self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
 
     # -- building ---------------------------------------------------------------
@@ -200,7 +199,8 @@ class Book:
     # -- evaluating -------------------------------------------------------------
     def demand(self, key: Key) -> Any:
         """The value of a formula cell, evaluating it now if it is still pending."""
-        anchor = self.owner.get(key, key)
+        owner = self.owner
+        anchor = owner.get(key, key) if owner else key  # no array formula: its own anchor
         if anchor in self._active:
             self._flag_cycle(anchor)
             return XlErr("#REF!", self._circular[anchor], _where(anchor))
@@ -210,7 +210,9 @@ class Book:
         return self.cells[key[0]].get(key[1:])
 
     def _flag_cycle(self, anchor: Key) -> None:
-        loop = self._stack[self._active[anchor]:]
+        # the formulas under evaluation, in the order their evaluations began
+        stack = list(self._active)
+        loop = stack[stack.index(anchor):]
         path = " → ".join(_where(k) for k in [*loop, anchor])
         for key in loop:
             self._circular.setdefault(key, f"circular reference: {path}")
@@ -218,16 +220,20 @@ class Book:
     def evaluate(self, formula: Formula) -> None:
         key = formula.key
         self.evaluations += 1
-        self._active[key] = len(self._stack)
-        self._stack.append(key)
+        # the formulas under evaluation: a dict keeps the order they were added in, and
+        # each leaves it before the one that demanded it (a stack, with a fast lookup)
+        active = self._active
+        active[key] = None
         try:
             result = formula.error if formula.error is not None else _run(formula)
         finally:
-            self._stack.pop()
-            del self._active[key]
-        if key in self._circular:
+            del active[key]
+        if self._circular and key in self._circular:
             result = XlErr("#REF!", self._circular[key], _where(key))
-        _store(self, formula, result)
+        if type(result) is float and formula.ref is None:  # _store's first case, inlined
+            self.cells[key[0]][key[1:]] = result
+        else:
+            _store(self, formula, result)
         self.pending -= 1
 
 
