@@ -85,6 +85,7 @@ class _Compiler:
         self.calls_ours = False  # the formula calls a rating function (its own code)
         self.repeated: set[int] = set()  # where a call written twice or more begins
         self.shared: dict[tuple[tuple[Token, ...], int], Closure] = {}
+        self.negated: dict[Closure, Closure] = {}  # -X in an array context -> X
 
     def compile(self, text: str) -> Closure:
         self.tokens, self.pos = tokenize(text), 0
@@ -185,7 +186,13 @@ class _Compiler:
             operand = self.expression(_UNARY_PRECEDENCE)
             if token.text == "+":
                 return operand
-            return self.apply(negate, operand)
+            inner = self.negated.get(operand)
+            if inner is not None:  # --X in an array context, as in SUMPRODUCT(--(A1:A9<>""))
+                return double_negation(inner)
+            negated = self.apply(negate, operand)
+            if self.array_depth:
+                self.negated[negated] = operand
+            return negated
         if kind in ("num", "str", "bool", "err"):
             return constant_closure(_constant(token))
         if kind == "ref":
@@ -444,17 +451,57 @@ class _Compiler:
 
         args = [cell_reader(a) for a in args]  # a one-cell reference read straight away
 
+        def spread(h: Key, values: list[Any]) -> Any:
+            if any(type(v) is Arr for v in values):
+                return lift(fn, *(scalar(v, h) if type(v) is Rng else v for v in values))
+            return fn(*(scalar(v, h) if type(v) is Rng else v for v in values))
+
+        # scalars only, the common case: nothing to intersect or lift (one or two
+        # arguments, as TRIM(A1) and LEFT(A1,6), read without a list)
+        if len(args) == 1:
+            only = args[0]
+
+            def one(h: Key) -> Any:
+                v = only(h)
+                if type(v) is Rng or type(v) is Arr:
+                    return spread(h, [v])
+                return fn(v)
+            return one
+        if len(args) == 2:
+            first, second = args
+
+            def two(h: Key) -> Any:
+                x, y = first(h), second(h)
+                if type(x) is Rng or type(x) is Arr or type(y) is Rng or type(y) is Arr:
+                    return spread(h, [x, y])
+                return fn(x, y)
+            return two
+
         def run(h: Key) -> Any:
             values = [a(h) for a in args]
             for v in values:
                 if type(v) is Rng or type(v) is Arr:
                     break
-            else:  # scalars only, the common case: nothing to intersect or lift
+            else:
                 return fn(*values)
-            if any(type(v) is Arr for v in values):
-                return lift(fn, *(scalar(v, h) if type(v) is Rng else v for v in values))
-            return fn(*(scalar(v, h) if type(v) is Rng else v for v in values))
+            return spread(h, values)
         return run
+
+
+def double_negation(operand: Closure) -> Closure:
+    """``--X`` in an array context: what lifting :func:`.values.negate` twice gives. An
+    array of more than one value keeps its shape through each lift, so each value is
+    negated twice in place (a logical is 1 or 0 then, as ``-(-1.0)`` and ``-(0.0)`` give);
+    anything else is lifted twice as written."""
+    def twice(h: Key) -> Any:
+        x = operand(h)
+        if type(x) is Arr:
+            rows = x.rows_
+            if len(rows) != 1 or len(rows[0]) != 1:  # lift gives one value for one value
+                return Arr([[(1.0 if v else 0.0) if type(v) is bool else negate(negate(v))
+                             for v in row] for row in rows])
+        return lift(negate, lift(negate, x))
+    return twice
 
 
 def _logical(conjunction: bool, builtin: Callable[..., Any], args: list[Closure]) -> Closure:
