@@ -410,6 +410,13 @@ class _Compiler:
                 if test is not None and read is not only:  # ISTEXT(A1): the cell's value tested
                     return guarded(name, lambda h: test(shown(read(h))))  # as check tests it
                 return guarded(name, lambda h: engine(book, h, only(h)))
+            if name == "INDEX":  # INDEX(A1:A9,B1): the row and column numbers read straight
+                # away, a cell's value read as INDEX reads a one-cell range given there
+                # (a blank as 0, the default of both)
+                args = [args[0], *(cell_reader(a) for a in args[1:3]), *args[3:]]
+            if len(args) == 2:
+                first, second = args
+                return guarded(name, lambda h: engine(book, h, first(h), second(h)))
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
         if name == "IF" and not array and 2 <= len(args) <= 3:

@@ -33,8 +33,25 @@ def _texts(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Arguments read by their annotation: ``str`` as text, ``int`` as a whole number
     (truncated), ``float`` as a number, anything else as given; errors pass through."""
     kinds = [fn.__annotations__.get(p) for p in fn.__code__.co_varnames[:fn.__code__.co_argcount]]
+    # a text alone (TRIM(A1)), or a text and a finite number (LEFT(A1,6)), is converted as
+    # below without a loop: the text is its own, the number truncated
+    text_first = bool(kinds) and kinds[0] == "str"
+    text_and_whole = text_first and len(kinds) >= 2 and kinds[1] == "int"
 
     def wrapper(*args: Any) -> Any:
+        count = len(args)
+        if count == 1 and text_first and type(args[0]) is str:
+            result = fn(args[0])
+        elif count == 2 and text_and_whole and type(args[0]) is str and type(args[1]) is float \
+                and math.isfinite(args[1]):
+            result = fn(args[0], int(args[1]))
+        else:
+            return general(args)
+        if isinstance(result, str) and len(result) > _MAX_TEXT:
+            return XlErr(VALUE, "text longer than 32,767 characters")
+        return result
+
+    def general(args: tuple[Any, ...]) -> Any:
         values = list(args)
         while values and values[-1] is MISSING:
             values.pop()
@@ -104,7 +121,12 @@ def _proper(s: str) -> str:
 
 @_register("TRIM")
 def _trim(s: str) -> str:
-    return re.sub(" +", " ", s.strip(" "))
+    s = s.strip(" ")
+    # no two spaces together: each run of spaces is one space already
+    return _SPACES.sub(" ", s) if "  " in s else s
+
+
+_SPACES = re.compile(" +")
 
 
 @_register("CLEAN")
