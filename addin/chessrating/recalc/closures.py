@@ -219,7 +219,18 @@ def reference(book: "Book", spec: RefSpec) -> Closure:
             r, c = h[1] * rm + sr1, h[2] * cm + sc1
             found = cells[sheet].get((r, c))
             return book.demand((sheet, r, c)) if found is PENDING else found
-        _SCALAR[cell] = moved_value
+
+        # the same without multiplying by 1 or adding 0 times the formula's place
+        def relative_value(h: Key) -> Any:  # A1
+            r, c = h[1] + sr1, h[2] + sc1
+            found = cells[sheet].get((r, c))
+            return book.demand((sheet, r, c)) if found is PENDING else found
+
+        def fixed_column_value(h: Key) -> Any:  # $A1
+            r = h[1] + sr1
+            found = cells[sheet].get((r, sc1))
+            return book.demand((sheet, r, sc1)) if found is PENDING else found
+        _SCALAR[cell] = relative_value if rm and cm else fixed_column_value if rm else moved_value
         return cell
     if fr1 == fr2 and fc1 == fc2 and sr1 <= sr2 and sc1 <= sc2:  # corners in order anywhere
 

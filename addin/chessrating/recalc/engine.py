@@ -230,7 +230,9 @@ class Book:
             del active[key]
         if self._circular and key in self._circular:
             result = XlErr("#REF!", self._circular[key], _where(key))
-        if type(result) is float and formula.ref is None:  # _store's first case, inlined
+        kind = type(result)
+        # a number, or a text Excel can hold, stored as it is (_store's first cases, inlined)
+        if formula.ref is None and (kind is float or kind is str and len(result) <= MAX_TEXT):
             self.cells[key[0]][key[1:]] = result
         else:
             _store(self, formula, result)
