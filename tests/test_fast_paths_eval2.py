@@ -213,3 +213,18 @@ def test_a_split_evaluation_with_array_formulas(monkeypatch: pytest.MonkeyPatch)
     assert [two.cells["S"][(r, 4)] for r in range(3, 7)] == [430.0, 440.0, 450.0, 460.0]
     total = sum(row * 2 + (41 - row) + 1.0 for row in range(1, 41))
     assert two.cells["T"][(2, 3)] == two.cells["T"][(3, 3)] == total
+
+
+# -- IF with constant branches ---------------------------------------------------------------
+@pytest.mark.parametrize("formula, expected", [
+    ('=IF(A1="","empty","full")', "empty"), ('=IF(A2="","empty","full")', "full"),
+    ('=IF(A1="","",A2)', ""), ('=IF(A2="","",A2)', "x"), ("=IF(A3,1,2)", 1.0),
+    ("=IF(A4,1,2)", 2.0), ("=IF(A4,1)", False), ("=IF(A3,,2)", 0.0), ("=IF(A4,1,)", 0.0),
+    ('=IF("TRUE","a","b")', "a"), ("=IF(A5,1,2)", NA), ("=IF(0,#N/A,3)", 3.0),
+    ("=IF(1,#DIV/0!,3)", DIV0), ('=IF(A2="x",{1,2},"b")', 1.0), ('=IF(A6,"a","b")', "b"),
+])
+def test_if_with_constant_branches(formula: str, expected: Any) -> None:
+    # IF function: a branch left empty gives 0, a missing else FALSE; the condition is
+    # read as a logical (a text "TRUE" is TRUE, a blank FALSE), an error is the result
+    cells = {"A2": "x", "A3": True, "A4": False, "A5": XlErr("#N/A")}
+    check(value(formula, cells), expected)

@@ -145,12 +145,20 @@ def if_closure(args: list[Closure]) -> Closure:
     condition computed once, a TRUE or FALSE picking its branch at once."""
     condition, then = args[0], args[1]
     otherwise = args[2] if len(args) == 3 else None
+    # a branch written as a constant (IF(A1="","",…)) gives its value without a call: the
+    # value its closure gives, never MISSING
+    then_value = constant_of(then)
+    else_value = _NONE if otherwise is None else constant_of(otherwise)
 
     def run(h: Key) -> Any:
         flag = condition(h)
         if flag is True:
+            if then_value is not _NONE:
+                return then_value
             value = then(h)
         elif flag is False:
+            if else_value is not _NONE:
+                return else_value
             if otherwise is None:
                 return False
             value = otherwise(h)
