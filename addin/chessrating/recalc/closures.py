@@ -109,13 +109,17 @@ def each_compared_with(op: str, operand: Closure, constant: str) -> Closure:
     a text constant (a text without case at once, any other value by the general rule),
     as :func:`.values.lift` would compare them one by one."""
     general, fn, lowered = compare(op), COMPARISONS[op], constant.lower()
+    # what the general rule answers for any number (numbers sort before text) and for a
+    # blank (read as "" beside a text), as compared_with knows them before the formula runs
+    number_first, blank = general(0.0, constant), general(None, constant)
 
     def each(h: Key) -> Any:
         value = operand(h)
         if isinstance(value, (Rng, Arr)):
             rows = grid(value)
             if len(rows) != 1 or len(rows[0]) != 1:  # lift gives one value for one value
-                return Arr([[fn(v.lower(), lowered) if type(v) is str else general(v, constant)
+                return Arr([[fn(v.lower(), lowered) if type(v) is str else number_first
+                             if type(v) is float else blank if v is None else general(v, constant)
                              for v in row] for row in rows])
         return lift(general, value, constant)
     return each
