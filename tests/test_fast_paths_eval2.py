@@ -228,3 +228,19 @@ def test_if_with_constant_branches(formula: str, expected: Any) -> None:
     # read as a logical (a text "TRUE" is TRUE, a blank FALSE), an error is the result
     cells = {"A2": "x", "A3": True, "A4": False, "A5": XlErr("#N/A")}
     check(value(formula, cells), expected)
+
+
+# -- a call of the evaluator's own functions failing costs its cell ----------------------------
+@pytest.mark.parametrize("formula, code, start", [
+    ("=ISNUMBER(1,2)", "#VALUE!", "ISNUMBER: wrong number or kind of arguments"),
+    ("=ROWS(1,2)", "#VALUE!", "ROWS: wrong number of arguments (2)"),
+    ('=INDEX(A1:A3,"x")', "#VALUE!", None), ("=INDEX(A1:A3,4)", "#REF!", None),
+    ("=INDEX(A1:A3,2.9)&INDEX(A1:A3,C1)", None, "bb"),
+])
+def test_engine_calls_failing(formula: str, code: str | None, start: str) -> None:
+    found = value(formula, {"A1": "a", "A2": "b", "A3": "c", "C1": 2.0})
+    if code is None:
+        assert found == start
+    else:
+        assert isinstance(found, XlErr) and found.code == code
+        assert start is None or (found.message or "").startswith(start), found.message

@@ -304,6 +304,41 @@ def shared_value(book: "Book", fn: Closure) -> Closure:
     return once
 
 
+def guarded_call(name: str, fn: Callable[..., Any], book: "Book", *args: Closure) -> Closure:
+    """``guarded(name, lambda h: fn(book, h, *[a(h) for a in args]))`` for one or two
+    arguments, without the lambda between: the arguments are computed inside the same
+    ``try``, so a failure costs the cell alike."""
+    if len(args) == 1:
+        only = args[0]
+
+        def one(h: Key) -> Any:
+            try:
+                return fn(book, h, only(h))
+            except RecursionError:
+                raise
+            except Exception as exc:
+                return _failure(name, exc, h)
+        return one
+    first, second = args
+
+    def two(h: Key) -> Any:
+        try:
+            return fn(book, h, first(h), second(h))
+        except RecursionError:
+            raise
+        except Exception as exc:
+            return _failure(name, exc, h)
+    return two
+
+
+def _failure(name: str, exc: Exception, h: Key) -> XlErr:
+    """The error of a call of ``name`` that raised ``exc``, as :func:`guarded` gives it."""
+    if isinstance(exc, TypeError):
+        return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", where(h))
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return XlErr("#VALUE!", f"{name}: {reason}", where(h))
+
+
 def guarded(name: str, fn: Closure) -> Closure:
     """A call of Excel's function ``name`` whose failure costs its cell only (the
     message names the function)."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import lambdas
 from .closures import (Closure, cell_name, cell_reader, compared_with, constant_closure, constant_of,
-                       each_compared_with, guarded, if_closure, intersect, memoised, operand_of,
+                       each_compared_with, guarded, guarded_call, if_closure, intersect, memoised, operand_of,
                        range_join, rating_call, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
@@ -409,14 +409,13 @@ class _Compiler:
                 test, read = CELL_TESTS.get(name), cell_reader(only)
                 if test is not None and read is not only:  # ISTEXT(A1): the cell's value tested
                     return guarded(name, lambda h: test(shown(read(h))))  # as check tests it
-                return guarded(name, lambda h: engine(book, h, only(h)))
+                return guarded_call(name, engine, book, only)
             if name == "INDEX":  # INDEX(A1:A9,B1): the row and column numbers read straight
                 # away, a cell's value read as INDEX reads a one-cell range given there
                 # (a blank as 0, the default of both)
                 args = [args[0], *(cell_reader(a) for a in args[1:3]), *args[3:]]
             if len(args) == 2:
-                first, second = args
-                return guarded(name, lambda h: engine(book, h, first(h), second(h)))
+                return guarded_call(name, engine, book, *args)
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
         if name == "IF" and not array and 2 <= len(args) <= 3:

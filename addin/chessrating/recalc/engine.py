@@ -225,7 +225,16 @@ class Book:
         active = self._active
         active[key] = None
         try:
-            result = formula.error if formula.error is not None else _run(formula)
+            if formula.error is not None:
+                result = formula.error
+            else:
+                run = formula.run
+                if run is None:  # only formulas that compiled have a closure
+                    raise ValueError(f"formula {formula.text!r} at {key} was not compiled")
+                try:
+                    result = run(key)
+                except Exception as exc:  # one formula failing costs its cell, never the workbook
+                    result = _failed(formula, exc)
         finally:
             del active[key]
         if self._circular and key in self._circular:
@@ -366,19 +375,15 @@ def _evaluate_formulas(book: Book, formulas: list[Formula],
             progress(done * total // count, total)
 
 
-def _run(formula: Formula) -> Any:
-    if formula.run is None:  # only formulas that compiled have a closure
-        raise ValueError(f"formula {formula.text!r} at {formula.key} was not compiled")
-    try:
-        return formula.run(formula.key)
-    except RecursionError:
+def _failed(formula: Formula, exc: Exception) -> XlErr:
+    """The error value of a formula whose evaluation raised ``exc``."""
+    if isinstance(exc, RecursionError):
         return XlErr("#VALUE!", "formulas nested or chained too deeply to evaluate",
                      _where(formula.key))
-    except MemoryError:
+    if isinstance(exc, MemoryError):
         return XlErr("#VALUE!", "the formula needs more memory than there is", _where(formula.key))
-    except Exception as exc:  # one formula failing costs its cell, never the workbook
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return XlErr("#VALUE!", reason, _where(formula.key))
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return XlErr("#VALUE!", reason, _where(formula.key))
 
 
 def _cell_result(value: Any) -> Any:

@@ -337,5 +337,5 @@ class CopyTemplate:
         """
         if self._lowest + step < 1:
             return None
-        return self._format % tuple(map(step.__add__, self.rows))  # each row + step
+        return self._format % tuple([row + step for row in self.rows])
 

@@ -76,10 +76,13 @@ def _index(book: "Book", h: Key, array: Any, row: Any = MISSING, col: Any = MISS
     column 0 means the whole column or row; an index outside the array is #REF!."""
     if isinstance(array, XlErr):
         return array
-    found = _wholes(h, (area, 1), (row, 0), (col, 0))
-    if isinstance(found, XlErr):
-        return found
-    n, r, c = found
+    if type(row) is float and col is MISSING and area is MISSING:
+        n, r, c = 1, int(row), 0  # INDEX(A1:A9,3): what _wholes gives these at once
+    else:
+        found = _wholes(h, (area, 1), (row, 0), (col, 0))
+        if isinstance(found, XlErr):
+            return found
+        n, r, c = found
     if isinstance(array, Rng):
         parts = array.areas()
         if not 1 <= n <= len(parts):
