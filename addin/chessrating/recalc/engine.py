@@ -224,6 +224,7 @@ class Book:
         # each leaves it before the one that demanded it (a stack, with a fast lookup)
         active = self._active
         active[key] = None
+        result: Any
         try:
             if formula.error is not None:
                 result = formula.error
