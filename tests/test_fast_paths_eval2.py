@@ -244,3 +244,31 @@ def test_engine_calls_failing(formula: str, code: str | None, start: str) -> Non
     else:
         assert isinstance(found, XlErr) and found.code == code
         assert start is None or (found.message or "").startswith(start), found.message
+
+
+# -- a one-cell reference compared with a constant, fixed, mixed or relative, copied down -----
+def test_cells_compared_with_constants_where_copied() -> None:
+    book = Book({})
+    book.add_sheet("S")
+    column = [0.0, "x", None, "X", True, XlErr("#N/A"), 1e-16]
+    for row, cell in enumerate(column, start=1):
+        book.set_value("S", row, 1, cell)
+    book.set_value("S", 1, 3, "x")
+    book.add_formula("S", 1, 4, "=2-2")  # a formula read before it is evaluated
+    for row in range(1, 8):
+        book.add_formula("S", row, 6, f'=$A{row}="x"')
+        book.add_formula("S", row, 7, f"=A{row}=0")
+        book.add_formula("S", row, 8, f'=$C$1="X"')
+        book.add_formula("S", row, 9, "=D$1=0")
+        book.add_formula("S", row, 10, f"=A{row}<>1")
+    evaluate_book(book)
+    cells = book.cells["S"]
+    # a text equals without case; a blank is "" beside a text and 0 beside a number; TRUE
+    # is neither; an error is the result; 1e-16 differs from 0
+    assert [cells[(r, 6)] for r in range(1, 8)][:5] == [False, True, False, True, False]
+    assert [cells[(r, 7)] for r in range(1, 8)][:5] == [True, False, True, False, False]
+    assert cells[(7, 7)] is False and cells[(7, 10)] is True
+    assert all(cells[(r, 8)] is True and cells[(r, 9)] is True for r in range(1, 8))
+    assert [cells[(r, 10)] for r in range(1, 6)] == [True, True, True, True, True]
+    for col in (6, 7, 10):
+        assert isinstance(cells[(6, col)], XlErr) and cells[(6, col)].code == "#N/A"

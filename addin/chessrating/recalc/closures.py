@@ -48,6 +48,13 @@ def ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
 _SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictionary()
 
 
+# The readers of one-cell references with the cell they read: row h[1] * rm + sr1 and
+# column h[2] * cm + sc1 of the sheet (rm, cm: 1 where the reference moves with the
+# formula, 0 where it is fixed), for a closure that reads the cell itself (weak keys).
+_CELL_AT: "weakref.WeakKeyDictionary[Closure, tuple[Book, str, int, int, int, int]]" = \
+    weakref.WeakKeyDictionary()
+
+
 # Closures of constants written in a formula, with their value (weak keys, as above).
 _CONSTANT: "weakref.WeakKeyDictionary[Closure, Any]" = weakref.WeakKeyDictionary()
 _NONE = object()
@@ -78,6 +85,25 @@ def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
         # what the general rule answers for a number (numbers sort before text) and for a
         # blank (read as "" beside a text), known before the formula runs
         number_first, blank = general(0.0, constant), general(None, constant)
+        at = _CELL_AT.get(read)
+        if at is not None:  # A1="x": the cell read here, as read(h) reads it
+            book, sheet, rm, sr1, cm, sc1 = at
+            sheets = book.cells
+
+            def cell_text(h: Key) -> Any:
+                r, c = h[1] * rm + sr1, h[2] * cm + sc1
+                v: Any = sheets[sheet].get((r, c))
+                if v is PENDING:
+                    v = book.demand((sheet, r, c))
+                kind = type(v)
+                if kind is str:
+                    return fn(v.lower(), lowered)
+                if kind is float:
+                    return number_first
+                if v is None:
+                    return blank
+                return lift(general, v, constant) if kind is Arr else general(v, constant)
+            return cell_text
 
         def text(h: Key) -> Any:
             v = read(h)
@@ -92,6 +118,23 @@ def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
         return text
     text_after = general("", constant)  # text sorts after numbers, whatever its letters
     size = abs(constant)
+    at = _CELL_AT.get(read)
+    if at is not None:  # A1=0: the cell read here, as read(h) reads it
+        book, sheet, rm, sr1, cm, sc1 = at
+        sheets = book.cells
+
+        def cell_number(h: Key) -> Any:
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
+            v: Any = sheets[sheet].get((r, c))
+            if v is PENDING:
+                v = book.demand((sheet, r, c))
+            kind = type(v)
+            if kind is float and (v == constant or abs(v - constant) > APART * max(abs(v), size)):
+                return fn(v, constant)
+            if kind is str:
+                return text_after
+            return lift(general, v, constant) if kind is Arr else general(v, constant)
+        return cell_number
 
     def number(h: Key) -> Any:
         v = read(h)
@@ -218,6 +261,7 @@ def reference(book: "Book", spec: RefSpec) -> Closure:
                 found = cells[sheet].get((sr1, sc1))
                 return book.demand((sheet, sr1, sc1)) if found is PENDING else found
             _SCALAR[whole] = value
+            _CELL_AT[value] = (book, sheet, 0, sr1, 0, sc1)
         return whole
     # a bound moves with the formula's cell (times 1) or is fixed (times 0)
     rm, cm = (0 if fr1 else 1), (0 if fc1 else 1)
@@ -242,7 +286,9 @@ def reference(book: "Book", spec: RefSpec) -> Closure:
             r = h[1] + sr1
             found = cells[sheet].get((r, sc1))
             return book.demand((sheet, r, sc1)) if found is PENDING else found
-        _SCALAR[cell] = relative_value if rm and cm else fixed_column_value if rm else moved_value
+        reader = relative_value if rm and cm else fixed_column_value if rm else moved_value
+        _SCALAR[cell] = reader
+        _CELL_AT[reader] = (book, sheet, rm, sr1, cm, sc1)
         return cell
     if fr1 == fr2 and fc1 == fc2 and sr1 <= sr2 and sc1 <= sc2:  # corners in order anywhere
 
