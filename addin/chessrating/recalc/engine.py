@@ -295,7 +295,8 @@ def _compile_all(book: Book) -> None:
         else:
             formula.run = compiled.run
             formula.specs = compiled.reads
-            book.volatile = book.volatile or compiled.volatile
+            if compiled.volatile:  # book.volatile or compiled.volatile, stored only when true
+                book.volatile = True
 
 
 _FORMS_KEPT = 4
@@ -368,11 +369,18 @@ def _evaluate_formulas(book: Book, formulas: list[Formula],
     """Evaluate those of ``formulas`` still pending, in order; ``progress`` hears of the
     share done, scaled to all the book's formulas."""
     count, total = len(formulas), len(book.formulas)
+    cells, evaluate = book.cells, book.evaluate
+    if progress is None:  # the loop below without its progress
+        for formula in formulas:
+            key = formula.key
+            if cells[key[0]].get(key[1:]) is PENDING:
+                evaluate(formula)
+        return
     for done, formula in enumerate(formulas, start=1):
-        sheet, row, col = formula.key
-        if book.cells[sheet].get((row, col)) is PENDING:
-            book.evaluate(formula)
-        if progress is not None and (done % 1000 == 0 or done == count):
+        key = formula.key
+        if cells[key[0]].get(key[1:]) is PENDING:
+            evaluate(formula)
+        if done % 1000 == 0 or done == count:
             progress(done * total // count, total)
 
 
