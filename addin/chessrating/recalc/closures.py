@@ -3,9 +3,10 @@ guards around Excel's functions, calls of the rating functions, and a call writt
 computed once (:mod:`.compile` parses; this module says what each piece does when the
 formula runs in a cell ``h``).
 
-The common cases take a short way: a number, a text or a logical compared, a one-cell
-reference read at once. Each short way gives exactly what the general rule
-(:mod:`.values`) gives for those values and leaves every other value to it."""
+The common cases take a short way: a one-cell reference read at once, a branch written
+as a constant given without a call (:mod:`.shortcuts` has those of comparisons and
+common calls). Each short way gives exactly what the general rule (:mod:`.values`)
+gives for those values and leaves every other value to it."""
 
 from __future__ import annotations
 
@@ -16,15 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from .parse import RefSpec, Token, column_letters
 from .trace import culprit
-from .values import (APART, COMPARISONS, MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, compare, grid, lift,
-                     scalar, to_bool)
+from .values import MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, scalar, to_bool
 
 if TYPE_CHECKING:
     from .engine import Book
 
-__all__ = ["Closure", "cell_reader", "cell_name", "where", "constant_closure", "constant_of", "ordered",
-           "compared_with", "each_compared_with", "if_closure", "operand_of", "reference", "memoised",
-           "guarded", "range_join", "intersect", "repeated_calls", "shared_value", "rating_call"]
+__all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
+           "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
+           "range_join", "intersect", "repeated_calls", "shared_value", "rating_call"]
 
 Closure = Callable[[Key], Any]
 
@@ -55,6 +55,12 @@ _CELL_AT: "weakref.WeakKeyDictionary[Closure, tuple[Book, str, int, int, int, in
     weakref.WeakKeyDictionary()
 
 
+def cell_at(reader: Closure) -> tuple["Book", str, int, int, int, int] | None:
+    """The book, sheet, rm, sr1, cm and sc1 of a one-cell reference's reader (above), or
+    None for any other closure."""
+    return _CELL_AT.get(reader)
+
+
 # Closures of constants written in a formula, with their value (weak keys, as above).
 _CONSTANT: "weakref.WeakKeyDictionary[Closure, Any]" = weakref.WeakKeyDictionary()
 _NONE = object()
@@ -71,120 +77,6 @@ def constant_closure(value: Any) -> Closure:
 def constant_of(closure: Closure) -> Any:
     """The value of a constant's closure; a marker object for any other closure."""
     return _CONSTANT.get(closure, _NONE)
-
-
-def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
-    """``operand op constant`` outside an array formula, for a text, number or array
-    constant: the common case (``A1="W"``, ``B2=0``) compared straight away, anything else
-    by Excel's general rule (:func:`.values.compare`)."""
-    read, general, fn = operand_of(operand), compare(op), COMPARISONS[op]
-    if type(constant) is Arr:
-        return _compared_with_texts(read, general, fn, constant)
-    if type(constant) is str:
-        lowered = constant.lower()
-        # what the general rule answers for a number (numbers sort before text) and for a
-        # blank (read as "" beside a text), known before the formula runs
-        number_first, blank = general(0.0, constant), general(None, constant)
-        at = _CELL_AT.get(read)
-        if at is not None:  # A1="x": the cell read here, as read(h) reads it
-            book, sheet, rm, sr1, cm, sc1 = at
-            sheets = book.cells
-
-            def cell_text(h: Key) -> Any:
-                r, c = h[1] * rm + sr1, h[2] * cm + sc1
-                v: Any = sheets[sheet].get((r, c))
-                if v is PENDING:
-                    v = book.demand((sheet, r, c))
-                kind = type(v)
-                if kind is str:
-                    return fn(v.lower(), lowered)
-                if kind is float:
-                    return number_first
-                if v is None:
-                    return blank
-                return lift(general, v, constant) if kind is Arr else general(v, constant)
-            return cell_text
-
-        def text(h: Key) -> Any:
-            v = read(h)
-            kind = type(v)
-            if kind is str:
-                return fn(v.lower(), lowered)
-            if kind is float:
-                return number_first
-            if v is None:
-                return blank
-            return lift(general, v, constant) if kind is Arr else general(v, constant)
-        return text
-    text_after = general("", constant)  # text sorts after numbers, whatever its letters
-    size = abs(constant)
-    at = _CELL_AT.get(read)
-    if at is not None:  # A1=0: the cell read here, as read(h) reads it
-        book, sheet, rm, sr1, cm, sc1 = at
-        sheets = book.cells
-
-        def cell_number(h: Key) -> Any:
-            r, c = h[1] * rm + sr1, h[2] * cm + sc1
-            v: Any = sheets[sheet].get((r, c))
-            if v is PENDING:
-                v = book.demand((sheet, r, c))
-            kind = type(v)
-            if kind is float and (v == constant or abs(v - constant) > APART * max(abs(v), size)):
-                return fn(v, constant)
-            if kind is str:
-                return text_after
-            return lift(general, v, constant) if kind is Arr else general(v, constant)
-        return cell_number
-
-    def number(h: Key) -> Any:
-        v = read(h)
-        kind = type(v)
-        if kind is float and (v == constant or abs(v - constant) > APART * max(abs(v), size)):
-            return fn(v, constant)  # equal, or apart by more than 15 digits tell
-        if kind is str:
-            return text_after
-        return lift(general, v, constant) if kind is Arr else general(v, constant)
-    return number
-
-
-def each_compared_with(op: str, operand: Closure, constant: str) -> Closure:
-    """``A1:A9<>""`` in an array context: each value of the range or array compared with
-    a text constant (a text without case at once, any other value by the general rule),
-    as :func:`.values.lift` would compare them one by one."""
-    general, fn, lowered = compare(op), COMPARISONS[op], constant.lower()
-    # what the general rule answers for any number (numbers sort before text) and for a
-    # blank (read as "" beside a text), as compared_with knows them before the formula runs
-    number_first, blank = general(0.0, constant), general(None, constant)
-
-    def each(h: Key) -> Any:
-        value = operand(h)
-        if isinstance(value, (Rng, Arr)):
-            rows = grid(value)
-            if len(rows) != 1 or len(rows[0]) != 1:  # lift gives one value for one value
-                return Arr([[fn(v.lower(), lowered) if type(v) is str else number_first
-                             if type(v) is float else blank if v is None else general(v, constant)
-                             for v in row] for row in rows])
-        return lift(general, value, constant)
-    return each
-
-
-def _compared_with_texts(read: Closure, general: Callable[[Any, Any], Any],
-                         fn: Callable[[Any, Any], bool], constant: Arr) -> Closure:
-    """``A1={"W","D"}`` outside an array formula: a text compared with each text of the
-    array constant without case (the general rule for two texts), the text lowered once;
-    anything else element by element by the general rule."""
-    rows = constant.rows_
-    # a one-value array gives one value (lift's rule): only a wider one is taken at once
-    texts = all(type(v) is str for row in rows for v in row) and (len(rows) > 1 or len(rows[0]) > 1)
-    lowered = [[v.lower() for v in row] for row in rows] if texts else []
-
-    def each(h: Key) -> Any:
-        v = read(h)
-        if texts and type(v) is str:
-            x = v.lower()
-            return Arr([[fn(x, c) for c in row] for row in lowered])
-        return lift(general, v, constant)
-    return each
 
 
 def if_closure(args: list[Closure]) -> Closure:

@@ -16,15 +16,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import lambdas
-from .closures import (Closure, cell_name, cell_reader, compared_with, constant_closure, constant_of,
-                       each_compared_with, guarded, guarded_call, if_closure, intersect, memoised, operand_of,
+from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
+                       guarded, guarded_call, if_closure, intersect, memoised, operand_of,
                        range_join, rating_call, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import CELL_TESTS, ENGINE, ENGINE_LAZY, VOLATILE
+from .shortcuts import compared_with, double_negation, each_compared_with, logical_call, scalar_call
 from .structured import table_reference
-from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, negate,
-                     percent, scalar, shown, to_bool)
+from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, negate, percent,
+                     scalar, shown)
 
 if TYPE_CHECKING:
     from .engine import Book
@@ -440,7 +441,7 @@ class _Compiler:
         logicals (``OR(A1="",A1=0)``) combined at once, as the function combines them."""
         builtin = BUILTINS[name]
         if name in ("AND", "OR") and args and not array:
-            return _logical(name == "AND", builtin, args)
+            return logical_call(name == "AND", builtin, args)
         if len(args) == 1:
             only = args[0]
             return lambda h: builtin(h, only(h))
@@ -455,110 +456,8 @@ class _Compiler:
         if self.array_depth:
             return lambda h: lift(fn, *(a(h) for a in args))
 
-        args = [cell_reader(a) for a in args]  # a one-cell reference read straight away
-
-        def spread(h: Key, values: list[Any]) -> Any:
-            if any(type(v) is Arr for v in values):
-                return lift(fn, *(scalar(v, h) if type(v) is Rng else v for v in values))
-            return fn(*(scalar(v, h) if type(v) is Rng else v for v in values))
-
-        # scalars only, the common case: nothing to intersect or lift (one or two
-        # arguments, as TRIM(A1) and LEFT(A1,6), read without a list)
-        if len(args) == 1:
-            only = args[0]
-
-            def one(h: Key) -> Any:
-                v = only(h)
-                if type(v) is Rng or type(v) is Arr:
-                    return spread(h, [v])
-                return fn(v)
-            return one
-        if len(args) == 2:
-            first, second = args
-
-            def two(h: Key) -> Any:
-                x, y = first(h), second(h)
-                if type(x) is Rng or type(x) is Arr or type(y) is Rng or type(y) is Arr:
-                    return spread(h, [x, y])
-                return fn(x, y)
-            return two
-
-        def run(h: Key) -> Any:
-            values = [a(h) for a in args]
-            for v in values:
-                if type(v) is Rng or type(v) is Arr:
-                    break
-            else:
-                return fn(*values)
-            return spread(h, values)
-        return run
-
-
-def double_negation(operand: Closure) -> Closure:
-    """``--X`` in an array context: what lifting :func:`.values.negate` twice gives. An
-    array of more than one value keeps its shape through each lift, so each value is
-    negated twice in place (a logical is 1 or 0 then, as ``-(-1.0)`` and ``-(0.0)`` give);
-    anything else is lifted twice as written."""
-    def twice(h: Key) -> Any:
-        x = operand(h)
-        if type(x) is Arr:
-            rows = x.rows_
-            if len(rows) != 1 or len(rows[0]) != 1:  # lift gives one value for one value
-                return Arr([[(1.0 if v else 0.0) if type(v) is bool else negate(negate(v))
-                             for v in row] for row in rows])
-        return lift(negate, lift(negate, x))
-    return twice
-
-
-def _logical(conjunction: bool, builtin: Callable[..., Any], args: list[Closure]) -> Closure:
-    """AND or OR outside an array formula with logicals, or arrays holding logicals
-    only (``OR(A1={"W","D"})``), combined at once: the function counts a logical as it
-    is wherever it stands, so it combines all of them; anything else, or an empty array,
-    goes to the function. Two or three arguments are read without a list."""
-    combine = all if conjunction else any
-
-    def general(h: Key, values: list[Any]) -> Any:
-        flat: list[bool] = []
-        for value in values:
-            kind = type(value)
-            if kind is bool:
-                flat.append(value)
-            elif kind is Arr:
-                for row in value.rows_:
-                    for v in row:
-                        if type(v) is not bool:
-                            return builtin(h, *values)
-                        flat.append(v)
-            else:
-                return builtin(h, *values)
-        return combine(flat) if flat else builtin(h, *values)
-
-    if len(args) == 2:
-        first, second = args
-
-        def two(h: Key) -> Any:
-            x, y = first(h), second(h)
-            if type(x) is bool and type(y) is bool:  # all((x, y)) or any((x, y))
-                return (x and y) if conjunction else (x or y)
-            return general(h, [x, y])
-        return two
-    if len(args) == 3:
-        first, second, third = args
-
-        def three(h: Key) -> Any:
-            x, y, z = first(h), second(h), third(h)
-            if type(x) is bool and type(y) is bool and type(z) is bool:
-                return (x and y and z) if conjunction else (x or y or z)
-            return general(h, [x, y, z])
-        return three
-
-    def many(h: Key) -> Any:
-        values = [a(h) for a in args]
-        for value in values:
-            if type(value) is not bool:
-                return general(h, values)
-        return combine(values)
-    return many
+        # a one-cell reference read straight away
+        return scalar_call(fn, [cell_reader(a) for a in args])
 
 
 def _constant(token: Token) -> Any:
