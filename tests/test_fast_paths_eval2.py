@@ -272,3 +272,41 @@ def test_cells_compared_with_constants_where_copied() -> None:
     assert [cells[(r, 10)] for r in range(1, 6)] == [True, True, True, True, True]
     for col in (6, 7, 10):
         assert isinstance(cells[(6, col)], XlErr) and cells[(6, col)].code == "#N/A"
+
+
+# -- a rating function's one-cell arguments, read without building their ranges --------------
+def _checked(rating: Any, k: Any = 20.0, note: Any = "none") -> str:
+    if not isinstance(rating, float):
+        raise ValueError(f"rating: {rating!r} is not a number")
+    return f"{rating} {k} {note}"
+
+
+@pytest.mark.parametrize("formula, expected, culprit", [
+    ("=CHECKED(A1)", "1500.0 20.0 none", None), ("=CHECKED(A1,B1)", "1500.0 40.0 none", None),
+    ("=CHECKED($A$1,B$1,C1)", "1500.0 40.0 x", None),
+    ("=CHECKED(A1,,C1)", "1500.0 20.0 x", None),       # an argument left out: its default
+    ("=CHECKED(A1,B1,)", "1500.0 40.0 none", None),    # left out at the end: the default
+    ("=CHECKED(A1,D1)", "1500.0 None none", None),     # a blank cell: None
+    ("=CHECKED(A1,Z500)", "1500.0 [] none", None),     # beyond the used range: no row
+    ("=CHECKED(A2)", XlErr("#VALUE!"), ("S", 2, 1)),   # the message names the cell
+    ("=CHECKED(A2&\"\")", XlErr("#VALUE!"), None),     # a value computed: no cell to name
+    ("=CHECKED(A3)", "#N/A", None), ("=CHECKED(A4)", "2.0 20.0 none", None),
+])
+def test_rating_function_arguments_in_cells(formula: str, expected: Any, culprit: Any) -> None:
+    book = Book({"CHECKED": _checked})
+    book.add_sheet("S")
+    for address, cell in {"A1": 1500.0, "B1": 40.0, "C1": "x", "A2": "n/a",
+                          "A3": XlErr("#N/A"), "E9": 0.0}.items():
+        ref = parse_ref(address)
+        book.set_value("S", ref.r1, ref.c1, cell)
+    book.add_formula("S", 4, 1, "=1+1")
+    book.add_formula("S", 6, 6, formula)
+    evaluate_book(book)
+    found = book.cells["S"][(6, 6)]
+    if isinstance(expected, XlErr):
+        assert isinstance(found, XlErr) and found.code == "#VALUE!"
+        assert found.message == "rating: 'n/a' is not a number" and found.culprit == culprit
+    elif expected == "#N/A":  # an error cell is handed over as its code
+        assert isinstance(found, XlErr) and found.message == "rating: '#N/A' is not a number"
+    else:
+        assert found == expected

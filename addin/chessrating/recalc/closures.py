@@ -337,6 +337,9 @@ def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Clos
     defaults = book.defaults(name)
     parameters = book.parameters(name)
     padded = [*defaults, *[None] * len(args)]  # an argument without a default: None
+    places = [cell_at(_SCALAR[a]) if a in _SCALAR else None for a in args]
+    if any(place is not None for place in places):
+        return _rating_call_of_cells(book, fn, args, places, padded, parameters)
 
     def run(h: Key) -> Any:
         values = [a(h) for a in args]
@@ -350,6 +353,55 @@ def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Clos
             return XlErr("#VALUE!", message or type(exc).__name__, where(h),
                          culprit(message, parameters, values))
     return run
+
+
+def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closure],
+                          places: list[tuple["Book", str, int, int, int, int] | None],
+                          padded: list[Any], parameters: list[str]) -> Closure:
+    """:func:`rating_call`'s ``run`` where some arguments are one-cell references: such
+    a cell is read where ``_as_argument`` would read the range ``cell(h)`` gives
+    (row h[1] * rm + sr1, column h[2] * cm + sc1), without building the range; it
+    is read in the same order, after the other arguments are computed. The ranges are
+    built only for a failure's message (:func:`.trace.culprit`), the same as ``cell(h)``'s."""
+    sheets, extent = book.cells, book.extent
+    plan = list(zip(args, places))
+
+    def run(h: Key) -> Any:
+        values = [None if place is not None else a(h) for a, place in plan]
+        count = len(values)  # trailing omitted arguments dropped (a cell is never one)
+        while count and places[count - 1] is None and values[count - 1] is MISSING:
+            count -= 1
+        python_args = []
+        for i in range(count):
+            place = places[i]
+            if place is None:
+                python_args.append(_as_argument(values[i], padded[i]))
+                continue
+            _, sheet, rm, sr1, cm, sc1 = place
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
+            rows, cols = extent.get(sheet, (0, 0))
+            if r <= rows and c <= cols:  # a cell of the used range: its value
+                found = sheets[sheet].get((r, c))
+                python_args.append(_as_python(book.demand((sheet, r, c)) if found is PENDING
+                                              else found))
+            else:
+                python_args.append(_as_argument(Rng(book, sheet, r, c, r, c), padded[i]))
+        try:
+            return _from_python(fn(*python_args))
+        except Exception as exc:  # the cell shows the reason, as Excel does
+            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+            given = [values[i] if places[i] is None else _cell_range(book, places[i], h)
+                     for i in range(count)]
+            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
+                         culprit(message, parameters, given))
+    return run
+
+
+def _cell_range(book: "Book", place: tuple["Book", str, int, int, int, int] | None, h: Key) -> Rng:
+    assert place is not None
+    _, sheet, rm, sr1, cm, sc1 = place
+    r, c = h[1] * rm + sr1, h[2] * cm + sc1
+    return Rng(book, sheet, r, c, r, c)
 
 
 def _as_python(value: Any) -> Any:
@@ -377,7 +429,8 @@ def _as_argument(value: Any, default: Any) -> Any:
             found = book.cells[sheet].get((row, col))  # Book.value, inlined
             return _as_python(book.demand((sheet, row, col)) if found is PENDING else found)
     if isinstance(value, (Rng, Arr)):  # (beyond the used range, rows() gives no row)
-        rows = [[_as_python(v) for v in row] for row in value.rows()]
+        rows = [[v if type(v) is float or type(v) is str or v is None else _as_python(v)
+                 for v in row] for row in value.rows()]  # the first line of _as_python, inlined
         if len(rows) == 1 and len(rows[0]) == 1:
             return rows[0][0]
         if len(rows) == 1:
