@@ -310,3 +310,19 @@ def test_rating_function_arguments_in_cells(formula: str, expected: Any, culprit
         assert isinstance(found, XlErr) and found.message == "rating: '#N/A' is not a number"
     else:
         assert found == expected
+
+
+# -- a computed value compared with a text -------------------------------------------------------
+@pytest.mark.parametrize("formula, expected", [
+    ('=LEFT(A1,1)="A"', True), ('=TRIM(A4)=""', True), ('=INDEX(A1:A3,2)="B"', True),
+    ('=IF(TRUE,A1:A3)="b"', True),          # a range read in the formula's row (2)
+    ('=IF(TRUE,C1:D1)="x"', VALUE),         # a row range outside the formula's column
+    ('=(1/0)="x"', DIV0), ('=INDEX(A1:A3,4)="x"', REF), ('=(1=1)="TRUE"', False),
+    ('=SUM(A5,1)="x"', False), ('=SUM(A5,1)<"x"', True), ('=INDEX(A1:A4,4)=""', True),
+    ('={"a","b"}="A"', True), ('=IF(FALSE,1)="FALSE"', False), ('=IF(TRUE,A4)="0"', False),
+])
+def test_a_computed_value_compared_with_a_text(formula: str, expected: Any) -> None:
+    # comparison: numbers < text < logicals; a blank is "" beside a text
+    cells = {"A1": "abc", "A2": "B", "A3": "c", "A5": 2.0, "C1": "x", "D1": "y"}
+    book = evaluate({"Z2": formula}, cells)
+    check(book.value("S", 2, 26), expected)

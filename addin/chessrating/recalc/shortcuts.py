@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .closures import Closure, cell_at, operand_of
+from .closures import Closure, cell_at, cell_reader, operand_of
 from .values import (APART, COMPARISONS, PENDING, Arr, Key, Rng, compare, grid, lift, negate,
                      scalar)
 
@@ -49,8 +49,7 @@ def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
                 return lift(general, v, constant) if kind is Arr else general(v, constant)
             return cell_text
 
-        def text(h: Key) -> Any:
-            v = read(h)
+        def compared(v: Any) -> Any:
             kind = type(v)
             if kind is str:
                 return fn(v.lower(), lowered)
@@ -59,7 +58,25 @@ def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
             if v is None:
                 return blank
             return lift(general, v, constant) if kind is Arr else general(v, constant)
-        return text
+
+        def text(h: Key) -> Any:
+            return compared(read(h))
+        if cell_reader(operand) is not operand:  # a reader of its own, not a known cell's
+            return text
+
+        def computed_text(h: Key) -> Any:  # LEFT(A1,6)="check ": compared(read(h)), inlined
+            v = operand(h)
+            kind = type(v)
+            if kind is str:
+                return fn(v.lower(), lowered)
+            if kind is float:
+                return number_first
+            if v is None:
+                return blank
+            if kind is not bool and kind is not Arr:  # what read() intersects first
+                return compared(scalar(v, h))
+            return lift(general, v, constant) if kind is Arr else general(v, constant)
+        return computed_text
     text_after = general("", constant)  # text sorts after numbers, whatever its letters
     size = abs(constant)
     at = cell_at(read)
