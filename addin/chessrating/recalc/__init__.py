@@ -307,18 +307,29 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
     inputs = _input_finder(book)
     written: dict[str, dict[tuple[int, int], Any]] = {}
     cells = [*book.formulas, *(k for k in book.owner if k not in book.formulas)]
+    letters: dict[int, str] = {}  # each column's letters, spelled once
+    values = report.values
+    sheet_values: dict[tuple[int, int], Any] = {}
+    sheet_written: dict[tuple[int, int], Any] = {}
+    current = None
     for sheet, row, col in sorted(cells):
-        value = book.cells[sheet].get((row, col))
-        address = f"{column_letters(col)}{row}"
+        if sheet != current:  # sorted: a sheet's cells come together
+            current, sheet_values = sheet, book.cells[sheet]
+            sheet_written = written.setdefault(sheet, {})
+        value = sheet_values.get((row, col))
+        column = letters.get(col)
+        if column is None:
+            column = letters[col] = column_letters(col)
+        address = f"{column}{row}"
         if isinstance(value, float) and not math.isfinite(value):  # Excel holds no inf
             value = XlErr("#NUM!", origin=f"{sheet}!{address}")
-        written.setdefault(sheet, {})[(row, col)] = value
+        sheet_written[(row, col)] = value
         if isinstance(value, XlErr):
-            report.values[(sheet, address)] = value.message or value.code
+            values[(sheet, address)] = value.message or value.code
             report.errors.append(CellError(sheet, address, value.message or value.code,
                                            value.origin, inputs(value, (sheet, row, col))))
         else:
-            report.values[(sheet, address)] = value
+            values[(sheet, address)] = value
     report.standings = find_standings(book)  # before writing: exit 2 means nothing written
     return written
 

@@ -3,9 +3,10 @@ guards around Excel's functions, calls of the rating functions, and a call writt
 computed once (:mod:`.compile` parses; this module says what each piece does when the
 formula runs in a cell ``h``).
 
-The common cases take a short way: a number, a text or a logical compared, a one-cell
-reference read at once. Each short way gives exactly what the general rule
-(:mod:`.values`) gives for those values and leaves every other value to it."""
+The common cases take a short way: a one-cell reference read at once, a branch written
+as a constant given without a call (:mod:`.shortcuts` has those of comparisons and
+common calls). Each short way gives exactly what the general rule (:mod:`.values`)
+gives for those values and leaves every other value to it."""
 
 from __future__ import annotations
 
@@ -16,15 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from .parse import RefSpec, Token, column_letters
 from .trace import culprit
-from .values import (APART, COMPARISONS, MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, compare, grid, lift,
-                     scalar, to_bool)
+from .values import MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, scalar, to_bool
 
 if TYPE_CHECKING:
     from .engine import Book
 
-__all__ = ["Closure", "cell_reader", "cell_name", "where", "constant_closure", "constant_of", "ordered",
-           "compared_with", "each_compared_with", "if_closure", "operand_of", "reference", "memoised",
-           "guarded", "range_join", "intersect", "repeated_calls", "shared_value", "rating_call"]
+__all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
+           "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
+           "range_join", "intersect", "repeated_calls", "shared_value", "rating_call"]
 
 Closure = Callable[[Key], Any]
 
@@ -48,6 +48,19 @@ def ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
 _SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictionary()
 
 
+# The readers of one-cell references with the cell they read: row h[1] * rm + sr1 and
+# column h[2] * cm + sc1 of the sheet (rm, cm: 1 where the reference moves with the
+# formula, 0 where it is fixed), for a closure that reads the cell itself (weak keys).
+_CELL_AT: "weakref.WeakKeyDictionary[Closure, tuple[Book, str, int, int, int, int]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def cell_at(reader: Closure) -> tuple["Book", str, int, int, int, int] | None:
+    """The book, sheet, rm, sr1, cm and sc1 of a one-cell reference's reader (above), or
+    None for any other closure."""
+    return _CELL_AT.get(reader)
+
+
 # Closures of constants written in a formula, with their value (weak keys, as above).
 _CONSTANT: "weakref.WeakKeyDictionary[Closure, Any]" = weakref.WeakKeyDictionary()
 _NONE = object()
@@ -66,91 +79,25 @@ def constant_of(closure: Closure) -> Any:
     return _CONSTANT.get(closure, _NONE)
 
 
-def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
-    """``operand op constant`` outside an array formula, for a text, number or array
-    constant: the common case (``A1="W"``, ``B2=0``) compared straight away, anything else
-    by Excel's general rule (:func:`.values.compare`)."""
-    read, general, fn = operand_of(operand), compare(op), COMPARISONS[op]
-    if type(constant) is Arr:
-        return _compared_with_texts(read, general, fn, constant)
-    if type(constant) is str:
-        lowered = constant.lower()
-        # what the general rule answers for a number (numbers sort before text) and for a
-        # blank (read as "" beside a text), known before the formula runs
-        number_first, blank = general(0.0, constant), general(None, constant)
-
-        def text(h: Key) -> Any:
-            v = read(h)
-            kind = type(v)
-            if kind is str:
-                return fn(v.lower(), lowered)
-            if kind is float:
-                return number_first
-            if v is None:
-                return blank
-            return lift(general, v, constant) if kind is Arr else general(v, constant)
-        return text
-    text_after = general("", constant)  # text sorts after numbers, whatever its letters
-    size = abs(constant)
-
-    def number(h: Key) -> Any:
-        v = read(h)
-        kind = type(v)
-        if kind is float and (v == constant or abs(v - constant) > APART * max(abs(v), size)):
-            return fn(v, constant)  # equal, or apart by more than 15 digits tell
-        if kind is str:
-            return text_after
-        return lift(general, v, constant) if kind is Arr else general(v, constant)
-    return number
-
-
-def each_compared_with(op: str, operand: Closure, constant: str) -> Closure:
-    """``A1:A9<>""`` in an array context: each value of the range or array compared with
-    a text constant (a text without case at once, any other value by the general rule),
-    as :func:`.values.lift` would compare them one by one."""
-    general, fn, lowered = compare(op), COMPARISONS[op], constant.lower()
-
-    def each(h: Key) -> Any:
-        value = operand(h)
-        if isinstance(value, (Rng, Arr)):
-            rows = grid(value)
-            if len(rows) != 1 or len(rows[0]) != 1:  # lift gives one value for one value
-                return Arr([[fn(v.lower(), lowered) if type(v) is str else general(v, constant)
-                             for v in row] for row in rows])
-        return lift(general, value, constant)
-    return each
-
-
-def _compared_with_texts(read: Closure, general: Callable[[Any, Any], Any],
-                         fn: Callable[[Any, Any], bool], constant: Arr) -> Closure:
-    """``A1={"W","D"}`` outside an array formula: a text compared with each text of the
-    array constant without case (the general rule for two texts), the text lowered once;
-    anything else element by element by the general rule."""
-    rows = constant.rows_
-    # a one-value array gives one value (lift's rule): only a wider one is taken at once
-    texts = all(type(v) is str for row in rows for v in row) and (len(rows) > 1 or len(rows[0]) > 1)
-    lowered = [[v.lower() for v in row] for row in rows] if texts else []
-
-    def each(h: Key) -> Any:
-        v = read(h)
-        if texts and type(v) is str:
-            x = v.lower()
-            return Arr([[fn(x, c) for c in row] for row in lowered])
-        return lift(general, v, constant)
-    return each
-
-
 def if_closure(args: list[Closure]) -> Closure:
     """IF with two or three arguments outside an array formula, as the library's IF: the
     condition computed once, a TRUE or FALSE picking its branch at once."""
     condition, then = args[0], args[1]
     otherwise = args[2] if len(args) == 3 else None
+    # a branch written as a constant (IF(A1="","",…)) gives its value without a call: the
+    # value its closure gives, never MISSING
+    then_value = constant_of(then)
+    else_value = _NONE if otherwise is None else constant_of(otherwise)
 
     def run(h: Key) -> Any:
         flag = condition(h)
         if flag is True:
+            if then_value is not _NONE:
+                return then_value
             value = then(h)
         elif flag is False:
+            if else_value is not _NONE:
+                return else_value
             if otherwise is None:
                 return False
             value = otherwise(h)
@@ -206,6 +153,7 @@ def reference(book: "Book", spec: RefSpec) -> Closure:
                 found = cells[sheet].get((sr1, sc1))
                 return book.demand((sheet, sr1, sc1)) if found is PENDING else found
             _SCALAR[whole] = value
+            _CELL_AT[value] = (book, sheet, 0, sr1, 0, sc1)
         return whole
     # a bound moves with the formula's cell (times 1) or is fixed (times 0)
     rm, cm = (0 if fr1 else 1), (0 if fc1 else 1)
@@ -219,7 +167,20 @@ def reference(book: "Book", spec: RefSpec) -> Closure:
             r, c = h[1] * rm + sr1, h[2] * cm + sc1
             found = cells[sheet].get((r, c))
             return book.demand((sheet, r, c)) if found is PENDING else found
-        _SCALAR[cell] = moved_value
+
+        # the same without multiplying by 1 or adding 0 times the formula's place
+        def relative_value(h: Key) -> Any:  # A1
+            r, c = h[1] + sr1, h[2] + sc1
+            found = cells[sheet].get((r, c))
+            return book.demand((sheet, r, c)) if found is PENDING else found
+
+        def fixed_column_value(h: Key) -> Any:  # $A1
+            r = h[1] + sr1
+            found = cells[sheet].get((r, sc1))
+            return book.demand((sheet, r, sc1)) if found is PENDING else found
+        reader = relative_value if rm and cm else fixed_column_value if rm else moved_value
+        _SCALAR[cell] = reader
+        _CELL_AT[reader] = (book, sheet, rm, sr1, cm, sc1)
         return cell
     if fr1 == fr2 and fc1 == fc2 and sr1 <= sr2 and sc1 <= sc2:  # corners in order anywhere
 
@@ -279,6 +240,41 @@ def shared_value(book: "Book", fn: Closure) -> Closure:
         last[0], last[1], last[2] = h, book.evaluations, value
         return value
     return once
+
+
+def guarded_call(name: str, fn: Callable[..., Any], book: "Book", *args: Closure) -> Closure:
+    """``guarded(name, lambda h: fn(book, h, *[a(h) for a in args]))`` for one or two
+    arguments, without the lambda between: the arguments are computed inside the same
+    ``try``, so a failure costs the cell alike."""
+    if len(args) == 1:
+        only = args[0]
+
+        def one(h: Key) -> Any:
+            try:
+                return fn(book, h, only(h))
+            except RecursionError:
+                raise
+            except Exception as exc:
+                return _failure(name, exc, h)
+        return one
+    first, second = args
+
+    def two(h: Key) -> Any:
+        try:
+            return fn(book, h, first(h), second(h))
+        except RecursionError:
+            raise
+        except Exception as exc:
+            return _failure(name, exc, h)
+    return two
+
+
+def _failure(name: str, exc: Exception, h: Key) -> XlErr:
+    """The error of a call of ``name`` that raised ``exc``, as :func:`guarded` gives it."""
+    if isinstance(exc, TypeError):
+        return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", where(h))
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return XlErr("#VALUE!", f"{name}: {reason}", where(h))
 
 
 def guarded(name: str, fn: Closure) -> Closure:
@@ -341,6 +337,9 @@ def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Clos
     defaults = book.defaults(name)
     parameters = book.parameters(name)
     padded = [*defaults, *[None] * len(args)]  # an argument without a default: None
+    places = [cell_at(_SCALAR[a]) if a in _SCALAR else None for a in args]
+    if any(place is not None for place in places):
+        return _rating_call_of_cells(book, fn, args, places, padded, parameters)
 
     def run(h: Key) -> Any:
         values = [a(h) for a in args]
@@ -354,6 +353,55 @@ def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Clos
             return XlErr("#VALUE!", message or type(exc).__name__, where(h),
                          culprit(message, parameters, values))
     return run
+
+
+def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closure],
+                          places: list[tuple["Book", str, int, int, int, int] | None],
+                          padded: list[Any], parameters: list[str]) -> Closure:
+    """:func:`rating_call`'s ``run`` where some arguments are one-cell references: such
+    a cell is read where ``_as_argument`` would read the range ``cell(h)`` gives
+    (row h[1] * rm + sr1, column h[2] * cm + sc1), without building the range; it
+    is read in the same order, after the other arguments are computed. The ranges are
+    built only for a failure's message (:func:`.trace.culprit`), the same as ``cell(h)``'s."""
+    sheets, extent = book.cells, book.extent
+    plan = list(zip(args, places))
+
+    def run(h: Key) -> Any:
+        values = [None if place is not None else a(h) for a, place in plan]
+        count = len(values)  # trailing omitted arguments dropped (a cell is never one)
+        while count and places[count - 1] is None and values[count - 1] is MISSING:
+            count -= 1
+        python_args = []
+        for i in range(count):
+            place = places[i]
+            if place is None:
+                python_args.append(_as_argument(values[i], padded[i]))
+                continue
+            _, sheet, rm, sr1, cm, sc1 = place
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
+            rows, cols = extent.get(sheet, (0, 0))
+            if r <= rows and c <= cols:  # a cell of the used range: its value
+                found = sheets[sheet].get((r, c))
+                python_args.append(_as_python(book.demand((sheet, r, c)) if found is PENDING
+                                              else found))
+            else:
+                python_args.append(_as_argument(Rng(book, sheet, r, c, r, c), padded[i]))
+        try:
+            return _from_python(fn(*python_args))
+        except Exception as exc:  # the cell shows the reason, as Excel does
+            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+            given = [values[i] if places[i] is None else _cell_range(book, places[i], h)
+                     for i in range(count)]
+            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
+                         culprit(message, parameters, given))
+    return run
+
+
+def _cell_range(book: "Book", place: tuple["Book", str, int, int, int, int] | None, h: Key) -> Rng:
+    assert place is not None
+    _, sheet, rm, sr1, cm, sc1 = place
+    r, c = h[1] * rm + sr1, h[2] * cm + sc1
+    return Rng(book, sheet, r, c, r, c)
 
 
 def _as_python(value: Any) -> Any:
@@ -376,10 +424,13 @@ def _as_argument(value: Any, default: Any) -> Any:
         return default
     if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
         book, sheet, row, col = value.book, value.sheet, value.r1, value.c1
-        if book.clip(sheet, row, col) == (row, col):  # a cell of the used range: its value
-            return _as_python(book.value(sheet, row, col))
+        rows, cols = book.extent.get(sheet, (0, 0))  # Book.clip leaves the cell as it is
+        if row <= rows and col <= cols:  # a cell of the used range: its value
+            found = book.cells[sheet].get((row, col))  # Book.value, inlined
+            return _as_python(book.demand((sheet, row, col)) if found is PENDING else found)
     if isinstance(value, (Rng, Arr)):  # (beyond the used range, rows() gives no row)
-        rows = [[_as_python(v) for v in row] for row in value.rows()]
+        rows = [[v if type(v) is float or type(v) is str or v is None else _as_python(v)
+                 for v in row] for row in value.rows()]  # the first line of _as_python, inlined
         if len(rows) == 1 and len(rows[0]) == 1:
             return rows[0][0]
         if len(rows) == 1:

@@ -16,15 +16,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import lambdas
-from .closures import (Closure, cell_name, cell_reader, compared_with, constant_closure, constant_of,
-                       each_compared_with, guarded, if_closure, intersect, memoised, operand_of,
+from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
+                       guarded, guarded_call, if_closure, intersect, memoised, operand_of,
                        range_join, rating_call, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
-from .references import ENGINE, ENGINE_LAZY, VOLATILE
+from .references import CELL_TESTS, ENGINE, ENGINE_LAZY, VOLATILE
+from .shortcuts import compared_with, double_negation, each_compared_with, logical_call, scalar_call
 from .structured import table_reference
-from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, compare, lift, negate,
-                     percent, scalar, to_bool)
+from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, negate, percent,
+                     scalar, shown)
 
 if TYPE_CHECKING:
     from .engine import Book
@@ -85,6 +86,7 @@ class _Compiler:
         self.calls_ours = False  # the formula calls a rating function (its own code)
         self.repeated: set[int] = set()  # where a call written twice or more begins
         self.shared: dict[tuple[tuple[Token, ...], int], Closure] = {}
+        self.negated: dict[Closure, Closure] = {}  # -X in an array context -> X
 
     def compile(self, text: str) -> Closure:
         self.tokens, self.pos = tokenize(text), 0
@@ -185,7 +187,13 @@ class _Compiler:
             operand = self.expression(_UNARY_PRECEDENCE)
             if token.text == "+":
                 return operand
-            return self.apply(negate, operand)
+            inner = self.negated.get(operand)
+            if inner is not None:  # --X in an array context, as in SUMPRODUCT(--(A1:A9<>""))
+                return double_negation(inner)
+            negated = self.apply(negate, operand)
+            if self.array_depth:
+                self.negated[negated] = operand
+            return negated
         if kind in ("num", "str", "bool", "err"):
             return constant_closure(_constant(token))
         if kind == "ref":
@@ -399,7 +407,16 @@ class _Compiler:
             engine, book = ENGINE[name], self.book
             if len(args) == 1:  # ISNUMBER(A1), ISNA(MATCH(…)): no list of one
                 only = args[0]
-                return guarded(name, lambda h: engine(book, h, only(h)))
+                test, read = CELL_TESTS.get(name), cell_reader(only)
+                if test is not None and read is not only:  # ISTEXT(A1): the cell's value tested
+                    return guarded(name, lambda h: test(shown(read(h))))  # as check tests it
+                return guarded_call(name, engine, book, only)
+            if name == "INDEX":  # INDEX(A1:A9,B1): the row and column numbers read straight
+                # away, a cell's value read as INDEX reads a one-cell range given there
+                # (a blank as 0, the default of both)
+                args = [args[0], *(cell_reader(a) for a in args[1:3]), *args[3:]]
+            if len(args) == 2:
+                return guarded_call(name, engine, book, *args)
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
         if name == "IF" and not array and 2 <= len(args) <= 3:
@@ -424,15 +441,7 @@ class _Compiler:
         logicals (``OR(A1="",A1=0)``) combined at once, as the function combines them."""
         builtin = BUILTINS[name]
         if name in ("AND", "OR") and args and not array:
-            combine = all if name == "AND" else any
-
-            def logical(h: Key) -> Any:
-                values = [a(h) for a in args]
-                for value in values:
-                    if type(value) is not bool:
-                        return builtin(h, *values)
-                return combine(values)
-            return logical
+            return logical_call(name == "AND", builtin, args)
         if len(args) == 1:
             only = args[0]
             return lambda h: builtin(h, only(h))
@@ -447,19 +456,8 @@ class _Compiler:
         if self.array_depth:
             return lambda h: lift(fn, *(a(h) for a in args))
 
-        args = [cell_reader(a) for a in args]  # a one-cell reference read straight away
-
-        def run(h: Key) -> Any:
-            values = [a(h) for a in args]
-            for v in values:
-                if type(v) is Rng or type(v) is Arr:
-                    break
-            else:  # scalars only, the common case: nothing to intersect or lift
-                return fn(*values)
-            if any(type(v) is Arr for v in values):
-                return lift(fn, *(scalar(v, h) if type(v) is Rng else v for v in values))
-            return fn(*(scalar(v, h) if type(v) is Rng else v for v in values))
-        return run
+        # a one-cell reference read straight away
+        return scalar_call(fn, [cell_reader(a) for a in args])
 
 
 def _constant(token: Token) -> Any:

@@ -89,8 +89,7 @@ class Book:
         self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
         self.date1904 = False  # the workbook counts dates from 1904 (<workbookPr date1904="1"/>)
         self._defaults: dict[str, list[Any]] = {}
-        self._active: dict[Key, int] = {}  # formulas under evaluation -> place in _stack
-        self._stack: list[Key] = []
+        self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
 
     # -- building ---------------------------------------------------------------
@@ -200,7 +199,8 @@ class Book:
     # -- evaluating -------------------------------------------------------------
     def demand(self, key: Key) -> Any:
         """The value of a formula cell, evaluating it now if it is still pending."""
-        anchor = self.owner.get(key, key)
+        owner = self.owner
+        anchor = owner.get(key, key) if owner else key  # no array formula: its own anchor
         if anchor in self._active:
             self._flag_cycle(anchor)
             return XlErr("#REF!", self._circular[anchor], _where(anchor))
@@ -210,7 +210,9 @@ class Book:
         return self.cells[key[0]].get(key[1:])
 
     def _flag_cycle(self, anchor: Key) -> None:
-        loop = self._stack[self._active[anchor]:]
+        # the formulas under evaluation, in the order their evaluations began
+        stack = list(self._active)
+        loop = stack[stack.index(anchor):]
         path = " → ".join(_where(k) for k in [*loop, anchor])
         for key in loop:
             self._circular.setdefault(key, f"circular reference: {path}")
@@ -218,16 +220,32 @@ class Book:
     def evaluate(self, formula: Formula) -> None:
         key = formula.key
         self.evaluations += 1
-        self._active[key] = len(self._stack)
-        self._stack.append(key)
+        # the formulas under evaluation: a dict keeps the order they were added in, and
+        # each leaves it before the one that demanded it (a stack, with a fast lookup)
+        active = self._active
+        active[key] = None
+        result: Any
         try:
-            result = formula.error if formula.error is not None else _run(formula)
+            if formula.error is not None:
+                result = formula.error
+            else:
+                run = formula.run
+                if run is None:  # only formulas that compiled have a closure
+                    raise ValueError(f"formula {formula.text!r} at {key} was not compiled")
+                try:
+                    result = run(key)
+                except Exception as exc:  # one formula failing costs its cell, never the workbook
+                    result = _failed(formula, exc)
         finally:
-            self._stack.pop()
-            del self._active[key]
-        if key in self._circular:
+            del active[key]
+        if self._circular and key in self._circular:
             result = XlErr("#REF!", self._circular[key], _where(key))
-        _store(self, formula, result)
+        kind = type(result)
+        # a number, or a text Excel can hold, stored as it is (_store's first cases, inlined)
+        if formula.ref is None and (kind is float or kind is str and len(result) <= MAX_TEXT):
+            self.cells[key[0]][key[1:]] = result
+        else:
+            _store(self, formula, result)
         self.pending -= 1
 
 
@@ -277,7 +295,8 @@ def _compile_all(book: Book) -> None:
         else:
             formula.run = compiled.run
             formula.specs = compiled.reads
-            book.volatile = book.volatile or compiled.volatile
+            if compiled.volatile:  # book.volatile or compiled.volatile, stored only when true
+                book.volatile = True
 
 
 _FORMS_KEPT = 4
@@ -350,27 +369,30 @@ def _evaluate_formulas(book: Book, formulas: list[Formula],
     """Evaluate those of ``formulas`` still pending, in order; ``progress`` hears of the
     share done, scaled to all the book's formulas."""
     count, total = len(formulas), len(book.formulas)
+    cells, evaluate = book.cells, book.evaluate
+    if progress is None:  # the loop below without its progress
+        for formula in formulas:
+            key = formula.key
+            if cells[key[0]].get(key[1:]) is PENDING:
+                evaluate(formula)
+        return
     for done, formula in enumerate(formulas, start=1):
-        sheet, row, col = formula.key
-        if book.cells[sheet].get((row, col)) is PENDING:
-            book.evaluate(formula)
-        if progress is not None and (done % 1000 == 0 or done == count):
+        key = formula.key
+        if cells[key[0]].get(key[1:]) is PENDING:
+            evaluate(formula)
+        if done % 1000 == 0 or done == count:
             progress(done * total // count, total)
 
 
-def _run(formula: Formula) -> Any:
-    if formula.run is None:  # only formulas that compiled have a closure
-        raise ValueError(f"formula {formula.text!r} at {formula.key} was not compiled")
-    try:
-        return formula.run(formula.key)
-    except RecursionError:
+def _failed(formula: Formula, exc: Exception) -> XlErr:
+    """The error value of a formula whose evaluation raised ``exc``."""
+    if isinstance(exc, RecursionError):
         return XlErr("#VALUE!", "formulas nested or chained too deeply to evaluate",
                      _where(formula.key))
-    except MemoryError:
+    if isinstance(exc, MemoryError):
         return XlErr("#VALUE!", "the formula needs more memory than there is", _where(formula.key))
-    except Exception as exc:  # one formula failing costs its cell, never the workbook
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return XlErr("#VALUE!", reason, _where(formula.key))
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return XlErr("#VALUE!", reason, _where(formula.key))
 
 
 def _cell_result(value: Any) -> Any:

@@ -319,6 +319,18 @@ def _sumproduct(here: Any, *args: Any) -> Any:
     if not args:
         return XlErr(VALUE)
     grids = [grid(a) for a in args]
+    if len(grids) == 1:  # one array of numbers: each is its own product (1.0 * v is v)
+        total = 0.0
+        for row in grids[0]:
+            for v in row:
+                if type(v) is not float:
+                    break
+                total += v
+            else:
+                continue
+            break
+        else:
+            return total  # the sum the loop below makes, in the same order
     shape = (len(grids[0]), len(grids[0][0]) if grids[0] else 0)
     if any((len(g), len(g[0]) if g else 0) != shape for g in grids):
         # a whole column clipped to the sheet's last row still has its nominal size

@@ -49,17 +49,23 @@ def find(value: Any, items: list[Any], mode: int, wildcards: bool = True,
     if target is None:
         return None
     if mode == 0:
-        if target[0] == 1 and wildcards and ("*" in value or "?" in value or "~" in value):
-            pattern = wildcard(value)
-            test: Callable[[Any], bool] = lambda v: isinstance(v, str) and pattern.fullmatch(v) is not None
-        elif target[0] == 1:  # a text: what _key(v) == target means, without the tuple
-            lowered = target[1]
-            test = lambda v: isinstance(v, str) and v.lower() == lowered
-        else:
-            test = lambda v: _key(v) == target
         order = range(len(items) - 1, -1, -1) if reverse else range(len(items))
+        if target[0] == 1 and wildcards and ("*" in value or "?" in value or "~" in value):
+            matches = wildcard(value).fullmatch  # MATCH("check *",…): the test in the loop
+            for i in order:
+                v = items[i]
+                if isinstance(v, str) and matches(v) is not None:
+                    return i
+            return None
+        if target[0] == 1:  # a text: what _key(v) == target means, without the tuple
+            lowered = target[1]
+            for i in order:
+                v = items[i]
+                if isinstance(v, str) and v.lower() == lowered:
+                    return i
+            return None
         for i in order:
-            if test(items[i]):
+            if _key(items[i]) == target:
                 return i
         return None
     same = [(i, k[1]) for i, k in ((i, _key(v)) for i, v in enumerate(items))

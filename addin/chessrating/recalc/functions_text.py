@@ -20,7 +20,7 @@ from .functions_base import (VALUE, elementwise, first_error, integer, is_number
                              logical, number, text, values_of)
 from .functions_format import format_value
 from .functions_math import round_digits
-from .values import MISSING, XlErr
+from .values import MISSING, XlErr, to_text
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS"]
 
@@ -33,8 +33,33 @@ def _texts(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Arguments read by their annotation: ``str`` as text, ``int`` as a whole number
     (truncated), ``float`` as a number, anything else as given; errors pass through."""
     kinds = [fn.__annotations__.get(p) for p in fn.__code__.co_varnames[:fn.__code__.co_argcount]]
+    # a text alone (TRIM(A1)), or a text and a finite number (LEFT(A1,6)), is converted as
+    # below without a loop: a text is its own, a number or a blank read as text() reads
+    # them (to_text), the number truncated
+    text_first = bool(kinds) and kinds[0] == "str"
+    text_and_whole = text_first and len(kinds) >= 2 and kinds[1] == "int"
 
     def wrapper(*args: Any) -> Any:
+        count = len(args)
+        if not text_first or not 1 <= count <= 2:
+            return general(args)
+        first = args[0]
+        kind = type(first)
+        if kind is not str:
+            if kind is not float and first is not None:
+                return general(args)
+            first = to_text(first)
+        if count == 1:
+            result = fn(first)
+        elif text_and_whole and type(args[1]) is float and math.isfinite(args[1]):
+            result = fn(first, int(args[1]))
+        else:
+            return general(args)
+        if isinstance(result, str) and len(result) > _MAX_TEXT:
+            return XlErr(VALUE, "text longer than 32,767 characters")
+        return result
+
+    def general(args: tuple[Any, ...]) -> Any:
         values = list(args)
         while values and values[-1] is MISSING:
             values.pop()
@@ -104,7 +129,12 @@ def _proper(s: str) -> str:
 
 @_register("TRIM")
 def _trim(s: str) -> str:
-    return re.sub(" +", " ", s.strip(" "))
+    s = s.strip(" ")
+    # no two spaces together: each run of spaces is one space already
+    return _SPACES.sub(" ", s) if "  " in s else s
+
+
+_SPACES = re.compile(" +")
 
 
 @_register("CLEAN")

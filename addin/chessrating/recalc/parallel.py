@@ -126,29 +126,38 @@ def _close(fd: int) -> None:
         pass
 
 
-def _values_of(book: "Book", formulas: list["Formula"]) -> dict[tuple[str, int, int], Any]:
-    """The values of ``formulas``' cells, array formulas' whole ranges included."""
-    out: dict[tuple[str, int, int], Any] = {}
+Values = dict[str, dict[tuple[int, int], Any]]  # by sheet, then (row, column)
+
+
+def _values_of(book: "Book", formulas: list["Formula"]) -> Values:
+    """The values of ``formulas``' cells, array formulas' whole ranges included, by
+    sheet: the parent then looks up each sheet's cells once."""
+    out: Values = {}
+    sheet_out: dict[tuple[int, int], Any] = {}
+    cells: dict[tuple[int, int], Any] = {}
+    current = None
     for formula in formulas:
         sheet, row, col = formula.key
-        cells = book.cells[sheet]
+        if sheet != current:
+            current, cells = sheet, book.cells[sheet]
+            sheet_out = out.setdefault(sheet, {})
         ref = formula.ref
         if ref is None:
-            out[formula.key] = cells.get((row, col))
+            sheet_out[(row, col)] = cells.get((row, col))
             continue
         for r in range(ref.r1, ref.r2 + 1):
             for c in range(ref.c1, ref.c2 + 1):
-                out[(sheet, r, c)] = cells.get((r, c))
+                sheet_out[(r, c)] = cells.get((r, c))
     return out
 
 
-def _send(fd: int, values: dict[tuple[str, int, int], Any]) -> None:
+def _send(fd: int, values: Values) -> None:
     data = pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
     with os.fdopen(fd, "wb") as stream:
         stream.write(data)
 
 
-def _receive(fd: int) -> dict[tuple[str, int, int], Any] | None:
+def _receive(fd: int) -> Values | None:
     with os.fdopen(fd, "rb", closefd=False) as stream:
         data = stream.read()
     try:
@@ -158,11 +167,18 @@ def _receive(fd: int) -> dict[tuple[str, int, int], Any] | None:
     return found if isinstance(found, dict) else None
 
 
-def _merge(book: "Book", values: dict[tuple[str, int, int], Any]) -> None:
+def _merge(book: "Book", values: Values) -> None:
     """The child's values, into the cells the parent has not evaluated itself."""
-    for (sheet, row, col), value in values.items():
+    for sheet, found in values.items():
         cells = book.cells[sheet]
-        if cells.get((row, col)) is PENDING:
-            cells[(row, col)] = value
-            if (sheet, row, col) in book.formulas:
-                book.pending -= 1
+        pending = [place for place in found if cells.get(place) is PENDING]
+        if len(pending) == len(found):  # none evaluated by the parent: stored in one call
+            cells.update(found)
+        else:
+            for place in pending:
+                cells[place] = found[place]
+        if book.owner:  # cells of array formulas' ranges are no formulas of their own
+            formulas = book.formulas
+            book.pending -= sum((sheet, row, col) in formulas for row, col in pending)
+        else:  # every cell the child answers for is a formula's
+            book.pending -= len(pending)

@@ -29,7 +29,7 @@ from .values import (MAX_DENSE, MISSING, Areas, Arr, Key, Rng, XlErr, lift, scal
 if TYPE_CHECKING:
     from .engine import Book
 
-__all__ = ["ENGINE", "ENGINE_LAZY", "VOLATILE", "excel_serial"]
+__all__ = ["CELL_TESTS", "ENGINE", "ENGINE_LAZY", "VOLATILE", "excel_serial"]
 
 _MAX_ROW, _MAX_COL = 1_048_576, 16_384
 VOLATILE = frozenset({"NOW", "TODAY", "RAND", "RANDBETWEEN", "RANDARRAY", "OFFSET", "INDIRECT", "CELL"})
@@ -76,10 +76,13 @@ def _index(book: "Book", h: Key, array: Any, row: Any = MISSING, col: Any = MISS
     column 0 means the whole column or row; an index outside the array is #REF!."""
     if isinstance(array, XlErr):
         return array
-    found = _wholes(h, (area, 1), (row, 0), (col, 0))
-    if isinstance(found, XlErr):
-        return found
-    n, r, c = found
+    if type(row) is float and col is MISSING and area is MISSING:
+        n, r, c = 1, int(row), 0  # INDEX(A1:A9,3): what _wholes gives these at once
+    else:
+        found = _wholes(h, (area, 1), (row, 0), (col, 0))
+        if isinstance(found, XlErr):
+            return found
+        n, r, c = found
     if isinstance(array, Rng):
         parts = array.areas()
         if not 1 <= n <= len(parts):
@@ -338,8 +341,8 @@ def _is(test: Callable[[Any], bool]) -> Callable[..., Any]:
         kind = type(value)
         if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:  # one cell, one area
             return test(shown(value.book.value(value.sheet, value.r1, value.c1)))
-        if kind is float or kind is str or kind is bool:  # computed: neither range nor array
-            return test(value)
+        if kind is float or kind is str or kind is bool or kind is XlErr:
+            return test(value)  # computed: neither range nor array, as the last line tests it
         if isinstance(value, Arr):
             return lift(lambda v: test(shown(v)), value)
         if isinstance(value, Rng):
@@ -347,6 +350,7 @@ def _is(test: Callable[[Any], bool]) -> Callable[..., Any]:
                 return test(shown(value.book.value(value.sheet, value.r1, value.c1)))
             return test(shown(scalar(value, h)))
         return test(value)  # computed in this formula: an error is an error
+    check.test = test  # type: ignore[attr-defined]
     return check
 
 
@@ -393,6 +397,10 @@ ENGINE: dict[str, Callable[..., Any]] = {
     "ISLOGICAL": _is(lambda v: isinstance(v, bool)),
     "ISBLANK": _is(lambda v: v is None),
 }
+# the tests themselves, for a test of one cell read straight away: what ``check`` does
+# with a one-cell range (:meth:`.compile._Compiler.call`)
+CELL_TESTS: dict[str, Callable[[Any], bool]] = {
+    name: check.test for name, check in ENGINE.items() if hasattr(check, "test")}
 ENGINE_LAZY: dict[str, Callable[[Key, bool, list[Callable[[Key], Any]]], Any]] = {
     "IFERROR": _iferror, "IFNA": _ifna,
 }

@@ -117,7 +117,9 @@ class Rng:
         """The cells' values row by row; whole-column ranges stop at the sheet's last row
         (its used range), and a formula cell not evaluated yet is evaluated first."""
         book, sheet = self.book, self.sheet
-        r2, c2 = book.clip(sheet, self.r2, self.c2)
+        rows, cols = book.extent.get(sheet, (0, 0))  # Book.clip, inlined
+        r2 = self.r2 if self.r2 < rows else rows
+        c2 = self.c2 if self.c2 < cols else cols
         if (r2 - self.r1 + 1) * (c2 - self.c1 + 1) > MAX_DENSE:
             raise RangeTooLarge(f"the range {self.address()} spans more than "
                                 f"{MAX_DENSE:,} cells of its sheet's used range")
