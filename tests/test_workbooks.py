@@ -830,3 +830,37 @@ def test_formula_preparation_equals_xlsxwriters_own(tmp_path, monkeypatch):
         assert ours._write_formula(row, 1, formula) == theirs._write_formula(row, 1, formula)
     assert ours.table == theirs.table
     assert (ours.dim_rowmax, ours.dim_colmax) == (theirs.dim_rowmax, theirs.dim_colmax)
+
+
+def test_workbooks_are_deflated_fast_and_xlsxwriter_is_left_as_it_was(tmp_path):
+    # EvaluatedWorkbook packs its parts at zlib's fastest level: the same parts as
+    # XlsxWriter's own packing, each deflated (readable by zipfile), a larger file; and
+    # XlsxWriter's module is given back its ZipFile, even when the packing fails.
+    import xlsxwriter.exceptions
+    import xlsxwriter.workbook
+
+    from chessrating.workbooks.writer import EvaluatedWorkbook, evaluation
+
+    def build(kind, path):
+        book = kind(str(path))
+        sheet = book.add_worksheet("Data")
+        for row in range(2000):
+            sheet.write_string(row, 0, f"player {row} of the event")
+            sheet.write_formula(row, 1, f"=LEN(A{row + 1})*2")
+        with evaluation(evaluate=False):
+            book.close()
+        return path
+
+    ours, theirs = build(EvaluatedWorkbook, tmp_path / "ours.xlsx"), build(xlsxwriter.Workbook, tmp_path / "theirs.xlsx")
+    assert xlsxwriter.workbook.ZipFile is zipfile.ZipFile
+    with zipfile.ZipFile(ours) as a, zipfile.ZipFile(theirs) as b:
+        assert a.namelist() == b.namelist()
+        assert all(a.read(name) == b.read(name) for name in a.namelist())
+        assert {info.compress_type for info in a.infolist()} == {zipfile.ZIP_DEFLATED}
+        fast = sum(info.compress_size for info in a.infolist())
+        assert fast > sum(info.compress_size for info in b.infolist())
+    broken = EvaluatedWorkbook(str(tmp_path / "missing-folder" / "x.xlsx"))
+    broken.add_worksheet()
+    with evaluation(evaluate=False), pytest.raises(xlsxwriter.exceptions.FileCreateError):
+        broken.close()
+    assert xlsxwriter.workbook.ZipFile is zipfile.ZipFile

@@ -20,12 +20,15 @@ import contextvars
 import functools
 import math
 import re
+import threading
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import xlsxwriter
+import xlsxwriter.workbook
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.worksheet import CellFormulaTuple, Worksheet, re_dynamic_function
 
@@ -209,6 +212,21 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
                 settings.report = self._evaluate(settings)
         super().close()
 
+    def _store_workbook(self) -> None:
+        """XlsxWriter's packaging, its parts deflated at zlib's fastest level.
+
+        At zlib's default level, compressing the sheets took a tenth of a 249-player
+        import; the fastest level takes a third of that, for a file about 40% larger
+        (1.2 MB instead of 0.8 MB for that event), which every reader opens alike.
+        XlsxWriter offers no setting for it: its module's ``ZipFile`` is, for the time
+        of the packaging (one workbook at a time), one that deflates at level 1."""
+        with _PACKAGING:
+            xlsxwriter.workbook.ZipFile = functools.partial(zipfile.ZipFile, compresslevel=1)  # type: ignore[misc]
+            try:
+                super()._store_workbook()
+            finally:
+                xlsxwriter.workbook.ZipFile = zipfile.ZipFile  # type: ignore[misc]
+
     def _evaluate(self, settings: Evaluation) -> Report:
         book = book_of(self)
         path = Path(str(self.filename))
@@ -262,6 +280,7 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
 
 
 _NO_CELLS: dict[int, Any] = {}
+_PACKAGING = threading.Lock()
 
 
 def _xml_value(value: Any) -> tuple[str, str]:
