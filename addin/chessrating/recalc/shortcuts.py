@@ -31,6 +31,8 @@ def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
         number_first, blank = general(0.0, constant), general(None, constant)
         at = cell_at(read)
         if at is not None:  # A1="x": the cell read here, as read(h) reads it
+            # (compared() below, inlined: these run once per cell of every copy, and a
+            # call each was a large share of their time)
             book, sheet, rm, sr1, cm, sc1 = at
             sheets = book.cells
 
@@ -80,7 +82,7 @@ def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
     text_after = general("", constant)  # text sorts after numbers, whatever its letters
     size = abs(constant)
     at = cell_at(read)
-    if at is not None:  # A1=0: the cell read here, as read(h) reads it
+    if at is not None:  # A1=0: the cell read here, as read(h) reads it (number() inlined)
         book, sheet, rm, sr1, cm, sc1 = at
         sheets = book.cells
 
