@@ -75,11 +75,28 @@ def test_every_function_is_registered_in_the_chess_rating_category(monkeypatch):
         return record if f is None else record(f)
 
     monkeypatch.setattr(xlwings, "func", func)
+    monkeypatch.setattr(sys, "platform", "win32")  # where xlwings registers functions
     spec = importlib.util.spec_from_file_location("chessrating._udfs_registration", udfs.__file__)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert sorted(registered) == sorted(udfs.__all__)
     assert all(options == {"category": "Chess rating"} for options in registered.values())
+
+
+def test_xlwings_is_loaded_only_where_it_registers_the_functions():
+    # On Linux without XLWINGS_ON_SERVER xlwings' decorators return each function as it
+    # is (xlwings/__init__.py), so the command line does not pay for loading it; on
+    # xlwings Server (and Lite) they register, and the functions are xlwings' own.
+    probe = ("import sys, chessrating.udfs as u; "
+             "print('xlwings' in sys.modules, u._XLWINGS_REGISTERS, u.FIDE_K.__module__)")
+    env = {k: v for k, v in os.environ.items() if k != "XLWINGS_ON_SERVER"}
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(udfs.__file__).parents[1]), env.get("PYTHONPATH", "")])
+    plain = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
+                           text=True, check=True).stdout.split()
+    assert plain == ["False", "False", "chessrating.udfs"]
+    served = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            env=dict(env, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial"))
+    assert served.stdout.split()[:2] == ["True", "True"]
 
 
 # ---------------------------------------------------------------- classic shapes, published values

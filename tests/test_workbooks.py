@@ -864,3 +864,4 @@ def test_workbooks_are_deflated_fast_and_xlsxwriter_is_left_as_it_was(tmp_path):
     with evaluation(evaluate=False), pytest.raises(xlsxwriter.exceptions.FileCreateError):
         broken.close()
     assert xlsxwriter.workbook.ZipFile is zipfile.ZipFile
+

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
-
-import xlwings as xw
 
 from . import cells, checks, elo, fide, goal, norms, performance, uscf
 from .cells import (
@@ -43,7 +42,14 @@ CATEGORY = "Chess rating"
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 _ON_SERVER = os.environ.get("XLWINGS_ON_SERVER") == "true"
-_CLASSIC = getattr(xw.func, "__module__", "") == "xlwings.udfs"
+# xlwings' decorators register the functions under Windows (the classic add-in), in
+# xlwings Lite (Pyodide) and on xlwings Server. On Linux and macOS without the server
+# switch they hand each function back unchanged (xlwings/__init__.py), so xlwings is
+# not loaded there at all: it took a tenth of a second of every command line run.
+_XLWINGS_REGISTERS = _ON_SERVER or not sys.platform.startswith(("linux", "darwin"))
+if _XLWINGS_REGISTERS:
+    import xlwings as xw
+_CLASSIC = _XLWINGS_REGISTERS and getattr(xw.func, "__module__", "") == "xlwings.udfs"
 
 
 def _to_excel(value: Any) -> Any:
@@ -97,9 +103,12 @@ def _excel_function(function: _F) -> _F:
 
 
 def _doc(**docs: str) -> Callable[[_F], _F]:
-    """Argument docs for the Function Wizard; every argument also reads error cells as text."""
+    """Argument docs for the Function Wizard; every argument also reads error cells as text.
+    Where xlwings registers nothing, the function is left as it is."""
 
     def decorate(function: _F) -> _F:
+        if not _XLWINGS_REGISTERS:
+            return function
         for name, text in reversed(list(docs.items())):
             options: dict[str, Any] = {"doc": text, "err_to_str": True}
             if name.endswith("__2d"):

@@ -304,7 +304,7 @@ class CopyTemplate:
     '=IF(C8="",0,$B8*D$2+7)'
     """
 
-    __slots__ = ("pieces", "rows", "_lowest", "_format")
+    __slots__ = ("pieces", "rows", "_lowest", "_highest", "_format")
 
     def __init__(self, text: str):
         relative = relative_rows(text)
@@ -322,20 +322,23 @@ class CopyTemplate:
                 between += digits + after
         self.pieces.append(between)
         self._lowest = min(self.rows, default=1)
+        self._highest = max(self.rows, default=1)
         # the text as a %-format with a %d for each relative row: a copy is spelled by one
         # formatting call in C, where joining the pieces in Python cost most of compiling
         self._format = "%d".join(piece.replace("%", "%%") for piece in self.pieces)
 
     def moved(self, step: int) -> str | None:
         """The formula copied ``step`` rows down (up, for a negative step); ``None`` where
-        a reference would leave the sheet (above row 1), which no copy can spell.
+        a reference would leave the sheet (above row 1 or below its last row), which no
+        copy can spell.
 
-        >>> CopyTemplate("=K5*2").moved(-5) is None
-        True
+        >>> form = CopyTemplate("=K5*2")
+        >>> form.moved(-5), form.moved(1048571), form.moved(1048572)
+        (None, '=K1048576*2', None)
         >>> CopyTemplate('=A1&"%d"&B2*5%').moved(2)
         '=A3&"%d"&B4*5%'
         """
-        if self._lowest + step < 1:
+        if self._lowest + step < 1 or self._highest + step > _MAX_ROW:
             return None
         return self._format % tuple([row + step for row in self.rows])
 

@@ -20,7 +20,7 @@ from xml.etree import ElementTree
 
 from .dates import date_system
 from .engine import Book, Table
-from .parse import FormulaSyntaxError, Ref, column_number, parse_ref
+from .parse import CopyTemplate, FormulaSyntaxError, Ref, column_number, parse_ref
 from .references import excel_serial
 from .values import ERROR_CODES, XlErr
 
@@ -131,7 +131,7 @@ def _unescape(text: str) -> str:
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
                 strings: list[str], date1904: bool) -> None:
     root = _xml(archive, part)
-    shared: dict[str, tuple[str, int, int]] = {}  # si -> master text, row, column
+    shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
     for cell, row, col in _cells(root):
         key = (sheet, row, col)
         formula = cell.find(_MAIN + "f")
@@ -141,9 +141,9 @@ def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
             if kind == "shared":
                 si = formula.get("si", "")
                 if text:
-                    shared[si] = (text, row, col)
+                    shared[si] = SharedFormula(text, row, col)
                 elif si in shared:
-                    text = _translate(*shared[si], row, col)
+                    text = shared[si].at(row, col)
             if kind == "array" and formula.get("ref"):
                 found = parse_ref(formula.get("ref", ""))
                 book.add_formula(sheet, row, col, "=" + text,
@@ -196,13 +196,36 @@ def _value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any
     return text  # "str": a formula's cached text, kept as text
 
 
-def _translate(text: str, row: int, col: int, to_row: int, to_col: int) -> str:
-    """A shared formula's master text as written in another cell of its range."""
-    from openpyxl.formula.translate import Translator
-    from openpyxl.utils import get_column_letter
-    origin = f"{get_column_letter(col)}{row}"
-    return Translator("=" + text, origin).translate_formula(
-        f"{get_column_letter(to_col)}{to_row}")[1:]
+class SharedFormula:
+    """A shared formula (``<f t="shared" ref=… si=…>text</f>``): its text as written in
+    its first cell (``row``, ``col``), and as it reads in any other cell of its range.
+
+    A copy down the formula's own column, the way Excel stores a filled-down column, is
+    spelled by :class:`.parse.CopyTemplate` without parsing; any other by openpyxl's
+    ``Translator``.
+
+    >>> formula = SharedFormula("IF(B2>0,$A$1*B2,C1)", 2, 3)
+    >>> formula.at(5, 3), formula.at(2, 4)
+    ('IF(B5>0,$A$1*B5,C4)', 'IF(C2>0,$A$1*C2,D1)')
+    """
+
+    __slots__ = ("text", "row", "col", "_down")
+
+    def __init__(self, text: str, row: int, col: int):
+        self.text, self.row, self.col = text, row, col
+        self._down: CopyTemplate | None = None
+
+    def at(self, row: int, col: int) -> str:
+        if col == self.col:
+            if self._down is None:
+                self._down = CopyTemplate("=" + self.text)
+            moved = self._down.moved(row - self.row)
+            if moved is not None:
+                return moved[1:]
+        from openpyxl.formula.translate import Translator
+        from openpyxl.utils import get_column_letter
+        origin = f"{get_column_letter(self.col)}{self.row}"
+        return str(Translator("=" + self.text, origin).translate_formula(f"{get_column_letter(col)}{row}")[1:])
 
 
 def _read_table(archive: zipfile.ZipFile, book: Book, sheet: str, part: str) -> None:

@@ -34,6 +34,8 @@ from pathlib import Path
 
 from ..errors import RatingError
 from ..recalc.charts import escape
+from ..recalc.parse import FormulaSyntaxError, parse_ref
+from ..recalc.reader import SharedFormula
 from ..udfs import __all__ as FUNCTION_NAMES
 from .lite_code import main_py
 
@@ -144,13 +146,22 @@ def _attr_xml(attrs: dict[str, str]) -> str:
     return "".join(f' {key}="{value}"' for key, value in attrs.items())
 
 
+def _place(where: str) -> tuple[int, int] | None:
+    """A cell's ``r=`` address as (row, column); ``None`` if it has none that reads."""
+    try:
+        ref = parse_ref(where)
+    except FormulaSyntaxError:
+        return None
+    return ref.r1, ref.c1
+
+
 class _SheetRewrite:
     """The calls of our functions in one sheet part, rewritten as bound Lite functions."""
 
     def __init__(self, cm: str):
         self.cm = cm
         self.used: set[str] = set()
-        self.shared: dict[str, tuple[str, str]] = {}  # si -> (text, anchor cell)
+        self.shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
 
     def _collect_shared(self, xml: bytes) -> None:
         for cell in _CELL.finditer(xml):
@@ -160,21 +171,16 @@ class _SheetRewrite:
             attrs = _attributes(formula.group(2))
             if attrs.get("t") == "shared" and "ref" in attrs and formula.group(4):
                 text = _formula_text(formula.group(4))
-                if lite_formula(text)[1]:
-                    where = _attributes(cell.group(2)).get("r", "")
-                    self.shared[attrs.get("si", "")] = (text, where)
+                at = _place(_attributes(cell.group(2)).get("r", ""))
+                if lite_formula(text)[1] and at is not None:
+                    self.shared[attrs.get("si", "")] = SharedFormula(text, *at)
 
     def _text_of(self, where: str, attrs: dict[str, str], inner: bytes | None) -> str | None:
         """The formula text of a cell, a shared formula's written out for the cell."""
         if attrs.get("t") == "shared":
-            master = self.shared.get(attrs.get("si", ""))
-            if master is None:
-                return None
-            text, anchor = master
-            if where == anchor:
-                return text
-            from openpyxl.formula.translate import Translator
-            return Translator("=" + text, origin=anchor).translate_formula(where)[1:]
+            formula = self.shared.get(attrs.get("si", ""))
+            at = _place(where)
+            return None if formula is None or at is None else formula.at(*at)
         if attrs.get("t") == "dataTable":
             return None
         return _formula_text(inner)

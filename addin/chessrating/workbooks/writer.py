@@ -8,6 +8,11 @@ cell with its value, as ``chessrating recalc`` would write it into the finished 
 (:func:`chessrating.recalc.patch.cell_xml_value`); the charts' caches come from the same
 values. One pass: no file is written, read back and rewritten.
 
+Every formula is written out in its own cell, never as a shared formula (one formula
+stored for a filled-down column, as Excel saves one): that would make the file a third
+as large, but LibreOffice recalculates every cell of a shared formula when it opens a
+file, so it would show ``#NAME?`` for the rating functions instead of their values.
+
 :func:`evaluation` sets, for the workbooks closed inside it, whether to evaluate (a
 quick structural build leaves the values empty), where progress goes, and receives the
 :class:`chessrating.recalc.Report`.
