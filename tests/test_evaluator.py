@@ -361,6 +361,34 @@ def test_a_split_evaluation_gives_the_sequential_values(monkeypatch: pytest.Monk
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
+def test_the_faster_process_takes_more_pieces(monkeypatch: pytest.MonkeyPatch):
+    # The pieces are handed out one at a time: with the child slowed down (another
+    # program on its CPU, say), the parent takes most of them, and the values stay those
+    # of a sequential evaluation.
+    import time
+
+    from chessrating.recalc import engine, parallel
+    expected = _split_test_book()
+    evaluate_book(expected, split=False)
+    parent = os.getpid()
+    pieces_here: list[int] = []
+
+    def evaluate(book: Book, formulas: list[Any], progress: Any) -> None:
+        if os.getpid() != parent:
+            time.sleep(0.2)
+        elif len(formulas) < len(book.formulas):
+            pieces_here.append(len(formulas))
+        engine._evaluate_formulas(book, formulas, progress)
+
+    book = _split_test_book()
+    engine._compile_all(book)
+    with engine.collector_paused():
+        parallel.evaluate_split(book, evaluate)
+    assert book.pending == 0 and _all_values(book) == _all_values(expected)
+    assert parallel.PIECES - 4 <= len(pieces_here) < parallel.PIECES
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
 def test_a_failing_child_or_fork_costs_only_time(monkeypatch: pytest.MonkeyPatch):
     from chessrating.recalc import parallel
     monkeypatch.setattr(os, "cpu_count", lambda: 2)

@@ -2,13 +2,13 @@
 
 Formulas are evaluated on demand (:mod:`.engine`), so any subset of them can be
 evaluated on its own: whatever a formula reads is evaluated first, wherever it is.
-:func:`evaluate_split` forks the process once the formulas are compiled; the child
-evaluates the formulas of the odd rows, the parent those of the even rows (each in the
-book's order), and the child hands its values back through a pipe; where both
-evaluated a cell, the parent's value stays. A formula both halves read (an opponent's
-rating looked up from another row) is evaluated in both, to the same value: evaluation
-is deterministic, which is why a workbook calling a volatile function (``RAND``,
-``NOW`` …) is never split. The values are the ones a sequential evaluation gives, cell
+:func:`evaluate_split` cuts the formulas into :data:`PIECES` pieces (every 32nd row,
+in the book's order) and forks the process once they are compiled; parent and child
+each take the next piece not yet taken until none is left, and the child hands the
+values of its pieces back through a pipe; where both evaluated a cell, the parent's
+value stays. A formula both read (an opponent's rating looked up from another row) is
+evaluated in both, to the same value: evaluation is deterministic, which is why a
+workbook calling a volatile function (``RAND``, ``NOW`` …) is never split. The values are the ones a sequential evaluation gives, cell
 for cell (the tests compare them); only the message of a circular reference may name
 its loop from another of its cells than a sequential evaluation would.
 
@@ -36,9 +36,12 @@ from .values import PENDING
 if TYPE_CHECKING:
     from .engine import Book, Formula
 
-__all__ = ["MIN_FORMULAS", "can_split", "evaluate_split"]
+__all__ = ["MIN_FORMULAS", "PIECES", "can_split", "evaluate_split"]
 
 MIN_FORMULAS = 5000
+# pieces the formulas are cut into and handed out one at a time; a few hundred formulas
+# each in a workbook worth splitting, so the one finishing last waits a piece at most
+PIECES = 32
 
 
 def can_split(book: "Book") -> bool:
@@ -53,24 +56,38 @@ Evaluate = Callable[["Book", list["Formula"], "Callable[[int, int], None] | None
 
 def evaluate_split(book: "Book", evaluate: Evaluate,
                    progress: Callable[[int, int], None] | None = None) -> None:
-    """Evaluate every formula of ``book`` (compiled), half of them in a forked child.
+    """Evaluate every formula of ``book`` (compiled), shared with a forked child.
 
     ``evaluate(book, formulas, progress)`` evaluates those of ``formulas`` still pending,
-    in order; ``progress`` follows the parent's half (the child reports nothing)."""
+    in order; ``progress`` hears of the parent's pieces (the child reports nothing)."""
     ordered = list(book.formulas.values())
-    # every other row each, in the book's order: the work of a table's rows is shared
-    # evenly even where its last rows are lighter (players who left, empty rows)
-    ours = [f for f in ordered if f.key[1] % 2 == 0]
-    theirs = [f for f in ordered if f.key[1] % 2 == 1]
+    # every PIECES-th row a piece, in the book's order: each piece takes rows from the
+    # whole table, so pieces weigh about the same even where the last rows are lighter
+    # (players who left, empty rows)
+    pieces: list[list[Formula]] = [[] for _ in range(PIECES)]
+    for formula in ordered:
+        pieces[formula.key[1] % PIECES].append(formula)
+    pieces = [piece for piece in pieces if piece]
     parent = os.getpid()
-    read_end, write_end = os.pipe()
     try:
+        # the pieces are handed out through a pipe, a byte each, all written before the
+        # fork: each process takes the next one as it finishes one, so where one runs
+        # slower (another program on its CPU) the other does more, and neither waits long
+        hand_out, handed = os.pipe()
+        os.write(handed, bytes(range(len(pieces))))
+        os.close(handed)
+    except OSError:
+        evaluate(book, ordered, progress)
+        return
+    read_end, write_end = -1, -1
+    try:
+        read_end, write_end = os.pipe()
         with warnings.catch_warnings():  # the fork is made from the evaluation's thread
             warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
             child = os.fork()
     except OSError:
-        os.close(read_end)
-        os.close(write_end)
+        for fd in (hand_out, read_end, write_end):
+            _close(fd)
         evaluate(book, ordered, progress)
         return
     if child == 0:  # the child: evaluate, answer, and leave without running any cleanup
@@ -78,24 +95,48 @@ def evaluate_split(book: "Book", evaluate: Evaluate,
         try:
             os.close(read_end)
             _die_with(parent)
-            evaluate(book, theirs, None)
-            _send(write_end, _values_of(book, theirs))
+            taken = _take_pieces(hand_out, pieces, lambda piece: evaluate(book, piece, None))
+            _send(write_end, _values_of(book, [f for i in taken for f in pieces[i]]))
             status = 0
         finally:
             os._exit(status)
     os.close(write_end)
     try:
-        evaluate(book, ours, progress)
+        done = 0
+
+        def evaluate_piece(piece: list["Formula"]) -> None:
+            nonlocal done
+            evaluate(book, piece, None)
+            done += len(piece)
+            if progress is not None:  # about as much again is done by the child
+                progress(min(2 * done, len(ordered) - 1), len(ordered))
+        _take_pieces(hand_out, pieces, evaluate_piece)
         answer = _receive(read_end)
     except BaseException:  # interrupted or failed: the child goes too, at once
         _stop(child)
         raise
     finally:
         _close(read_end)
+        _close(hand_out)
     _, status = os.waitpid(child, 0)
     if status == 0 and answer is not None:
         _merge(book, answer)
-    evaluate(book, theirs, None)  # whatever the child did not answer
+    evaluate(book, ordered, None)  # whatever the child did not answer
+    if progress is not None:
+        progress(len(ordered), len(ordered))
+
+
+def _take_pieces(hand_out: int, pieces: list[list["Formula"]],
+                 evaluate: Callable[[list["Formula"]], None]) -> list[int]:
+    """Take pieces from the hand-out pipe and evaluate each, until none is left; the
+    indexes of the pieces taken."""
+    taken: list[int] = []
+    while True:
+        token = os.read(hand_out, 1)
+        if not token:
+            return taken
+        taken.append(token[0])
+        evaluate(pieces[token[0]])
 
 
 def _die_with(parent: int) -> None:
