@@ -8,9 +8,10 @@ each take the next piece not yet taken until none is left, and the child hands t
 values of its pieces back through a pipe; where both evaluated a cell, the parent's
 value stays. A formula both read (an opponent's rating looked up from another row) is
 evaluated in both, to the same value: evaluation is deterministic, which is why a
-workbook calling a volatile function (``RAND``, ``NOW`` …) is never split. The values are the ones a sequential evaluation gives, cell
-for cell (the tests compare them); only the message of a circular reference may name
-its loop from another of its cells than a sequential evaluation would.
+workbook calling a volatile function (``RAND``, ``NOW`` …) is never split. The values
+are the ones a sequential evaluation gives, cell for cell (the tests compare them);
+only the message of a circular reference may name its loop from another of its cells
+than a sequential evaluation would.
 
 It is used where ``os.fork`` is safe and useful: Linux, two or more CPUs, and at least
 :data:`MIN_FORMULAS` formulas (below that the fork costs more than it saves). Anything
