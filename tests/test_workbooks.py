@@ -198,8 +198,109 @@ def test_one_pass_keeps_column_formats_typed_chart_numbers_and_the_1904_dates(tm
     assert report.values[("S", "C1")] == 2020.0 and report.values[("S", "C3")] == 8.0
     with zipfile.ZipFile(one) as a:
         sheet = a.read("xl/worksheets/sheet1.xml").decode()
-        assert '<c r="C2" s="1"><f>A2*2</f><v>6</v></c>' in sheet  # the column's bold
+        column = re.search(r'<col min="3" max="3" [^>]*style="(\d+)"', sheet)
+        assert column and f'<c r="C2" s="{column.group(1)}"><f>A2*2</f><v>6</v></c>' in sheet  # the column's bold
         assert b"<c:v>3</c:v>" in a.read("xl/charts/chart1.xml")
+
+
+def test_a_split_evaluation_writes_the_file_one_process_writes(tmp_path: Path, monkeypatch) -> None:
+    # Each process of a split evaluation writes the XML of the rows it evaluated; the
+    # file is the same, byte for byte, as when one process does everything, and when the
+    # child fails and the parent writes every row itself.
+    import os
+
+    from chessrating.recalc import engine, parallel
+    from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
+
+    monkeypatch.setattr(parallel, "MIN_FORMULAS", 10)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    tournament = read_trf(TRF / "javafo_sample2.trf")
+    parent = os.getpid()
+    here: dict[str, set[int]] = {}
+    merged: dict[str, set[int]] = {}
+    render, evaluate = FormulaWorksheet.render_rows, EvaluatedWorkbook._evaluate
+
+    def rendering(self, rows):
+        texts = render(self, rows)
+        if os.getpid() == parent:
+            here.setdefault(self.name, set()).update(texts)
+        return texts
+
+    def evaluating(self, settings):
+        report = evaluate(self, settings)
+        for sheet in self.worksheets():
+            merged[sheet.name] = set(getattr(sheet, "rendered", {}))
+        return report
+
+    monkeypatch.setattr(FormulaWorksheet, "render_rows", rendering)
+    monkeypatch.setattr(EvaluatedWorkbook, "_evaluate", evaluating)
+    split = fill_swiss(tournament, tmp_path / "split.xlsx")
+    games = openpyxl.load_workbook(split)["Games"]
+    formula_rows = {cells[0].row - 1 for cells in games.iter_rows()
+                    if any(isinstance(c.value, str) and c.value.startswith("=") for c in cells)}
+    assert merged["Games"] == formula_rows  # every row with formulas came written
+    assert here["Games"] and here["Games"] < formula_rows  # some rows by the child
+    with monkeypatch.context() as m:
+        m.setattr(engine, "can_split", lambda book: False)
+        alone = fill_swiss(tournament, tmp_path / "alone.xlsx")
+    with monkeypatch.context() as m:
+        def lost(fd, answer):  # the child dies before it answers
+            raise MemoryError
+        m.setattr(parallel, "_send", lost)
+        failed = fill_swiss(tournament, tmp_path / "failed.xlsx")
+    assert split.read_bytes() == alone.read_bytes() == failed.read_bytes()
+
+
+def test_formats_numbered_in_the_order_made_look_as_xlsxwriter_writes_them(tmp_path: Path,
+                                                                          monkeypatch) -> None:
+    # The workbook numbers its formats (s=) in the order they were made, before any
+    # sheet is written, where XlsxWriter numbers them as cells first use them. Each row
+    # here uses the formats in another order, and the rows are written by the two
+    # processes of a split evaluation: every cell, row and column looks the same as
+    # XlsxWriter writes it.
+    import os
+
+    import xlsxwriter
+
+    from chessrating.recalc import parallel
+    from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
+
+    monkeypatch.setattr(parallel, "MIN_FORMULAS", 10)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    forks: list[int] = []
+    real_fork = os.fork
+    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or real_fork())
+
+    def build(kind, path: Path) -> Path:
+        book = kind(str(path))
+        book.worksheet_class = FormulaWorksheet if kind is EvaluatedWorkbook else book.worksheet_class
+        made = [book.add_format(options) for options in (
+            {"bold": True}, {"num_format": "0.00"}, {"italic": True, "bg_color": "#FFFF00"},
+            {"border": 1}, {"font_color": "#FF0000", "num_format": "0%"}, {"bold": True})]
+        first, second = book.add_worksheet("First"), book.add_worksheet("Second")
+        second.set_column(2, 2, 12, made[3])
+        second.set_row(4, None, made[2])
+        for row in range(64):
+            first.write_number(row, 0, row)
+            for col in range(1, 6):
+                first.write_formula(row, col, f"=A{row + 1}*{col}", made[(row * 7 + col) % 6])
+            second.write_string(row, 0, f"x{row}", made[4 - row % 4])
+            second.write_formula(row, 1, f"=First!B{row + 1}+1")
+        first.write_url(70, 0, "https://www.fide.com")
+        book.close()
+        return path
+
+    ours = build(EvaluatedWorkbook, tmp_path / "ours.xlsx")
+    assert forks == [1]
+    theirs = build(xlsxwriter.Workbook, tmp_path / "theirs.xlsx")
+
+    def looks(path: Path) -> dict[tuple[str, str], tuple[str, ...]]:
+        book = openpyxl.load_workbook(path)
+        return {(sheet.title, cell.coordinate): tuple(repr(getattr(cell, a)) for a in (
+                    "number_format", "font", "fill", "border", "alignment", "protection"))
+                for sheet in book.worksheets for row in sheet.iter_rows() for cell in row}
+
+    assert looks(ours) == looks(theirs)
 
 
 # ---------------------------------------------------------------------------- round robin
@@ -841,8 +942,11 @@ def test_workbooks_are_deflated_fast_and_xlsxwriter_is_left_as_it_was(tmp_path):
 
     from chessrating.workbooks.writer import EvaluatedWorkbook, evaluation
 
+    import datetime as dt
+
     def build(kind, path):
         book = kind(str(path))
+        book.set_properties({"created": dt.datetime(2026, 1, 1)})  # the same second in both
         sheet = book.add_worksheet("Data")
         for row in range(2000):
             sheet.write_string(row, 0, f"player {row} of the event")

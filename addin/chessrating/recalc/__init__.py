@@ -300,6 +300,14 @@ def _chart_value(value: Any) -> Any:
     return value
 
 
+def written_value(value: Any, origin: str | None = None) -> Any:
+    """A formula's value as a file holds it: Excel holds no infinity or NaN, ``#NUM!``
+    stands in their place (``origin`` names the cell)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return XlErr("#NUM!", origin=origin)
+    return value
+
+
 def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int], Any]]:
     """The values to write of an evaluated book, by sheet and (row, column): every
     formula cell and every cell of an array formula's range. ``report`` receives them,
@@ -321,8 +329,7 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
         if column is None:
             column = letters[col] = column_letters(col)
         address = f"{column}{row}"
-        if isinstance(value, float) and not math.isfinite(value):  # Excel holds no inf
-            value = XlErr("#NUM!", origin=f"{sheet}!{address}")
+        value = written_value(value, f"{sheet}!{address}")
         sheet_written[(row, col)] = value
         if isinstance(value, XlErr):
             values[(sheet, address)] = value.message or value.code
@@ -391,4 +398,5 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
     return report
 
 
-__all__ += ["load_book", "chart_values", "record_values", "FormulaSyntaxError", "output_path", "check_archive"]
+__all__ += ["load_book", "chart_values", "record_values", "written_value", "FormulaSyntaxError", "output_path",
+            "check_archive"]

@@ -318,25 +318,34 @@ def collector_paused() -> Iterator[None]:
 
 
 def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None, *,
-                  split: bool = True) -> None:
+                  split: bool = True, then: Callable[[list[Formula]], Any] | None = None) -> list[Any]:
     """Compile and evaluate every formula; results land in ``book.cells``. A large book
     is evaluated by two processes where it can be (:mod:`.parallel`), unless ``split``
-    is false; the values are the same either way."""
+    is false; the values are the same either way.
+
+    ``then(formulas)`` is called in each process once its share is evaluated, with the
+    formulas of its share (every formula where the book is not split); what it returns
+    (picklable) is returned, a list of one per process that answered, this one's first.
+    Until the processes' values are merged, only its share's rows are sure to be there."""
     with collector_paused():
-        _evaluate_book(book, progress, split)
+        return _evaluate_book(book, progress, split, then)
 
 
-def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None, split: bool) -> None:
+def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None, split: bool,
+                   then: Callable[[list[Formula]], Any] | None) -> list[Any]:
     failure: list[BaseException] = []
+    found: list[Any] = []
 
     def work() -> None:
         try:
             with date_system(book.date1904):
                 _compile_all(book)
                 if split and can_split(book):
-                    evaluate_split(book, _evaluate_formulas, progress)
+                    found.extend(evaluate_split(book, _evaluate_formulas, progress, then))
                 else:
                     _evaluate_all(book, progress)
+                    if then is not None:
+                        found.append(then(list(book.formulas.values())))
         except BaseException as exc:  # handed to the caller's thread
             failure.append(exc)
 
@@ -358,6 +367,7 @@ def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None, spli
         sys.setrecursionlimit(previous_limit)
     if failure:
         raise failure[0]
+    return found
 
 
 def _evaluate_all(book: Book, progress: Callable[[int, int], None] | None) -> None:

@@ -17,7 +17,7 @@ and "MAKEARRAY function", whose examples these are:
 >>> book.add_formula("S", 1, 1, "=LAMBDA(number, number + 1)(1)")
 >>> book.add_formula("S", 2, 1, '=LAMBDA(x,y, IF(ISOMITTED(y),"Missing second argument",x+y))(1,)')
 >>> book.add_formula("S", 3, 1, "=INDEX(MAKEARRAY(3, 3, LAMBDA(r,c, r*c)), 3, 2)")
->>> evaluate_book(book)
+>>> _ = evaluate_book(book)
 >>> [book.value("S", row, 1) for row in (1, 2, 3)]
 [2.0, 'Missing second argument', 6.0]
 """

@@ -5,8 +5,9 @@ evaluated on its own: whatever a formula reads is evaluated first, wherever it i
 :func:`evaluate_split` cuts the formulas into :data:`PIECES` pieces (every 32nd row,
 in the book's order) and forks the process once they are compiled; parent and child
 each take the next piece not yet taken until none is left, and the child hands the
-values of its pieces back through a pipe; where both evaluated a cell, the parent's
-value stays. A formula both read (an opponent's rating looked up from another row) is
+values of its pieces back through a pipe, with whatever the caller asked to be made of
+them there (``then``: the workbook writer has each process write its rows' XML); where
+both evaluated a cell, the parent's value stays. A formula both read (an opponent's rating looked up from another row) is
 evaluated in both, to the same value: evaluation is deterministic, which is why a
 workbook calling a volatile function (``RAND``, ``NOW`` …) is never split. The values
 are the ones a sequential evaluation gives, cell for cell (the tests compare them);
@@ -56,11 +57,15 @@ Evaluate = Callable[["Book", list["Formula"], "Callable[[int, int], None] | None
 
 
 def evaluate_split(book: "Book", evaluate: Evaluate,
-                   progress: Callable[[int, int], None] | None = None) -> None:
+                   progress: Callable[[int, int], None] | None = None,
+                   then: Callable[[list["Formula"]], Any] | None = None) -> list[Any]:
     """Evaluate every formula of ``book`` (compiled), shared with a forked child.
 
     ``evaluate(book, formulas, progress)`` evaluates those of ``formulas`` still pending,
-    in order; ``progress`` hears of the parent's pieces (the child reports nothing)."""
+    in order; ``progress`` hears of the parent's pieces (the child reports nothing).
+    ``then(formulas)`` is called by each process once its pieces are evaluated, with their
+    formulas; what it returned in each is returned, the parent's first (the child's only
+    where it answered)."""
     ordered = list(book.formulas.values())
     # every PIECES-th row a piece, in the book's order: each piece takes rows from the
     # whole table, so pieces weigh about the same even where the last rows are lighter
@@ -78,8 +83,7 @@ def evaluate_split(book: "Book", evaluate: Evaluate,
         os.write(handed, bytes(range(len(pieces))))
         os.close(handed)
     except OSError:
-        evaluate(book, ordered, progress)
-        return
+        return _alone(book, evaluate, ordered, progress, then)
     read_end, write_end = -1, -1
     try:
         read_end, write_end = os.pipe()
@@ -89,15 +93,15 @@ def evaluate_split(book: "Book", evaluate: Evaluate,
     except OSError:
         for fd in (hand_out, read_end, write_end):
             _close(fd)
-        evaluate(book, ordered, progress)
-        return
+        return _alone(book, evaluate, ordered, progress, then)
     if child == 0:  # the child: evaluate, answer, and leave without running any cleanup
         status = 1
         try:
             os.close(read_end)
             _die_with(parent)
             taken = _take_pieces(hand_out, pieces, lambda piece: evaluate(book, piece, None))
-            _send(write_end, _values_of(book, [f for i in taken for f in pieces[i]]))
+            share = [f for i in taken for f in pieces[i]]
+            _send(write_end, (_values_of(book, share), then(share) if then is not None else None))
             status = 0
         finally:
             os._exit(status)
@@ -111,7 +115,8 @@ def evaluate_split(book: "Book", evaluate: Evaluate,
             done += len(piece)
             if progress is not None:  # about as much again is done by the child
                 progress(min(2 * done, len(ordered) - 1), len(ordered))
-        _take_pieces(hand_out, pieces, evaluate_piece)
+        taken = _take_pieces(hand_out, pieces, evaluate_piece)
+        ours = then([f for i in taken for f in pieces[i]]) if then is not None else None
         answer = _receive(read_end)
     except BaseException:  # interrupted or failed: the child goes too, at once
         _stop(child)
@@ -120,11 +125,24 @@ def evaluate_split(book: "Book", evaluate: Evaluate,
         _close(read_end)
         _close(hand_out)
     _, status = os.waitpid(child, 0)
+    found = [ours] if then is not None else []
     if status == 0 and answer is not None:
-        _merge(book, answer)
+        values, theirs = answer
+        _merge(book, values)
+        if then is not None:
+            found.append(theirs)
     evaluate(book, ordered, None)  # whatever the child did not answer
     if progress is not None:
         progress(len(ordered), len(ordered))
+    return found
+
+
+def _alone(book: "Book", evaluate: Evaluate, ordered: list["Formula"],
+           progress: Callable[[int, int], None] | None,
+           then: Callable[[list["Formula"]], Any] | None) -> list[Any]:
+    """Everything evaluated here, where no child could be started."""
+    evaluate(book, ordered, progress)
+    return [then(ordered)] if then is not None else []
 
 
 def _take_pieces(hand_out: int, pieces: list[list["Formula"]],
@@ -193,20 +211,23 @@ def _values_of(book: "Book", formulas: list["Formula"]) -> Values:
     return out
 
 
-def _send(fd: int, values: Values) -> None:
-    data = pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
+def _send(fd: int, answer: tuple[Values, Any]) -> None:
+    data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
     with os.fdopen(fd, "wb") as stream:
         stream.write(data)
 
 
-def _receive(fd: int) -> Values | None:
+def _receive(fd: int) -> tuple[Values, Any] | None:
+    """The child's values and what ``then`` gave there; ``None`` if its answer is cut short."""
     with os.fdopen(fd, "rb", closefd=False) as stream:
         data = stream.read()
     try:
         found = pickle.loads(data) if data else None
-    except Exception:  # a child cut short: the parent evaluates its half
+    except Exception:  # a child cut short: the parent evaluates its pieces
         return None
-    return found if isinstance(found, dict) else None
+    if isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], dict):
+        return found
+    return None
 
 
 def _merge(book: "Book", values: Values) -> None:

@@ -83,6 +83,18 @@ def game_points(result: str, where: str = "") -> str:
     >>> game_points("J5", "against player 2")[:72]
     'IF(TRIM(J5)="","",IF(ISNUMBER(J5),IF(J5=1,1,IF(J5=0.5,0.5,IF(J5=0,0,"che'
     """
+    # the formula is the same for every result cell but for the cell's address: it is
+    # spelled once per ``where`` with a mark in the address's place
+    return _points_formula(where).replace(_RESULT_MARK, result)
+
+
+_RESULT_MARK = "\x00"  # stands for the result cell's address; no formula holds it
+
+
+@functools.lru_cache(maxsize=None)
+def _points_formula(where: str) -> str:
+    """:func:`game_points` with :data:`_RESULT_MARK` in place of the result cell."""
+    result = _RESULT_MARK
     bad = f'"check result{" " + where if where else ""}: "&{result}&" is not a game result"'
     by_number = bad
     for value, found in sorted(RESULTS_BY_NUMBER.items()):

@@ -23,11 +23,12 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import io
 import math
 import re
 import threading
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,13 +36,17 @@ from typing import Any
 import xlsxwriter
 import xlsxwriter.workbook
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
-from xlsxwriter.worksheet import CellFormulaTuple, Worksheet, re_dynamic_function
+from xlsxwriter.worksheet import (
+    CellArrayFormulaTuple, CellBlankTuple, CellBooleanTuple, CellDatetimeTuple, CellErrorTuple,
+    CellFormulaTuple, CellNumberTuple, CellRichStringTuple, CellStringTuple, Worksheet,
+    re_dynamic_function,
+)
 
-from ..recalc import Report, Step, chart_values, rating_functions, record_values
+from ..recalc import Report, Step, chart_values, rating_functions, record_values, written_value
 from ..recalc.charts import label_text, number_text
 from ..recalc.engine import Book, evaluate_book
 from ..recalc.patch import cell_xml_value, value_text
-from ..recalc.values import ERROR_CODES, XlErr
+from ..recalc.values import ERROR_CODES, PENDING, XlErr
 
 __all__ = ["FormulaWorksheet", "EvaluatedWorkbook", "Evaluation", "evaluation", "current_evaluation",
            "book_of", "calls_of", "column_name"]
@@ -74,7 +79,7 @@ def calls_of(formula: str) -> frozenset[str]:
     known = _CALLS_BY_SHAPE.get(shape)
     if known is not None:
         calls, with_digits = known
-        if all(encoded.startswith(name, at) for at, name in with_digits):
+        if not with_digits or all(encoded.startswith(name, at) for at, name in with_digits):
             return calls
     found = [(match.start(), match.group()) for match in _CALL.finditer(formula)]
     calls = frozenset(name for _, name in found)
@@ -108,6 +113,9 @@ class FormulaWorksheet(Worksheet):
         super().__init__()
         # (row, column) -> the ` t=` attribute and the <v> text of each formula cell evaluated
         self.cached: dict[tuple[int, int], tuple[str, str]] = {}
+        # row -> the XML of its cells, written where the row was evaluated (render_rows)
+        self.rendered: dict[int, str] = {}
+        self._row_rendered = -1  # the row being written, when its cells are written already
         # sets of calls whose formulas XlsxWriter writes as they are (for this sheet's
         # setting of future functions)
         self._plain: dict[frozenset[str], bool] = {}
@@ -149,9 +157,42 @@ class FormulaWorksheet(Worksheet):
         self.table[row][col] = CellFormulaTuple(prepared, cell_format, value)
         return 0
 
+    def render_rows(self, rows: Iterable[int]) -> dict[int, str]:
+        """The XML of the cells of ``rows`` (zero-based), each row's as one text, as
+        :meth:`_write_cell` writes them; the formula cells' values must be in
+        :attr:`cached`. Rows are rendered where they were evaluated, each process of a
+        split evaluation its own (:meth:`EvaluatedWorkbook._evaluate`)."""
+        texts: dict[int, str] = {}
+        table, written = self.table, self.fh  # type: ignore[has-type]  # XlsxWriter's stream
+        self.fh = buffer = io.StringIO()
+        try:
+            for row in rows:
+                cells = table.get(row)
+                if not cells:
+                    continue
+                for col in sorted(cells):
+                    self._write_cell(row, col, cells[col])
+                texts[row] = buffer.getvalue()
+                buffer.seek(0)
+                buffer.truncate()
+        finally:
+            self.fh = written
+        return texts
+
+    def _write_row(self, row: int, spans: Any, row_info: Any = None, empty_row: bool = False) -> None:
+        """XlsxWriter's ``<row>``, followed by its cells where they are rendered already;
+        the cells :meth:`_write_rows` then writes one by one are left out."""
+        super()._write_row(row, spans, row_info, empty_row)
+        text = self.rendered.get(row)
+        if text is not None and not empty_row:
+            self.fh.write(text)
+            self._row_rendered = row
+
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         """A formula cell evaluated is written as ``chessrating recalc`` writes its value
         into a file: the kind in ``t=`` (none for a number) and the value in ``<v>``."""
+        if row == self._row_rendered:
+            return
         found = self.cached.get((row, col))  # only formula cells have one
         if found is None:
             super()._write_cell(row, col, cell)
@@ -212,10 +253,28 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
 
     def close(self) -> None:
         if not self.fileclosed:
+            self._number_styles()
             settings = current_evaluation()
             if settings.evaluate:
                 settings.report = self._evaluate(settings)
         super().close()
+
+    def _number_styles(self) -> None:
+        """Give every format a cell, row or column uses its style index (``s=``) now, in
+        the order the formats were made. XlsxWriter numbers a format when it is first
+        written; rows are written by both processes of a split evaluation, which must
+        number the formats alike, whichever writes what first."""
+        used: set[int] = set()
+        for sheet in self.worksheets():
+            for cells in getattr(sheet, "table", _NO_CELLS).values():
+                used.update(id(cell.format) for cell in cells.values() if cell.format)
+            used.update(id(info.row_format) for info in getattr(sheet, "row_info", _NO_CELLS).values()
+                        if info.row_format)
+            used.update(id(info.column_format) for info in getattr(sheet, "col_info", _NO_CELLS).values()
+                        if info.column_format)
+        for cell_format in self.formats:
+            if id(cell_format) in used:
+                cell_format._get_xf_index()
 
     def _store_workbook(self) -> None:
         """XlsxWriter's packaging, its parts deflated at zlib's fastest level.
@@ -243,15 +302,18 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
 
         def step(done: int, total: int) -> None:
             say(Step("evaluating", done, total, name))
-        evaluate_book(book, step if total >= 2000 else None)
+        sheets = {sheet.name: sheet for sheet in self.worksheets() if isinstance(sheet, FormulaWorksheet)}
+        rendered = evaluate_book(book, step if total >= 2000 else None,
+                                 then=lambda formulas: _render(book, sheets, formulas))
         written = record_values(book, report)
-        for sheet in self.worksheets():
+        for part in rendered:
+            for sheet_name, rows in part.items():
+                sheets[sheet_name].rendered.update(rows)
+        for sheet in sheets.values():
             cells = written.get(sheet.name, {})
-            if not isinstance(sheet, FormulaWorksheet) or not cells:
-                continue
-            table, cached = sheet.table, sheet.cached
+            table, cached, done = sheet.table, sheet.cached, sheet.rendered
             for (row, col), value in cells.items():
-                if type(table.get(row - 1, _NO_CELLS).get(col - 1)) is CellFormulaTuple:
+                if row - 1 not in done and type(table.get(row - 1, _NO_CELLS).get(col - 1)) is CellFormulaTuple:
                     cached[(row - 1, col - 1)] = _xml_value(value)
         self._chart_values = chart_values(book)
         say(Step("writing", total, total, name))
@@ -286,6 +348,34 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
 
 _NO_CELLS: dict[int, Any] = {}
 _PACKAGING = threading.Lock()
+
+
+def _render(book: Book, sheets: dict[str, FormulaWorksheet], formulas: list[Any]) -> dict[str, dict[int, str]]:
+    """The XML of the cells of the rows of ``formulas`` (evaluated, with every formula of
+    their rows), by sheet and zero-based row: run by each process of an evaluation for
+    its share, so that the rows' text is made on both CPUs."""
+    rows: dict[str, set[int]] = {}
+    for formula in formulas:
+        sheet, row, _ = formula.key
+        rows.setdefault(sheet, set()).add(row)
+    rendered: dict[str, dict[int, str]] = {}
+    for name, numbers in rows.items():
+        sheet = sheets.get(name)
+        if sheet is None:
+            continue
+        values, table, cached = book.cells[name], sheet.table, sheet.cached
+        ready = []
+        for row in sorted(numbers):
+            cells = table.get(row - 1, _NO_CELLS)
+            found = [(col, values.get((row, col + 1), PENDING)) for col, cell in cells.items()
+                     if type(cell) is CellFormulaTuple]
+            if any(value is PENDING for _, value in found):
+                continue  # not evaluated here: written from the merged values
+            for col, value in found:
+                cached[(row - 1, col)] = _xml_value(written_value(value))
+            ready.append(row - 1)
+        rendered[name] = sheet.render_rows(ready)
+    return rendered
 
 
 def _xml_value(value: Any) -> tuple[str, str]:
@@ -337,21 +427,23 @@ def book_of(workbook: xlsxwriter.Workbook) -> Book:
         formulas: dict[tuple[int, int], str] = {}
         for row, cells in sheet.table.items():
             for col, cell in cells.items():
-                kind = type(cell).__name__
+                kind = type(cell)
+                if kind is CellBlankTuple:
+                    continue
                 at = (row + 1, col + 1)
-                if kind == "Formula":
+                if kind is CellFormulaTuple:
                     formulas[at] = "=" + cell.formula
-                elif kind in ("Number", "Datetime"):
+                elif kind is CellNumberTuple or kind is CellDatetimeTuple:
                     values[at] = float(cell.number)
-                elif kind == "String":
+                elif kind is CellStringTuple:
                     values[at] = strings[cell.string]
-                elif kind == "RichString":
+                elif kind is CellRichStringTuple:
                     values[at] = cell.raw_string
-                elif kind == "Boolean":
+                elif kind is CellBooleanTuple:
                     values[at] = bool(cell.boolean)
-                elif kind == "Error" and cell.error in ERROR_CODES:
+                elif kind is CellErrorTuple and cell.error in ERROR_CODES:
                     values[at] = XlErr(cell.error)
-                elif kind == "ArrayFormula":  # none in the templates: say so rather than guess
+                elif kind is CellArrayFormulaTuple:  # none in the templates: say so rather than guess
                     raise ValueError(f"{name}!{xl_rowcol_to_cell(row, col)}: an array formula; "
                                      "workbooks written in one pass hold none")
         book.add_cells(name, values, formulas)
