@@ -210,6 +210,7 @@ def test_a_split_evaluation_writes_the_file_one_process_writes(tmp_path: Path, m
     import os
 
     from chessrating.recalc import engine, parallel
+    from chessrating.workbooks import writer
     from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
 
     monkeypatch.setattr(parallel, "MIN_FORMULAS", 10)
@@ -248,7 +249,43 @@ def test_a_split_evaluation_writes_the_file_one_process_writes(tmp_path: Path, m
             raise MemoryError
         m.setattr(parallel, "_send", lost)
         failed = fill_swiss(tournament, tmp_path / "failed.xlsx")
-    assert split.read_bytes() == alone.read_bytes() == failed.read_bytes()
+    with monkeypatch.context() as m:  # no row rendered: every row by XlsxWriter's own loop
+        m.setattr(writer, "_render", lambda book, sheets, formulas: {})
+        unrendered = fill_swiss(tournament, tmp_path / "unrendered.xlsx")
+    assert split.read_bytes() == alone.read_bytes() == failed.read_bytes() == unrendered.read_bytes()
+
+
+def test_rows_and_spans_are_written_as_xlsxwriter_writes_them(tmp_path: Path) -> None:
+    # FormulaWorksheet finds each block's spans and writes the rows from each row's own
+    # cells; a sheet with gaps, comments, rows set apart and cells far right comes out
+    # byte for byte as XlsxWriter's own Worksheet writes it.
+    import datetime as dt
+
+    import xlsxwriter
+
+    from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet, evaluation
+
+    def build(kind, path: Path) -> bytes:
+        book = kind(str(path))
+        book.set_properties({"created": dt.datetime(2026, 1, 1)})
+        if kind is EvaluatedWorkbook:
+            book.worksheet_class = FormulaWorksheet
+        sheet = book.add_worksheet("S")
+        sheet.set_row(3, 30)
+        sheet.set_row(40, None, None, {"hidden": True})
+        for row in (0, 1, 2, 15, 16, 17, 31, 47, 60):
+            sheet.write_number(row, (row * 7) % 40, row)
+            sheet.write_formula(row, 45, f"=A{row + 1}+1")
+        sheet.write_comment(20, 60, "far right")
+        sheet.write_comment(33, 2, "left")
+        sheet.write_string(99, 3, "last")
+        with evaluation(evaluate=False):
+            book.close()
+        with zipfile.ZipFile(path) as archive:
+            return archive.read("xl/worksheets/sheet1.xml")
+
+    ours = build(EvaluatedWorkbook, tmp_path / "ours.xlsx")
+    assert b'spans="' in ours and ours == build(xlsxwriter.Workbook, tmp_path / "theirs.xlsx")
 
 
 def test_formats_numbered_in_the_order_made_look_as_xlsxwriter_writes_them(tmp_path: Path,

@@ -115,7 +115,6 @@ class FormulaWorksheet(Worksheet):
         self.cached: dict[tuple[int, int], tuple[str, str]] = {}
         # row -> the XML of its cells, written where the row was evaluated (render_rows)
         self.rendered: dict[int, str] = {}
-        self._row_rendered = -1  # the row being written, when its cells are written already
         # sets of calls whose formulas XlsxWriter writes as they are (for this sheet's
         # setting of future functions)
         self._plain: dict[frozenset[str], bool] = {}
@@ -179,20 +178,53 @@ class FormulaWorksheet(Worksheet):
             self.fh = written
         return texts
 
-    def _write_row(self, row: int, spans: Any, row_info: Any = None, empty_row: bool = False) -> None:
-        """XlsxWriter's ``<row>``, followed by its cells where they are rendered already;
-        the cells :meth:`_write_rows` then writes one by one are left out."""
-        super()._write_row(row, spans, row_info, empty_row)
-        text = self.rendered.get(row)
-        if text is not None and not empty_row:
-            self.fh.write(text)
-            self._row_rendered = row
+    def _write_rows(self) -> None:
+        """XlsxWriter's rows (``Worksheet._write_rows``), a row rendered already written
+        whole, and each row's cells taken in column order instead of a scan of every
+        column of the sheet."""
+        if not self.rendered:
+            super()._write_rows()
+            return
+        self._calculate_spans()
+        table, row_info, rendered, spans = self.table, self.row_info, self.rendered, self.row_spans
+        for row in range(self.dim_rowmin, self.dim_rowmax + 1):
+            cells = table.get(row)
+            if not cells:
+                if row in row_info or row in self.comments:
+                    self._write_empty_row(row, spans.get(row // 16), row_info.get(row))
+                continue
+            self._write_row(row, spans.get(row // 16), row_info.get(row))
+            text = rendered.get(row)
+            if text is not None:
+                self.fh.write(text)
+            else:
+                for col in sorted(cells):
+                    self._write_cell(row, col, cells[col])
+            self._xml_end_tag("row")
+
+    def _calculate_spans(self) -> None:
+        """XlsxWriter's ``spans`` of each block of 16 rows (its first and last column with
+        a cell or a comment), from each row's columns instead of a scan of every column."""
+        spans: dict[int, str] = {}
+        low = high = None
+        first, last = self.dim_colmin, self.dim_colmax
+        for row in range(self.dim_rowmin, self.dim_rowmax + 1):
+            for cols in (self.table.get(row), self.comments.get(row)):
+                inside = [col for col in cols or () if first <= col <= last]
+                if inside:
+                    if low is None or high is None:  # the block's first
+                        low, high = min(inside), max(inside)
+                    else:
+                        low, high = min(low, *inside), max(high, *inside)
+            if (row + 1) % 16 == 0 or row == self.dim_rowmax:
+                if low is not None and high is not None:
+                    spans[row // 16] = f"{low + 1}:{high + 1}"
+                    low = high = None
+        self.row_spans = spans
 
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         """A formula cell evaluated is written as ``chessrating recalc`` writes its value
         into a file: the kind in ``t=`` (none for a number) and the value in ``<v>``."""
-        if row == self._row_rendered:
-            return
         found = self.cached.get((row, col))  # only formula cells have one
         if found is None:
             super()._write_cell(row, col, cell)
