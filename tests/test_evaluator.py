@@ -361,36 +361,6 @@ def test_a_split_evaluation_gives_the_sequential_values(monkeypatch: pytest.Monk
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
-def test_a_split_evaluation_compiles_in_each_process_what_it_reaches(monkeypatch: pytest.MonkeyPatch):
-    # Split, each process compiles the formulas as it reaches them: the parent has not
-    # compiled the child's share. What the report says of each error, the cells it
-    # reads included, is found all the same (compiled when asked for).
-    from pathlib import Path
-
-    from chessrating.recalc import Report, record_values
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    one, two = _split_test_book(), _split_test_book()
-    evaluate_book(one, split=False)
-    evaluate_book(two)
-    assert _all_values(one) == _all_values(two)
-    compiled = [f for f in two.formulas.values() if f.run is not None or f.error is not None]
-    assert len(two.formulas) // 3 < len(compiled) < len(two.formulas)
-    found = []
-    for book in (one, two):
-        report = Report(source=Path("split.xlsx"), output=None)
-        record_values(book, report)
-        loop = "circular reference: "  # named from the cell where the loop was met
-        found.append(sorted((e.sheet, e.cell, e.cause, e.inputs, sorted(set(e.message[len(loop):].split(" → ")))
-                             if e.message.startswith(loop) else [e.message]) for e in report.errors))
-    assert found[0] == found[1] and len(found[0]) > 400
-    # a volatile call, even inside a text, keeps a book whole: RAND's draws are not shared
-    book = _split_test_book()
-    book.add_formula("S", 2, 5, '="RAND()"')
-    evaluate_book(book)
-    assert book.volatile and all(f.run is not None or f.error is not None for f in book.formulas.values())
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
 def test_the_faster_process_takes_more_pieces(monkeypatch: pytest.MonkeyPatch):
     # The pieces are handed out one at a time: with the child slowed down (another
     # program on its CPU, say), the parent takes most of them, and the values stay those

@@ -26,9 +26,8 @@ from typing import Any
 
 from .compile import Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
-from .parallel import PIECES, can_split, evaluate_split
+from .parallel import can_split, evaluate_split
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
-from .references import VOLATILE
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
 
 __all__ = ["Book", "Formula", "Table", "evaluate_book", "collector_paused"]
@@ -87,14 +86,11 @@ class Book:
         self.compiled_names: dict[tuple[str, str, bool], Any] = {}  # memo of the compiler
         self.pending = 0  # formulas not evaluated yet
         self.evaluations = 0  # formula evaluations begun (closures.shared_value reads it)
-        # whether a formula calls RAND, NOW, OFFSET …: set by compiling, or before a split
-        # evaluation where a text names one (_may_call_volatile)
-        self.volatile = False
+        self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
         self.date1904 = False  # the workbook counts dates from 1904 (<workbookPr date1904="1"/>)
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
-        self._compiling: _Compiling | None = None
 
     # -- building ---------------------------------------------------------------
     def add_sheet(self, name: str) -> None:
@@ -200,19 +196,6 @@ class Book:
                                     for p in params]
         return self._defaults[name]
 
-    # -- compiling --------------------------------------------------------------
-    def compile(self, formula: Formula) -> None:
-        """Compile one formula, unless it is compiled already (:func:`_compile_all`
-        compiles them all; a split evaluation compiles each as it reaches it)."""
-        if formula.run is None and formula.error is None:
-            compiling = self._compiling or self._start_compiling()
-            with date_system(self.date1904):
-                compiling(formula)
-
-    def _start_compiling(self) -> _Compiling:
-        self._compiling = _Compiling(self)
-        return self._compiling
-
     # -- evaluating -------------------------------------------------------------
     def demand(self, key: Key) -> Any:
         """The value of a formula cell, evaluating it now if it is still pending."""
@@ -243,14 +226,10 @@ class Book:
         active[key] = None
         result: Any
         try:
-            run = formula.run
-            if run is None and formula.error is None:  # reached before it was compiled
-                compiling = self._compiling or self._start_compiling()
-                compiling(formula)  # in the evaluation's date system already
-                run = formula.run
             if formula.error is not None:
                 result = formula.error
             else:
+                run = formula.run
                 if run is None:  # only formulas that compiled have a closure
                     raise ValueError(f"formula {formula.text!r} at {key} was not compiled")
                 try:
@@ -275,37 +254,20 @@ def _where(key: Key) -> str:
 
 
 def _compile_all(book: Book) -> None:
-    """Compile every formula not compiled yet (:class:`_Compiling`)."""
-    compiling = book._compiling or book._start_compiling()
-    for formula in book.formulas.values():
-        if formula.run is None and formula.error is None:
-            compiling(formula)
-
-
-class _Compiling:
-    """Compiles formulas one at a time; formulas copied across a table share one
-    compiled form.
+    """Compile every formula; formulas copied across a table share one compiled form.
 
     Copies are found cheaply first: a column keeps the last few formulas compiled in it
-    as :class:`CopyTemplate`; a formula whose text is one of them moved down (or up) by
-    the rows between is that formula copied, found by one comparison of texts. Others
-    are compared by :func:`relative_key`. The order formulas come in changes only how
-    often the cheap way finds them."""
-
-    __slots__ = ("book", "shared", "copies")
-
-    def __init__(self, book: Book):
-        self.book = book
-        self.shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
-        self.copies: dict[tuple[str, int, bool], list[tuple[int, CopyTemplate, Any]]] = {}
-
-    def __call__(self, formula: Formula) -> None:
-        book, key = self.book, formula.key
+    as :class:`CopyTemplate`; a formula whose text is one of them moved down by the rows
+    between is that formula copied, found by one comparison of texts. Others are
+    compared by :func:`relative_key`."""
+    shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
+    copies: dict[tuple[str, int, bool], list[tuple[int, CopyTemplate, Any]]] = {}
+    for key, formula in book.formulas.items():
         sheet, row, col = key
         array = formula.ref is not None
         text = formula.text
         group = (sheet, col, array)
-        forms = self.copies.get(group)
+        forms = copies.get(group)
         compiled = None
         if forms is not None:
             for first_row, form, found in forms:
@@ -318,15 +280,15 @@ class _Compiling:
             if in_table:  # [@Col] means the table the cell is in
                 table = book.table_at(key)
                 form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
-            compiled = self.shared.get(form_key)
+            compiled = shared.get(form_key)
             if compiled is None:
                 try:
                     compiled = compile_formula(book, text, key, array)
                 except FormulaSyntaxError as exc:
                     compiled = exc
-                self.shared[form_key] = compiled
+                shared[form_key] = compiled
             if not in_table:  # the few forms a column alternates between, newest first
-                self.copies[group] = [(row, CopyTemplate(text), compiled), *(forms or [])][:_FORMS_KEPT]
+                copies[group] = [(row, CopyTemplate(text), compiled), *(forms or [])][:_FORMS_KEPT]
         if isinstance(compiled, FormulaSyntaxError):
             message = f"{compiled} in ={text.lstrip('=')[:200]}"
             formula.error = XlErr("#NAME?", message, _where(key))
@@ -359,9 +321,7 @@ def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None
                   split: bool = True, then: Callable[[list[Formula]], Any] | None = None) -> list[Any]:
     """Compile and evaluate every formula; results land in ``book.cells``. A large book
     is evaluated by two processes where it can be (:mod:`.parallel`), unless ``split``
-    is false; the values are the same either way. Split, each process compiles the
-    formulas it reaches, and a formula this one did not reach is compiled when asked
-    for (:meth:`Book.compile`).
+    is false; the values are the same either way.
 
     ``then(formulas)`` is called in each process once its share is evaluated, with the
     formulas of its share (every formula where the book is not split); what it returns
@@ -379,13 +339,10 @@ def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None, spli
     def work() -> None:
         try:
             with date_system(book.date1904):
-                if split and not book.volatile and _may_call_volatile(book):
-                    book.volatile = True
+                _compile_all(book)
                 if split and can_split(book):
-                    _compile_forms(book)
                     found.extend(evaluate_split(book, _evaluate_formulas, progress, then))
                 else:
-                    _compile_all(book)
                     _evaluate_all(book, progress)
                     if then is not None:
                         found.append(then(list(book.formulas.values())))
@@ -411,26 +368,6 @@ def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None, spli
     if failure:
         raise failure[0]
     return found
-
-
-def _compile_forms(book: Book) -> None:
-    """Before a split evaluation: the formulas of one row in :data:`.parallel.PIECES`.
-    Every form the table's columns use is so compiled once, for both processes (a form
-    costs a thousand times a copy found by :class:`_Compiling`); the copies of them are
-    found by each process as it reaches them."""
-    compiling = book._compiling or book._start_compiling()
-    for formula in book.formulas.values():
-        if formula.key[1] % PIECES == 0:
-            compiling(formula)
-
-
-def _may_call_volatile(book: Book) -> bool:
-    """Whether a formula, or a defined name, may call a volatile function: its name
-    followed by ``(`` anywhere in the text, in any case (one search through all the
-    texts at once). A name inside a quoted text counts too, which only keeps the book
-    from being split; compiling finds the calls themselves."""
-    texts = "\n".join([*(f.text for f in book.formulas.values()), *book.names.values()]).upper()
-    return any(name + "(" in texts for name in VOLATILE)
 
 
 def _evaluate_all(book: Book, progress: Callable[[int, int], None] | None) -> None:

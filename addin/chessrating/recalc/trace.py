@@ -134,7 +134,6 @@ def _not_a_number(value: Any) -> bool:
 
 def _precedents(book: Any, key: Key) -> list[Key]:
     formula = book.formulas[book.owner.get(key, key)]
-    book.compile(formula)  # what it reads is known once it is compiled (here, or not yet)
     cells: list[Key] = []
     for ref in formula.reads:
         r2, c2 = book.clip(ref.sheet, ref.r2, ref.c2)
