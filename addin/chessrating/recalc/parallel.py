@@ -2,17 +2,17 @@
 
 Formulas are evaluated on demand (:mod:`.engine`), so any subset of them can be
 evaluated on its own: whatever a formula reads is evaluated first, wherever it is.
-:func:`evaluate_split` cuts the formulas into :data:`PIECES` pieces (every 32nd row,
-in the book's order) and forks the process once they are compiled; parent and child
-each take the next piece not yet taken until none is left, and the child hands the
-values of its pieces back through a pipe, with whatever the caller asked to be made of
-them there (``then``: the workbook writer has each process write its rows' XML); where
-both evaluated a cell, the parent's value stays. A formula both read (an opponent's rating looked up from another row) is
-evaluated in both, to the same value: evaluation is deterministic, which is why a
-workbook calling a volatile function (``RAND``, ``NOW`` …) is never split. The values
-are the ones a sequential evaluation gives, cell for cell (the tests compare them);
-only the message of a circular reference may name its loop from another of its cells
-than a sequential evaluation would.
+:func:`evaluate_split` cuts the formulas into :data:`PIECES` pieces (every 32nd row, in
+the book's order) and forks the process once they are compiled; parent and child each
+take the next piece not yet taken until none is left, and the child hands the values of
+its pieces back through a pipe, with whatever the caller asked to be made of them there
+(``then``: the workbook writer has each process write its rows' XML); where both
+evaluated a cell, the parent's value stays. A formula both read (an opponent's rating
+looked up from another row) is evaluated in both, to the same value: evaluation is
+deterministic, which is why a workbook calling a volatile function (``RAND``, ``NOW`` …)
+is never split. The values are the ones a sequential evaluation gives, cell for cell
+(the tests compare them); only the message of a circular reference may name its loop
+from another of its cells than a sequential evaluation would.
 
 It is used where ``os.fork`` is safe and useful: Linux, two or more CPUs, and at least
 :data:`MIN_FORMULAS` formulas (below that the fork costs more than it saves). Anything
