@@ -75,17 +75,16 @@ def evaluate_split(book: "Book", evaluate: Evaluate,
         pieces[formula.key[1] % PIECES].append(formula)
     pieces = [piece for piece in pieces if piece]
     parent = os.getpid()
+    hand_out = read_end = write_end = -1
     try:
         # the pieces are handed out through a pipe, a byte each, all written before the
         # fork: each process takes the next one as it finishes one, so where one runs
         # slower (another program on its CPU) the other does more, and neither waits long
         hand_out, handed = os.pipe()
-        os.write(handed, bytes(range(len(pieces))))
-        os.close(handed)
-    except OSError:
-        return _alone(book, evaluate, ordered, progress, then)
-    read_end, write_end = -1, -1
-    try:
+        try:
+            os.write(handed, bytes(range(len(pieces))))
+        finally:
+            os.close(handed)  # before the fork: a reader meets the end once all are taken
         read_end, write_end = os.pipe()
         with warnings.catch_warnings():  # the fork is made from the evaluation's thread
             warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
