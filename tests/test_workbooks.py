@@ -208,6 +208,7 @@ def test_a_split_evaluation_writes_the_file_one_process_writes(tmp_path: Path, m
     # file is the same, byte for byte, as when one process does everything, and when the
     # child fails and the parent writes every row itself.
     import os
+    import time
 
     from chessrating.recalc import engine, parallel
     from chessrating.workbooks import writer
@@ -233,9 +234,17 @@ def test_a_split_evaluation_writes_the_file_one_process_writes(tmp_path: Path, m
             merged[sheet.name] = set(getattr(sheet, "rendered", {}))
         return report
 
+    def unhurried(book, formulas, progress):  # the parent waits after each piece, so
+        engine_evaluate(book, formulas, progress)  # that the child surely takes some
+        if os.getpid() == parent:
+            time.sleep(0.05)
+
     monkeypatch.setattr(FormulaWorksheet, "render_rows", rendering)
     monkeypatch.setattr(EvaluatedWorkbook, "_evaluate", evaluating)
-    split = fill_swiss(tournament, tmp_path / "split.xlsx")
+    engine_evaluate = engine._evaluate_formulas
+    with monkeypatch.context() as m:
+        m.setattr(engine, "_evaluate_formulas", unhurried)
+        split = fill_swiss(tournament, tmp_path / "split.xlsx")
     games = openpyxl.load_workbook(split)["Games"]
     formula_rows = {cells[0].row - 1 for cells in games.iter_rows()
                     if any(isinstance(c.value, str) and c.value.startswith("=") for c in cells)}
@@ -296,17 +305,27 @@ def test_formats_numbered_in_the_order_made_look_as_xlsxwriter_writes_them(tmp_p
     # processes of a split evaluation: every cell, row and column looks the same as
     # XlsxWriter writes it.
     import os
+    import time
 
     import xlsxwriter
 
     from chessrating.recalc import parallel
     from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
 
+    from chessrating.recalc import engine
+
     monkeypatch.setattr(parallel, "MIN_FORMULAS", 10)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     forks: list[int] = []
     real_fork = os.fork
     monkeypatch.setattr(os, "fork", lambda: forks.append(1) or real_fork())
+    parent, engine_evaluate = os.getpid(), engine._evaluate_formulas
+
+    def unhurried(book, formulas, progress):  # the parent waits after each piece, so
+        engine_evaluate(book, formulas, progress)  # that the child surely writes rows too
+        if os.getpid() == parent:
+            time.sleep(0.02)
+    monkeypatch.setattr(engine, "_evaluate_formulas", unhurried)
 
     def build(kind, path: Path) -> Path:
         book = kind(str(path))
