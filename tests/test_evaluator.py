@@ -378,6 +378,8 @@ def test_the_faster_process_takes_more_pieces(monkeypatch: pytest.MonkeyPatch):
             time.sleep(0.2)
         elif len(formulas) < len(book.formulas):
             pieces_here.append(len(formulas))
+            if len(pieces_here) == 1:  # the child, however late it starts, gets a piece
+                time.sleep(0.1)
         engine._evaluate_formulas(book, formulas, progress)
 
     book = _split_test_book()
