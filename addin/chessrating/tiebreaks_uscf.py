@@ -8,7 +8,7 @@ an adjusted score of 0, so the median methods drop it first from a plus score.
 >>> event = from_rounds([[2, 3, None], [1, None, 3], [None, 1, 2]],
 ...                     [["1", "1", "B"], ["0", "B", "1"], ["H", "0", "0"]])
 >>> solkoff(event), modified_median(event), cumulative(event)
-([2.0, 3.0, 4.0], [2.0, 3.0, 1.5], [5.0, 2.0, 1.5])
+([2.0, 3.0, 4.0], [2.0, 3.0, 1.5], [5.0, 2.0, 1.0])
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .results import NoValue
-from .tiebreaks_event import FORFEIT_WIN, FULL_BYE, PLAYED, Event, Round
+from .tiebreaks_event import PLAYED, Event, Round
 
-__all__ = ["CODES", "adjusted_scores", "solkoff", "median", "modified_median", "cumulative",
+__all__ = ["CODES", "adjusted_scores", "solkoff", "median", "modified_median", "median_of", "cumulative",
            "opposition_cumulative", "kashdan", "most_blacks"]
 
 Value = float | int | NoValue
@@ -46,20 +46,28 @@ def solkoff(event: Event) -> list[Value]:
     return [sum(_opponent_scores(event, i, adjusted)) for i in range(event.size)]
 
 
+def median_of(opponent_scores: list[float], points: float, rounds: int, modified: bool) -> float:
+    """The (modified) median of one player's opponents' adjusted scores.
+
+    >>> median_of([1, 2, 3, 3.5, 4], 4, 5, modified=True)   # a plus score drops the lowest
+    12.5
+    >>> median_of([1, 2, 3, 3.5, 4], 2.5, 5, modified=True), median_of([1, 2, 3, 3.5, 4], 2, 5, True)
+    (8.5, 9.5)
+    """
+    values = sorted(opponent_scores)
+    drop = 2 if rounds >= 9 else 1   # nine rounds or more: two at each end
+    half = 0.5 * rounds
+    low = high = drop
+    if modified:
+        low = 0 if points < half else drop
+        high = 0 if points > half else drop
+    return float(sum(values[low:len(values) - high]))
+
+
 def _median(event: Event, modified: bool) -> list[Value]:
     adjusted = adjusted_scores(event)
-    drop = 2 if event.rounds >= 9 else 1   # nine rounds or more: two at each end
-    half = 0.5 * event.rounds
-    out: list[Value] = []
-    for i in range(event.size):
-        values = sorted(_opponent_scores(event, i, adjusted))
-        points = sum(r.points for r in _entries(event, i))
-        low = high = drop
-        if modified:
-            low = 0 if points < half else drop
-            high = 0 if points > half else drop
-        out.append(sum(values[low:len(values) - high]))
-    return out
+    return [median_of(_opponent_scores(event, i, adjusted), sum(r.points for r in _entries(event, i)),
+                      event.rounds, modified) for i in range(event.size)]
 
 
 def median(event: Event) -> list[Value]:
@@ -78,13 +86,13 @@ def _cumulative(event: Event, i: int) -> float:
     for r in _entries(event, i):
         running += r.points
         total += running
-    unplayed_wins = sum(1 for r in _entries(event, i) if r.kind in (FORFEIT_WIN, FULL_BYE))
-    return total - unplayed_wins
+    # points scored without playing do not count: 1 a forfeit win or full-point bye, ½ a half-point bye
+    return total - sum(r.points for r in _entries(event, i) if r.kind != PLAYED)
 
 
 def cumulative(event: Event) -> list[Value]:
-    """34E: the sum of the running scores, less one point for each unplayed win (forfeit
-    win, full-point or pairing bye)."""
+    """34E3: the sum of the running scores, less the points of each round won without
+    playing (1 for a forfeit win or a full-point bye, ½ for a half-point bye)."""
     return [_cumulative(event, i) for i in range(event.size)]
 
 
@@ -99,8 +107,8 @@ _KASHDAN = {1.0: 4, 0.5: 2, 0.0: 1}
 
 
 def kashdan(event: Event) -> list[Value]:
-    """34E: 4 points a win, 2 a draw, 1 a loss, 2 an unplayed round."""
-    return [sum(_KASHDAN[r.points] if r.kind == PLAYED else 2 for r in _entries(event, i))
+    """34E7: 4 points a win, 2 a draw, 1 a loss, 0 an unplayed game."""
+    return [sum(_KASHDAN[r.points] for r in _entries(event, i) if r.kind == PLAYED)
             for i in range(event.size)]
 
 
