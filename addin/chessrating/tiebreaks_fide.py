@@ -14,6 +14,7 @@ forfeits) and the type-B counts (forfeit losses).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,6 +32,7 @@ __all__ = [
     "direct_encounter_tiers",
 ]
 
+_SURE_WIN = 736  # table 8.1.2: the smallest rating difference whose expected score is 1.00
 DRAW = 0.5  # points for a draw: the regulations' "draw points" (standard scoring)
 
 # Art. 16.2 categories of unplayed rounds.
@@ -252,10 +254,20 @@ def elected(scores: Scores, i: int) -> int:
 
 
 def koya(scores: Scores, i: int) -> float:
-    """Art. 9.2: points against the opponents who scored at least half the maximum."""
-    threshold = DRAW * scores.event.rounds
-    return sum(r.points for r in scores.games_against(i, scores.event.round_robin)
-               if r.opponent is not None and scores.adjusted[r.opponent] >= threshold)
+    """Art. 9.2: points against the opponents who scored at least half the maximum.
+
+    Art. 16 names Buchholz and Sonneborn-Berger only, so the opponents' final scores are
+    not adjusted, and a forfeit against a scheduled opponent counts (as FIDE's own
+    TieBreakServer reads it). The maximum is a win in every game a player could play:
+    the rounds of a Swiss, the games of a round robin (an odd one has a bye a cycle).
+    """
+    event = scores.event
+    games = event.rounds
+    if event.round_robin:
+        games = max(sum(1 for r in rec if r is not None and r.opponent is not None) for rec in event.records)
+    threshold = DRAW * games
+    return sum(r.points for r in scores.games_against(i, True)
+               if r.opponent is not None and scores.points[r.opponent] >= threshold)
 
 
 # ---------------------------------------------------------------- ratings (Art. 10)
@@ -284,9 +296,16 @@ def tpr(scores: Scores, i: int) -> int | NoValue:
 
 
 def ptp(scores: Scores, i: int) -> int | NoValue:
-    """Art. 10.3: perfect tournament performance."""
+    """Art. 10.3: perfect tournament performance, the lowest rating whose expected score
+    (table 8.1.2, no cap) reaches the score; 0 % gives the lowest opponent − 800. The text
+    has no rule for 100 %: the lowest such rating is the highest opponent + 736, the first
+    difference the table gives 1.00 (docs/RULES.md §6.2)."""
     games = _rated_games(scores, i)
-    return performance.ptp(games) if games else NO_GAMES
+    if not games:
+        return NO_GAMES
+    if all(g.score == 1.0 for g in games):
+        return math.ceil(max(g.opponent for g in games)) + _SURE_WIN
+    return performance.ptp(games)
 
 
 def _average_of_opponents(scores: Scores, i: int, measure: Callable[[Scores, int], int | NoValue]) -> int | NoValue:
