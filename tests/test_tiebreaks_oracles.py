@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from chessrating import tiebreaks
 from chessrating.tiebreaks_event import from_rounds
-from tiebreak_tournaments import Tournament, swiss, tiebreak_core_players, trf
+from tiebreak_tournaments import Tournament, round_robin, swiss, tiebreak_core_players, trf
 
 CODES = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1", "SB/C2", "PS", "PS/C1", "WIN", "WON",
          "BPG", "BWG", "REP", "ARO", "ARO/C1", "ARO/M1", "TPR", "PTP", "KS", "FB", "AOB", "APRO", "APPO"]
@@ -68,6 +68,37 @@ def test_every_code_agrees_with_gacrux(edition: str, start: str) -> None:
         assert tiebreaks.ranks(points, [tiebreaks.tiebreak("DE", event, edition)]) == [
             ranks[i + 1] for i in range(event.size)], seed
     assert compared > 5000 and gacrux
+
+
+ROUND_ROBIN_CODES = ["SB", "SB/C1", "KS", "WIN", "WON", "BPG", "BWG", "REP", "ARO", "TPR", "PS"]
+
+
+@pytest.mark.parametrize("edition, start", [("2024", "2024-08-01"), ("2026", "2026-03-01")])
+def test_round_robins_with_forfeits_agree_with_gacrux(edition: str, start: str) -> None:
+    """Pre-determined pairings (Art. 15.2): forfeits are games except for ratings and the
+    type-B counts; an odd field's bye round is no game at all."""
+    pytest.importorskip("gacrux", reason="the gacrux oracle is not installed (pip install gacrux)")
+    from gacrux import tiebreak as engine, trf2json
+
+    for seed in SEEDS:
+        tournament = round_robin(seed)
+        event = _event(tournament)
+        assert event.round_robin
+        chess_file = trf2json.trf2json()
+        chess_file.parse_file(trf(tournament, start), True)
+        data = chess_file.get_tournament(1)
+        params = {"tiebreak": ROUND_ROBIN_CODES, "check": False, "unrated": None, "pre_determined": True,
+                  "swiss": False}
+        theirs = engine.tiebreak(data, -1, params).compute_tiebreaks(data, params)["competitors"]
+        for code_number, code in enumerate(ROUND_ROBIN_CODES):
+            ours = [_number(v) for v in tiebreaks.tiebreak(code, event, edition)]
+            expected = [_number(c["tiebreakScore"][code_number]) for c in sorted(theirs, key=lambda c: c["cid"])]
+            assert ours == pytest.approx(expected, abs=0.006), (seed, code)
+        params = dict(params, tiebreak=["PTS", "DE"])
+        ranks = {c["cid"]: c["rank"] for c in engine.tiebreak(data, -1, params).compute_tiebreaks(data, params)["competitors"]}
+        points = [sum(r.points for r in rec if r) for rec in event.records]
+        assert tiebreaks.ranks(points, [tiebreaks.tiebreak("DE", event, edition)]) == [
+            ranks[i + 1] for i in range(event.size)], seed
 
 
 _CORE_NAMES = {"BH": "buchholz", "BH/C1": "buchholz_cut1", "BH/C2": "buchholz_cut2", "BH/M1": "median_buchholz",

@@ -107,3 +107,31 @@ def tiebreak_core_players(tournament: Tournament) -> dict:
         points = sum(g.score for g in games)
         players[i + 1] = PlayerTiebreakData(i + 1, int(tournament.ratings[i]), points, games)
     return players
+
+
+def round_robin(seed: int, players: tuple[int, int] = (4, 10), forfeits: float = 0.08) -> Tournament:
+    """An all-play-all by the circle method (an odd field gets a bye a round: U without
+    points is not a FIDE bye, so the bye rounds stay blank), with forfeits."""
+    rng = random.Random(seed)
+    n = rng.randint(*players)
+    ratings = [float(rng.randint(1400, 2500)) for _ in range(n)]
+    seats = list(range(n)) + ([None] if n % 2 else [])
+    size = len(seats)
+    rounds = size - 1
+    opponents: list[list[int | None]] = [[None] * rounds for _ in range(n)]
+    results: list[list[str | None]] = [[None] * rounds for _ in range(n)]
+    colours: list[list[str | None]] = [[None] * rounds for _ in range(n)]
+    for r in range(rounds):
+        for k in range(size // 2):
+            a, b = seats[k], seats[size - 1 - k]
+            if a is None or b is None:
+                continue
+            opponents[a][r], opponents[b][r] = b + 1, a + 1
+            colours[a][r], colours[b][r] = ("W", "B") if (r + k) % 2 else ("B", "W")
+            if rng.random() < forfeits:
+                results[a][r], results[b][r] = ("+", "-") if rng.random() < 0.5 else ("-", "+")
+            else:
+                outcome = rng.choice(["1", "½", "0"])
+                results[a][r], results[b][r] = outcome, {"1": "0", "½": "½", "0": "1"}[outcome]
+        seats = [seats[0]] + [seats[-1]] + seats[1:-1]
+    return Tournament(opponents, results, colours, ratings, rounds)

@@ -227,7 +227,8 @@ def from_rounds(opponents: Any, results: Any, colours: Any = None) -> Event:
             if j is None:
                 records[i][r] = _unpaired(entered[i][r], where[i][r])
                 continue
-            if entered[i][r] is not None and entered[i][r].code in _BYE_KINDS:
+            mine = entered[i][r]
+            if mine is not None and mine.code in _BYE_KINDS:
                 raise RatingError(f"results: {_shown(result_rows[i][r])} is a bye but player {i + 1} "
                                   f"meets {j + 1} in round {r + 1}")
             side = _game(entered[i][r], entered[j][r])

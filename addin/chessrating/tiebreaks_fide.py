@@ -98,8 +98,8 @@ class Scores:
         out = []
         robin = self.event.round_robin
         for entry in self.event.records[i]:
-            if entry is None:
-                continue
+            if entry is None or (robin and entry.opponent is None):
+                continue  # a round robin's bye round (an odd field) is no game and no dummy
             is_game = entry.kind == PLAYED or (
                 robin and entry.opponent is not None and entry.kind in (FORFEIT_WIN, FORFEIT_LOSS))
             if is_game:
@@ -213,10 +213,9 @@ def wins(scores: Scores, i: int) -> int:
 
 
 def _type_b_games(scores: Scores, i: int) -> list[Round]:
-    """Games for the type-B counts: over the board; in a round robin forfeit wins too (15.2)."""
-    robin = scores.event.round_robin
-    return [r for r in scores.event.records[i] if r is not None
-            and (r.kind == PLAYED or (robin and r.kind == FORFEIT_WIN and r.opponent is not None))]
+    """Games for the type-B counts: played over the board, in a round robin too (a forfeit
+    is not a game won or played with Black, whatever 15.2 makes of it elsewhere)."""
+    return [r for r in scores.event.records[i] if r is not None and r.kind == PLAYED]
 
 
 def won(scores: Scores, i: int) -> int:
@@ -275,8 +274,12 @@ def koya(scores: Scores, i: int) -> float:
 def _rated_games(scores: Scores, i: int) -> list[Game]:
     """Games over the board against rated opponents (forfeits never count, 15.2)."""
     ratings = scores.event.ratings
-    return [Game(ratings[r.opponent], r.points) for r in scores.games_against(i, False)
-            if r.opponent is not None and ratings and ratings[r.opponent] is not None]
+    games = []
+    for r in scores.games_against(i, False):
+        rating = ratings[r.opponent] if ratings and r.opponent is not None else None
+        if rating is not None:
+            games.append(Game(rating, r.points))
+    return games
 
 
 def average_rating(scores: Scores, i: int, low: int = 0, high: int = 0) -> int | NoValue:
