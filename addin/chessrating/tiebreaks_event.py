@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RatingError
-from .results import Result, describe, read_result
+from .results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Result, describe, read_result
 
 __all__ = [
     "PLAYED", "FORFEIT_WIN", "FORFEIT_LOSS", "FULL_BYE", "HALF_BYE", "ZERO_BYE", "ABSENT",
@@ -90,6 +90,8 @@ class Event:
 
 def read_colour(value: Any, item: str) -> bool | None:
     """``True`` for Black, ``False`` for White, ``None`` for a blank (or Office.js's 0)."""
+    if value == "B" or value == "W":
+        return value == "B"
     if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0):
         return None
     if isinstance(value, str):
@@ -122,6 +124,8 @@ def _same_shape(rows: list[list[Any]], shape: tuple[int, int], argument: str) ->
 
 
 def _opponent_number(value: Any, count: int, player: int, where: str) -> int | None:
+    if type(value) is float and value.is_integer() and 1 <= value <= count and value != player + 1:
+        return int(value) - 1
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     number = value
@@ -142,6 +146,17 @@ def _opponent_number(value: Any, count: int, player: int, where: str) -> int | N
 
 
 def _result(value: Any, where: str) -> Result | None:
+    # the cells Excel hands over most often (a listed text, a float) are looked up directly;
+    # anything else takes the reader of results.py and its messages
+    kind = type(value)
+    if kind is str:
+        found = RESULTS_BY_TEXT.get(value)
+        if found is not None:
+            return found
+    elif kind is float:
+        found = RESULTS_BY_NUMBER.get(value)
+        if found is not None:
+            return found
     try:
         return read_result(value, "results")
     except RatingError as error:

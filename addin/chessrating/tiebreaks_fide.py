@@ -335,10 +335,11 @@ def average_ptp(scores: Scores, i: int) -> int | NoValue:
 
 # ---------------------------------------------------------------- direct encounter (Art. 6)
 
-def _mini_table(scores: Scores, group: list[int], forfeits: bool) -> tuple[dict[int, Fraction], dict[int, int]]:
-    """Points among the group (repeat meetings averaged) and, per player, the members never met."""
+def _mini_table(scores: Scores, group: list[int], forfeits: bool) -> tuple[dict[int, Fraction | int], dict[int, int]]:
+    """Half-points among the group (repeat meetings averaged, exactly) and, per player,
+    the members never met."""
     members = set(group)
-    points = {p: Fraction(0) for p in group}
+    points: dict[int, Fraction | int] = {p: 0 for p in group}
     missing = {p: 0 for p in group}
     for p in group:
         met: dict[int, list[float]] = {}
@@ -346,9 +347,10 @@ def _mini_table(scores: Scores, group: list[int], forfeits: bool) -> tuple[dict[
             if r.opponent in members:
                 met.setdefault(r.opponent, []).append(r.points)
         for results in met.values():
-            points[p] += Fraction(sum(Fraction(x) for x in results), len(results))
+            halves = round(2 * sum(results))
+            points[p] += halves if len(results) == 1 else Fraction(halves, len(results))
         scheduled = {r.opponent for r in scores.event.records[p] if r is not None and r.opponent in members}
-        missing[p] = len(members - scheduled - {p})
+        missing[p] = 2 * len(members - scheduled - {p})   # in half-points too
     return points, missing
 
 

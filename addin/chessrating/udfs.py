@@ -16,6 +16,7 @@ Parameters carry no type hints on purpose: xlwings would take them as converters
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import sys
 from collections.abc import Callable
@@ -487,11 +488,43 @@ def _blank_block(value: Any) -> bool:
                for cell in flatten(value))
 
 
+def _block_key(arguments: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The TIEBREAK arguments as a hashable key, built at C speed (a 500 × 11 block is
+    16,500 cells a call): blocks become tuples of row tuples. Equal keys read alike (1 and
+    1.0 are one opponent and one result) except TRUE/FALSE against 1/0, so a block holding
+    a boolean (an error anyway) is not cached; nor is one whose cells cannot be hashed."""
+    parts = []
+    for value in arguments:
+        if isinstance(value, list) and value and all(type(row) is list for row in value):
+            part: Any = tuple(map(tuple, value))
+            kinds = set(map(type, itertools.chain.from_iterable(value)))
+        elif isinstance(value, list):
+            part, kinds = ("column", tuple(value)), set(map(type, value))
+        else:
+            part, kinds = value, {type(value)}
+        if bool in kinds or not kinds <= _KEY_TYPES:
+            return None
+        parts.append(part)
+    return tuple(parts)
+
+
+_KEY_TYPES = {type(None), int, float, str}
+
+
 @functools.lru_cache(maxsize=4)
 def _tiebreak_scores(key: tuple[Any, ...], rules: str) -> tiebreaks_fide.Scores:
     """The event of a block read once for every TIEBREAK call on it (a standings sheet asks
-    for several codes of the same block): the key is the arguments as :func:`_frozen` gives them."""
-    return tiebreaks_fide.Scores(_tiebreak_event(*_thawed(key)), rules)
+    for several codes of the same block): the key is the arguments as :func:`_block_key`
+    gives them, which read as the arguments themselves."""
+    return tiebreaks_fide.Scores(_tiebreak_event(*(_unkeyed(part) for part in key)), rules)
+
+
+def _unkeyed(part: Any) -> Any:
+    if isinstance(part, tuple) and len(part) == 2 and part[0] == "column":
+        return list(part[1])
+    if isinstance(part, tuple):
+        return [list(row) for row in part]
+    return part
 
 
 def _tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any) -> tiebreaks_event.Event:
@@ -526,10 +559,8 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
     chosen = read_text(cells.scalar(rules, "rules"), "rules", tiebreaks_core.RULES, "2026")
     parsed = tiebreaks_core.parse_code(cells.scalar(code, "code"))
     arguments = (opponents, results, colours, ratings)
-    key = _frozen(arguments)
-    try:
-        hash(key)
-    except TypeError:  # a cell value that cannot be a key: read without the cache
+    key = _block_key(arguments)
+    if key is None:  # a cell value that cannot be a key: read without the cache
         scores = tiebreaks_fide.Scores(_tiebreak_event(*arguments), chosen)
     else:
         scores = _tiebreak_scores(key, chosen)
@@ -538,6 +569,8 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
 
 def _standing(value: Any, argument: str, item: str) -> float | None:
     """A points or tie-break cell: a number, or ``None`` for a blank or a text without one."""
+    if type(value) is float or type(value) is int:
+        return value
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     return read_number(value, argument, item)
