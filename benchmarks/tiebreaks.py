@@ -18,7 +18,7 @@ the four FIDE columns.
     python benchmarks/tiebreaks.py [--players 125,250,500,1000,2000] [--rounds 11] [--repeats 7]
 
 Prints per size the medians, the time per game (flat when growth is linear in games) and
-the ratio to the baseline. Figures of the last recorded run: ``benchmarks/README.md`` (g).
+the ratio to the baseline. Figures of the last recorded run: ``benchmarks/README.md`` (f).
 """
 
 from __future__ import annotations

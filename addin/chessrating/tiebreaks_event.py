@@ -123,7 +123,23 @@ def _same_shape(rows: list[list[Any]], shape: tuple[int, int], argument: str) ->
                           f"{shape[0]}×{shape[1]}; they are paired cell by cell")
 
 
-def _opponent_number(value: Any, count: int, player: int, where: str) -> int | None:
+class _Where:
+    """Where a cell stands, `` (player 2, round 3)``, written only when a message needs it."""
+
+    __slots__ = ("player", "round")
+
+    def __init__(self, player: int, round_: int) -> None:
+        self.player, self.round = player, round_
+
+    @property
+    def text(self) -> str:
+        return f"player {self.player + 1}, round {self.round + 1}"
+
+    def __str__(self) -> str:
+        return f" ({self.text})"
+
+
+def _opponent_number(value: Any, count: int, player: int, where: _Where | str) -> int | None:
     if type(value) is float and value.is_integer() and 1 <= value <= count and value != player + 1:
         return int(value) - 1
     if value is None or (isinstance(value, str) and not value.strip()):
@@ -145,7 +161,7 @@ def _opponent_number(value: Any, count: int, player: int, where: str) -> int | N
     return int(number) - 1
 
 
-def _result(value: Any, where: str) -> Result | None:
+def _result(value: Any, where: _Where | str) -> Result | None:
     # the cells Excel hands over most often (a listed text, a float) are looked up directly;
     # anything else takes the reader of results.py and its messages
     kind = type(value)
@@ -187,7 +203,7 @@ def _game(mine: Result | None, theirs: Result | None) -> tuple[str, float] | Non
     return ("", 0.0)  # a bye against a named opponent
 
 
-def _unpaired(result: Result | None, where: str) -> Round:
+def _unpaired(result: Result | None, where: _Where) -> Round:
     """A round with no opponent: a bye, a forfeit whose opponent is not named, or an absence."""
     if result is None:
         return Round(ABSENT, 0.0)
@@ -214,11 +230,10 @@ def from_rounds(opponents: Any, results: Any, colours: Any = None) -> Event:
     colour_rows = None if colours is None else _rows(colours, "colours")
     if colour_rows is not None:
         _same_shape(colour_rows, (count, width), "colours")
-    where = [[f" (player {i + 1}, round {r + 1})" for r in range(width)] for i in range(count)]
-    paired = [[_opponent_number(opponent_rows[i][r], count, i, where[i][r]) for r in range(width)]
+    paired = [[_opponent_number(opponent_rows[i][r], count, i, _Where(i, r)) for r in range(width)]
               for i in range(count)]
-    entered = [[_result(result_rows[i][r], where[i][r]) for r in range(width)] for i in range(count)]
-    black = [[None if colour_rows is None else read_colour(colour_rows[i][r], where[i][r][2:-1])
+    entered = [[_result(result_rows[i][r], _Where(i, r)) for r in range(width)] for i in range(count)]
+    black = [[None if colour_rows is None else read_colour(colour_rows[i][r], _Where(i, r).text)
               for r in range(width)] for i in range(count)]
     active = [r for r in range(width)
               if any(paired[i][r] is not None or entered[i][r] is not None for i in range(count))]
@@ -240,7 +255,7 @@ def from_rounds(opponents: Any, results: Any, colours: Any = None) -> Event:
         for i in range(count):
             j = opponent_of.get(i)
             if j is None:
-                records[i][r] = _unpaired(entered[i][r], where[i][r])
+                records[i][r] = _unpaired(entered[i][r], _Where(i, r))
                 continue
             mine = entered[i][r]
             if mine is not None and mine.code in _BYE_KINDS:

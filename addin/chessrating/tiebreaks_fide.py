@@ -69,6 +69,7 @@ class Scores:
 
     def __init__(self, event: Event, rules: str = "2026") -> None:
         self.event, self.rules = event, rules
+        self._elements: dict[int, list[Element]] = {}
         self.points = [sum(r.points for r in rec if r is not None) for rec in event.records]
         self.categories = [[_category(rec, t) for t in range(len(rec))] for rec in event.records]
         if event.round_robin:
@@ -94,7 +95,14 @@ class Scores:
         return min(own, DRAW * self.event.rounds)
 
     def elements(self, i: int) -> list[Element]:
-        """Buchholz/SB summands of player i, one per round, in round order."""
+        """Buchholz/SB summands of player i, one per round, in round order (kept: BH, its
+        cuts and SB all ask for them)."""
+        cached = self._elements.get(i)
+        if cached is None:
+            cached = self._elements[i] = self._summands(i)
+        return list(cached)
+
+    def _summands(self, i: int) -> list[Element]:
         out = []
         robin = self.event.round_robin
         for entry in self.event.records[i]:
