@@ -42,6 +42,8 @@ from .fide import (
     fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
     write_fide_player, write_fide_settings,
 )
+from ..tiebreaks import FIDE_ROUND_ROBIN_DEFAULTS
+from .ranking import TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
 from .layout import (
     CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
@@ -116,12 +118,28 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     # A game counts once a result is entered in the row, whatever its spelling.
     entered = f"COUNTA({lay.row_range(r)})"
     opp = lay.row_range(lay.section(3) + i)
-    return fide_player_formulas(
+    formulas = fide_player_formulas(
         r, opp=opp, read=lay.row_range(lay.section(2) + i),
         expected=lay.row_range(lay.section(0) + i), points=lay.row_range(lay.section(4) + i),
         entered=entered, played=entered, none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=span(lay.first, 2, lay.last, 2, fixed=True),
         feds=span(lay.first, 3, lay.last, 3, fixed=True), own_check=_own_check(lay, i))
+    # The tie-breaks read the results grid as the functions read it (a round robin: no
+    # opponents, no colours) and the ratings for ARO and the performances.
+    results = span(lay.section(2), lay.grid, lay.section(2) + lay.size - 1, lay.grid_last, fixed=True)
+    return {**formulas, **ranking_formulas(
+        r, lay.first, points=_total_range(lay, "Points"), tiebreaks=_tiebreak_range(lay),
+        event=f"{results},,TieBreakRules,Ratings")}
+
+
+def _total_range(lay: RoundRobinLayout, name: str) -> str:
+    col = lay.totals + TOTAL_COLUMNS.index(name)
+    return span(lay.first, col, lay.last, col, fixed=True)
+
+
+def _tiebreak_range(lay: RoundRobinLayout) -> str:
+    start = lay.totals + TOTAL_COLUMNS.index(TIEBREAK_COLUMNS[0])
+    return span(lay.first, start, lay.last, start + len(TIEBREAK_COLUMNS) - 1, fixed=True)
 
 
 def _own_check(lay: RoundRobinLayout, i: int) -> str:
@@ -158,6 +176,7 @@ def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRo
     sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
                              "(forfeit win), - (forfeit loss). Yellow cells are inputs; pick "
                              "a title in Norm for the norm verdicts.", st.note)
+    write_tiebreak_settings(sheet, book, st, 0, 10, FIDE_ROUND_ROBIN_DEFAULTS)
 
 
 def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,
@@ -168,6 +187,7 @@ def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,
         sheet.write_number(lay.first - 1, lay.grid + j, j + 1, st.header)
     for offset, text in enumerate(TOTAL_COLUMNS):
         sheet.write_string(lay.first - 1, lay.totals + offset, text, st.header)
+    write_ranking_headers(sheet, st, lay.first - 1, lay.totals + TOTAL_COLUMNS.index("Rank"))
     formats = fide_formats(st)
     for i in range(lay.size):
         r = lay.first + i
@@ -303,6 +323,7 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}")
     book.define_name("Results", f"={SHEET}!{span(lay.first, lay.grid, lay.last, lay.grid_last, fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
+    book.define_name("TieBreaks", f"={SHEET}!{_tiebreak_range(lay)}")
     _chart(book, sheet, lay)
     set_fide_widths(sheet, lay.totals)
     sheet.set_column(lay.grid, lay.grid_last, 5.5)
