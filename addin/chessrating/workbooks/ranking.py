@@ -31,13 +31,18 @@ from xlsxwriter.worksheet import Worksheet
 from ..tiebreaks import CODES, RULES
 from .layout import CROSSTABLE, Styles, column, write_text_input
 
-__all__ = ["TIEBREAK_SLOTS", "RANKING_COLUMNS", "TIEBREAK_COLUMNS", "write_tiebreak_settings",
+__all__ = ["FIDE_CODES", "USCF_CODES", "TIEBREAK_SLOTS", "RANKING_COLUMNS", "TIEBREAK_COLUMNS", "write_tiebreak_settings",
            "write_ranking_headers", "ranking_formulas", "ranking_formats", "code_choices"]
 
 TIEBREAK_SLOTS = 4
 TIEBREAK_COLUMNS = tuple(f"TB{slot}" for slot in range(1, TIEBREAK_SLOTS + 1))
 # The total columns this module fills, in the order they stand after Points.
 RANKING_COLUMNS = ("Rank", *TIEBREAK_COLUMNS)
+
+# The codes each template lists: FIDE's in the FIDE templates, US Chess's (with the FIDE
+# codes US Chess rule 34E also names) in the US Chess one.
+FIDE_CODES = CODES[:CODES.index("MODMED")]
+USCF_CODES = (*CODES[CODES.index("MODMED"):], "SB", "WIN", "DE")
 
 # Modifiers offered in the list beside the plain codes; any other spelling the functions
 # read (BH-C1, bh/m1, ARO/C2 ...) may still be typed.
@@ -60,8 +65,9 @@ def code_choices(codes: Sequence[str] = CODES) -> list[str]:
 def write_tiebreak_settings(sheet: Worksheet, book: Workbook, st: Styles, row: int, col: int,
                             defaults: Sequence[str], codes: Sequence[str] = CODES,
                             rules: bool = True) -> None:
-    """The label ``Tie-breaks`` at (``row``, ``col``), the four code cells after it filled
-    with ``defaults`` and, with ``rules``, the edition of FIDE's rules (``TB rules``)."""
+    """The label ``Tie-breaks`` at (``row``, ``col``), the four code cells after it (two
+    columns each) filled with ``defaults`` and, with ``rules``, the edition of FIDE's rules
+    (``TB rules``)."""
     sheet.write_string(row, col, "Tie-breaks", st.label)
     choices = code_choices(codes)
     source = ",".join(choices)
@@ -69,7 +75,9 @@ def write_tiebreak_settings(sheet: Worksheet, book: Workbook, st: Styles, row: i
     # sheet's margin would need a range, so the list holds the plain codes then.
     listed = choices if len(source) <= 255 else list(codes)
     for slot in range(TIEBREAK_SLOTS):
-        target = col + 1 + slot
+        # two columns a code: the round columns it stands over may be narrow
+        target = col + 1 + 2 * slot
+        sheet.merge_range(row, target, row, target + 1, "", st.input_result)
         write_text_input(sheet, row, target, defaults[slot] if slot < len(defaults) else "",
                          st.input_result)
         book.define_name(f"TieBreak{slot + 1}", f"={CROSSTABLE}!${column(target)}${row + 1}")
@@ -81,8 +89,9 @@ def write_tiebreak_settings(sheet: Worksheet, book: Workbook, st: Styles, row: i
             "error_title": "Tie-break", "error_message": "Not a code from the list: the "
                              "column will say so if the functions do not know it."})
     if rules:
-        at = col + 1 + TIEBREAK_SLOTS
+        at = col + 1 + 2 * TIEBREAK_SLOTS
         sheet.write_string(row, at, "TB rules", st.label)
+        sheet.merge_range(row, at + 1, row, at + 2, "", st.input_result)
         write_text_input(sheet, row, at + 1, RULES[0], st.input_result)
         book.define_name("TieBreakRules", f"={CROSSTABLE}!${column(at + 1)}${row + 1}")
         sheet.data_validation(row, at + 1, row, at + 1, {

@@ -29,6 +29,7 @@ norm column stays empty until a title is picked; the example event sets ``GM``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,7 +44,7 @@ from .fide import (
     write_fide_player, write_fide_settings,
 )
 from ..tiebreaks import FIDE_ROUND_ROBIN_DEFAULTS
-from .ranking import TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
+from .ranking import FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
 from .layout import (
     CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
@@ -169,14 +170,14 @@ def _mirror_rule(lay: RoundRobinLayout) -> str:
 
 
 def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRobinEvent | None,
-                    unknown_games: str) -> None:
+                    unknown_games: str, tiebreaks: Sequence[str]) -> None:
     write_fide_settings(sheet, book, st, "FIDE round robin", event.name if event else "",
                         event.year if event else None, event.norm_title if event else "",
                         unknown_games)
     sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
                              "(forfeit win), - (forfeit loss). Yellow cells are inputs; pick "
                              "a title in Norm for the norm verdicts.", st.note)
-    write_tiebreak_settings(sheet, book, st, 0, 10, FIDE_ROUND_ROBIN_DEFAULTS)
+    write_tiebreak_settings(sheet, book, st, 0, 10, tiebreaks, FIDE_CODES)
 
 
 def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,
@@ -300,7 +301,8 @@ def _chart(book: Workbook, sheet: Worksheet, lay: RoundRobinLayout) -> None:
 
 
 def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
-                      event: RoundRobinEvent | None = None, unknown_games: str = "established") -> Path:
+                      event: RoundRobinEvent | None = None, unknown_games: str = "established",
+                      tiebreaks: Sequence[str] | None = None) -> Path:
     """Write the round-robin workbook for ``size`` players, filled with ``event`` if given;
     ``unknown_games`` is how a blank Rated games cell is read (:mod:`.fide`).
 
@@ -313,7 +315,8 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     lay = RoundRobinLayout(size)
     book, st = new_workbook(path, "FIDE round robin", "Crosstable with FIDE rating functions")
     sheet = book.add_worksheet(SHEET)
-    _write_settings(sheet, book, st, event, unknown_games)
+    _write_settings(sheet, book, st, event, unknown_games,
+                    FIDE_ROUND_ROBIN_DEFAULTS if tiebreaks is None else tiebreaks)
     _write_players(sheet, lay, st, event)
     _write_grids(sheet, lay, st)
     _validate(sheet, lay)

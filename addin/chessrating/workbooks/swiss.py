@@ -24,7 +24,7 @@ picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -45,7 +45,7 @@ from .layout import (
     write_how_to_sheet, write_quiet_formula,
 )
 from ..tiebreaks import FIDE_SWISS_DEFAULTS
-from .ranking import TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
+from .ranking import FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
@@ -253,7 +253,8 @@ def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
 
 def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_ROUNDS,
                 tournament: "Tournament | None" = None, k_inputs: KInputs | None = None,
-                norm_title: str = "", unknown_games: str = "established") -> Path:
+                norm_title: str = "", unknown_games: str = "established",
+                tiebreaks: Sequence[str] | None = None) -> Path:
     """Write the Swiss workbook, sized ``players`` × ``rounds``, filled from ``tournament``.
 
     A tournament's player with starting number k fills row k; the size grows to the
@@ -271,7 +272,8 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     write_fide_settings(sheet, book, st, "FIDE Swiss", tournament.name if tournament else "",
                         tournament.start_date.year if tournament and tournament.start_date else None,
                         norm_title, unknown_games)
-    write_tiebreak_settings(sheet, book, st, 0, 10, FIDE_SWISS_DEFAULTS)
+    write_tiebreak_settings(sheet, book, st, 0, 10, FIDE_SWISS_DEFAULTS if tiebreaks is None else tiebreaks,
+                            FIDE_CODES)
     write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
     write_ranking_headers(sheet, st, lay.first - 2, lay.totals + TOTAL_COLUMNS.index("Rank"))
     _write_players(sheet, lay, st, tournament, k_inputs or {})
@@ -280,8 +282,8 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     mark_assumed_k(sheet, st, lay.first, lay.last, lay.totals)
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
-    tiebreaks = lay.totals + TOTAL_COLUMNS.index(TIEBREAK_COLUMNS[0])
-    book.define_name("TieBreaks", f"={SHEET}!{span(lay.first, tiebreaks, lay.last, tiebreaks + len(TIEBREAK_COLUMNS) - 1, fixed=True)}")
+    tb_first = lay.totals + TOTAL_COLUMNS.index(TIEBREAK_COLUMNS[0])
+    book.define_name("TieBreaks", f"={SHEET}!{span(lay.first, tb_first, lay.last, tb_first + len(TIEBREAK_COLUMNS) - 1, fixed=True)}")
     _chart(book, sheet, lay)
     set_fide_widths(sheet, lay.totals)
     set_round_widths(sheet, lay)
