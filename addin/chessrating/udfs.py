@@ -21,7 +21,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from . import cells, checks, elo, fide, goal, norms, performance, uscf
+from . import cells, checks, elo, fide, goal, norms, performance, tiebreaks_event, tiebreaks_fide, uscf
+from . import tiebreaks as tiebreaks_core
 from .cells import (
     flatten, read_bool, read_label, read_number, read_optional, read_paired_labels,
     read_rating, read_text, typed_zero,
@@ -35,7 +36,7 @@ __all__ = [
     "FIDE_EXPECTED", "FIDE_DP", "FIDE_K", "FIDE_CHANGE", "FIDE_NEWRATING", "FIDE_INITIAL",
     "FIDE_NORM", "PERF_RATING", "RATING_GOAL",
     "USCF_EFFECTIVE_GAMES", "USCF_K", "USCF_BONUS", "USCF_NEWRATING", "USCF_FLOOR",
-    "USCF_EVENT",
+    "USCF_EVENT", "TIEBREAK", "TIEBREAK_RANK",
 ]
 
 CATEGORY = "Chess rating"
@@ -482,3 +483,83 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
         life_masters=None if masters is None else [
             read_bool(v, "life_masters", item=f"player {i}") for i, v in enumerate(masters, 1)])
     return [[value] for value in new]
+
+
+# ---------------------------------------------------------------------------- tie-breaks
+
+def _blank_block(value: Any) -> bool:
+    """An argument left out, or a range of empty cells (Office.js sends them as 0)."""
+    return all(cell is None or typed_zero(cell) or (isinstance(cell, str) and not cell.strip())
+               for cell in flatten(value))
+
+
+@functools.lru_cache(maxsize=4)
+def _tiebreak_scores(key: tuple[Any, ...], rules: str) -> tiebreaks_fide.Scores:
+    """The event of a block read once for every TIEBREAK call on it (a standings sheet asks
+    for several codes of the same block): the key is the arguments as :func:`_frozen` gives them."""
+    return tiebreaks_fide.Scores(_tiebreak_event(*_thawed(key)), rules)
+
+
+def _tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any) -> tiebreaks_event.Event:
+    rows = cells.grid(results, "results")
+    if _ON_SERVER:
+        # Office.js hands empty cells over as 0: a 0 is read as a blank, so a loss counts
+        # from the winner's side (or type L).
+        rows = [[None if typed_zero(v) else v for v in row] for row in rows]
+    colour_rows = None if colours is None or _blank_block(colours) else cells.grid(colours, "colours")
+    if _blank_block(opponents):
+        if len(rows) != len(rows[0]):
+            raise RatingError(f"opponents: blank, so results must be a square round-robin grid; "
+                              f"it is {len(rows)}×{len(rows[0])}")
+        event = tiebreaks_event.from_grid(rows, colour_rows)
+    else:
+        event = tiebreaks_event.from_rounds(cells.grid(opponents, "opponents"), rows, colour_rows)
+    if ratings is not None and not _blank_block(ratings):
+        event = event.with_ratings([read_rating(v, "ratings", f"player {i}")
+                                    for i, v in enumerate(flatten(ratings), start=1)])
+    return event
+
+
+@_doc(code='Tie-break code: FIDE C.07 (DE, WIN, WON, BPG, BWG, PS, REP, BH, SB, KS, ARO, TPR, PTP, ...; modifiers as BH/C1 or BH-C1) or US Chess (MODMED, MEDIAN, SOLKOFF, CUMULATIVE, OPPCUM, KASHDAN, BLACKS).',
+      opponents__2d="Players × rounds: each round's opponent number (the opponent's row, 1-based; blank or 0: none). Blank with a square results grid: a round robin.",
+      results__2d="Players × rounds results: 1, ½, 0, + - (forfeits), H B U Z (byes), W/D/L; blank = not played. Or a round-robin grid.",
+      colours__2d="Players × rounds colours, W or B (for BPG, BWG, BLACKS).",
+      rules='FIDE C.07 edition: "2026" (default, from 1 March 2026) or "2024".',
+      ratings="Each player's rating, one per row (for ARO, TPR, PTP, APRO, APPO).")
+@_excel_function
+def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None):
+    """One tie-break for every player of the block, as a column (FIDE C.07 or US Chess)."""
+    chosen = read_text(cells.scalar(rules, "rules"), "rules", tiebreaks_core.RULES, "2026")
+    parsed = tiebreaks_core.parse_code(cells.scalar(code, "code"))
+    arguments = (opponents, results, colours, ratings)
+    key = _frozen(arguments)
+    try:
+        hash(key)
+    except TypeError:  # a cell value that cannot be a key: read without the cache
+        scores = tiebreaks_fide.Scores(_tiebreak_event(*arguments), chosen)
+    else:
+        scores = _tiebreak_scores(key, chosen)
+    return [[value] for value in tiebreaks_core.tiebreak(parsed.text, scores.event, chosen, scores)]
+
+
+def _standing(value: Any, argument: str, item: str) -> float | None:
+    """A points or tie-break cell: a number, or ``None`` for a blank or a text without one."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return read_number(value, argument, item)
+
+
+@_doc(points="Each player's points, one per row.",
+      tiebreaks__2d="The tie-break columns in order of use, one row per player (higher is better).")
+@_excel_function
+def TIEBREAK_RANK(points, tiebreaks):
+    """The rank of each player: by points, then each tie-break column in order; equal on all share a rank."""
+    scores = [_standing(v, "points", f"player {i}") for i, v in enumerate(flatten(points), start=1)]
+    columns: list[list[float | None]] = []
+    if tiebreaks is not None:
+        rows = cells.grid(tiebreaks, "tiebreaks")
+        if len(rows) != len(scores):
+            raise RatingError(f"tiebreaks: {len(rows)} rows but points has {len(scores)}; one row per player")
+        columns = [[_standing(row[c], "tiebreaks", f"player {i}") for i, row in enumerate(rows, start=1)]
+                   for c in range(len(rows[0]))]
+    return [[rank] for rank in tiebreaks_core.ranks(scores, columns)]
