@@ -28,12 +28,14 @@ def _table(path: Path) -> dict[str, list]:
     sheet = openpyxl.load_workbook(path, data_only=True)["Crosstable"]
     header = next(r for r in range(1, 10) if sheet.cell(r, 2).value == "Name")
     first = header + 1 if sheet.cell(header + 1, 1).value == 1 else header + 2
+    last = first
+    while isinstance(sheet.cell(last + 1, 1).value, int):  # the player rows, to the first gap
+        last += 1
     columns: dict[str, list] = {}
     for col in range(1, sheet.max_column + 1):
         title = sheet.cell(header, col).value
         if isinstance(title, str) and title not in columns:
-            columns[title] = [sheet.cell(r, col).value for r in range(first, sheet.max_row + 1)
-                              if isinstance(sheet.cell(r, 1).value, int)]
+            columns[title] = [sheet.cell(r, col).value for r in range(first, last + 1)]
     return columns
 
 

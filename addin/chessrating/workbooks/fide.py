@@ -56,9 +56,9 @@ PLAYER_HEADERS = ("No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth
 TITLE_COL, FED_COL, RATING_COL, GAMES_COL, BIRTH_COL, PEAK_COL, K_LIST_COL, K_COL = range(2, 10)
 # The first column after the player columns (the results grid, or the rounds).
 AFTER_PLAYERS = len(PLAYER_HEADERS)
-# Rank and the tie-breaks (:mod:`.ranking`) stand after Points, as in published crosstables.
-TOTAL_COLUMNS = ("Points", *RANKING_COLUMNS, "Games", "Expected", "Perf. (TPR)", "Change",
-                 "New rating", "First rating", "Norm", "Check")
+# Rank and the tie-breaks (:mod:`.ranking`) stand after the rating totals; Check stays last.
+TOTAL_COLUMNS = ("Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating",
+                 "First rating", "Norm", *RANKING_COLUMNS, "Check")
 # Rated games written for a player whose count is unknown, in the default reading
 # ("established"): the 30 games of §8.3.3 after which K no longer is 40 for that reason.
 ESTABLISHED_GAMES = 30
@@ -240,7 +240,10 @@ def set_fide_widths(sheet: Worksheet, totals: int) -> None:
     sheet.set_column(K_COL, K_COL, 4.5)
     norm = totals + TOTAL_COLUMNS.index("Norm")
     sheet.set_column(totals, norm - 1, 8)
-    sheet.set_column(totals + TOTAL_COLUMNS.index("Rank"), totals + TOTAL_COLUMNS.index("Rank"), 5)
     sheet.set_column(norm, norm, 34)
+    rank = totals + TOTAL_COLUMNS.index("Rank")
+    sheet.set_column(rank, rank, 5)
+    sheet.set_column(rank + 1, rank + len(RANKING_COLUMNS) - 1, 7)
     # Check: wide enough for a reason on one line, so that it prints whole.
-    sheet.set_column(norm + 1, norm + 1, 62)
+    check = totals + TOTAL_COLUMNS.index("Check")
+    sheet.set_column(check, check, 62)

@@ -13,9 +13,9 @@ Chess template does with ``USCF_EVENT``; the functions compute a table once and 
 same column to every row that asks with the same arguments.
 
 >>> formulas = ranking_formulas(4, 4, points="$AE$5:$AE$24", tiebreaks="$AG$5:$AJ$24",
-...                             event="Results,,TieBreakRules,Ratings")
+...                             event=",Results,,TieBreakRules,Ratings")
 >>> formulas["TB1"]
-'=IF(OR(TieBreak1="",AE5=""),"",INDEX(TIEBREAK(TieBreak1,Results,,TieBreakRules,Ratings),1))'
+'=IF(OR(TieBreak1="",AE5=""),"",INDEX(TIEBREAK(TieBreak1,,Results,,TieBreakRules,Ratings),1))'
 >>> formulas["Rank"]
 '=IF(AE5="","",INDEX(TIEBREAK_RANK($AE$5:$AE$24,$AG$5:$AJ$24),1))'
 """

@@ -130,7 +130,7 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     results = span(lay.section(2), lay.grid, lay.section(2) + lay.size - 1, lay.grid_last, fixed=True)
     return {**formulas, **ranking_formulas(
         r, lay.first, points=_total_range(lay, "Points"), tiebreaks=_tiebreak_range(lay),
-        event=f"{results},,TieBreakRules,Ratings")}
+        event=f",{results},,TieBreakRules,Ratings")}
 
 
 def _total_range(lay: RoundRobinLayout, name: str) -> str:

@@ -203,8 +203,8 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({feds},{checked})&"")',
             f"={checked_opponent(entry.opponent, f'{SHEET}!$A{r + 1}', lay.players, rnd + 1)}",
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
-            f'=IF(ISBLANK({entry.result}),"",{entry.result})',
-            f'=IF(ISBLANK({colour}),"",{colour})',
+            f'=IF({entry.result}="","",{entry.result})',
+            f'=IF({colour}="","",{colour})',
         )
     return formulas
 
