@@ -42,10 +42,12 @@ def test_recalc_prints_standings_and_writes_beside_the_input(tmp_path: Path, cap
     # FIDE table 8.1.2 (docs/RULES.md §3.2): Ann 2000 expects 0.76 + 0.64 + 0.36 = 1.76 against
     # 1800/1900/2100 and scores 1.5: 20 × (1.5 − 1.76) = −5.2 → 1995. Bob 1850 expects
     # 0.30 + 0.19 + 0.43 = 0.92 against 2000/2100/1900: 20 × (1.5 − 0.92) = +11.6 → 1862.
-    # Equal points and no performance column: both share first place, in table order.
-    assert lines[0].split() == ["#", "Name", "Points", "Perf", "Change", "New", "rating"]
-    assert lines[1].split() == ["1", "Ann", "1.5", "-5.2", "1995"]
-    assert lines[2].split() == ["1", "Bob", "1.5", "+11.6", "1862"]
+    # Equal points and no performance column: both share first place, in table order; the
+    # printout says what ranked them.
+    assert lines[0] == "Ranked by points, then performance (the workbook has no Rank column)"
+    assert lines[1].split() == ["#", "Name", "Points", "Perf", "Change", "New", "rating"]
+    assert lines[2].split() == ["1", "Ann", "1.5", "-5.2", "1995"]
+    assert lines[3].split() == ["1", "Bob", "1.5", "+11.6", "1862"]
     assert (tmp_path / "event-recalc.xlsx").exists()
     assert f"written: {tmp_path / 'event-recalc.xlsx'}" in err
 
@@ -114,8 +116,9 @@ def test_demo_prints_standings(demo_command):
     assert demo_command.code == 0
     text = demo_command.out
     lines = text.splitlines()
-    assert lines[0].startswith("#")
-    assert lines[1].split()[0] == "1"
+    assert lines[0] == "Ranked by points, then DE, SB, WIN, KS (Rank column; tie-break rules 2026)"
+    assert lines[1].startswith("#")
+    assert lines[2].split()[0] == "1"
     assert out.exists()
     assert f"written: {out}" in demo_command.err.splitlines()  # the user's file, no draft
     assert not list(out.parent.glob(".*~tmp*"))
@@ -158,7 +161,7 @@ def test_recalc_groups_errors_by_the_input_to_fix_and_keeps_the_table_narrow(tmp
     # the standings mark the errored cells briefly instead of printing the message
     table = out.splitlines()
     assert all(len(line) < 80 for line in table)
-    assert table[1].split()[-2:] == ["error", "error"]
+    assert table[2].split()[-2:] == ["error", "error"]
 
 
 def test_progress_off_a_terminal_is_a_few_lines(tmp_path: Path):

@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl.worksheet.formula import ArrayFormula
 
+from chessrating.workbooks.ranking import code_choices
 from chessrating import udfs
 from chessrating.errors import RatingError
 from chessrating.trf import read_trf
@@ -109,8 +110,11 @@ def test_formulas_call_only_known_functions_and_plain_references(templates: dict
 def test_empty_crosstables_show_no_errors(templates: dict[str, Path], name: str) -> None:
     formulas = formulas_of(templates[name])
     book = openpyxl.load_workbook(templates[name], data_only=True)
-    for sheet, address in formulas:
+    for (sheet, address), text in formulas.items():
         value = book[sheet][address].value
+        if text.startswith("=IF(TieBreak"):  # a tie-break column's header shows its code
+            assert value in code_choices(), (sheet, address, value)
+            continue
         # A quiet template: every formula is either empty or a number of a fixed layout.
         assert value in (None, "") or isinstance(value, (int, float)), (sheet, address, value)
     assert len(formulas) > 100
@@ -367,9 +371,16 @@ def test_round_robin_layout(templates: dict[str, Path]) -> None:
     assert [ws.cell(4, c).value for c in range(1, 11)] == [
         "No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth year", "Peak", "K list", "K"]
     assert [ws.cell(4, c).value for c in range(11, 31)] == list(range(1, 21))   # K..AD
-    assert [ws.cell(4, c).value for c in range(31, 40)] == [
+    assert [ws.cell(4, c).value for c in range(31, 45)] == [
         "Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating", "First rating", "Norm",
-        "Check"]
+        "Rank", *(f'=IF(TieBreak{k}="","TB {k}",TieBreak{k}&"")' for k in range(1, 5)), "Check"]
+    # The tie-breaks picked at the top, C.07's round-robin defaults (docs/RULES.md).
+    assert [ws.cell(1, c).value for c in (11, 12, 14, 16, 18, 20, 21)] == [
+        "Tie-breaks", "DE", "SB", "WIN", "KS", "TB rules", "2026"]
+    assert book.defined_names["TieBreak1"].attr_text == "Crosstable!$L$1"
+    assert book.defined_names["TieBreakRules"].attr_text == "Crosstable!$U$1"
+    assert book.defined_names["TieBreaks"].attr_text == "Crosstable!$AN$5:$AQ$24"
+    assert book.defined_names["Rank"].attr_text == "Crosstable!$AM$5:$AM$24"
     assert ws["A24"].value == 20 and ws["A25"].value is None
     assert ws.freeze_panes == "C5"
     assert set(book.defined_names) >= {"Rules", "RatingYear", "NormTitle", "Ratings", "Results",
@@ -426,7 +437,7 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
     assert f[("Crosstable", "L120")].startswith('=IF(TRIM(L5)="","",IF(ISNUMBER(L5),IF(L5=1,1,IF(L5=0.5,0.5,'
                                                 'IF(L5=0,0,"check result against player 2: "&L5&')
     # Check: the rating's refusal, else the row's first message, else the note on an assumed K.
-    assert f[("Crosstable", "AM5")].startswith(
+    assert f[("Crosstable", "AR5")].startswith(
         '=IF(IFERROR(AND(ISTEXT($E$97),$E$97<>"",LEFT($E$97,9)<>"assumed: ",LEFT($E$97,6)<>"check "),TRUE),'
         '$E$97,IF(ISNA(MATCH("check *",K120:AD120,0)),IF(ISNA(MATCH("check *",K97:AD97,0)),'
         'IF(NOT(AND(NOT(OR(E5="",E5=0,E5="-")),I5="",F5="",N(E5)<2400,N(H5)<2400)),"",'
@@ -487,7 +498,15 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     ws, games = book["Crosstable"], book["Games"]
     assert ws["K3"].value == "Round 1" and [ws.cell(4, c).value for c in (11, 12, 13)] == ["Opp", "Col", "Res"]
     assert ws["AQ4"].value == "Res" and ws["AR3"].value == "Points"      # 11 rounds, then totals
-    assert ws["AZ3"].value == "Check"
+    assert ws["BE3"].value == "Check" and ws["AZ3"].value == "Rank"
+    # The tie-breaks read the opponent numbers as checked, each round's result as entered
+    # (byes and forfeits too) and the colours; C.07's usual Swiss list picked at the top.
+    assert ws["BA5"].value == ('=IF(OR(TieBreak1="",AR5=""),"",INDEX(TIEBREAK(TieBreak1,'
+                               'Games!$BW$5:$CG$204,Games!$CU$5:$DE$204,Games!$DG$5:$DQ$204,'
+                               'TieBreakRules,Ratings),1))')
+    assert games["CU5"].value == '=IF(Crosstable!M5="","",Crosstable!M5)'
+    assert games["DG5"].value == '=IF(Crosstable!L5="","",Crosstable!L5)'
+    assert [ws.cell(1, c).value for c in (11, 12, 14, 16, 18)] == ["Tie-breaks", "BH/C1", "BH", "SB", "DE"]
     assert ws["A204"].value == 200 and ws["A205"].value is None
     # A round without an opponent (a bye) is no game for the functions.
     assert games["C5"].value == '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",Crosstable!M5)'
@@ -496,13 +515,13 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert '"check opponent in round 1: "&Crosstable!K5&" is the player himself"' in games["BW5"].value
     assert 'Crosstable!K5=Crosstable!$A5' in games["BW5"].value
     # each player's rating as the opponents read it, once per player after the checks
-    check = "CU5"
-    assert games["CV5"].value == (
+    check = "DS5"
+    assert games["DT5"].value == (
         f'=IF(IFERROR(AND(ISTEXT({check}),{check}<>"",LEFT({check},9)<>"assumed: ",LEFT({check},6)<>"check "),TRUE),'
         f'"check rating of player "&$A5&IF(Crosstable!B5="",""," ("&Crosstable!B5&")"),'
         f'IF(OR(Crosstable!E5="",Crosstable!E5=0,Crosstable!E5="-"),"",Crosstable!E5))')
     assert games["O5"].value == (
-        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($CV$5:$CV$204,BW5),BW5))')
+        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($DT$5:$DT$204,BW5),BW5))')
     assert ws["AV5"].value == (
         '=IF(OR(OR(E5="",E5=0,E5="-"),SUMPRODUCT(--(Games!O5:Y5<>""))=0),"",'
         'IF(ISNA(MATCH("check *",Games!CI5:CS5,0)),IF(ISNA(MATCH("check *",Games!O5:Y5,0)),'
@@ -750,7 +769,7 @@ def test_a_rating_of_zero_is_no_rating(templates: dict[str, Path], tmp_path: Pat
     ws = values_of(path, "Crosstable")
     # Beta and Delta: no K, change or new rating; the first-rating rule speaks instead.
     for row in (6, 8):
-        assert ws[f"J{row}"].value is None and ws[f"AM{row}"].value is None
+        assert ws[f"J{row}"].value is None and ws[f"AR{row}"].value is None
         assert (ws[f"AI{row}"].value, ws[f"AJ{row}"].value) == (None, None)
         assert ws[f"AK{row}"].value.startswith("no first rating: ")
     # Alpha and Gamma are rated only against each other: Beta and Delta count as unrated
@@ -759,7 +778,7 @@ def test_a_rating_of_zero_is_no_rating(templates: dict[str, Path], tmp_path: Pat
     # Rated games left blank: read as an established player's (K 20 for an adult under
     # 2400, docs/RULES.md §3.3), and the row says so.
     assert ws["J5"].value == 20
-    assert ws["AM5"].value == "assumed: rated games unknown, read as 30 (established); K list overrides"
+    assert ws["AR5"].value == "assumed: rated games unknown, read as 30 (established); K list overrides"
     assert ws["AI5"].value == pytest.approx(udfs.FIDE_CHANGE(2100, [[1900]], [["½"]], 20, "2025"))
     assert ws["AI7"].value == pytest.approx(udfs.FIDE_CHANGE(1900, [[2100]], [["½"]], 20, "2025"))
     assert [ws[f"AE{r}"].value for r in range(5, 9)] == [2, 2, 1.5, 0.5]
@@ -795,8 +814,11 @@ def test_recalc_reads_the_named_standings(demo: Path, tmp_path: Path) -> None:
 
     report = recalculate(demo, tmp_path / "again.xlsx")
     ws = values_of(demo, "Crosstable")
-    # The standings come from the names: every player, by points then performance.
-    assert [s.name for s in report.standings][:3] == ["So, Wesley", "Topalov, Veselin", "Anand, Viswanathan"]
+    # The standings come from the names: every player, by the Rank column (points, then the
+    # round-robin tie-breaks DE, SB, WIN, KS): the published order of the four on 5 points.
+    assert [s.name for s in report.standings][:5] == [
+        "So, Wesley", "Anand, Viswanathan", "Aronian, Levon", "Caruana, Fabiano", "Topalov, Veselin"]
+    assert report.standings.ranked_by == "Ranked by points, then DE, SB, WIN, KS (Rank column; tie-break rules 2026)"
     assert {s.name for s in report.standings} == {ws.cell(r, 2).value for r in range(5, 15)}
     so = report.standings[0]
     # So: 5.5 points, TPR 2859, +11.2 (chessaccount.com report of the event)
@@ -883,7 +905,7 @@ def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> 
         assert games.page_setup.orientation == "landscape" and games.page_setup.fitToHeight == 0
         assert games.print_title_rows == "$3:$4" and games.print_title_cols == "$A:$B"
     swiss = openpyxl.load_workbook(templates["fide-swiss.xlsx"])["Games"]
-    assert swiss.print_area == "'Games'!$A$1:$CS$204"
+    assert swiss.print_area == "'Games'!$A$1:$DQ$204"
 
 
 def test_norm_column_is_quiet_until_a_title_is_picked(templates: dict[str, Path], demo: Path) -> None:

@@ -30,6 +30,7 @@ __all__ = [
     "read_paired_labels", "read_optional", "read_bool", "read_text",
     "rating", "required_rating", "scalar", "k_factor", "count",
     "grid", "broadcast", "elementwise", "dual_rated", "bonus_threshold", "age", "record",
+    "MAX_CELLS", "check_range",
 ]
 
 _T = TypeVar("_T")
@@ -38,6 +39,44 @@ _T = TypeVar("_T")
 def typed_zero(value: Any) -> bool:
     """A numeric 0: what Office.js hands over for an empty cell (and for a typed 0)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
+
+
+# The most cells one argument may hold: a 316-player round-robin grid, thirty times the
+# largest Swiss the templates hold. Past it a call is refused at once, before any reading:
+# a million cells took seconds a call, in every cell that passes them.
+MAX_CELLS = 100_000
+
+
+def check_range(value: list[Any] | tuple[Any, ...], argument: str) -> None:
+    """Refuse what no worksheet range is: more than :data:`MAX_CELLS` cells, rows of
+    different lengths, or lists nested deeper than rows of cells.
+
+    >>> check_range([[1, 2], [3, 4]], "results")
+    >>> check_range([[1, 2], [3]], "results")
+    Traceback (most recent call last):
+    ...
+    chessrating.errors.RatingError: results: rows of different lengths; give a rectangular range
+    >>> check_range([[[1]]], "results")
+    Traceback (most recent call last):
+    ...
+    chessrating.errors.RatingError: results: a range nested deeper than rows and columns
+    """
+    sequences = (list, tuple)
+    if len(value) > MAX_CELLS:
+        raise RatingError(f"{argument}: {len(value)} rows or cells; one argument takes at most {MAX_CELLS} cells")
+    rows = [row for row in value if type(row) in sequences or isinstance(row, sequences)]
+    if not rows:
+        cells = len(value)
+    elif len(rows) != len(value) or any(len(row) != len(rows[0]) for row in rows):
+        raise RatingError(f"{argument}: rows of different lengths; give a rectangular range")
+    else:
+        cells = len(rows) * len(rows[0])
+    if cells > MAX_CELLS:
+        raise RatingError(f"{argument}: {cells} cells; one argument takes at most {MAX_CELLS}")
+    for row in rows:
+        for cell in row:
+            if isinstance(cell, sequences):
+                raise RatingError(f"{argument}: a range nested deeper than rows and columns")
 
 
 def flatten(value: Any) -> list[Any]:

@@ -105,7 +105,7 @@ _GROUPS = {  # (decimal mark, thousands separators) of the two conventions
 _PATTERNS = {
     mark: re.compile(
         r"[+-]?(?:\d{1,3}(?P<sep>[" + re.escape(separators) + r"])\d{3}(?:(?P=sep)\d{3})*"
-        r"|\d+)?(?:" + re.escape(mark) + r"\d+)?")
+        r"|\d+)?(?:" + re.escape(mark) + r"\d+)?", re.ASCII)  # 0-9 only, as Excel reads
     for mark, separators in _GROUPS.items()
 }
 
@@ -118,11 +118,11 @@ def readings(text: str) -> list[float]:
     """
     text = text.strip()
     found: list[float] = []
-    if not any(ch.isdigit() for ch in text):
+    if not any("0" <= ch <= "9" for ch in text):
         return found
     for mark, pattern in _PATTERNS.items():
         if pattern.fullmatch(text):
-            plain = re.sub(r"[^\d" + re.escape(mark) + r"+-]", "", text).replace(mark, ".")
+            plain = re.sub(r"[^0-9" + re.escape(mark) + r"+-]", "", text).replace(mark, ".")
             value = float(plain)
             if value not in found:
                 found.append(value)
@@ -139,7 +139,11 @@ def _real(value: Any, argument: str, item: Item) -> float | list[float]:
         return options[0] if len(options) == 1 else options
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise RatingError(f"{argument}: {describe(value)} is not a number{item_suffix(item)}")
-    if not math.isfinite(value):
+    try:
+        finite = math.isfinite(value)
+    except OverflowError:  # an int past float's range, e.g. 10**400 from Python or JSON
+        raise RatingError(f"{argument}: {describe(value)} is too large{item_suffix(item)}") from None
+    if not finite:
         raise RatingError(f"{argument}: {describe(value)} is not a finite number{item_suffix(item)}")
     return float(value)
 

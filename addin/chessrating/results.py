@@ -151,13 +151,30 @@ NO_GAMES = NoValue("no games")
 NO_RATED_GAMES = NoValue("no rated games")
 
 
+# An error message quotes at most this many characters of a text: a one-line reason, not an
+# echo of a pasted megabyte.
+SHOWN_CHARACTERS = 40
+
+
 def describe(value: Any) -> str:
-    """How a value is named in an error message: strings quoted, floats without ``.0``."""
+    """How a value is named in an error message: strings quoted (a long one cut short),
+    floats without ``.0``, a number too long to print by its length.
+
+    >>> describe(2050.0), describe("x"), describe("ab" * 30), describe(10**400)
+    ('2050', "'x'", "'abababababababababababababababababababab…' (60 characters)", 'a number of 401 digits')
+    """
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**16:
+        return f"a number of {len(str(abs(value))) if value.bit_length() < 10_000 else 'thousands of'} digits"
     if isinstance(value, (_dt.date, _dt.datetime)):
         return f"the date {value:%Y-%m-%d}"
-    return repr(value) if isinstance(value, str) else str(value)
+    if isinstance(value, str):
+        if len(value) > SHOWN_CHARACTERS:
+            shown = repr(value[:SHOWN_CHARACTERS])
+            return f"{shown[:-1]}…{shown[-1]} ({len(value)} characters)"
+        return repr(value)
+    return str(value)
 
 
 def item_suffix(item: int | str | None) -> str:

@@ -87,9 +87,15 @@ def _excel_function(function: _F) -> _F:
     * Plain Python (and ``chessrating recalc``): the RatingError itself.
     """
 
+    code = function.__code__
+    names = code.co_varnames[:code.co_argcount]
+
     @functools.wraps(function)
     def call(*args: Any) -> Any:
         try:
+            for name, value in zip(names, args):
+                if isinstance(value, (list, tuple)):
+                    cells.check_range(value, name)
             return _to_excel(function(*args))
         except RatingError as error:
             message = str(error).splitlines()[0] if str(error) else type(error).__name__

@@ -6,8 +6,14 @@ rating of an unrated player) are read when present. A workbook without those nam
 read by its headers instead: the first row holding ``Name`` and ``Points``, with
 ``Perf…``, ``Change``, ``New rating`` and ``First rating`` beside them, down to the end
 of the table. Rows with a blank name are skipped; a number or a formula's result in the
-name column is a name. Players are ranked by points, then by performance; players equal
-on both share a rank.
+name column is a name.
+
+A template ranks its players itself: the column named ``Rank`` (``TIEBREAK_RANK`` of the
+points and the tie-break columns named ``TieBreaks``, whose codes stand in the cells named
+``TieBreak1`` … ``TieBreak4`` and whose edition in ``TieBreakRules``). The standings
+follow that column and say which tie-breaks made it. A workbook without a Rank column is
+ranked by points, then by performance, and the standings say so; players equal on what
+ranked them share a rank.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import Any
 from .parse import FormulaSyntaxError, parse_ref
 from .values import XlErr, excel_text
 
-__all__ = ["Standing", "ShownError", "find_standings", "format_standings", "COLUMN_NAMES"]
+__all__ = ["Standing", "Standings", "ShownError", "find_standings", "format_standings", "COLUMN_NAMES"]
 
 # Defined name used by the templates, then other spellings accepted for the same column.
 COLUMN_NAMES: dict[str, tuple[str, ...]] = {
@@ -28,7 +34,11 @@ COLUMN_NAMES: dict[str, tuple[str, ...]] = {
     "change": ("RatingChange", "RatingChanges", "Change", "Changes"),
     "new_rating": ("NewRating", "NewRatings"),
     "initial_rating": ("InitialRating", "InitialRatings", "FirstRating"),
+    "rank": ("Rank", "Ranks"),
 }
+# The tie-break columns of a template, one per code, and the cells holding the codes.
+TIEBREAK_BLOCK = "TieBreaks"
+TIEBREAK_CODES = tuple(f"TieBreak{slot}" for slot in range(1, 5))
 
 
 @dataclass(frozen=True)
@@ -47,22 +57,63 @@ class Standing:
     performance: Any
     change: Any
     new_rating: Any
+    tiebreaks: tuple[Any, ...] = ()
+
+
+class Standings(list[Standing]):
+    """The players, best first, with what ranked them (``ranked_by``, a sentence) and the
+    codes of the tie-break columns shown (``codes``)."""
+
+    def __init__(self, rows: list[Standing] = (), ranked_by: str = "",  # type: ignore[assignment]
+                 codes: tuple[str, ...] = ()) -> None:
+        super().__init__(rows)
+        self.ranked_by = ranked_by
+        self.codes = codes
+
+
+def _named_ref(book: Any, name: str) -> tuple[str, Any] | None:
+    """The sheet and the reference a workbook name stands for, if it is a plain range."""
+    for (scope, defined), text in book.names.items():
+        if defined != name.upper():
+            continue
+        try:
+            ref = parse_ref(text.lstrip("="))
+            return book.sheet(ref.sheet, scope or next(iter(book.cells))), ref
+        except FormulaSyntaxError:
+            continue
+    return None
 
 
 def _column(book: Any, aliases: tuple[str, ...]) -> list[Any] | None:
+    rows = _block(book, aliases)
+    return None if rows is None else [value for row in rows for value in row]
+
+
+def _block(book: Any, aliases: tuple[str, ...]) -> list[list[Any]] | None:
+    """The values of the first of ``aliases`` that names a range, row by row."""
     for alias in aliases:
-        for (scope, name), text in book.names.items():
-            if name != alias.upper():
-                continue
-            try:
-                ref = parse_ref(text.lstrip("="))
-                sheet = book.sheet(ref.sheet, scope or next(iter(book.cells)))
-            except FormulaSyntaxError:
-                continue
-            r2, c2 = book.clip(sheet, ref.r2, ref.c2)
-            return [book.value(sheet, r, c) for r in range(ref.r1, r2 + 1)
-                    for c in range(ref.c1, c2 + 1)]
+        found = _named_ref(book, alias)
+        if found is None:
+            continue
+        sheet, ref = found
+        r2, c2 = book.clip(sheet, ref.r2, ref.c2)
+        return [[book.value(sheet, r, c) for c in range(ref.c1, c2 + 1)] for r in range(ref.r1, r2 + 1)]
     return None
+
+
+def _tiebreak_codes(book: Any) -> tuple[list[str], str]:
+    """The codes picked for the tie-break columns (blank for a slot left empty) and the
+    edition of the rules, from the cells the template names."""
+    codes = []
+    for name in TIEBREAK_CODES:
+        block = _block(book, (name,))
+        value = block[0][0] if block and block[0] else None
+        codes.append(value.strip().upper() if isinstance(value, str) else "")
+    rules = _block(book, ("TieBreakRules",))
+    edition = rules[0][0] if rules and rules[0] else None
+    if isinstance(edition, float) and edition.is_integer():
+        edition = int(edition)
+    return codes, "" if edition is None else str(edition).strip()
 
 
 # Header texts (lower case) of the same columns, for workbooks without the names.
@@ -147,7 +198,7 @@ def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-def find_standings(book: Any) -> list[Standing]:
+def find_standings(book: Any) -> Standings:
     """The players of the workbook's named table, best first; empty without a table."""
     columns: dict[str, list[Any] | None] = {key: _column(book, aliases)
                                             for key, aliases in COLUMN_NAMES.items()}
@@ -155,9 +206,13 @@ def find_standings(book: Any) -> list[Standing]:
         columns = dict(_columns_by_header(book) or {})
     names, points = columns.get("name"), columns.get("points")
     if names is None or points is None:
-        return []
+        return Standings()
     extra = {key: columns.get(key)
-             for key in ("performance", "change", "new_rating", "initial_rating")}
+             for key in ("performance", "change", "new_rating", "initial_rating", "rank")}
+    ranks = extra["rank"]
+    block = _block(book, (TIEBREAK_BLOCK,)) if ranks is not None else None
+    codes, edition = _tiebreak_codes(book) if block is not None else ([], "")
+    shown = [i for i, code in enumerate(codes) if code]
 
     def pick(key: str, index: int) -> Any:
         column = extra[key]
@@ -172,19 +227,34 @@ def find_standings(book: Any) -> list[Standing]:
         if _number(new_rating) is None and _number(initial) is not None:
             new_rating = initial  # an unrated player: the first rating the event gives
         score = points[index] if index < len(points) else None
-        rows.append((name, _number(_shown(score)), pick("performance", index),
-                     pick("change", index), new_rating))
+        tiebreaks = tuple(_shown(block[index][i]) for i in shown) if block and index < len(block) else ()
+        rows.append((_number(pick("rank", index)), name, _number(_shown(score)), pick("performance", index),
+                     pick("change", index), new_rating, tiebreaks))
 
-    def order(row: tuple[Any, ...]) -> tuple[float, float]:
-        points_, performance = row[1], _number(row[2])
-        return (-(points_ if points_ is not None else float("-inf")),
-                -(performance if performance is not None else float("-inf")))
+    if ranks is not None:
+        # The workbook's own ranks; a row without one (no points yet, or an error) last.
+        def order(row: tuple[Any, ...]) -> tuple[float, ...]:
+            return (row[0] if row[0] is not None else float("inf"),)
+        used = [codes[i] for i in shown]
+        ranked_by = ("Ranked by points, then " + ", ".join(used) if used else "Ranked by points") + \
+            (f" (Rank column; tie-break rules {edition})" if used and edition else " (Rank column)")
+    else:
+        def order(row: tuple[Any, ...]) -> tuple[float, ...]:
+            points_, performance = row[2], _number(row[3])
+            return (-(points_ if points_ is not None else float("-inf")),
+                    -(performance if performance is not None else float("-inf")))
+        ranked_by = "Ranked by points, then performance (the workbook has no Rank column)"
 
     rows.sort(key=order)
-    standings: list[Standing] = []
+    standings = Standings(ranked_by=ranked_by, codes=tuple(codes[i] for i in shown))
     for position, row in enumerate(rows, start=1):
-        rank = standings[-1].rank if standings and order(row) == order(rows[position - 2]) else position
-        standings.append(Standing(rank, *row))
+        if ranks is not None and row[0] is not None:
+            rank = int(row[0])
+        elif standings and order(row) == order(rows[position - 2]):
+            rank = standings[-1].rank
+        else:
+            rank = position
+        standings.append(Standing(rank, *row[1:]))
     return standings
 
 
@@ -207,33 +277,47 @@ def _fmt(value: Any, digits: int, signed: bool = False, notes: list[str] | None 
 
 
 def format_standings(standings: list[Standing]) -> str:
-    """One line per player: rank, name, points, performance, rating change, new rating.
+    """One line per player: rank, name, points, the tie-breaks, performance, rating change,
+    new rating; first, what ranked them.
 
     A cell that shows an error reads ``error`` (the errors are listed with their cells
     elsewhere); a long reason is cut at its colon and given in full below the table.
 
-    >>> print(format_standings([Standing(1, "Ann", 2.5, 2105.4, 12.34, 1962.0),
-    ...                         Standing(2, "Bob", 0.5, "no games", None, 1600.0),
-    ...                         Standing(3, "Cid", 0.0, ShownError("rating: 'x' is not a number"),
-    ...                                  None, "no first rating: a zero score is disregarded")]))
-    #  Name  Points  Perf      Change  New rating
-    1  Ann      2.5  2105      +12.3   1962
-    2  Bob      0.5  no games          1600
-    3  Cid      0.0  error             no first rating
+    >>> print(format_standings(Standings([
+    ...     Standing(1, "Ann", 2.5, 2105.4, 12.34, 1962.0, (6.25, 2.0)),
+    ...     Standing(2, "Bob", 0.5, "no games", None, 1600.0, (0.5, 0.0)),
+    ...     Standing(3, "Cid", 0.0, ShownError("rating: 'x' is not a number"),
+    ...              None, "no first rating: a zero score is disregarded", (0.0, 0.0))],
+    ...     ranked_by="Ranked by points, then SB, WIN", codes=("SB", "WIN"))))
+    Ranked by points, then SB, WIN
+    #  Name  Points  SB    WIN  Perf      Change  New rating
+    1  Ann      2.5  6.25  2    2105      +12.3   1962
+    2  Bob      0.5  0.5   0    no games          1600
+    3  Cid      0.0  0     0    error             no first rating
     <BLANKLINE>
     no first rating: a zero score is disregarded
     """
-    header = ("#", "Name", "Points", "Perf", "Change", "New rating")
+    codes = tuple(getattr(standings, "codes", ()))
+    header = ("#", "Name", "Points", *codes, "Perf", "Change", "New rating")
     notes: list[str] = []
-    lines = [(str(s.rank), s.name, _fmt(s.points, 1), _fmt(s.performance, 0, notes=notes),
+    lines = [(str(s.rank), s.name, _fmt(s.points, 1),
+              *(_tiebreak_text(v, notes) for v in (tuple(s.tiebreaks) + ("",) * len(codes))[:len(codes)]),
+              _fmt(s.performance, 0, notes=notes),
               _fmt(s.change, 1, signed=True, notes=notes), _fmt(s.new_rating, 0, notes=notes))
              for s in standings]
     widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
-    out = []
+    out = [standings.ranked_by] if getattr(standings, "ranked_by", "") else []
     for row in [header, *lines]:
-        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2]),
-                 row[3].ljust(widths[3]), row[4].ljust(widths[4]), row[5].ljust(widths[5])]
+        cells = [text.rjust(widths[i]) if i == 2 else text.ljust(widths[i]) for i, text in enumerate(row)]
         out.append("  ".join(cells).rstrip())
     if notes:
         out += ["", *notes]
     return "\n".join(out)
+
+
+def _tiebreak_text(value: Any, notes: list[str]) -> str:
+    """A tie-break as the cell shows it: 6.25, 2, 14.5."""
+    number = _number(value)
+    if number is None:
+        return _fmt(value, 0, notes=notes)
+    return excel_text(number)

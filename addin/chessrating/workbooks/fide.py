@@ -27,7 +27,7 @@ says what is wrong), and a result that is not one shows ``check result …``.
 True
 >>> formulas["Change"].endswith('FIDE_CHANGE(E5,O5:Q5,R5:T5,J5,Rules),INDEX(O5:Q5,MATCH("check *",O5:Q5,0))),INDEX(P5:S5,MATCH("check *",P5:S5,0))))')
 True
->>> list(formulas) == ["K", *TOTAL_COLUMNS]
+>>> list(formulas) == ["K", *(c for c in TOTAL_COLUMNS if c not in RANKING_COLUMNS)]
 True
 """
 
@@ -39,6 +39,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
 from .event import EventPlayer
+from .ranking import RANKING_COLUMNS, ranking_formats
 from .layout import (
     ASSUMED, CROSSTABLE, Styles, cell, column, check_player, first_check, no_rating, refused,
     validate_ratings, validate_range, write_input, write_quiet_formula, write_text_input,
@@ -55,8 +56,9 @@ PLAYER_HEADERS = ("No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth
 TITLE_COL, FED_COL, RATING_COL, GAMES_COL, BIRTH_COL, PEAK_COL, K_LIST_COL, K_COL = range(2, 10)
 # The first column after the player columns (the results grid, or the rounds).
 AFTER_PLAYERS = len(PLAYER_HEADERS)
+# Rank and the tie-breaks (:mod:`.ranking`) stand after the rating totals; Check stays last.
 TOTAL_COLUMNS = ("Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating",
-                 "First rating", "Norm", "Check")
+                 "First rating", "Norm", *RANKING_COLUMNS, "Check")
 # Rated games written for a player whose count is unknown, in the default reading
 # ("established"): the 30 games of §8.3.3 after which K no longer is 40 for that reason.
 ESTABLISHED_GAMES = 30
@@ -64,7 +66,7 @@ UNKNOWN_GAMES_CHOICES = ("established", "new")
 # Totals that rest on K, marked while K rests on an assumption.
 RESTS_ON_K = ("Change", "New rating")
 # Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
-STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Performance": "Perf. (TPR)",
+STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Rank": "Rank", "Performance": "Perf. (TPR)",
                    "RatingChange": "Change", "NewRating": "New rating", "InitialRating": "First rating"}
 
 
@@ -222,7 +224,7 @@ def validate_fide_players(sheet: Worksheet, first: int, last: int) -> None:
 
 def fide_formats(st: Styles) -> dict[str, Format]:
     """The number format of each total column, by header."""
-    return {"Points": st.formula_points, "Games": st.formula_int,
+    return {"Points": st.formula_points, **ranking_formats(st), "Games": st.formula_int,
             "Expected": st.formula_two, "Perf. (TPR)": st.formula_int,
             "Change": st.formula_signed, "New rating": st.formula_int,
             "First rating": st.formula_int, "Norm": st.formula_text, "Check": st.formula_text}
@@ -236,7 +238,12 @@ def set_fide_widths(sheet: Worksheet, totals: int) -> None:
     sheet.set_column(4, 7, 7.5)
     sheet.set_column(K_LIST_COL, K_LIST_COL, 5)
     sheet.set_column(K_COL, K_COL, 4.5)
-    sheet.set_column(totals, totals + 6, 8)
-    sheet.set_column(totals + 7, totals + 7, 34)
+    norm = totals + TOTAL_COLUMNS.index("Norm")
+    sheet.set_column(totals, norm - 1, 8)
+    sheet.set_column(norm, norm, 34)
+    rank = totals + TOTAL_COLUMNS.index("Rank")
+    sheet.set_column(rank, rank, 5)
+    sheet.set_column(rank + 1, rank + len(RANKING_COLUMNS) - 1, 7)
     # Check: wide enough for a reason on one line, so that it prints whole.
-    sheet.set_column(totals + 8, totals + 8, 62)
+    check = totals + TOTAL_COLUMNS.index("Check")
+    sheet.set_column(check, check, 62)

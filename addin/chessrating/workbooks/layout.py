@@ -259,6 +259,7 @@ class Styles:
     formula_two: Format
     formula_signed: Format
     formula_points: Format
+    formula_general: Format
     diagonal: Format
     warning: Format
     mirror_warning: Format
@@ -294,6 +295,8 @@ class Styles:
             formula_two=fmt(num_format="0.00", align="center", **result),
             formula_signed=fmt(num_format="+0.0;-0.0;0.0", align="center", **result),
             formula_points=fmt(num_format="0.0", align="center", bold=True, **result),
+            # a tie-break as its value is: 14.5, 9.75, 3
+            formula_general=fmt(num_format="General", align="center", **result),
             diagonal=fmt(bg_color="#A6A6A6", pattern=1, **box),
             warning=fmt(font_color="#9C0006"),
             mirror_warning=fmt(bg_color="#FFC7CE", font_color="#9C0006"),

@@ -29,6 +29,7 @@ norm column stays empty until a title is picked; the example event sets ``GM``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,8 @@ from .fide import (
     fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
     write_fide_player, write_fide_settings,
 )
+from ..tiebreaks import FIDE_ROUND_ROBIN_DEFAULTS
+from .ranking import FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
 from .layout import (
     CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
@@ -116,12 +119,28 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     # A game counts once a result is entered in the row, whatever its spelling.
     entered = f"COUNTA({lay.row_range(r)})"
     opp = lay.row_range(lay.section(3) + i)
-    return fide_player_formulas(
+    formulas = fide_player_formulas(
         r, opp=opp, read=lay.row_range(lay.section(2) + i),
         expected=lay.row_range(lay.section(0) + i), points=lay.row_range(lay.section(4) + i),
         entered=entered, played=entered, none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=span(lay.first, 2, lay.last, 2, fixed=True),
         feds=span(lay.first, 3, lay.last, 3, fixed=True), own_check=_own_check(lay, i))
+    # The tie-breaks read the results grid as the functions read it (a round robin: no
+    # opponents, no colours) and the ratings for ARO and the performances.
+    results = span(lay.section(2), lay.grid, lay.section(2) + lay.size - 1, lay.grid_last, fixed=True)
+    return {**formulas, **ranking_formulas(
+        r, lay.first, points=_total_range(lay, "Points"), tiebreaks=_tiebreak_range(lay),
+        event=f",{results},,TieBreakRules,Ratings")}
+
+
+def _total_range(lay: RoundRobinLayout, name: str) -> str:
+    col = lay.totals + TOTAL_COLUMNS.index(name)
+    return span(lay.first, col, lay.last, col, fixed=True)
+
+
+def _tiebreak_range(lay: RoundRobinLayout) -> str:
+    start = lay.totals + TOTAL_COLUMNS.index(TIEBREAK_COLUMNS[0])
+    return span(lay.first, start, lay.last, start + len(TIEBREAK_COLUMNS) - 1, fixed=True)
 
 
 def _own_check(lay: RoundRobinLayout, i: int) -> str:
@@ -151,13 +170,14 @@ def _mirror_rule(lay: RoundRobinLayout) -> str:
 
 
 def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRobinEvent | None,
-                    unknown_games: str) -> None:
+                    unknown_games: str, tiebreaks: Sequence[str]) -> None:
     write_fide_settings(sheet, book, st, "FIDE round robin", event.name if event else "",
                         event.year if event else None, event.norm_title if event else "",
                         unknown_games)
     sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
                              "(forfeit win), - (forfeit loss). Yellow cells are inputs; pick "
                              "a title in Norm for the norm verdicts.", st.note)
+    write_tiebreak_settings(sheet, book, st, 0, 10, tiebreaks, FIDE_CODES)
 
 
 def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,
@@ -168,6 +188,7 @@ def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,
         sheet.write_number(lay.first - 1, lay.grid + j, j + 1, st.header)
     for offset, text in enumerate(TOTAL_COLUMNS):
         sheet.write_string(lay.first - 1, lay.totals + offset, text, st.header)
+    write_ranking_headers(sheet, st, lay.first - 1, lay.totals + TOTAL_COLUMNS.index("Rank"))
     formats = fide_formats(st)
     for i in range(lay.size):
         r = lay.first + i
@@ -280,7 +301,8 @@ def _chart(book: Workbook, sheet: Worksheet, lay: RoundRobinLayout) -> None:
 
 
 def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
-                      event: RoundRobinEvent | None = None, unknown_games: str = "established") -> Path:
+                      event: RoundRobinEvent | None = None, unknown_games: str = "established",
+                      tiebreaks: Sequence[str] | None = None) -> Path:
     """Write the round-robin workbook for ``size`` players, filled with ``event`` if given;
     ``unknown_games`` is how a blank Rated games cell is read (:mod:`.fide`).
 
@@ -293,7 +315,8 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     lay = RoundRobinLayout(size)
     book, st = new_workbook(path, "FIDE round robin", "Crosstable with FIDE rating functions")
     sheet = book.add_worksheet(SHEET)
-    _write_settings(sheet, book, st, event, unknown_games)
+    _write_settings(sheet, book, st, event, unknown_games,
+                    FIDE_ROUND_ROBIN_DEFAULTS if tiebreaks is None else tiebreaks)
     _write_players(sheet, lay, st, event)
     _write_grids(sheet, lay, st)
     _validate(sheet, lay)
@@ -303,6 +326,7 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, 4, lay.last, 4, fixed=True)}")
     book.define_name("Results", f"={SHEET}!{span(lay.first, lay.grid, lay.last, lay.grid_last, fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
+    book.define_name("TieBreaks", f"={SHEET}!{_tiebreak_range(lay)}")
     _chart(book, sheet, lay)
     set_fide_widths(sheet, lay.totals)
     sheet.set_column(lay.grid, lay.grid_last, 5.5)

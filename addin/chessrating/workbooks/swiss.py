@@ -24,7 +24,7 @@ picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -44,6 +44,8 @@ from .layout import (
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
     write_how_to_sheet, write_quiet_formula,
 )
+from ..tiebreaks import FIDE_SWISS_DEFAULTS
+from .ranking import FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
@@ -104,12 +106,20 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             GamesBlock("Opponent's title", 5, st.formula_text),
             GamesBlock("Opponent's federation", 5, st.formula_text),
             GamesBlock("Opponent no.", 5, st.formula_int),
-            GamesBlock("Points", 5, st.formula_one)]
+            GamesBlock("Points", 5, st.formula_one),
+            # What the tie-breaks read with the opponent numbers: each round's result as
+            # entered, byes and forfeits included, and the colour.
+            GamesBlock("Round result", 4, st.formula_text),
+            GamesBlock("Colour", 3.5, st.formula_text)]
+
+
+_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR = 6, 7, 8, 9
+_BLOCKS = 10
 
 
 def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
-    read, opp, points = lay.block_range(0, r), lay.block_range(1, r), lay.block_range(7, r)
-    return fide_player_formulas(
+    read, opp, points = lay.block_range(0, r), lay.block_range(1, r), lay.block_range(_POINTS, r)
+    formulas = fide_player_formulas(
         r, opp=opp, read=read, expected=lay.block_range(2, r), points=points,
         entered=f'SUMPRODUCT(--({points}<>""))', played=f'SUMPRODUCT(--({read}<>""))',
         # A message in the opponents' ratings (a bad opponent number) is passed on, so the
@@ -118,11 +128,23 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         titles=lay.block_range(4, r), feds=lay.block_range(5, r),
         own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}")
 
+    def block(index: int) -> str:
+        start = lay.block(index)
+        return f"{GAMES}!{span(lay.first, start, lay.last, start + lay.rounds - 1, fixed=True)}"
+
+    def total(name: str, count: int = 1) -> str:
+        col = lay.totals + TOTAL_COLUMNS.index(name)
+        return span(lay.first, col, lay.last, col + count - 1, fixed=True)
+
+    return {**formulas, **ranking_formulas(
+        r, lay.first, points=total("Points"), tiebreaks=total(TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
+        event=f"{block(_OPPONENTS)},{block(_ROUND_RESULT)},{block(_COLOUR)},TieBreakRules,Ratings")}
+
 
 def _own_check_col(lay: SwissLayout) -> int:
     """Games sheet: the column of the helper cells that say why a rating is refused
     (:func:`own_check_formula`), after the blocks."""
-    return lay.block(8)
+    return lay.block(_BLOCKS)
 
 
 def _write_players(sheet: Worksheet, lay: SwissLayout, st: Styles,
@@ -157,11 +179,12 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
         rating, k = f"{SHEET}!{fixed_column(r, RATING_COL)}", f"{SHEET}!{fixed_column(r, K_COL)}"
         entry = lay.entered(r, rnd)
+        colour = f"{SHEET}!{cell(r, lay.colour(rnd))}"
         read = cell(r, lay.block(0) + rnd)
         opp = cell(r, lay.block(1) + rnd)
         change = cell(r, lay.block(3) + rnd)
         checked = cell(r, lay.block(6) + rnd)
-        points = cell(r, lay.block(7) + rnd)
+        points = cell(r, lay.block(_POINTS) + rnd)
         found = f"INDEX({read_ratings},{checked})"
         # A result that is not one, a bad opponent number or an opponent whose rating is
         # refused shows its message in the game's cells instead of a change.
@@ -180,6 +203,8 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({feds},{checked})&"")',
             f"={checked_opponent(entry.opponent, f'{SHEET}!$A{r + 1}', lay.players, rnd + 1)}",
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
+            f'=IF({entry.result}="","",{entry.result})',
+            f'=IF({colour}="","",{colour})',
         )
     return formulas
 
@@ -228,7 +253,8 @@ def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
 
 def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_ROUNDS,
                 tournament: "Tournament | None" = None, k_inputs: KInputs | None = None,
-                norm_title: str = "", unknown_games: str = "established") -> Path:
+                norm_title: str = "", unknown_games: str = "established",
+                tiebreaks: Sequence[str] | None = None) -> Path:
     """Write the Swiss workbook, sized ``players`` × ``rounds``, filled from ``tournament``.
 
     A tournament's player with starting number k fills row k; the size grows to the
@@ -246,13 +272,18 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     write_fide_settings(sheet, book, st, "FIDE Swiss", tournament.name if tournament else "",
                         tournament.start_date.year if tournament and tournament.start_date else None,
                         norm_title, unknown_games)
+    write_tiebreak_settings(sheet, book, st, 0, 10, FIDE_SWISS_DEFAULTS if tiebreaks is None else tiebreaks,
+                            FIDE_CODES)
     write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
+    write_ranking_headers(sheet, st, lay.first - 2, lay.totals + TOTAL_COLUMNS.index("Rank"))
     _write_players(sheet, lay, st, tournament, k_inputs or {})
     validate_rounds(sheet, lay, st, result_title="Result")
     validate_fide_players(sheet, lay.first, lay.last)
     mark_assumed_k(sheet, st, lay.first, lay.last, lay.totals)
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
+    tb_first = lay.totals + TOTAL_COLUMNS.index(TIEBREAK_COLUMNS[0])
+    book.define_name("TieBreaks", f"={SHEET}!{span(lay.first, tb_first, lay.last, tb_first + len(TIEBREAK_COLUMNS) - 1, fixed=True)}")
     _chart(book, sheet, lay)
     set_fide_widths(sheet, lay.totals)
     set_round_widths(sheet, lay)

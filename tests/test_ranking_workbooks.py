@@ -1,0 +1,123 @@
+"""Rank and tie-break columns in the crosstables, as a director sees them.
+
+Each workbook is checked against the rating core computed from the event itself, not from
+the workbook: the demo's round robin (4th Sinquefield Cup 2016) from its data file, an
+imported Swiss from the TRF model. A code changed at the top recalculates its column.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from chessrating import tiebreaks, tiebreaks_event
+from chessrating.recalc import recalculate
+from chessrating.trf import read_trf
+from chessrating.workbooks.event import load_demo_event
+from chessrating.workbooks.ranking import TIEBREAK_COLUMNS
+from conftest import TRF_DATA
+
+pytestmark = pytest.mark.slow  # builds, imports and recalculates whole workbooks
+
+
+def _table(path: Path) -> dict[str, list]:
+    """The Crosstable's player rows by header (the header row holds 'Name' in column B)."""
+    sheet = openpyxl.load_workbook(path, data_only=True)["Crosstable"]
+    header = next(r for r in range(1, 10) if sheet.cell(r, 2).value == "Name")
+    first = header + 1 if sheet.cell(header + 1, 1).value == 1 else header + 2
+    last = first
+    while isinstance(sheet.cell(last + 1, 1).value, int):  # the player rows, to the first gap
+        last += 1
+    columns: dict[str, list] = {}
+    for col in range(1, sheet.max_column + 1):
+        title = sheet.cell(header, col).value
+        if isinstance(title, str) and title not in columns:
+            columns[title] = [sheet.cell(r, col).value for r in range(first, last + 1)]
+    return columns
+
+
+def _codes(path: Path) -> list[str]:
+    book = openpyxl.load_workbook(path, data_only=True)
+    codes = []
+    for slot in range(1, len(TIEBREAK_COLUMNS) + 1):
+        sheet_name, ref = next(iter(book.defined_names[f"TieBreak{slot}"].destinations))
+        codes.append(book[sheet_name][ref.replace("$", "")].value or "")
+    return codes
+
+
+def _expected(event: tiebreaks_event.Event, codes: list[str], points: list[float],
+              rules: str = "2026") -> tuple[dict[str, list], list[int]]:
+    columns = {code: tiebreaks.tiebreak(code, event, rules) for code in codes if code}
+    return columns, tiebreaks.ranks(points, [columns[c] for c in codes if c])
+
+
+def test_demo_round_robin_is_ranked_by_the_round_robin_defaults(demo_book: Path):
+    demo = load_demo_event()
+    codes = _codes(demo_book)
+    assert codes == list(tiebreaks.FIDE_ROUND_ROBIN_DEFAULTS)
+    table = _table(demo_book)
+    assert all(code in table for code in codes)  # each column headed by its code
+    event = tiebreaks_event.from_grid([[value or None for value in row] for row in demo.results])
+    points = [sum({"1": 1.0, "½": 0.5, "0": 0.0}.get(v, 0.0) for v in row) for row in demo.results]
+    assert table["Points"] == points
+    columns, ranks = _expected(event, codes, points)
+    for code in codes:
+        assert table[code] == pytest.approx(columns[code]), code
+    assert table["Rank"] == ranks
+    # Published: So first alone on 5.5, Giri last alone on 3.
+    assert table["Rank"][0] == 1 and table["Rank"][-1] == 10
+
+
+def test_imported_swiss_matches_the_core_on_the_trf_itself(trf_import):
+    code, book = trf_import("javafo_sample2.trf")
+    assert code == 0
+    tournament = read_trf((TRF_DATA / "javafo_sample2.trf").read_bytes())
+    count = max(p.number for p in tournament.players)
+    rounds = tournament.rounds
+    opponents = [[None] * rounds for _ in range(count)]
+    results = [[None] * rounds for _ in range(count)]
+    colours = [[None] * rounds for _ in range(count)]
+    for player in tournament.players:
+        for game in player.games:
+            if game.round <= rounds:
+                opponents[player.number - 1][game.round - 1] = game.opponent
+                results[player.number - 1][game.round - 1] = game.cell or None
+                colours[player.number - 1][game.round - 1] = (game.colour or "").upper() or None
+    event = tiebreaks_event.from_rounds(opponents, results, colours)
+    table = _table(book)
+    codes = _codes(book)
+    assert codes == list(tiebreaks.FIDE_SWISS_DEFAULTS)
+    points = [p if isinstance(p, (int, float)) else None for p in table["Points"]][:count]
+    columns, ranks = _expected(event, codes, points)
+    for code in codes:
+        shown = table[code][:count]
+        assert [v for v, p in zip(shown, points) if p is not None] == pytest.approx(
+            [v for v, p in zip(columns[code], points) if p is not None]), code
+    assert [r for r, p in zip(table["Rank"][:count], points) if p is not None] == \
+        [r for r, p in zip(ranks, points) if p is not None]
+
+
+def test_a_code_changed_at_the_top_recalculates_its_column(demo_book: Path, tmp_path: Path):
+    book = openpyxl.load_workbook(demo_book)
+    sheet_name, ref = next(iter(book.defined_names["TieBreak1"].destinations))
+    copy = tmp_path / "changed.xlsx"
+    shutil.copy(demo_book, copy)
+    # Change the code as a user would, in the file itself (openpyxl keeps formulas).
+    book[sheet_name][ref.replace("$", "")].value = "WIN"
+    book.save(copy)
+    out = tmp_path / "changed-recalc.xlsx"
+    recalculate(copy, out)
+    table = _table(out)
+    demo = load_demo_event()
+    event = tiebreaks_event.from_grid([[value or None for value in row] for row in demo.results])
+    assert table["WIN"] == tiebreaks.tiebreak("WIN", event, "2026")
+    assert "DE" not in table or table["DE"] != table["WIN"]
+
+
+def test_demo_prints_the_ranking_it_used(demo_command):
+    first = demo_command.out.splitlines()[0]
+    assert first == "Ranked by points, then " + ", ".join(tiebreaks.FIDE_ROUND_ROBIN_DEFAULTS) + \
+        " (Rank column; tie-break rules 2026)"
