@@ -347,3 +347,48 @@ def test_event_ratings_at_least_100(event):
     ratings, games, pairings, ages = event
     for value in rate_event(ratings, games, pairings, ages=ages):
         assert value is NO_GAMES or value >= 100.0
+
+
+# ---------------------------------------------------------------- one event, many rows
+
+def test_a_call_over_the_same_table_in_every_row_is_computed_once():
+    # The US Chess template asks INDEX(USCF_EVENT(table…), k) in each row k: the
+    # evaluator answers the later rows from the first call (same ranges, values read),
+    # and a call over another range is made anew.
+    from chessrating.recalc.engine import Book, evaluate_book
+
+    calls: list[list[float]] = []
+
+    def column(values):
+        calls.append(list(values))
+        return [[2.0 * v] for v in values]
+    book = Book({"TWICE": column})
+    book.add_sheet("S")
+    for row, value in enumerate((1.0, 2.0, 3.0), start=1):
+        book.set_value("S", row, 1, value)
+        book.add_formula("S", row, 2, f"=INDEX(TWICE($A$1:$A$3),{row})")
+        book.add_formula("S", row, 3, f"=INDEX(TWICE($A$1:$A$2),1)")
+    evaluate_book(book, split=False)
+    assert [book.cells["S"][(row, 2)] for row in (1, 2, 3)] == [2.0, 4.0, 6.0]
+    assert [book.cells["S"][(row, 3)] for row in (1, 2, 3)] == [2.0, 2.0, 2.0]
+    assert sorted(calls) == [[1.0, 2.0], [1.0, 2.0, 3.0]]
+
+
+def test_a_remembered_call_sees_formula_cells_evaluated_first():
+    # The table holds formulas: the first call demands them, so the answer every row
+    # is given is the one over their values.
+    from chessrating.recalc.engine import Book, evaluate_book
+
+    calls = []
+
+    def total(values):
+        calls.append(1)
+        return sum(values)
+    book = Book({"TOTAL": total})
+    book.add_sheet("S")
+    for row in (1, 2, 3):
+        book.add_formula("S", row, 2, f"=TOTAL($A$1:$A$3)+{row}")
+        book.add_formula("S", row, 1, f"={row}*10")
+    evaluate_book(book, split=False)
+    assert [book.cells["S"][(row, 2)] for row in (1, 2, 3)] == [61.0, 62.0, 63.0]
+    assert len(calls) == 1

@@ -16,7 +16,9 @@ Parameters carry no type hints on purpose: xlwings would take them as converters
 from __future__ import annotations
 
 import functools
+import io
 import os
+import pickle
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -391,26 +393,31 @@ def USCF_FLOOR(peak_rating, life_master=False):
                       read_bool(cells.scalar(life_master, "life_master"), "life_master"))
 
 
-def _frozen(value: Any) -> Any:
-    """Excel arguments as a hashable key: lists become tuples, and each cell keeps its
-    type, so that TRUE and 1 or FALSE and 0 are different keys."""
-    if isinstance(value, (list, tuple)):
-        return ("range", tuple(_frozen(v) for v in value))
-    return (type(value).__name__, value)
+def _event_key(arguments: tuple[Any, ...]) -> bytes | None:
+    """Excel arguments as bytes to look an event up by, or ``None`` if they cannot be.
 
-
-def _thawed(key: Any) -> Any:
-    """The arguments a key of :func:`_frozen` was made from."""
-    kind, value = key
-    return [_thawed(v) for v in value] if kind == "range" else value
+    Pickle writes each cell with its type (``1``, ``1.0``, ``TRUE`` and ``"1"`` give
+    different bytes) and the bytes give back the arguments, so equal keys mean equal
+    arguments: a key can miss (the same value spelled twice), never falsely hit. The
+    memo is off so that the bytes do not depend on which cells share one object.
+    Building it is one C pass over the table, a small share of rating the event, which
+    matters because a sheet may ask once per player row."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: equal arguments, equal bytes
+    try:
+        pickler.dump(arguments)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None
+    return buffer.getvalue()
 
 
 @functools.lru_cache(maxsize=1)
-def _rated_event(key: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
+def _rated_event(key: bytes) -> tuple[tuple[Any, ...], ...]:
     """The latest event rated. ``functools.lru_cache`` keeps the column with its key and
     looks both up in one step (safe under threads, free-threaded Python included), so a
     caller never receives another call's column; at worst two threads rate one event twice."""
-    return tuple(tuple(row) for row in _rate_event(*_thawed(key)))
+    return tuple(tuple(row) for row in _rate_event(*pickle.loads(key)))
 
 
 @_doc(ratings="Each player's rating before the event, one per row (blank: unrated).",
@@ -431,10 +438,8 @@ def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
     # rated once and the rows after the first are answered from the cache.
     arguments = (ratings, games, results, opponents, ages, records, dual_rated,
                  bonus_threshold, peak_ratings, life_masters)
-    key = _frozen(arguments)
-    try:
-        hash(key)
-    except TypeError:  # a cell value that cannot be a key: rate without the cache
+    key = _event_key(arguments)
+    if key is None:  # a cell value that cannot be a key: rate without the cache
         return _rate_event(*arguments)
     return [list(row) for row in _rated_event(key)]
 

@@ -182,13 +182,17 @@ def _note(r: int) -> str:
             f'"{ASSUMED}games so far unknown, read as {ESTABLISHED_GAMES} (established, N′ = N*)"))')
 
 
+# Games sheet cell holding the number of the first player whose inputs USCF_EVENT would
+# refuse (0: none), computed once for the table rather than once per row.
+FIRST_TO_CHECK = "FirstToCheck"
+
+
 def _event_check(lay: UscfLayout, otherwise: str) -> str:
     """Formula (no ``=``): ``check inputs of player N (Name)`` for the first player whose
-    inputs USCF_EVENT would refuse, else ``otherwise``."""
-    flagged = f"{GAMES}!{span(lay.first, lay.to_check, lay.last, lay.to_check, fixed=True)}"
+    inputs USCF_EVENT would refuse (the one cell ``FirstToCheck``), else ``otherwise``."""
     names = span(lay.first, 1, lay.last, 1, fixed=True)
-    first = f"MIN({flagged})"
-    return (f'IF(COUNT({flagged})>0,{check_player(first, f"INDEX({names},{first})", "inputs")},'
+    first = FIRST_TO_CHECK
+    return (f'IF({first}>0,{check_player(first, f"INDEX({names},{first})", "inputs")},'
             f'{otherwise})')
 
 
@@ -316,6 +320,10 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
                        for index in (1, 3))
         write_quiet_formula(sheet, r, flag_col, f'=IF(OR({refused(check)},{bad}),{r - lay.first + 1},"")',
                             st.formula_int)
+    flagged = span(lay.first, flag_col, lay.last, flag_col, fixed=True)
+    sheet.write_string(1, flag_col - 1, "First to check", st.label)
+    write_quiet_formula(sheet, 1, flag_col, f"=IF(COUNT({flagged})=0,0,MIN({flagged}))", st.formula_int)
+    book.define_name(FIRST_TO_CHECK, f"={GAMES}!{absolute(1, flag_col)}")
     sheet.set_column(games_col, flag_col, 9)
     sheet.set_column(own_col, own_col, 30)
 
