@@ -16,6 +16,7 @@ from chessrating.errors import RatingError
 from chessrating.results import NO_GAMES, Game
 from chessrating.uscf import new_rating
 from chessrating.uscf.event import pairings_from_crosstable, pairings_from_rounds, rate_event
+from chessrating.uscf.player import effective_for, rate_standard
 
 
 def n_star(rating: float) -> float:
@@ -347,3 +348,123 @@ def test_event_ratings_at_least_100(event):
     ratings, games, pairings, ages = event
     for value in rate_event(ratings, games, pairings, ages=ages):
         assert value is NO_GAMES or value >= 100.0
+
+
+# ---------------------------------------------------------------- one event, many rows
+
+def test_a_call_over_the_same_table_in_every_row_is_computed_once():
+    # The US Chess template asks INDEX(USCF_EVENT(table…), k) in each row k: the
+    # evaluator answers the later rows from the first call (same ranges, values read),
+    # and a call over another range is made anew.
+    from chessrating.recalc.engine import Book, evaluate_book
+
+    calls: list[list[float]] = []
+
+    def column(values):
+        calls.append(list(values))
+        return [[2.0 * v] for v in values]
+    book = Book({"TWICE": column})
+    book.add_sheet("S")
+    for row, value in enumerate((1.0, 2.0, 3.0), start=1):
+        book.set_value("S", row, 1, value)
+        book.add_formula("S", row, 2, f"=INDEX(TWICE($A$1:$A$3),{row})")
+        book.add_formula("S", row, 3, f"=INDEX(TWICE($A$1:$A$2),1)")
+    evaluate_book(book, split=False)
+    assert [book.cells["S"][(row, 2)] for row in (1, 2, 3)] == [2.0, 4.0, 6.0]
+    assert [book.cells["S"][(row, 3)] for row in (1, 2, 3)] == [2.0, 2.0, 2.0]
+    assert sorted(calls) == [[1.0, 2.0], [1.0, 2.0, 3.0]]
+
+
+def test_a_remembered_call_sees_formula_cells_evaluated_first():
+    # The table holds formulas: the first call demands them, so the answer every row
+    # is given is the one over their values.
+    from chessrating.recalc.engine import Book, evaluate_book
+
+    calls = []
+
+    def total(values):
+        calls.append(1)
+        return sum(values)
+    book = Book({"TOTAL": total})
+    book.add_sheet("S")
+    for row in (1, 2, 3):
+        book.add_formula("S", row, 2, f"=TOTAL($A$1:$A$3)+{row}")
+        book.add_formula("S", row, 1, f"={row}*10")
+    evaluate_book(book, split=False)
+    assert [book.cells["S"][(row, 2)] for row in (1, 2, 3)] == [61.0, 62.0, 63.0]
+    assert len(calls) == 1
+
+
+# ---------------------------------------------------------------- personal absolute floor
+
+def test_unrated_player_losing_three_games_is_rated_101():
+    # US Chess published 101 for an unrated scholastic player who lost all three games of
+    # his first event (issue 22): the personal absolute floor min(100 + 4 NW + 2 ND + NR,
+    # 150) of the rating system document's floor section, NW = ND = 0 and NR = 1, this
+    # event being one in which he completed three rated games.
+    ratings = [None, 400, 450, 500]
+    games = [0, 30, 30, 30]
+    pairings = [(0, 1, 0.0), (0, 2, 0.0), (0, 3, 0.0)]
+    assert rate_event(ratings, games, pairings, ages=[6, None, None, None])[0] == 101.0
+    # Two games only: no event with three completed, the flat 100.
+    assert rate_event(ratings, games, pairings[:2], ages=[6, None, None, None])[0] == 100.0
+    # The one-pass function agrees.
+    assert new_rating(None, 0, [Game(400, 0), Game(450, 0), Game(500, 0)], age=6) == 101.0
+
+
+def test_the_floor_counts_wins_and_draws_and_stops_at_150():
+    # A rated player at the bottom who loses: his floor before the event plus this
+    # event's 4 per win, 2 per draw and 1 for completing three games, at most 150.
+    ratings = [110, 110, 110, 110, 110]
+    games = [40, 40, 40, 40, 40]
+    pairings = [(0, 1, 0.0), (0, 2, 0.0), (0, 3, 0.5), (0, 4, 0.0)]   # 3 losses and a draw
+    # Without a floor he would fall far below 100 (K about 70, 1.5 points under par).
+    assert rate_standard(110, effective_for(110, 40), [110] * 4, 0.5, True, False, 10) < 50
+    assert rate_event(ratings, games, pairings)[0] == 103.0       # blank: 100 before
+    assert rate_event(ratings, games, pairings, absolute_floors=[130, None, None, None, None])[0] == 133.0
+    assert rate_event(ratings, games, pairings, absolute_floors=[149, None, None, None, None])[0] == 150.0
+    assert rate_event(ratings, games, pairings, absolute_floors=[150, None, None, None, None])[0] == 150.0
+
+
+@pytest.mark.parametrize(("floors", "message"), [
+    ([99, None], "absolute_floors: 99 is not a personal absolute floor from 100 to 150 (player 1)"),
+    ([None, 151], "absolute_floors: 151 is not a personal absolute floor from 100 to 150 (player 2)"),
+    ([None], "absolute_floors: 1 values but ratings has 2; one per player"),
+    ([None, None, "x"], "absolute_floors: 3 values but ratings has 2; one per player"),
+])
+def test_bad_absolute_floors(floors, message):
+    with pytest.raises(RatingError) as error:
+        rate_event([1500, 1500], [30, 30], [(0, 1, 1.0)], absolute_floors=floors)
+    assert str(error.value) == message
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(100, 900), min_size=4, max_size=4),
+       st.lists(st.one_of(st.none(), st.floats(100, 150)), min_size=4, max_size=4),
+       st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=6, max_size=6))
+def test_the_final_rating_is_never_below_the_personal_floor(ratings, floors, scores):
+    pairings = [(i, j, s) for (i, j), s in zip([(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)], scores)]
+    plain = rate_event(ratings, [30] * 4, pairings)
+    floored = rate_event(ratings, [30] * 4, pairings, absolute_floors=floors)
+    for i in range(4):
+        mine = [s if a == i else 1 - s for a, b, s in pairings if i in (a, b)]
+        expected = min((100 if floors[i] is None else floors[i]) + 4 * mine.count(1.0)
+                       + 2 * mine.count(0.5) + 1, 150)
+        assert floored[i] == max(plain[i], expected)
+
+
+def test_uscf_event_takes_the_floors_in_a_column_after_the_others():
+    from chessrating import udfs
+
+    # The 101 of issue 22 through the Excel function: player 1 unrated, three losses.
+    table = [[None, "0", "0", "0"], ["1", None, None, None], ["1", None, None, None],
+             ["1", None, None, None]]
+    ratings, games, ages = [None, 400.0, 450.0, 500.0], [0.0, 30.0, 30.0, 30.0], [6.0, None, None, None]
+    assert udfs.USCF_EVENT(ratings, games, table, None, ages)[0] == [101.0]
+    # A floor before the event for player 1 (0 is a blank, as Office.js sends one).
+    floors = [[120.0], [0.0], [None], [""]]
+    assert udfs.USCF_EVENT(ratings, games, table, None, ages, None, False, 10, None, None,
+                           floors)[0] == [121.0]
+    with pytest.raises(RatingError, match=r"absolute_floors: 'x' is not a number \(player 2\)"):
+        udfs.USCF_EVENT(ratings, games, table, None, ages, None, False, 10, None, None,
+                        [None, "x", None, None])

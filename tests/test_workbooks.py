@@ -542,31 +542,36 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
 def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     book = openpyxl.load_workbook(templates["uscf-event.xlsx"])
     ws = book["Crosstable"]
-    assert [ws.cell(3, c).value for c in range(1, 9)] == [
-        "No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak", "Life master"]
-    assert [ws.cell(3, c).value for c in range(27, 39)] == [
+    assert [ws.cell(3, c).value for c in range(1, 10)] == [
+        "No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak", "Life master", "Abs. floor"]
+    assert [ws.cell(3, c).value for c in range(28, 40)] == [
         "Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes", "Change",
         "Difference", "Floor", "Check"]
     # The functions read the games so far from the Games sheet (AQ): the typed number, or
     # for a rated player left blank, 50 (established: N' = N*) unless UnknownGames is "new".
     assert book["Games"]["AQ5"].value == ('=IF(Crosstable!D5="",IF(OR(OR(Crosstable!C5="",Crosstable!C5=0,'
                                           'Crosstable!C5="-"),UnknownGames="new"),"",50),Crosstable!D5)')
-    assert ws["AG5"].value.startswith('=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(ISNA(MATCH("check *",')
+    assert ws["AH5"].value.startswith('=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(ISNA(MATCH("check *",')
     assert ("USCF_NEWRATING(C5,Games!AQ5,Games!W5:AE5,Games!C5:K5,E5,F5,G5,DualRated,BonusThreshold,"
-            "Games!M5:U5)") in ws["AG5"].value
+            "Games!M5:U5)") in ws["AH5"].value
     # One USCF_EVENT call per row, each taking its item (not an array formula, which
-    # LibreOffice recalculates on opening and shows as #NAME?), with the peaks and life
-    # masters for the floors; a refused input anywhere names its player instead.
+    # LibreOffice recalculates on opening and shows as #NAME?), with the peaks, life
+    # masters and personal absolute floors for the floors; a refused input anywhere names
+    # its player instead: the first such player found once for the table (Games!AR2,
+    # named FirstToCheck), not once per row.
     flagged = "Games!$AR$5:$AR$104"
-    assert ws["AH5"].value == (
-        f'=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(COUNT({flagged})>0,"check inputs of player "'
-        f'&MIN({flagged})&IF(INDEX($B$5:$B$104,MIN({flagged}))="",""," ("&INDEX($B$5:$B$104,MIN({flagged}))&")"),'
+    assert book["Games"]["AR2"].value == "=IF(COUNT($AR$5:$AR$104)=0,0,MIN($AR$5:$AR$104))"
+    assert book.defined_names["FirstToCheck"].attr_text == "Games!$AR$2"
+    assert flagged not in ws["AI5"].value
+    assert ws["AI5"].value == (
+        '=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(FirstToCheck>0,"check inputs of player "'
+        '&FirstToCheck&IF(INDEX($B$5:$B$104,FirstToCheck)="",""," ("&INDEX($B$5:$B$104,FirstToCheck)&")"),'
         'INDEX(USCF_EVENT($C$5:$C$104,Games!$AQ$5:$AQ$104,Games!C5:K104,Games!M5:U104,$E$5:$E$104,'
-        '$F$5:$F$104,DualRated,BonusThreshold,$G$5:$G$104,$H$5:$H$104),1)))')
-    assert ws["AH104"].value.endswith("$H$5:$H$104),100)))")
-    assert ws["AI5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(N(AH5)=0,"",AH5-C5))'
-    assert ws["AK5"].value == '=IF(AND(G5="",H5=""),"",USCF_FLOOR(G5,H5))'
-    assert ws["AA5"].value == ('=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",IF(ISNA(MATCH("check *",'
+        '$F$5:$F$104,DualRated,BonusThreshold,$G$5:$G$104,$H$5:$H$104,$I$5:$I$104),1)))')
+    assert ws["AI104"].value.endswith("$I$5:$I$104),100)))")
+    assert ws["AJ5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(N(AI5)=0,"",AI5-C5))'
+    assert ws["AL5"].value == '=IF(AND(G5="",H5=""),"",USCF_FLOOR(G5,H5))'
+    assert ws["AB5"].value == ('=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",IF(ISNA(MATCH("check *",'
                                'Games!AG5:AO5,0)),SUM(Games!AG5:AO5),INDEX(Games!AG5:AO5,'
                                'MATCH("check *",Games!AG5:AO5,0))))')
     assert "Why 'One pass' and 'Two passes' differ" in ws["R2"].value
@@ -577,6 +582,7 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     assert (by_range["E5:E104"].formula1, by_range["E5:E104"].formula2) == ("1", "120")
     assert "from 1 to 120" in by_range["E5:E104"].error
     assert by_range["H5:H104"].formula1 == '"TRUE,FALSE"'
+    assert (by_range["I5:I104"].formula1, by_range["I5:I104"].formula2) == ("100", "150")
 
 
 # ---------------------------------------------------------------------------- calculators
@@ -869,20 +875,21 @@ def test_uscf_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
 
     template = build_uscf(tmp_path / "uscf.xlsx", players=4, rounds=2)
     cells = {(5, 2): "A", (5, 3): 1600, (6, 2): "B", (6, 3): 1500, (7, 2): "C", (7, 3): 0,
-             (5, 9): 2, (5, 10): "w", (6, 9): 1, (6, 10): "l", (7, 9): 3, (7, 10): 1, (6, 11): 7, (6, 12): "d"}
+             (5, 10): 2, (5, 11): "w", (6, 10): 1, (6, 11): "l", (7, 10): 3, (7, 11): 1, (6, 12): 7,
+             (6, 13): "d"}
     path = fill_and_recalculate(template, cells, tmp_path / "bad.xlsx")
     ws, games = values_of(path, "Crosstable"), values_of(path, "Games")
     # Games sheet, opponent numbers as checked: round 1 in column F, round 2 in G.
     assert games["F7"].value == "check opponent in round 1: 3 is the player himself"
     assert games["G6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
-    # One pass (column S) names the reason for the player whose opponent is wrong.
-    assert ws["S7"].value == "check opponent in round 1: 3 is the player himself"
-    assert ws["S6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
+    # One pass (column T) names the reason for the player whose opponent is wrong.
+    assert ws["T7"].value == "check opponent in round 1: 3 is the player himself"
+    assert ws["T6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
     # Two passes rate the whole event: every row names the first player to fix.
-    assert [ws[f"T{r}"].value for r in range(5, 8)] == ["check inputs of player 2 (B)"] * 3
+    assert [ws[f"U{r}"].value for r in range(5, 8)] == ["check inputs of player 2 (B)"] * 3
     # Points: W, L and D read as 1, 0 and ½; C's rating 0 is no rating (no N', no change).
-    assert [ws[f"M{r}"].value for r in range(5, 8)] == [1, 0.5, 1]
-    assert (ws["P7"].value, ws["U7"].value) == (None, None)
+    assert [ws[f"N{r}"].value for r in range(5, 8)] == [1, 0.5, 1]
+    assert (ws["Q7"].value, ws["V7"].value) == (None, None)
 
 
 def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> None:

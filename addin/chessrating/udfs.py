@@ -16,8 +16,10 @@ Parameters carry no type hints on purpose: xlwings would take them as converters
 from __future__ import annotations
 
 import functools
+import io
 import itertools
 import os
+import pickle
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -399,50 +401,57 @@ def USCF_FLOOR(peak_rating, life_master=False):
                       read_bool(cells.scalar(life_master, "life_master"), "life_master"))
 
 
-def _frozen(value: Any) -> Any:
-    """Excel arguments as a hashable key: lists become tuples, and each cell keeps its
-    type, so that TRUE and 1 or FALSE and 0 are different keys."""
-    if isinstance(value, (list, tuple)):
-        return ("range", tuple(_frozen(v) for v in value))
-    return (type(value).__name__, value)
+def _event_key(arguments: tuple[Any, ...]) -> bytes | None:
+    """Excel arguments as bytes to look an event up by, or ``None`` if they cannot be.
 
-
-def _thawed(key: Any) -> Any:
-    """The arguments a key of :func:`_frozen` was made from."""
-    kind, value = key
-    return [_thawed(v) for v in value] if kind == "range" else value
+    Pickle writes each cell with its type (``1``, ``1.0``, ``TRUE`` and ``"1"`` give
+    different bytes) and the bytes give back the arguments, so equal keys mean equal
+    arguments: a key can miss (the same value spelled twice), never falsely hit. The
+    memo is off so that the bytes do not depend on which cells share one object.
+    Building it is one C pass over the table, a small share of rating the event, which
+    matters because a sheet may ask once per player row."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: equal arguments, equal bytes
+    try:
+        pickler.dump(arguments)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None
+    return buffer.getvalue()
 
 
 @functools.lru_cache(maxsize=1)
-def _rated_event(key: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
+def _rated_event(key: bytes) -> tuple[tuple[Any, ...], ...]:
     """The latest event rated. ``functools.lru_cache`` keeps the column with its key and
     looks both up in one step (safe under threads, free-threaded Python included), so a
     caller never receives another call's column; at worst two threads rate one event twice."""
-    return tuple(tuple(row) for row in _rate_event(*_thawed(key)))
+    return tuple(tuple(row) for row in _rate_event(*pickle.loads(key)))
 
 
 @_doc(ratings="Each player's rating before the event, one per row (blank: unrated).",
       games="Each player's games rated so far.",
       results__2d="An n×n crosstable (row player's result against column player), or n×rounds results.",
       opponents__2d="With n×rounds results: the opponent's player number for each round (blank or 0: no game).",
-      ages="Each player's age, for unrated players' starting estimates.",
+      ages="Each player's age, for an unrated player's starting estimate, which moves his opponents' "
+           "ratings too (US Chess takes 15 for a junior without a birth date; blank: 1300).",
       records='Each player\'s record: "W" all earlier games won, "L" all lost, else blank.',
       dual_rated="TRUE in a dual-rated event (30–65 minutes) updating Regular ratings.",
       bonus_threshold="Bonus multiplier B (default 10; 14 and 12 for earlier events).",
       peak_ratings="Each player's highest established rating, for the rating floor (blank: no peak floor).",
-      life_masters="Each player's TRUE for an Original Life Master (floor 2200); blank is FALSE.")
+      life_masters="Each player's TRUE for an Original Life Master (floor 2200); blank is FALSE.",
+      absolute_floors="Each player's personal absolute floor before the event, 100 to 150 (blank: 100); "
+                      "this event's wins (4), draws (2) and 3 games completed (1) are added, up to 150.")
 @_excel_function
 def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
-               dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None):
+               dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None,
+               absolute_floors=None):
     """Post-event US Chess ratings by the full two-pass procedure, floors applied to the final ratings; one per player in a column."""
     # A sheet may ask once per player row, INDEX(USCF_EVENT(...), k): the same event is
     # rated once and the rows after the first are answered from the cache.
     arguments = (ratings, games, results, opponents, ages, records, dual_rated,
-                 bonus_threshold, peak_ratings, life_masters)
-    key = _frozen(arguments)
-    try:
-        hash(key)
-    except TypeError:  # a cell value that cannot be a key: rate without the cache
+                 bonus_threshold, peak_ratings, life_masters, absolute_floors)
+    key = _event_key(arguments)
+    if key is None:  # a cell value that cannot be a key: rate without the cache
         return _rate_event(*arguments)
     return [list(row) for row in _rated_event(key)]
 
@@ -452,9 +461,14 @@ def _per_player(values: Any, argument: str, count: int) -> list[Any] | None:
     return None if values is None else checks.per_player(flatten(values), argument, count)
 
 
+def _absolute_floor(value: Any, item: str) -> float | None:
+    """A personal absolute floor, or ``None`` for a blank (or the 0 Office.js sends for one)."""
+    return None if typed_zero(value) else read_number(value, "absolute_floors", item)
+
+
 def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any,
                 records: Any, dual_rated: Any, bonus_threshold: Any, peak_ratings: Any,
-                life_masters: Any) -> list[list[Any]]:
+                life_masters: Any, absolute_floors: Any = None) -> list[list[Any]]:
     own = [read_rating(v, "ratings", f"player {i}") for i, v in enumerate(flatten(ratings), start=1)]
     counts = [cells.count(v, "games", f"player {i}")
               for i, v in enumerate(checks.per_player(flatten(games), "games", len(own)), start=1)]
@@ -473,6 +487,7 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
     player_records = _per_player(records, "records", len(own))
     peaks = _per_player(peak_ratings, "peak_ratings", len(own))
     masters = _per_player(life_masters, "life_masters", len(own))
+    personal = _per_player(absolute_floors, "absolute_floors", len(own))
     new = uscf_event.rate_event(
         own, counts, pairings,
         ages=None if player_ages is None else [cells.age(v, "ages", f"player {i}") for i, v in enumerate(player_ages, 1)],
@@ -482,7 +497,9 @@ def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: An
         bonus_threshold=cells.bonus_threshold(bonus_threshold),
         peak_ratings=None if peaks is None else [read_rating(v, "peak_ratings", f"player {i}") for i, v in enumerate(peaks, 1)],
         life_masters=None if masters is None else [
-            read_bool(v, "life_masters", item=f"player {i}") for i, v in enumerate(masters, 1)])
+            read_bool(v, "life_masters", item=f"player {i}") for i, v in enumerate(masters, 1)],
+        absolute_floors=None if personal is None else [
+            _absolute_floor(v, f"player {i}") for i, v in enumerate(personal, 1)])
     return [[value] for value in new]
 
 

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
            "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
-           "range_join", "intersect", "repeated_calls", "shared_value", "rating_call"]
+           "range_join", "intersect", "repeated_calls", "shared_value", "rating_call",
+           "forget_answers"]
 
 Closure = Callable[[Key], Any]
 
@@ -330,6 +331,55 @@ def intersect(left: Closure, right: Closure) -> Closure:
 
 
 # -- rating functions: called with the shapes classic xlwings hands over ----------------
+# The answers of the book's own functions by their arguments: each range by where it is,
+# each other argument by its type and value. A rating function is pure, and a cell is
+# evaluated once, so once a call has read its ranges (demanding every cell pending in
+# them) their values stay: a call written in every row over the same table (USCF_EVENT's
+# INDEX(USCF_EVENT(table…), k)) computes once. An answer read while a circular reference
+# was found, or an error (it names its cell), is not kept. Weak keys: it dies with the book.
+_ANSWERS: "weakref.WeakKeyDictionary[Book, dict[tuple[Any, ...], Any]]" = weakref.WeakKeyDictionary()
+
+
+def _call_key(fn: Callable[..., Any], values: list[Any]) -> tuple[Any, ...] | None:
+    """The arguments of a call as a key of :data:`_ANSWERS`, or ``None``: no range among
+    them (such a call costs little and is made anew), or an array or an error value."""
+    key: list[Any] = [fn]
+    ranges = False
+    for value in values:
+        kind = type(value)
+        if kind is Rng:
+            ranges = True
+            key.append(("range", value.sheet, value.r1, value.c1, value.r2, value.c2))
+        elif kind is float or kind is str or kind is bool or value is None or value is MISSING:
+            key.append((kind, value))
+        elif kind is tuple and value[0] == "cell":  # a one-cell argument read in place
+            key.append(value)
+        else:
+            return None
+    return tuple(key) if ranges else None
+
+
+def forget_answers(book: "Book") -> None:
+    """Forget the answers kept for ``book``: its cells are to be evaluated again."""
+    _ANSWERS.pop(book, None)
+
+
+def _remembered(book: "Book", key: tuple[Any, ...] | None, call: Callable[[], Any]) -> Any:
+    """``call()``, or its answer for the same ``key`` given earlier in this book."""
+    if key is None:
+        return call()
+    answers = _ANSWERS.get(book)
+    if answers is None:
+        answers = _ANSWERS[book] = {}
+    found = answers.get(key, MISSING)
+    if found is not MISSING:
+        return found
+    value = call()
+    if not isinstance(value, XlErr) and not book._circular:
+        answers[key] = value
+    return value
+
+
 def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
     """A call of one of the book's own (rating) functions: its arguments as classic
     xlwings hands them over, its result as a cell value, its failure the cell's
@@ -345,6 +395,9 @@ def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Clos
         values = [a(h) for a in args]
         while values and values[-1] is MISSING:
             values.pop()
+        return _remembered(book, _call_key(fn, values), lambda: call(h, values))
+
+    def call(h: Key, values: list[Any]) -> Any:
         python_args = [_as_argument(v, d) for v, d in zip(values, padded)]
         try:
             return _from_python(fn(*python_args))
@@ -371,6 +424,10 @@ def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closu
         count = len(values)  # trailing omitted arguments dropped (a cell is never one)
         while count and places[count - 1] is None and values[count - 1] is MISSING:
             count -= 1
+        named = [values[i] if places[i] is None else _cell_of(places[i], h) for i in range(count)]
+        return _remembered(book, _call_key(fn, named), lambda: call(h, values, count))
+
+    def call(h: Key, values: list[Any], count: int) -> Any:
         python_args = []
         for i in range(count):
             place = places[i]
@@ -395,6 +452,13 @@ def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closu
             return XlErr("#VALUE!", message or type(exc).__name__, where(h),
                          culprit(message, parameters, given))
     return run
+
+
+def _cell_of(place: tuple["Book", str, int, int, int, int] | None, h: Key) -> tuple[str, str, int, int]:
+    """The cell a one-cell argument reads in ``h``, as a part of a key of :data:`_ANSWERS`."""
+    assert place is not None
+    _, sheet, rm, sr1, cm, sc1 = place
+    return "cell", sheet, h[1] * rm + sr1, h[2] * cm + sc1
 
 
 def _cell_range(book: "Book", place: tuple["Book", str, int, int, int, int] | None, h: Key) -> Rng:

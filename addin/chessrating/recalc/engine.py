@@ -24,6 +24,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .closures import forget_answers
 from .compile import Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
 from .parallel import can_split, evaluate_split
@@ -327,6 +328,7 @@ def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None
     formulas of its share (every formula where the book is not split); what it returns
     (picklable) is returned, a list of one per process that answered, this one's first.
     Until the processes' values are merged, only its share's rows are sure to be there."""
+    forget_answers(book)  # the rating functions' answers of an earlier evaluation
     with collector_paused():
         return _evaluate_book(book, progress, split, then)
 

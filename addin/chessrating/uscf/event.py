@@ -21,8 +21,8 @@ from .. import checks
 from ..errors import RatingError
 from ..results import NO_GAMES, NoValue, Result, describe, read_result
 from .player import (
-    ABSOLUTE_FLOOR, ESTABLISHED_AFTER, bonus_eligible, effective_for, first_rating, floor,
-    rate_special, rate_standard,
+    ABSOLUTE_FLOOR, ABSOLUTE_FLOORS, ESTABLISHED_AFTER, absolute_floor, bonus_eligible, effective_for, first_rating,
+    floor, rate_special, rate_standard,
 )
 
 __all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds"]
@@ -52,7 +52,8 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
                ages: Sequence[float | None] | None = None, records: Sequence[str | None] | None = None,
                dual_rated: bool = False, bonus_threshold: float = 10.0,
                peak_ratings: Sequence[float | None] | None = None,
-               life_masters: Sequence[bool | None] | None = None) -> list[float | NoValue]:
+               life_masters: Sequence[bool | None] | None = None,
+               absolute_floors: Sequence[float | None] | None = None) -> list[float | NoValue]:
     """Post-event ratings by the five steps of §4.6, unrounded.
 
     1. Unrated players (rating ``None``, 0 earlier games) start from ``first_rating(age)``.
@@ -71,8 +72,11 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     Original Life Master) apply to the step-5 result only: the step-4 ratings the
     opponents see stay unfloored. For an established player the peak is the larger of
     ``peak_ratings`` and his pre-event rating; a blank peak gives no peak floor (100 and
-    the Life Master floor still apply). A player without a game keeps his rating; an
-    unrated one has none (``NO_GAMES``).
+    the Life Master floor still apply). The personal absolute floor
+    (:func:`uscf.absolute_floor`) applies to the step-5 result too, counted from
+    ``absolute_floors`` (each player's before the event; blank: 100, which is exact for an
+    unrated player) with the player's rated games of this event. A player without a game
+    keeps his rating; an unrated one has none (``NO_GAMES``).
 
     >>> rate_event([1500, 1500], [30, 30], [(0, 1, 1)])[0] > 1500
     True
@@ -90,6 +94,8 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
              for i, p in enumerate(checks.per_player(peak_ratings, "peak_ratings", count))]
     masters = [checks.flag(m, "life_masters", _player(i))
                for i, m in enumerate(checks.per_player(life_masters, "life_masters", count))]
+    personal = [None if f is None else checks.in_domain(f, ABSOLUTE_FLOORS, "absolute_floors", _player(i))
+                for i, f in enumerate(checks.per_player(absolute_floors, "absolute_floors", count))]
     schedule: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     for player, opponent, score in _check_pairings(pairings, count):
         schedule[player].append((opponent, score))
@@ -129,7 +135,8 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
             if peak is not None and prior is not None and earlier[i] > ESTABLISHED_AFTER:
                 peak = max(peak, prior)
             final = rate(i, step4, effective[i], record_list[i])
-            result.append(max(final, floor(peak, masters[i], earlier[i])))
+            result.append(max(final, floor(peak, masters[i], earlier[i]),
+                              absolute_floor(scores[i], personal[i], "absolute_floors", _player(i))))
         else:
             result.append(NO_GAMES if priors[i] is None else starts[i])
     return result

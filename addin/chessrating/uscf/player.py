@@ -32,10 +32,13 @@ __all__ = [
     "EPSILON", "SPECIAL_CAP", "ABSOLUTE_FLOOR", "LIFE_MASTER_FLOOR", "UNRATED_START", "ESTABLISHED_AFTER",
     "effective_games", "uses_special_formula", "k_factor", "bonus", "special_objective",
     "special_rating", "linear_performance", "first_rating", "floor", "new_rating",
-    "effective_for", "bonus_eligible", "rate_standard",
+    "effective_for", "bonus_eligible", "rate_standard", "ABSOLUTE_FLOOR_CAP", "ABSOLUTE_FLOORS", "absolute_floor",
 ]
 
 ABSOLUTE_FLOOR = 100.0    # no rating below it (§4.5)
+ABSOLUTE_FLOOR_CAP = 150.0  # the personal absolute floor grows to this at most (§4.5)
+# The personal absolute floor a player had before an event: 100 to 150.
+ABSOLUTE_FLOORS = checks.Domain("a personal absolute floor", ABSOLUTE_FLOOR, ABSOLUTE_FLOOR_CAP)
 LIFE_MASTER_FLOOR = 2200.0
 UNRATED_START = 1300.0    # first rating when no age is known (§4.5, Decision)
 ESTABLISHED_AFTER = 25    # a rating on more than 25 games is established
@@ -283,19 +286,42 @@ def floor(peak_rating: float | None, life_master: bool = False, games: int | Non
     return result
 
 
+def absolute_floor(scores: Sequence[float], before: float | None = None,
+                   argument: str = "absolute_floor", item: str | None = None) -> float:
+    """The personal absolute floor after an event (§4.5): ``min(100 + 4 NW + 2 ND + NR,
+    150)``, counted from ``before`` (the player's personal absolute floor before the
+    event; ``None``: 100) with this event's rated wins, draws and, if he completed three
+    rated games or more in it, the event itself. ``scores`` are the event's rated games.
+
+    **Decision**: the event being rated counts (an unrated player losing his three games
+    of his first event is rated 101, as US Chess published). A blank ``before`` counts
+    the event alone: exact for an unrated player, and never above a rated player's floor.
+
+    >>> absolute_floor([0, 0, 0]), absolute_floor([1, 0.5]), absolute_floor([1] * 9, 140)
+    (101.0, 106.0, 150.0)
+    """
+    start = ABSOLUTE_FLOOR if before is None else checks.in_domain(before, ABSOLUTE_FLOORS, argument, item)
+    wins = sum(1 for score in scores if score == 1.0)
+    draws = sum(1 for score in scores if score == 0.5)
+    completed = 1.0 if len(scores) >= 3 else 0.0
+    return min(start + 4.0 * wins + 2.0 * draws + completed, ABSOLUTE_FLOOR_CAP)
+
+
 # ---------------------------------------------------------------- one player's new rating
 
 def new_rating(rating: float | None, games: int, event: Sequence[Game], age: float | None = None,
                record: str | None = None, peak_rating: float | None = None, dual_rated: bool = False,
-               bonus_threshold: float = 10.0, life_master: bool = False) -> float | NoValue:
+               bonus_threshold: float = 10.0, life_master: bool = False,
+               personal_floor: float | None = None) -> float | NoValue:
     """The rating after an event, one pass against the opponents' pre-event ratings, unrounded.
 
     Unrated (``rating`` None, ``games`` 0): special formula with ``R0 = first_rating(age)``
     and ``N′ = 0``. Rated: special formula if :func:`uses_special_formula`, else
     ``R + K(S − E) + bonus`` (§4.3). Then the floor: the peak is the larger of
     ``peak_rating`` and, for an established player (more than 25 games), ``rating``; see
-    :func:`floor`. An empty event leaves ``rating`` as it is (an unrated player then has
-    none: ``NO_GAMES``).
+    :func:`floor`; and the personal absolute floor, :func:`absolute_floor` from
+    ``personal_floor`` (the one before the event; ``None``: 100) and the games given. An
+    empty event leaves ``rating`` as it is (an unrated player then has none: ``NO_GAMES``).
 
     >>> round(new_rating(1500, 6, [Game(1400, 1), Game(1550, 0), Game(1650, 0.5)]), 2)
     1511.11
@@ -329,4 +355,5 @@ def new_rating(rating: float | None, games: int, event: Sequence[Game], age: flo
                            eligible, dual_rated, threshold)
     if rating is not None and games > ESTABLISHED_AFTER:
         peak = rating if peak is None else max(peak, rating)
-    return max(result, floor(peak, life_master, games))
+    return max(result, floor(peak, life_master, games),
+               absolute_floor(scores, personal_floor, "personal_floor"))

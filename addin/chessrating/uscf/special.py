@@ -23,6 +23,9 @@ SPECIAL_CAP = 2700.0      # the special formula never gives more (§4.4)
 # Distances of exactly 400 decide step 4; sums and differences of ratings carry noise of
 # about 1e-12, so a distance within this of 400 counts as 400.
 _DISTANCE_NOISE = 1e-6
+# How far from the truth the sweep's values of f may be: their rounding grows with the
+# games and the ratings (about 1e-12 per knot), far below this.
+_SWEEP_NOISE = 1e-6
 
 
 def adjust_prior(prior: float, effective: float, score: float, record: str | None) -> tuple[float, float]:
@@ -49,11 +52,17 @@ def objective(rating: float, adjusted_prior: float, effective: float,
 
 
 def solve(adjusted_prior: float, effective: float, opponents: Sequence[float],
-                   adjusted_score: float, tie_break: float) -> float:
+          adjusted_score: float, tie_break: float) -> float:
     """Steps 1–4 of §4.4, to the letter: start at R0′, secant steps between knots, then the
-    zero-set rule with the tie-break rating R0."""
-    knots = sorted({adjusted_prior - 400.0, adjusted_prior + 400.0,
-                    *(r - 400.0 for r in opponents), *(r + 400.0 for r in opponents)})
+    zero-set rule with the tie-break rating R0.
+
+    Each secant step reaches the next knot or the root on the piece before it, so the
+    procedure walks knot by knot. It takes the same steps here, computing ``f`` exactly
+    (over every game) only where the walk may stop: it jumps straight to the last knot
+    that a sweep of the sorted knots shows well short of the stop (``f`` beyond ``ε``
+    by more than the sweep's rounding could hide), a knot the walk passes through, and
+    goes on from there step by step. So the walk costs ``O(n log n)``, not ``O(n²)``."""
+    knots, swept = _sweep(adjusted_prior, effective, opponents, adjusted_score)
 
     def f(rating: float) -> float:
         return objective(rating, adjusted_prior, effective, opponents, adjusted_score)
@@ -63,6 +72,14 @@ def solve(adjusted_prior: float, effective: float, opponents: Sequence[float],
     # Each pass reaches a knot or the root of a linear piece, so a few passes per knot end
     # it; the bound only guards against floating-point cycling.
     passes = 4 * len(knots) + 8
+    if value > EPSILON:                              # the walk down passes these knots
+        below = bisect_left(knots, rating) - 1
+        last = below
+        while last >= 0 and swept[last] > EPSILON + _SWEEP_NOISE:
+            last -= 1
+        if last < below:
+            rating = knots[last + 1]
+            value = f(rating)
     while value > EPSILON and passes:               # step 2: move down
         passes -= 1
         below = bisect_left(knots, rating) - 1
@@ -75,6 +92,14 @@ def solve(adjusted_prior: float, effective: float, opponents: Sequence[float],
         else:
             rating = max(rating - value * (rating - knot) / (value - at_knot), knot)
         value = f(rating)
+    if value < -EPSILON:                             # the walk up passes these knots
+        above = bisect_right(knots, rating)
+        last = above
+        while last < len(knots) and swept[last] < -EPSILON - _SWEEP_NOISE:
+            last += 1
+        if last > above:
+            rating = knots[last - 1]
+            value = f(rating)
     while value < -EPSILON and passes:              # step 3: move up
         passes -= 1
         above = bisect_right(knots, rating)
@@ -97,6 +122,27 @@ def solve(adjusted_prior: float, effective: float, opponents: Sequence[float],
     if low <= tie_break <= high:
         return tie_break
     return low if tie_break < low else high
+
+
+def _sweep(adjusted_prior: float, effective: float, opponents: Sequence[float],
+           adjusted_score: float) -> tuple[list[float], list[float]]:
+    """The sorted knots of ``f`` and ``f`` at each, from one pass up the knots: below
+    the lowest every expectancy is 0, and between two knots ``f`` rises by its slope
+    (the weight of the terms on their sloped piece, over 800) times the distance. The
+    values carry the rounding of that sum, well under :data:`_SWEEP_NOISE`."""
+    turns: dict[float, float] = {}   # knot -> change of the weight on a sloped piece
+    for centre, weight in ((adjusted_prior, effective), *((r, 1.0) for r in opponents)):
+        turns[centre - 400.0] = turns.get(centre - 400.0, 0.0) + weight
+        turns[centre + 400.0] = turns.get(centre + 400.0, 0.0) - weight
+    knots = sorted(turns)
+    swept = []
+    value, weight, previous = -adjusted_score, 0.0, knots[0]
+    for knot in knots:
+        value += weight * (knot - previous) / 800.0
+        swept.append(value)
+        weight += turns[knot]
+        previous = knot
+    return knots, swept
 
 
 def rate_special(prior: float, effective: float, opponents: Sequence[float], scores: Sequence[float],

@@ -4,7 +4,7 @@ full two-pass event procedure, side by side.
 Sheet ``Crosstable``: settings in row 2 (``DualRated``, ``BonusThreshold``), headers in
 rows 3–4, one row per player from row 5: No., Name, Rating (blank: unrated), games rated
 so far, age, record (W if every earlier game was won, L if every one was lost), peak
-rating; per round the opponent's number and the result; then points, games, N′, K,
+rating, life master, personal absolute floor before the event; per round the opponent's number and the result; then points, games, N′, K,
 bonus, ``USCF_NEWRATING`` (one pass, against the opponents' pre-event ratings) and
 ``USCF_EVENT`` (the whole event in two passes; each row takes its item of the column the
 function returns), the change (two passes − rating), the difference between the two
@@ -34,6 +34,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
+from ..uscf.player import ABSOLUTE_FLOORS
 from .layout import (
     ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_opponent,
     column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup,
@@ -53,8 +54,9 @@ __all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_
 
 USCF_PLAYERS = 100
 USCF_ROUNDS = 9
-PLAYER_HEADERS = ("No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak", "Life master")
-RATING_COL, GAMES_COL, AGE_COL, RECORD_COL, PEAK_COL, MASTER_COL = range(2, 8)
+PLAYER_HEADERS = ("No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak", "Life master",
+                  "Abs. floor")
+RATING_COL, GAMES_COL, AGE_COL, RECORD_COL, PEAK_COL, MASTER_COL, ABSOLUTE_FLOOR_COL = range(2, 9)
 TOTAL_COLUMNS = ("Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes",
                  "Change", "Difference", "Floor", "Check")
 # Games so far read for a rated player whose count is unknown, in the default reading
@@ -73,7 +75,8 @@ WHY_THEY_DIFFER = (
     "opponents' ratings before the event and skips unrated opponents. US Chess rates a "
     "whole event in two passes (USCF_EVENT): unrated players first get an estimate, then "
     "everyone gets an intermediate rating, and the final rating is computed again against "
-    "the opponents' intermediate ratings; floors (peak, life master) apply to the final "
+    "the opponents' intermediate ratings; floors (peak, life master, personal absolute "
+    "floor) apply to the final "
     "ratings. The official result is 'Two passes'.")
 
 HOW_TO = [
@@ -81,7 +84,11 @@ HOW_TO = [
     "rating before the event (blank if unrated), games rated so far, age (used only for "
     "unrated players), record (W if every earlier game was won, L if every one was lost, "
     "else blank), the highest established rating and Life master (TRUE for an original Life "
-    "Master) for the floor. A rating is a whole number from 100 to 4000.",
+    "Master) for the floor, and Abs. floor: the player's personal absolute floor before the "
+    "event, 100 to 150 (blank: 100; this event's wins, draws and three games completed are "
+    "added, up to 150). A rating is a whole number from 100 to 4000.",
+    "Age of an unrated player: his starting estimate, which also moves his opponents' "
+    "ratings (US Chess takes 15 for a junior without a birth date; blank: 1300).",
     "Games so far left blank for a rated player: read as the setting 'Games so far unknown' "
     "at the top says: established (read as 50, so N′ = N*, US Chess §2) or new (0 games). "
     "The row's N′, K, bonus and new ratings are then marked (orange) and its Check cell "
@@ -182,13 +189,17 @@ def _note(r: int) -> str:
             f'"{ASSUMED}games so far unknown, read as {ESTABLISHED_GAMES} (established, N′ = N*)"))')
 
 
+# Games sheet cell holding the number of the first player whose inputs USCF_EVENT would
+# refuse (0: none), computed once for the table rather than once per row.
+FIRST_TO_CHECK = "FirstToCheck"
+
+
 def _event_check(lay: UscfLayout, otherwise: str) -> str:
     """Formula (no ``=``): ``check inputs of player N (Name)`` for the first player whose
-    inputs USCF_EVENT would refuse, else ``otherwise``."""
-    flagged = f"{GAMES}!{span(lay.first, lay.to_check, lay.last, lay.to_check, fixed=True)}"
+    inputs USCF_EVENT would refuse (the one cell ``FirstToCheck``), else ``otherwise``."""
     names = span(lay.first, 1, lay.last, 1, fixed=True)
-    first = f"MIN({flagged})"
-    return (f'IF(COUNT({flagged})>0,{check_player(first, f"INDEX({names},{first})", "inputs")},'
+    first = FIRST_TO_CHECK
+    return (f'IF({first}>0,{check_player(first, f"INDEX({names},{first})", "inputs")},'
             f'{otherwise})')
 
 
@@ -209,7 +220,8 @@ def _event_formula(lay: UscfLayout, r: int) -> str:
     opponents = lay.block_range(1, lay.first, lay.last)
     games = f"{GAMES}!{col(lay.games_read)}"
     event = (f"INDEX(USCF_EVENT({col(RATING_COL)},{games},{results},{opponents},{col(AGE_COL)},"
-             f"{col(RECORD_COL)},DualRated,BonusThreshold,{col(PEAK_COL)},{col(MASTER_COL)}),"
+             f"{col(RECORD_COL)},DualRated,BonusThreshold,{col(PEAK_COL)},{col(MASTER_COL)},"
+             f"{col(ABSOLUTE_FLOOR_COL)}),"
              f"{r - lay.first + 1})")
     return f'=IF(SUMPRODUCT(--({lay.block_range(1, r)}<>""))=0,"",{_event_check(lay, event)})'
 
@@ -253,7 +265,7 @@ def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
         sheet.write_number(r, 0, i + 1, st.header)
         write_text_input(sheet, r, 1, p.name if p else "", st.input_text)
         write_input(sheet, r, 2, p.rating if p else None, st.input_int)
-        for c in (GAMES_COL, AGE_COL, PEAK_COL):
+        for c in (GAMES_COL, AGE_COL, PEAK_COL, ABSOLUTE_FLOOR_COL):
             sheet.write_blank(r, c, None, st.input_int)
         sheet.write_blank(r, RECORD_COL, None, st.input_result)
         sheet.write_blank(r, MASTER_COL, None, st.input_result)
@@ -316,6 +328,10 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
                        for index in (1, 3))
         write_quiet_formula(sheet, r, flag_col, f'=IF(OR({refused(check)},{bad}),{r - lay.first + 1},"")',
                             st.formula_int)
+    flagged = span(lay.first, flag_col, lay.last, flag_col, fixed=True)
+    sheet.write_string(1, flag_col - 1, "First to check", st.label)
+    write_quiet_formula(sheet, 1, flag_col, f"=IF(COUNT({flagged})=0,0,MIN({flagged}))", st.formula_int)
+    book.define_name(FIRST_TO_CHECK, f"={GAMES}!{absolute(1, flag_col)}")
     sheet.set_column(games_col, flag_col, 9)
     sheet.set_column(own_col, own_col, 30)
 
@@ -345,6 +361,8 @@ def _validate_players(sheet: Worksheet, lay: UscfLayout) -> None:
     sheet.data_validation(lay.first, MASTER_COL, lay.last, MASTER_COL, {
         "validate": "list", "source": ["TRUE", "FALSE"], "input_title": "Life master",
         "input_message": "TRUE for an original Life Master (floor 2200), else blank."})
+    validate_range(sheet, lay.first, lay.last, ABSOLUTE_FLOOR_COL, ABSOLUTE_FLOORS, "Abs. floor",
+                   "the personal absolute floor before the event (blank: 100)")
 
 
 def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS,
@@ -354,7 +372,8 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     A tournament sizes the sheet to its largest starting number and its rounds and fills,
     per player, the name, the rating (as the rating before the event), the opponents'
     numbers and the results (:func:`chessrating.trf.model.cell_result`). Games so far,
-    age, record, peak and life master are left blank: a TRF file does not hold them.
+    age, record, peak, life master and absolute floor are left blank: a TRF file does not
+    hold them.
 
     **Decision**: a rated player's blank Games so far is read as ``unknown_games`` says,
     ``established`` (50 games: N′ = N*, US Chess §2) or ``new`` (0 games); the row's values
@@ -372,7 +391,7 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
     sheet.set_column(0, 0, 4.5)
     sheet.set_column(1, 1, 24)
-    sheet.set_column(2, 7, 7.5)
+    sheet.set_column(2, ABSOLUTE_FLOOR_COL, 7.5)
     set_round_widths(sheet, lay)
     sheet.set_column(lay.totals, lay.totals + len(TOTAL_COLUMNS) - 2, 9)
     # Check: wide enough for a reason on one line, so that it prints whole.
