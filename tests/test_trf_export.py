@@ -298,3 +298,17 @@ def test_report_sheet_carries_the_header(trf_import) -> None:  # type: ignore[no
     assert view.one("ReportStart") == dt.datetime(2024, 12, 1)
     assert view.text("ReportDeputies") == "The First Deputy Arbiter; The Second Deputy Arbiter"
     assert view.named("FideIds")[:1] and all(isinstance(i, int) for i in view.named("FideIds")[:5])
+
+
+def test_import_with_a_refused_rating_writes_and_names_the_player(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    source = tmp_path / "hostile.trf"
+    source.write_text("012 Hostile\n"
+                      "001    1 m    Alpha, A                          9999 GER                         1.0    1     2 w 1\n"
+                      "001    2 m    Beta, B                              0 GER                         0.0    2     1 b 0\n",
+                      encoding="utf-8")
+    out = tmp_path / "hostile.xlsx"
+    assert main(["import-trf", str(source), "-o", str(out)]) == 1
+    printed = capsys.readouterr().out
+    assert "  player 2 (Beta, B): no first rating: games opponent: 9999 is not a rating from 100 to 4000 (item 1)" \
+        in printed.splitlines()
+    assert zipfile.is_zipfile(out)

@@ -209,21 +209,28 @@ def lone_results_as_byes(tournament: Tournament) -> Tournament:
     return replace(tournament, players=players)
 
 
-def _first_ratings(tournament: Tournament) -> tuple[int, int]:
-    """(unrated players, how many of them reach a first rating by FIDE_INITIAL's rule)."""
+def _first_ratings(tournament: Tournament) -> tuple[int, int, list[ReadWarning]]:
+    """(unrated players, how many of them reach a first rating by FIDE_INITIAL's rule,
+    a warning for each player whose games the rule refuses, e.g. an opponent rated 9999:
+    the workbook's cells say the same, and the import goes on)."""
     from ..fide import initial_rating
     from ..results import Game, NoValue
+    from .sizing import FileWarning
 
     rating = {p.number: p.rating for p in tournament.players}
     unrated = [p for p in tournament.players if not p.rating]
     reached = 0
+    refused: list[ReadWarning] = []
     for p in unrated:
         # a game's score for rating is 1, ½ or 0 whatever points record 162 gives
         games = [Game(opponent_rating, _GAME_SCORE[g.code], g.opponent)
                  for g in p.rated_games
                  if g.opponent is not None and (opponent_rating := rating.get(g.opponent))]
-        reached += bool(games) and not isinstance(initial_rating(games), NoValue)
-    return len(unrated), reached
+        try:
+            reached += bool(games) and not isinstance(initial_rating(games), NoValue)
+        except RatingError as error:
+            refused.append(FileWarning(0, f"player {p.number} ({p.name}): no first rating: {error}"))
+    return len(unrated), reached, refused
 
 
 @dataclass
@@ -362,6 +369,10 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     if len(tournament.players) >= LARGE_EVENT:
         bar.show_now = True
     layout = choose_layout(tournament, system)
+    # counted before anything is written: a failure here must leave the output as it was
+    unrated, first, refused = _first_ratings(tournament)
+    tournament.warnings.extend(refused)
+    games = count_games(tournament)
     rounds = max(tournament.rounds, 1)
     bar.update("writing", f"{len(tournament.players)} players read; "
                           f"{len(tournament.players)} rows x {rounds} rounds", 0.1)
@@ -382,10 +393,9 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
             filled = fill_workbook(built, listed, target, shown=str(target), rating_type=rating_type)
     bar.update("done", str(target.name), 1.0)
     bar.close()
-    unrated, first = _first_ratings(tournament)
     return ImportSummary(
         source=source, output=target, layout=layout, players=len(tournament.players),
-        rounds=tournament.rounds, games=count_games(tournament), unrated=unrated,
+        rounds=tournament.rounds, games=games, unrated=unrated,
         first_ratings=first, new_players=new_players,
         warnings=list(tournament.warnings),
         cell_errors=list(filled.cell_errors if filled else report.root_errors), filled=filled)
