@@ -368,7 +368,7 @@ def preflight(read: _Read, *, trf_format: str = "trf16") -> list[Issue]:
                               f"the workbook gives {stated:g}, the results add up to {computed:g}"))
         out += mine
     for rnd in range(1, t.rounds + 1):
-        named = Counter(p.game(rnd).opponent for p in t.players if p.game(rnd).opponent is not None)
+        named: Counter[int] = Counter(n for p in t.players if (n := p.game(rnd).opponent) is not None)
         for opponent, count in sorted(named.items()):
             if count > 1:
                 o = by_number[opponent]

@@ -306,7 +306,7 @@ def _open_list(source: str | os.PathLike[str] | BinaryIO) -> Iterator[tuple[Bina
                     raise RatingError(f"list: {name!r} holds {len(members)} TXT or XML files; "
                                       "a FIDE list download holds one")
                 with archive.open(members[0]) as member:
-                    yield io.BufferedReader(member, _CHUNK), members[0].filename  # type: ignore[arg-type]
+                    yield io.BufferedReader(member, _CHUNK), members[0].filename  # type: ignore[arg-type,type-var]
             return
         handle.seek(0)
         yield handle, name  # type: ignore[misc]

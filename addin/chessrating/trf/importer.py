@@ -418,6 +418,11 @@ computed K). Until then every rated player is read as established (30 rated game
 they are read as new (0 games): K 10 from 2400 and 40 below. Either way the workbook
 marks the rows whose K rests on that assumption (Check column, K in orange).
 
+--fide-list LIST fills each player with a FIDE ID from FIDE's rating list download
+instead (rating, K list, birth year, sex, title; see chessrating fide-list), so those
+rows start with the list's K and nothing assumed; players without an ID or not on the
+list are named in the summary.
+
 US Chess (--system uscf): the US Chess event workbook; the file's ratings are taken as
 the ratings before the event, and games so far, age, record, peak and life master are
 left blank for the arbiter to fill from the US Chess record. Until then a rated player's
