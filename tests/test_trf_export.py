@@ -312,3 +312,27 @@ def test_import_with_a_refused_rating_writes_and_names_the_player(tmp_path: Path
     assert "  player 2 (Beta, B): no first rating: games opponent: 9999 is not a rating from 100 to 4000 (item 1)" \
         in printed.splitlines()
     assert zipfile.is_zipfile(out)
+
+
+def test_round_robin_keeps_the_file_rounds_and_colours(tmp_path: Path) -> None:
+    # rounds and colours that are not the Berger tables': 1-2 3-4 / 3-1 4-2 / 1-4 2-3
+    games = {1: "   2 w 1     3 b =     4 w 0", 2: "   1 b 0     4 w 1     3 b =",
+             3: "   4 b =     1 w =     2 w =", 4: "   3 w =     2 b 0     1 b 1"}
+    lines = ["012 Four", "022 Bergen", "032 NOR", "102 Arbiter, A", "122 5400+30",
+             "042 2026/05/01", "052 2026/05/03", "132" + " " * 88 + "26/05/01  26/05/02  26/05/03"]
+    points = {1: 1.5, 2: 1.5, 3: 1.5, 4: 1.5}
+    for n in range(1, 5):
+        lines.append(f"001 {n:>4} w    {'Player' + str(n):<33} {2000 + n:>4} NOR {1000 + n:>11} 2000/01/0{n} "
+                     f"{points[n]:>4.1f} {n:>4}  {games[n]}")
+    source = tmp_path / "four.trf"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    original = read_trf(source)
+    assert original.is_round_robin and original.warnings == []
+    book = tmp_path / "four.xlsx"
+    assert main(["import-trf", str(source), "-o", str(book)]) == 0
+    assert read_book_view(book).named("GameRounds")[:4] == [None, "1W", "2B", "3W"]
+    summary = export_trf(book, tmp_path / "back.trf")
+    assert summary.layout == "round robin" and summary.issues == []
+    back = read_trf(summary.output)
+    assert [_key(p) for p in back.players] == [_key(p) for p in original.players]
+    assert back.round_dates == original.round_dates

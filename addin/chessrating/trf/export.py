@@ -21,9 +21,10 @@ spellings too (``W D L`` rated, ``X`` forfeit win, ``F`` forfeit loss).
 * Ranks: by the workbook's tie-breaks where it has them (a ``Rank`` named range), else
   by points, then starting number. TRF16 wants distinct ranks, so ties are broken by
   starting number; TRF-2026 lets equal players share a rank (the check says which).
-* The round-robin crosstable holds no rounds or colours: they are those of the FIDE
-  Berger tables (C.05 Annex 1) for the starting numbers, the pairing FIDE round robins
-  use; the check says so.
+* The round-robin crosstable holds no rounds or colours: the Report sheet's grid
+  ``GameRounds`` does (``3W``: round 3, the row player White; ``import-trf`` fills it
+  from the file). A blank cell is read as the FIDE Berger tables (C.05 Annex 1) give it
+  for the starting numbers, the pairing FIDE round robins use; the check says how many.
 * The check is printed and written, as a sheet ``Pre-flight`` of its own workbook
   ``OUT-preflight.xlsx`` beside the TRF file (the user's workbook is never rewritten);
   it is rewritten at each export, with one row saying "no problems" when there are none.
@@ -60,6 +61,7 @@ _CELL_CODES = {"1": "1", "½": "=", "=": "=", "0.5": "=", "1/2": "=", "0": "0",
 _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-"}
 _FED = re.compile(r"[A-Z]{3}")
 _ENCODED_TIME = re.compile(r"[0-9/+:*\-WB]+")
+_GAME_ROUND = re.compile(r"\s*([0-9]{1,3})\s*([WB])?\s*")
 
 
 def trf_code(value: Any) -> str | None:
@@ -285,6 +287,10 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
     size = len(rows)
     table = berger(size)
     by_number = {p.number: p for p in read.tournament.players}
+    given = view.names.get("GameRounds", [])
+    rounds_of = {(r - given[0][1] + 1, c - given[0][2] + 1): view.value(s, r, c)
+                 for s, r, c in given} if given else {}
+    from_berger = 0
     for p in read.tournament.players:
         row = rows[p.number - 1][0]
         for j in range(1, size + 1):
@@ -302,15 +308,31 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
                 read.issues.append(Issue(p.number, p.name, f"against player {j}",
                                          "a result against an empty row"))
                 continue
-            a, b = min(p.number, j), max(p.number, j)
-            rnd, low_white = table[(a, b)]
-            white = low_white if p.number == a else not low_white
-            p.games.append(RoundGame(rnd, j, "w" if white else "b", code))
+            stated = _text(rounds_of.get((p.number, j)))
+            found = _GAME_ROUND.fullmatch(stated.upper())
+            if found:
+                rnd, colour = int(found[1]), {"W": "w", "B": "b"}.get(found[2] or "")
+            else:
+                if stated:
+                    read.issues.append(Issue(p.number, p.name, f"against player {j}",
+                                             f"round and colour {stated!r} is not like 3W; Berger tables used"))
+                a, b = min(p.number, j), max(p.number, j)
+                rnd, low_white = table[(a, b)]
+                colour = "w" if (low_white if p.number == a else not low_white) else "b"
+                from_berger += 1
+            if colour is None:
+                read.issues.append(Issue(p.number, p.name, f"round {rnd}", "colour missing (W or B)"))
+            p.games.append(RoundGame(rnd, j, colour, code))
     for p in read.tournament.players:
+        twice = sorted(r for r, n in Counter(g.round for g in p.games).items() if n > 1)
+        for rnd in twice:
+            read.issues.append(Issue(p.number, p.name, f"round {rnd}", "two games in one round; "
+                                     "the second not written"))
+        p.games.sort(key=lambda g: g.round)
         _pad(p)
-    if any(p.games for p in read.tournament.players):
-        read.issues.append(Issue(0, "", "rounds", "the round-robin crosstable holds no rounds or "
-                                 "colours: written by the FIDE Berger tables for the starting numbers"))
+    if from_berger:
+        read.issues.append(Issue(0, "", "rounds", f"{from_berger} game(s) without round and colour "
+                                 "(Report sheet): written by the FIDE Berger tables for the starting numbers"))
 
 
 def preflight(read: _Read, *, trf_format: str = "trf16") -> list[Issue]:

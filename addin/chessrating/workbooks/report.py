@@ -85,6 +85,8 @@ class ReportInputs:
     rating_list: str = "standard"
     round_dates: Sequence[_dt.date | None] = ()
     players: Mapping[int, PlayerReport] = field(default_factory=dict)
+    # (player, opponent) -> "3W": the round they met and the player's colour
+    games: Mapping[tuple[int, int], str] = field(default_factory=dict)
 
     def value(self, name: str) -> object:
         """The value of the event's cell with workbook name ``name``."""
@@ -106,7 +108,9 @@ def report_inputs(tournament: object | None) -> ReportInputs:
         deputy_arbiters=list(t.deputy_arbiters), time_control=t.time_control,  # type: ignore[attr-defined]
         round_dates=list(t.round_dates),  # type: ignore[attr-defined]
         players={p.number: PlayerReport(p.fide_id, p.sex, p.birth_date)
-                 for p in t.players})  # type: ignore[attr-defined]
+                 for p in t.players},  # type: ignore[attr-defined]
+        games={(p.number, g.opponent): f"{g.round}{(g.colour or '').upper()}"
+               for p in t.players for g in p.games if g.opponent is not None})  # type: ignore[attr-defined]
 
 
 def _date(sheet: object, row: int, col: int, value: _dt.date | None, fmt: object) -> None:
@@ -117,9 +121,10 @@ def _date(sheet: object, row: int, col: int, value: _dt.date | None, fmt: object
 
 
 def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rounds: int,
-                       inputs: ReportInputs | None = None) -> None:
+                       inputs: ReportInputs | None = None, *, round_robin: bool = False) -> None:
     """The Report sheet for ``players`` crosstable rows from zero-based row ``first`` and
-    ``rounds`` rounds, filled from ``inputs``."""
+    ``rounds`` rounds, filled from ``inputs``; a ``round_robin`` also gets the grid of
+    each game's round and colour (:func:`write_game_rounds`)."""
     inputs = inputs or ReportInputs()
     sheet = book.add_worksheet(REPORT)
     date_fmt = book.add_format({"num_format": "yyyy/mm/dd", "align": "center", "border": 1,
@@ -202,5 +207,36 @@ def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rou
     sheet.set_column(0, 0, 30)
     sheet.set_column(1, 1, 24)
     sheet.set_column(2, 4, 12)
-    sheet.set_column(5, last_round, 11)
+    sheet.set_column(5, max(last_round, players + 1 if round_robin else 0), 11)
     sheet.freeze_panes(top, 0)
+    if round_robin:
+        write_game_rounds(book, sheet, st, last + 3, players, inputs)
+
+
+def write_game_rounds(book: Workbook, sheet: object, st: Styles, top: int, players: int,
+                      inputs: ReportInputs) -> None:
+    """A round robin's grid from zero-based row ``top``: in row i, column j, the round in
+    which player i met player j and i's colour (``3W``, ``3B``), workbook name
+    ``GameRounds``. The crosstable holds only results; the report needs rounds and
+    colours. Blank cells are read as the FIDE Berger tables give them (the export says
+    so)."""
+    ws = sheet  # an XlsxWriter worksheet
+    ws.write_string(top, 0, "Round and colour of each game", st.label)  # type: ignore[attr-defined]
+    ws.write_string(top + 1, 0, "Row player against column player: round and the row player's "  # type: ignore[attr-defined]
+                                "colour, e.g. 3W. Blank: the FIDE Berger tables.", st.note)
+    header = top + 2
+    for j in range(players):
+        ws.write_number(header, 1 + j, j + 1, st.header)  # type: ignore[attr-defined]
+    for i in range(players):
+        r = header + 1 + i
+        ws.write_number(r, 0, i + 1, st.header)  # type: ignore[attr-defined]
+        for j in range(players):
+            if i == j:
+                ws.write_blank(r, 1 + j, None, st.diagonal)  # type: ignore[attr-defined]
+            else:
+                write_text_input(ws, r, 1 + j, inputs.games.get((i + 1, j + 1), ""), st.input_result)  # type: ignore[arg-type]
+    first_cell, last_cell = (header + 1, 1), (header + players, players)
+    ws.data_validation(first_cell[0], 1, last_cell[0], players, {  # type: ignore[attr-defined]
+        "validate": "length", "criteria": "<=", "value": 4, "input_title": "Round and colour",
+        "input_message": "The round the two met and the row player's colour: 3W or 3B"})
+    book.define_name("GameRounds", f"={REPORT}!$B${header + 2}:${column(players)}${header + players + 1}")

@@ -314,7 +314,8 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 1, lay.first - 1))
     sheet.activate()
-    write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report)
+    write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report,
+                       round_robin=True)
     write_how_to_sheet(book, st, "FIDE round robin: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()
