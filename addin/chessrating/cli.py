@@ -196,8 +196,19 @@ def _add_import_trf(sub: Any) -> None:
     add_subcommand(sub)
 
 
+# -- export-trf, fide-list ----------------------------------------------------------
+def _add_export_trf(sub: Any) -> None:
+    from .trf.export import add_subcommand
+    add_subcommand(sub)
+
+
+def _add_fide_list(sub: Any) -> None:
+    from .trf.fill import add_subcommand
+    add_subcommand(sub)
+
+
 COMMANDS: list[Callable[[Any], None]] = [_add_templates, _add_recalc, _add_lite, _add_demo,
-                                          _add_import_trf]
+                                          _add_import_trf, _add_export_trf, _add_fide_list]
 
 
 def build_parser() -> argparse.ArgumentParser:

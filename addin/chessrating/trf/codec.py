@@ -75,14 +75,23 @@ _TEXT_FIELDS = {"012": "name", "022": "city", "032": "federation", "092": "type"
 
 
 def decode_trf(data: bytes) -> tuple[str, int | None]:
-    """Text of a file's bytes: UTF-8 (a BOM is dropped), else Latin-1.
+    """Text of a file's bytes, decoded as a whole: UTF-16 when it starts with a UTF-16
+    byte-order mark, else UTF-8 (a BOM is dropped) when the whole file is valid UTF-8,
+    else Latin-1 for the whole file (one encoding, never line by line).
 
     Returns the text and, when UTF-8 failed, the line number of the first byte that
     is not UTF-8 (``None`` otherwise).
 
     >>> decode_trf(b"\\xef\\xbb\\xbf012 M\\xc3\\xbcller"), decode_trf(b"012 A\\r022 M\\xfcnchen")
     (('012 Müller', None), ('012 A\\r022 München', 2))
+    >>> decode_trf("012 Müller".encode("utf-16"))
+    ('012 Müller', None)
     """
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            return data.decode("utf-16"), None
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: read on as 8-bit text
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as error:

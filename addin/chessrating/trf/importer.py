@@ -209,21 +209,28 @@ def lone_results_as_byes(tournament: Tournament) -> Tournament:
     return replace(tournament, players=players)
 
 
-def _first_ratings(tournament: Tournament) -> tuple[int, int]:
-    """(unrated players, how many of them reach a first rating by FIDE_INITIAL's rule)."""
+def _first_ratings(tournament: Tournament) -> tuple[int, int, list[ReadWarning]]:
+    """(unrated players, how many of them reach a first rating by FIDE_INITIAL's rule,
+    a warning for each player whose games the rule refuses, e.g. an opponent rated 9999:
+    the workbook's cells say the same, and the import goes on)."""
     from ..fide import initial_rating
     from ..results import Game, NoValue
+    from .sizing import FileWarning
 
     rating = {p.number: p.rating for p in tournament.players}
     unrated = [p for p in tournament.players if not p.rating]
     reached = 0
+    refused: list[ReadWarning] = []
     for p in unrated:
         # a game's score for rating is 1, ½ or 0 whatever points record 162 gives
         games = [Game(opponent_rating, _GAME_SCORE[g.code], g.opponent)
                  for g in p.rated_games
                  if g.opponent is not None and (opponent_rating := rating.get(g.opponent))]
-        reached += bool(games) and not isinstance(initial_rating(games), NoValue)
-    return len(unrated), reached
+        try:
+            reached += bool(games) and not isinstance(initial_rating(games), NoValue)
+        except RatingError as error:
+            refused.append(FileWarning(0, f"player {p.number} ({p.name}): no first rating: {error}"))
+    return len(unrated), reached, refused
 
 
 @dataclass
@@ -241,6 +248,7 @@ class ImportSummary:
     new_players: bool
     warnings: list[ReadWarning] = field(default_factory=list)
     cell_errors: list[Any] = field(default_factory=list)
+    filled: Any = None  # the FillSummary of --fide-list
 
     def lines(self, max_warnings: int = MAX_WARNINGS_SHOWN) -> list[str]:
         """The summary as printed: one fact a line, the warnings capped at ``max_warnings``."""
@@ -260,7 +268,18 @@ class ImportSummary:
         else:
             out.append(f"unrated players: {self.unrated} ({self.first_ratings} reach a first "
                        "rating: at least 5 games against rated opponents)")
-            out.append(K_NOTE_NEW if self.new_players else K_NOTE)
+            if self.filled is None:
+                out.append(K_NOTE_NEW if self.new_players else K_NOTE)
+        if self.filled is not None:
+            f = self.filled
+            out.append(f"FIDE list ({f.list_kind}): {len(f.filled)} players filled with their "
+                       f"{f.rating_type} rating, K, birth year, sex and title")
+            unfilled = [f"player {n} {name}: no FIDE ID" for n, name in f.no_id]
+            unfilled += [f"player {n} {name}: FIDE ID {i} not on the list" for n, name, i in f.not_on_list]
+            out.append(f"not filled (left as the file gives them; K assumed where rated): {len(unfilled)}")
+            out += [f"  {u}" for u in unfilled[:max_warnings]]
+            if len(unfilled) > max_warnings:
+                out.append(f"  ... and {len(unfilled) - max_warnings} more")
         out.append(f"warnings: {len(self.warnings)}")
         out += [f"  {w}" for w in self.warnings[:max_warnings]]
         if len(self.warnings) > max_warnings:
@@ -284,6 +303,7 @@ def _build(tournament: Tournament, layout: str, output: Path, new_players: bool)
     """Write the filled workbook with its values; the K inputs and the games so far stay
     empty, read as :func:`unknown_games` says."""
     from .. import workbooks
+    from ..workbooks.report import report_inputs
 
     tournament = lone_results_as_byes(tournament)
     reading = unknown_games(new_players=new_players)
@@ -291,14 +311,16 @@ def _build(tournament: Tournament, layout: str, output: Path, new_players: bool)
         workbooks.fill_uscf(tournament, output, unknown_games=reading)
     elif layout == "round robin":
         event = workbooks.round_robin_from_tournament(tournament)
-        workbooks.fill_round_robin(event, output, unknown_games=reading)
+        workbooks.fill_round_robin(event, output, unknown_games=reading,
+                                   report=report_inputs(tournament))
     else:
         workbooks.fill_swiss(tournament, output, unknown_games=reading)
 
 
 def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
                system: str = "fide", new_players: bool = False, k_from_trf_data: bool = True,
-               progress: Progress | None = None) -> ImportSummary:
+               progress: Progress | None = None, fide_list: str | os.PathLike[str] | None = None,
+               rating_type: str | None = None) -> ImportSummary:
     """Read the TRF file ``source`` and write the filled, recalculated workbook ``output``.
 
     ``output`` defaults to :func:`default_output`; it may not be the TRF file itself.
@@ -306,11 +328,19 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     ``new_players`` reads unknown counts of earlier games as 0 rather than as an
     established player's (the module's **Decision**); ``k_from_trf_data``, the default
     reading, is kept for older callers and changes nothing.
-    A file that cannot be read, or holds no player, raises :class:`RatingError`.
+    ``fide_list`` names a FIDE rating list download: the built workbook's players with a
+    FIDE ID are filled from it (:func:`chessrating.trf.fill.fill_workbook`) before it is
+    written, rated on ``rating_type`` (default: the list's own type, standard for the
+    combined list).
+    A file that cannot be read, or holds no player, raises :class:`RatingError`; then
+    ``output`` is left as it was.
     """
-    from ..recalc.archive import RecalcError
+    import contextlib
+
+    from ..recalc.archive import RecalcError, draft_path
     from ..workbooks import evaluation
     from .codec import read_trf
+    from .fill import fill_workbook
 
     source = Path(source)
     if system not in SYSTEMS:
@@ -320,35 +350,55 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         raise RatingError(f"output: {str(target)!r} is the TRF file itself; name another with -o")
     if target.suffix.lower() != ".xlsx":  # refused before any work: nothing half-built is left
         raise RatingError(f"output: {str(target)!r} must be named .xlsx")
+    if fide_list is not None and system != "fide":
+        raise RatingError("--fide-list: the FIDE list fills the FIDE workbooks; not with --system uscf")
     bar = progress or Progress()
     bar.update("reading", source.name, 0.0)
     tournament = read_trf(source)
     if not tournament.players:
         raise RatingError(f"{source}: no player lines (001); is it a TRF file?")
+    listed = None
+    if fide_list is not None:
+        from .fidelist import read_fide_list
+        bar.update("reading", Path(fide_list).name, 0.05)
+        listed = read_fide_list(fide_list, {p.fide_id for p in tournament.players if p.fide_id})
+        if rating_type is None:
+            rating_type = "standard" if listed.kind == "combined" else listed.kind
     tournament, sizing = fit_to_workbook(tournament)  # rows for the players present
     tournament.warnings[:0] = sizing
     if len(tournament.players) >= LARGE_EVENT:
         bar.show_now = True
     layout = choose_layout(tournament, system)
+    # counted before anything is written: a failure here must leave the output as it was
+    unrated, first, refused = _first_ratings(tournament)
+    tournament.warnings.extend(refused)
+    games = count_games(tournament)
     rounds = max(tournament.rounds, 1)
     bar.update("writing", f"{len(tournament.players)} players read; "
                           f"{len(tournament.players)} rows x {rounds} rounds", 0.1)
     # built, evaluated in memory and written once; it appears finished or not at all
-    with evaluation(progress=bar.follow(0.3, 1.0), label=target.name) as found:
-        try:
-            _build(tournament, layout, target, new_players)
-        except RecalcError as error:  # names the user's file
-            raise RatingError(str(error)) from None
-    report = found.report
-    assert report is not None, "the workbook was evaluated"
+    filled = None
+    with contextlib.ExitStack() as stack:
+        built = target if listed is None else stack.enter_context(draft_path(target))
+        with evaluation(progress=bar.follow(0.3, 1.0 if listed is None else 0.6),
+                        label=target.name) as found:
+            try:
+                _build(tournament, layout, built, new_players)
+            except RecalcError as error:  # names the user's file
+                raise RatingError(str(error)) from None
+        report = found.report
+        assert report is not None, "the workbook was evaluated"
+        if listed is not None:
+            bar.update("filling", f"{target.name} from the FIDE list", 0.7)
+            filled = fill_workbook(built, listed, target, shown=str(target), rating_type=rating_type)
     bar.update("done", str(target.name), 1.0)
     bar.close()
-    unrated, first = _first_ratings(tournament)
     return ImportSummary(
         source=source, output=target, layout=layout, players=len(tournament.players),
-        rounds=tournament.rounds, games=count_games(tournament), unrated=unrated,
+        rounds=tournament.rounds, games=games, unrated=unrated,
         first_ratings=first, new_players=new_players,
-        warnings=list(tournament.warnings), cell_errors=list(report.root_errors))
+        warnings=list(tournament.warnings),
+        cell_errors=list(filled.cell_errors if filled else report.root_errors), filled=filled)
 
 
 # -- command line ---------------------------------------------------------------------
@@ -367,6 +417,11 @@ computed K). Until then every rated player is read as established (30 rated game
 = rating): K is 10 from 2400, 40 for a junior under 2300, else 20. With --new-players
 they are read as new (0 games): K 10 from 2400 and 40 below. Either way the workbook
 marks the rows whose K rests on that assumption (Check column, K in orange).
+
+--fide-list LIST fills each player with a FIDE ID from FIDE's rating list download
+instead (rating, K list, birth year, sex, title; see chessrating fide-list), so those
+rows start with the list's K and nothing assumed; players without an ID or not on the
+list are named in the summary.
 
 US Chess (--system uscf): the US Chess event workbook; the file's ratings are taken as
 the ratings before the event, and games so far, age, record, peak and life master are
@@ -399,6 +454,12 @@ def add_subcommand(sub: Any) -> None:
     parser.add_argument("--k-from-trf-data", action="store_true",
                         help="read every rated player as established (the default; kept for "
                              "older scripts)")
+    parser.add_argument("--fide-list", metavar="LIST",
+                        help="FIDE rating list download (players_list.zip …): fill each player "
+                             "with a FIDE ID from it (rating, K, birth year, sex, title)")
+    parser.add_argument("--rating-list", choices=("standard", "rapid", "blitz"),
+                        help="with --fide-list: the rating the event is rated on (default: the "
+                             "list's type; standard for the combined list)")
     parser.set_defaults(func=run)
 
 
@@ -406,7 +467,11 @@ def run(args: Any) -> int:
     """Run ``import-trf`` for parsed arguments; prints the summary, returns the exit code."""
     if args.new_players and args.k_from_trf_data:
         raise RatingError("--new-players and --k-from-trf-data: give one of them")
-    summary = import_trf(args.trf, args.output, system=args.system, new_players=args.new_players)
+    if args.rating_list and not args.fide_list:
+        raise RatingError("--rating-list: give --fide-list LIST too")
+    summary = import_trf(args.trf, args.output, system=args.system, new_players=args.new_players,
+                         fide_list=args.fide_list, rating_type=args.rating_list)
     for line in summary.lines():
         print(line)
-    return 1 if summary.cell_errors else 0
+    unfilled = summary.filled is not None and not summary.filled.complete
+    return 1 if summary.cell_errors or unfilled else 0

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Union
 from ..errors import RatingError
 from .calculators import build_calculators
 from .event import EventPlayer, RoundRobinEvent, load_demo_event, round_robin_from_tournament
+from .report import ReportInputs, report_inputs
 from .roundrobin import ROUND_ROBIN_SIZE, build_round_robin
 from .swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
 from .uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
@@ -94,20 +95,23 @@ EventLike = Union[RoundRobinEvent, "Tournament"]
 
 
 def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True,
-                     unknown_games: str = "established") -> Path:
+                     unknown_games: str = "established", report: "ReportInputs | None" = None) -> Path:
     """The round-robin workbook sized to ``event`` and filled with it; returns ``dst``.
 
     ``event`` is a :class:`RoundRobinEvent` (e.g. :func:`load_demo_event`) or a
     :class:`chessrating.trf.model.Tournament` in which each pair met at most once.
     Names and other text are written as text: a name such as ``=1+1`` stays a name.
-    ``unknown_games`` (``established`` or ``new``) is how a blank Rated games cell is read.
+    ``unknown_games`` (``established`` or ``new``) is how a blank Rated games cell is read;
+    ``report`` fills the Report sheet (a tournament's own header and players when ``event``
+    is one).
     """
     if not isinstance(event, RoundRobinEvent):
+        report = report or report_inputs(event)
         event = round_robin_from_tournament(event)
     if len(event.players) < 2:
         raise RatingError(f"event: {len(event.players)} players; a round robin needs at least 2")
-    return _finish(lambda path: build_round_robin(path, event=event, unknown_games=unknown_games),
-                   dst, recalculate)
+    return _finish(lambda path: build_round_robin(path, event=event, unknown_games=unknown_games,
+                                                  report=report), dst, recalculate)
 
 
 def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True,

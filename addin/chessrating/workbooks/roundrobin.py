@@ -38,6 +38,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from ..errors import RatingError
 from .event import RoundRobinEvent
+from .report import ReportInputs, write_report_sheet
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats,
     fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
@@ -302,9 +303,11 @@ def _chart(book: Workbook, sheet: Worksheet, lay: RoundRobinLayout) -> None:
 
 def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
                       event: RoundRobinEvent | None = None, unknown_games: str = "established",
-                      tiebreaks: Sequence[str] | None = None) -> Path:
+                      tiebreaks: Sequence[str] | None = None,
+                      report: ReportInputs | None = None) -> Path:
     """Write the round-robin workbook for ``size`` players, filled with ``event`` if given;
-    ``unknown_games`` is how a blank Rated games cell is read (:mod:`.fide`).
+    ``unknown_games`` is how a blank Rated games cell is read (:mod:`.fide`); ``report``
+    fills the Report sheet (:mod:`.report`; its rounds are those of a single round robin).
 
     Cached values of the formulas start empty; :mod:`chessrating.recalc` fills them in.
     """
@@ -335,6 +338,8 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 1, lay.first - 1))
     sheet.activate()
+    write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report,
+                       round_robin=True)
     write_how_to_sheet(book, st, "FIDE round robin: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()

@@ -46,6 +46,7 @@ from .layout import (
 )
 from ..tiebreaks import FIDE_SWISS_DEFAULTS
 from .ranking import FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
+from .report import report_inputs, write_report_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
@@ -295,6 +296,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
                       "expected score and rating change (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
     _write_own_checks(book, lay, st)
+    write_report_sheet(book, st, lay.first, lay.players, lay.rounds, report_inputs(tournament))
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()

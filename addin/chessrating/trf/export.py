@@ -1,0 +1,577 @@
+"""``chessrating export-trf``: the FIDE rating report of a filled workbook, with a rating
+officer's pre-flight check.
+
+:func:`workbook_tournament` reads a FIDE template filled by hand or made by
+``import-trf`` (the Swiss or the round robin; :mod:`.bookview`) into a
+:class:`~chessrating.trf.model.Tournament`; :func:`preflight` lists what a federation's
+rating officer would send back (FIDE B.02 §9.1; the 2024 letter to rating officers:
+submissions lacking a new player's birth date and sex are returned); :func:`export_trf`
+writes the TRF16 (FIDE Handbook C.04 Annex 2) or TRF-2026 file and the check.
+
+Where things come from: the event's name is the crosstable's Event cell; city,
+federation, dates, type, arbiters, time control and round dates the Report sheet's
+(:mod:`chessrating.workbooks.report`); each player's number, name, title, federation,
+rating and the games the crosstable's, FIDE ID, sex and birth date the Report sheet's.
+A result cell becomes its TRF code: ``1 ½ 0`` → ``1 = 0``, ``+ -`` forfeits, ``H``
+half-point bye, ``B`` full-point bye (TRF ``F``), ``U``, ``Z``; the functions' other
+spellings too (``W D L`` rated, ``X`` forfeit win, ``F`` forfeit loss).
+
+**Decisions**
+
+* Ranks: by the workbook's tie-breaks where it has them (a ``Rank`` named range), else
+  by points, then starting number. TRF16 wants distinct ranks, so ties are broken by
+  starting number; TRF-2026 lets equal players share a rank (the check says which).
+* The round-robin crosstable holds no rounds or colours: the Report sheet's grid
+  ``GameRounds`` does (``3W``: round 3, the row player White; ``import-trf`` fills it
+  from the file). A blank cell is read as the FIDE Berger tables (C.05 Annex 1) give it
+  for the starting numbers, the pairing FIDE round robins use; the check says how many.
+* The check is printed and written, as a sheet ``Pre-flight`` of its own workbook
+  ``OUT-preflight.xlsx`` beside the TRF file (the user's workbook is never rewritten);
+  it is rewritten at each export, with one row saying "no problems" when there are none.
+* Exit 1 when the file was written with problems listed, 2 when nothing could be
+  written (then neither file is touched: both are written beside and renamed at the end).
+
+>>> sorted(berger(4).items())[:3]
+[((1, 2), (2, True)), ((1, 3), (3, False)), ((1, 4), (1, True))]
+>>> trf_code(1), trf_code("½"), trf_code("B"), trf_code(None), trf_code("F")
+('1', '=', 'F', ' ', '-')
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import RatingError
+from .bookview import BookView, read_book_view
+from .model import TITLES, Player, RoundGame, Tournament
+
+__all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "berger", "workbook_tournament",
+           "preflight", "export_trf", "default_output", "preflight_output"]
+
+FORMATS = ("trf16", "trf26")
+_CELL_CODES = {"1": "1", "½": "=", "=": "=", "0.5": "=", "1/2": "=", "0": "0",
+               "W": "1", "D": "=", "L": "0", "+": "+", "-": "-", "X": "+", "F": "-",
+               "H": "H", "B": "F", "U": "U", "Z": "Z", "": " "}
+_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-"}
+_FED = re.compile(r"[A-Z]{3}")
+_ENCODED_TIME = re.compile(r"[0-9/+:*\-WB]+")
+_GAME_ROUND = re.compile(r"\s*([0-9]{1,3})\s*([WB])?\s*")
+
+
+def trf_code(value: Any) -> str | None:
+    """The TRF result code of a result cell's value, ``" "`` for blank, ``None`` if it is
+    not a result."""
+    if value is None:
+        return " "
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return {1.0: "1", 0.5: "=", 0.0: "0"}.get(float(value))
+    return _CELL_CODES.get(str(value).strip().upper())
+
+
+def berger(players: int) -> dict[tuple[int, int], tuple[int, bool]]:
+    """FIDE's Berger tables: for each pair ``(i, j)``, ``i < j``, the round they meet and
+    whether ``i`` has White. An odd number of players meets a dummy (the free round).
+
+    Players i, j < N (N even) meet in round ``(i + j − 2) mod (N − 1) + 1``, the lower
+    number White when ``i + j`` is odd; player N meets i in round ``(2i − 2) mod (N − 1)
+    + 1``, i White when i ≤ N/2 (FIDE C.05 Annex 1 tables, e.g. 4 players: 1-4 2-3 /
+    4-3 1-2 / 2-4 3-1).
+    """
+    n = players + players % 2
+    out: dict[tuple[int, int], tuple[int, bool]] = {}
+    for i in range(1, players + 1):
+        for j in range(i + 1, players + 1):
+            if j < n:
+                out[(i, j)] = ((i + j - 2) % (n - 1) + 1, (i + j) % 2 == 1)
+            else:
+                out[(i, j)] = ((2 * i - 2) % (n - 1) + 1, i <= n // 2)
+    return out
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One line of the pre-flight check: a player (0 = the event), a field, a problem."""
+
+    player: int
+    name: str
+    field: str
+    problem: str
+
+    def __str__(self) -> str:
+        who = "event" if self.player == 0 else f"player {self.player} {self.name}".rstrip()
+        return f"{who}: {self.field}: {self.problem}"
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)) and float(value).is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _date(value: Any) -> _dt.date | None:
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1 < value < 200_000:
+        return _dt.date(1899, 12, 30) + _dt.timedelta(days=int(value))
+    if isinstance(value, str) and value.strip():
+        from .codec import parse_date
+        return parse_date(value)
+    return None
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+@dataclass
+class _Read:
+    """A workbook read into a tournament, with what reading it found wrong."""
+
+    tournament: Tournament
+    layout: str
+    issues: list[Issue] = field(default_factory=list)
+    stated_points: dict[int, float | None] = field(default_factory=dict)
+    ranks: dict[int, int] = field(default_factory=dict)
+
+
+def _player_rows(view: BookView) -> list[tuple[int, int]]:
+    cells = view.names.get("Names")
+    if not cells:
+        raise RatingError(f"book: {str(view.path)!r} is not a FIDE crosstable (no Names range); "
+                          "export-trf reads the FIDE round-robin and Swiss workbooks")
+    return [(row, col) for _, row, col in cells]
+
+
+def workbook_tournament(view: BookView) -> _Read:
+    """The tournament a FIDE workbook holds, and the issues met reading it."""
+    rows = _player_rows(view)
+    sheet = view.names["Names"][0][0]
+    first_row, name_col = rows[0]
+    header = {view.value(sheet, first_row - 1, c): c for c in range(1, view.max_col.get(sheet, 0) + 1)}
+    swiss = view.value(sheet, first_row - 1, name_col + 9) == "Opp"
+    t = Tournament(name=_text(view.value(sheet, 2, 2)))
+    t.headers = {"062": [""], "072": [""]}  # counts written from the players
+    read = _Read(t, "swiss" if swiss else "round robin")
+    issues = read.issues
+    t.city, t.federation, t.type = view.text("ReportCity"), view.text("ReportFederation"), view.text("ReportType")
+    t.chief_arbiter, t.time_control = view.text("ReportArbiter"), view.text("ReportTimeControl")
+    t.deputy_arbiters = [d.strip() for d in view.text("ReportDeputies").split(";") if d.strip()]
+    for name, attr in (("ReportStart", "start_date"), ("ReportEnd", "end_date")):
+        raw = view.one(name)
+        setattr(t, attr, _date(raw))
+        if raw is not None and getattr(t, attr) is None:
+            issues.append(Issue(0, "", name, f"{raw!r} is not a date"))
+    ids, sexes, births = view.named("FideIds"), view.named("Sexes"), view.named("BirthDates")
+    points = view.named("Points")
+    for i, (row, col) in enumerate(rows):
+        name = _text(view.value(sheet, row, col))
+        if not name:
+            continue
+        number = i + 1
+        p = Player(number, name)
+        title = _text(view.value(sheet, row, col + 1)).upper()
+        if title and title not in TITLES:
+            issues.append(Issue(number, name, "Title", f"{title!r} is not a FIDE title; not written"))
+            title = ""
+        p.title = title
+        fed = _text(view.value(sheet, row, col + 2)).upper()
+        if fed and not _FED.fullmatch(fed):
+            issues.append(Issue(number, name, "Fed", f"{fed!r} is not a three-letter code; not written"))
+            fed = ""
+        p.federation = fed
+        rating_value = view.value(sheet, row, col + 3)
+        rating = _int(rating_value)
+        if rating_value not in (None, "-") and (rating is None or not (rating == 0 or 100 <= rating <= 4000)):
+            issues.append(Issue(number, name, "Rating", f"{rating_value!r} is not a rating; not written"))
+            rating = None
+        p.rating = rating or None
+        fide_id = ids[i] if i < len(ids) else None
+        p.fide_id = _int(fide_id) or None
+        if fide_id is not None and p.fide_id is None:
+            issues.append(Issue(number, name, "FIDE ID", f"{fide_id!r} is not a FIDE ID; not written"))
+        sex = _text(sexes[i] if i < len(sexes) else None).lower()
+        p.sex = sex if sex in ("m", "w") else ""
+        if sex and not p.sex:
+            issues.append(Issue(number, name, "Sex", f"{sex!r} is not m or w; not written"))
+        birth = _text(births[i] if i < len(births) else None)
+        if len(birth) > 10:
+            issues.append(Issue(number, name, "Birth date", f"{birth!r} is longer than YYYY/MM/DD; not written"))
+            birth = ""
+        p.birth_date = birth
+        year = _int(view.value(sheet, row, col + 5))
+        p.birth_year = year
+        if birth and year and not birth.startswith(str(year)):
+            issues.append(Issue(number, name, "Birth date", f"{birth} does not agree with the birth year {year}"))
+        if not birth and year:
+            p.birth_date = str(year)
+        stated = points[i] if i < len(points) else None
+        read.stated_points[number] = float(stated) if isinstance(stated, (int, float)) else None
+        t.players.append(p)
+    numbers = {p.number for p in t.players}
+    if swiss:
+        _swiss_games(view, sheet, rows, name_col, read, numbers)
+    else:
+        _round_robin_games(view, sheet, rows, name_col, read, numbers)
+    rounds = max((len(p.games) for p in t.players), default=0)
+    dates = view.named("RoundDates")
+    t.round_dates = [_date(d) for d in dates[:rounds]]
+    while t.round_dates and t.round_dates[-1] is None:
+        t.round_dates.pop()
+    t.rounds = rounds
+    if view.has("Rank"):
+        for p, value in zip(t.players, [view.named("Rank")[i] for i, _ in enumerate(rows)]):
+            if _int(value):
+                read.ranks[p.number] = _int(value)  # type: ignore[assignment]
+    return read
+
+
+def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_col: int,
+                 read: _Read, numbers: set[int]) -> None:
+    first_row = rows[0][0]
+    start = name_col + 9  # the first round's Opp column
+    rounds = 0
+    while view.value(sheet, first_row - 1, start + 3 * rounds) == "Opp":
+        rounds += 1
+    for p in read.tournament.players:
+        row = rows[p.number - 1][0]
+        for rnd in range(1, rounds + 1):
+            c = start + 3 * (rnd - 1)
+            opp_value, colour_value, result = (view.value(sheet, row, c + k) for k in range(3))
+            opponent = _int(opp_value)
+            if opp_value is not None and (opponent is None or opponent not in numbers or opponent == p.number):
+                read.issues.append(Issue(p.number, p.name, f"round {rnd}",
+                                         f"opponent {_text(opp_value)!r} is not another player's number"))
+                opponent = None
+            code = trf_code(result)
+            if code is None:
+                read.issues.append(Issue(p.number, p.name, f"round {rnd}",
+                                         f"result {_text(result)!r} is not a result; written blank"))
+                code = " "
+            colour = {"W": "w", "B": "b"}.get(_text(colour_value).upper())
+            if opponent is not None and code == " ":
+                continue  # paired, not played yet: nothing to report
+            if opponent is not None and colour is None:
+                read.issues.append(Issue(p.number, p.name, f"round {rnd}", "colour missing (W or B)"))
+            p.games.append(RoundGame(rnd, opponent, colour if opponent is not None else None, code))
+        _pad(p)
+
+
+def _pad(p: Player) -> None:
+    """Rounds in order, a blank one for a round not listed; no trailing blank rounds."""
+    by_round = {g.round: g for g in p.games}
+    last = max(by_round, default=0)
+    p.games = [by_round.get(r, RoundGame(r)) for r in range(1, last + 1)]
+    while p.games and p.games[-1].is_blank:
+        p.games.pop()
+
+
+def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_col: int,
+                       read: _Read, numbers: set[int]) -> None:
+    grid = name_col + 9
+    size = len(rows)
+    table = berger(size)
+    by_number = {p.number: p for p in read.tournament.players}
+    given = view.names.get("GameRounds", [])
+    rounds_of = {(r - given[0][1] + 1, c - given[0][2] + 1): view.value(s, r, c)
+                 for s, r, c in given} if given else {}
+    from_berger = 0
+    for p in read.tournament.players:
+        row = rows[p.number - 1][0]
+        for j in range(1, size + 1):
+            if j == p.number:
+                continue
+            value = view.value(sheet, row, grid + j - 1)
+            code = trf_code(value)
+            if code is None:
+                read.issues.append(Issue(p.number, p.name, f"against player {j}",
+                                         f"result {_text(value)!r} is not a result; not written"))
+                continue
+            if code == " ":
+                continue
+            if j not in by_number:
+                read.issues.append(Issue(p.number, p.name, f"against player {j}",
+                                         "a result against an empty row"))
+                continue
+            stated = _text(rounds_of.get((p.number, j)))
+            found = _GAME_ROUND.fullmatch(stated.upper())
+            if found:
+                rnd, colour = int(found[1]), {"W": "w", "B": "b"}.get(found[2] or "")
+            else:
+                if stated:
+                    read.issues.append(Issue(p.number, p.name, f"against player {j}",
+                                             f"round and colour {stated!r} is not like 3W; Berger tables used"))
+                a, b = min(p.number, j), max(p.number, j)
+                rnd, low_white = table[(a, b)]
+                colour = "w" if (low_white if p.number == a else not low_white) else "b"
+                from_berger += 1
+            if colour is None:
+                read.issues.append(Issue(p.number, p.name, f"round {rnd}", "colour missing (W or B)"))
+            p.games.append(RoundGame(rnd, j, colour, code))
+    for p in read.tournament.players:
+        twice = sorted(r for r, n in Counter(g.round for g in p.games).items() if n > 1)
+        for rnd in twice:
+            read.issues.append(Issue(p.number, p.name, f"round {rnd}", "two games in one round; "
+                                     "the second not written"))
+        p.games.sort(key=lambda g: g.round)
+        _pad(p)
+    if from_berger:
+        read.issues.append(Issue(0, "", "rounds", f"{from_berger} game(s) without round and colour "
+                                 "(Report sheet): written by the FIDE Berger tables for the starting numbers"))
+
+
+def preflight(read: _Read, *, trf_format: str = "trf16") -> list[Issue]:
+    """What a rating officer would return, by player and field (the event's first)."""
+    t = read.tournament
+    out: list[Issue] = []
+    for label, value in (("city", t.city), ("federation", t.federation), ("chief arbiter", t.chief_arbiter),
+                         ("start date", t.start_date), ("end date", t.end_date),
+                         ("time control", t.time_control)):
+        if not value:
+            out.append(Issue(0, "", label, "missing (Report sheet)"))
+    if t.federation and not _FED.fullmatch(t.federation.upper()):
+        out.append(Issue(0, "", "federation", f"{t.federation!r} is not a three-letter code"))
+    if t.start_date and t.end_date and t.end_date < t.start_date:
+        out.append(Issue(0, "", "end date", "before the start date"))
+    played_rounds = sorted({g.round for p in t.players for g in p.games if not g.is_blank})
+    missing = [r for r in played_rounds if r > len(t.round_dates) or t.round_dates[r - 1] is None]
+    if missing:
+        out.append(Issue(0, "", "round dates", "missing for round(s) " + ", ".join(map(str, missing))))
+    if trf_format == "trf26" and t.time_control and not _ENCODED_TIME.fullmatch(t.time_control.replace(" ", "")):
+        out.append(Issue(0, "", "time control", f"{t.time_control!r} is not encoded as TRF-2026 "
+                         "record 222 wants (e.g. 5400+30); written as 122 only"))
+    out += [i for i in read.issues if i.player == 0]
+    by_number = {p.number: p for p in t.players}
+    for p in t.players:
+        mine = [i for i in read.issues if i.player == p.number]
+        if p.fide_id is None:
+            if not p.birth_date:
+                mine.append(Issue(p.number, p.name, "birth date", "missing for a player without FIDE ID"))
+            if not p.sex:
+                mine.append(Issue(p.number, p.name, "sex", "missing for a player without FIDE ID"))
+        seen: Counter[int] = Counter()
+        for g in p.games:
+            if g.opponent is None:
+                continue
+            other = by_number[g.opponent]
+            back = other.game(g.round)
+            if back.opponent != p.number:
+                gives = "no opponent" if back.opponent is None else f"player {back.opponent}"
+                mine.append(Issue(p.number, p.name, f"round {g.round}",
+                                  f"paired with player {other.number}, whose row gives {gives}"))
+            elif p.number < other.number:
+                if g.code in _COMPLEMENT and back.code not in _COMPLEMENT[g.code]:
+                    mine.append(Issue(p.number, p.name, f"round {g.round}",
+                                      f"result {g.code!r} against player {other.number}, whose row "
+                                      f"gives {back.code.strip() or 'no result'!r}: the two sides disagree"))
+                if g.colour is not None and g.colour == back.colour:
+                    mine.append(Issue(p.number, p.name, f"round {g.round}",
+                                      f"same colour as player {other.number}"))
+            seen[g.opponent] += 1
+        stated = read.stated_points.get(p.number)
+        computed = p.computed_points(t.scoring)
+        if stated is not None and abs(stated - computed) > 1e-9:
+            mine.append(Issue(p.number, p.name, "points",
+                              f"the workbook gives {stated:g}, the results add up to {computed:g}"))
+        out += mine
+    for rnd in range(1, t.rounds + 1):
+        named: Counter[int] = Counter(n for p in t.players if (n := p.game(rnd).opponent) is not None)
+        for opponent, count in sorted(named.items()):
+            if count > 1:
+                o = by_number[opponent]
+                out.append(Issue(o.number, o.name, f"round {rnd}",
+                                 f"paired {count} times (by players "
+                                 + ", ".join(str(p.number) for p in t.players
+                                             if p.game(rnd).opponent == opponent) + ")"))
+    return out
+
+
+def _ranked(read: _Read, trf_format: str) -> None:
+    """Each player's points and rank (the module's **Decision**)."""
+    t = read.tournament
+    for p in t.players:
+        p.points = p.computed_points(t.scoring)
+    if read.ranks:
+        for p in t.players:
+            p.rank = read.ranks.get(p.number)
+        return
+    ordered = sorted(t.players, key=lambda p: (-(p.points or 0.0), p.number))
+    for position, p in enumerate(ordered, start=1):
+        previous = ordered[position - 2] if position > 1 else None
+        if trf_format == "trf26" and previous is not None and previous.points == p.points:
+            p.rank = previous.rank
+        else:
+            p.rank = position
+
+
+def _trf26_headers(t: Tournament) -> None:
+    t.headers["142"] = [""]
+    compact = t.time_control.replace(" ", "")
+    if compact and _ENCODED_TIME.fullmatch(compact):
+        t.headers["222"] = [compact]
+
+
+def default_output(book: Path) -> Path:
+    """The TRF file beside the workbook: its stem with ``.trf``.
+
+    >>> default_output(Path("events/open.xlsx")).as_posix()
+    'events/open.trf'
+    """
+    return Path(book).with_suffix(".trf")
+
+
+def preflight_output(trf: Path) -> Path:
+    """The check's workbook beside the TRF file.
+
+    >>> preflight_output(Path("events/open.trf")).as_posix()
+    'events/open-preflight.xlsx'
+    """
+    return trf.with_name(f"{trf.stem}-preflight.xlsx")
+
+
+@dataclass
+class ExportSummary:
+    """What :func:`export_trf` did."""
+
+    book: Path
+    output: Path
+    check: Path
+    trf_format: str
+    layout: str
+    players: int
+    rated: int
+    rounds: int
+    issues: list[Issue]
+
+    def lines(self, max_shown: int = 50) -> list[str]:
+        out = [f"written: {self.output} ({self.trf_format.upper()}, {self.layout})",
+               f"players: {self.players} ({self.rated} rated), rounds: {self.rounds}",
+               f"pre-flight check: {len(self.issues)} problem(s), listed in {self.check}"]
+        out += [f"  {i}" for i in self.issues[:max_shown]]
+        if len(self.issues) > max_shown:
+            out.append(f"  ... and {len(self.issues) - max_shown} more")
+        return out
+
+
+def _write_check(issues: list[Issue], path: Path, book: Path) -> None:
+    import xlsxwriter
+
+    workbook = xlsxwriter.Workbook(str(path), {"strings_to_numbers": False, "strings_to_formulas": False})
+    sheet = workbook.add_worksheet("Pre-flight")
+    bold = workbook.add_format({"bold": True, "bg_color": "#DDEBF7", "border": 1})
+    sheet.write_string(0, 0, f"Pre-flight check of {book.name}: what a rating officer would return", bold)
+    for c, text in enumerate(("Player", "Name", "Field", "Problem")):
+        sheet.write_string(2, c, text, bold)
+    for r, issue in enumerate(issues or [Issue(0, "", "", "no problems found")], start=3):
+        sheet.write_string(r, 0, "event" if issue.player == 0 else str(issue.player))
+        sheet.write_string(r, 1, issue.name)
+        sheet.write_string(r, 2, issue.field)
+        sheet.write_string(r, 3, issue.problem)
+    sheet.set_column(0, 0, 8)
+    sheet.set_column(1, 1, 28)
+    sheet.set_column(2, 2, 16)
+    sheet.set_column(3, 3, 90)
+    workbook.close()
+
+
+def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
+               trf_format: str = "trf16") -> ExportSummary:
+    """Write the TRF file of the FIDE workbook ``book`` and its pre-flight check.
+
+    ``output`` defaults to :func:`default_output`; it may not be the workbook. Both
+    files are written beside their places and renamed when whole; a workbook that
+    cannot be read, or a value that does not fit its TRF columns, raises
+    :class:`RatingError` and touches neither file.
+    """
+    from ..recalc.archive import atomic_output, draft_path, publish
+    from .codec import write_trf
+
+    if trf_format not in FORMATS:
+        raise RatingError(f"format: {trf_format!r} is not one of {', '.join(FORMATS)}")
+    book = Path(book)
+    target = default_output(book) if output is None else Path(output)
+    try:
+        same = target.resolve() == book.resolve() or (target.exists() and os.path.samefile(target, book))
+    except OSError:
+        same = False
+    if same or target.suffix.lower() in (".xlsx", ".xlsm"):
+        raise RatingError(f"output: {str(target)!r} would overwrite a workbook; name a .trf file")
+    if not target.parent.is_dir():
+        raise RatingError(f"output: the folder {str(target.parent)!r} does not exist")
+    read = workbook_tournament(read_book_view(book))
+    t = read.tournament
+    if not t.players:
+        raise RatingError(f"book: {str(book)!r} has no players (no names in the crosstable)")
+    issues = preflight(read, trf_format=trf_format)
+    _ranked(read, trf_format)
+    if trf_format == "trf26":
+        _trf26_headers(t)
+    text = write_trf(t)  # raises for a value that does not fit its columns: nothing written
+    check = preflight_output(target)
+    try:
+        with draft_path(check) as drafted:
+            _write_check(issues, drafted, book)
+            with atomic_output(target) as stream:
+                stream.write(text.encode("utf-8"))
+            publish(drafted, check)
+    except OSError as error:
+        raise RatingError(f"output: {str(target)!r} cannot be written ({error.strerror or error})") from None
+    return ExportSummary(book, target, check, trf_format, read.layout, len(t.players),
+                         sum(1 for p in t.players if p.rating), t.rounds, issues)
+
+
+# -- command line ---------------------------------------------------------------------
+DESCRIPTION = """\
+Write the FIDE tournament report (TRF) of a filled FIDE workbook (the round-robin or
+Swiss template filled by hand, or a workbook made by import-trf): the header records
+(name, city, federation, dates, numbers of players and rated players, type, arbiters,
+time control, round dates) from the Crosstable's Event cell and the Report sheet, and
+one 001 line per player with each round's opponent, colour and result.
+
+Before writing, a pre-flight check lists what a rating officer would return: a player
+without FIDE ID lacking birth date or sex, missing round dates, time control or other
+mandatory header fields, results whose two sides disagree, a player paired twice in a
+round, points that do not equal the sum of the results. The list is printed and written
+as the sheet 'Pre-flight' of OUT-preflight.xlsx beside the TRF file.
+"""
+EPILOG = ("Exit code 0: written, no problem found; 1: written, with the problems listed; "
+          "2: nothing written (the reason on one line).")
+
+
+def add_subcommand(sub: Any) -> None:
+    """Register ``export-trf`` on an argparse subparsers object."""
+    import argparse
+
+    parser = sub.add_parser("export-trf", help="write the FIDE rating report (TRF) of a filled workbook",
+                            description=DESCRIPTION, epilog=EPILOG,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("book", metavar="BOOK.xlsx", help="the filled FIDE workbook")
+    parser.add_argument("-o", "--output", metavar="OUT.trf",
+                        help="the TRF file to write (default: BOOK's name with .trf, beside it)")
+    parser.add_argument("--format", dest="trf_format", choices=FORMATS, default="trf16",
+                        help="trf16 (FIDE C.04 Annex 2, default) or trf26 (TRF-2026)")
+    parser.set_defaults(func=run)
+
+
+def run(args: Any) -> int:
+    """Run ``export-trf``; prints the summary and the check, returns the exit code."""
+    summary = export_trf(args.book, args.output, trf_format=args.trf_format)
+    for line in summary.lines():
+        print(line)
+    return 1 if summary.issues else 0
+

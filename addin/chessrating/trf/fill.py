@@ -1,0 +1,247 @@
+"""``chessrating fide-list LIST --fill BOOK``: a FIDE workbook's players filled from the
+FIDE rating list.
+
+For every player row with a FIDE ID (the Report sheet's ``FideIds``) that the list
+holds, the row's name, federation, title, rating of the workbook's rating type
+(``RatingList``: standard, rapid or blitz), birth year, K list (the list's K for that
+type) and sex are written from the list. Rows without an ID, and IDs the list does not
+hold, are named in the summary and left as they are: nothing is guessed. Once K list is
+filled, K is the list's (it overrides the computed K, as K list always did), so the
+row's orange "assumed" marks go.
+
+What the list leaves empty: no rating of the type writes 0 (the templates read 0 as no
+rating); no title writes an empty title; a birth year of 0 (unknown) and a missing K
+leave the cells as they were.
+
+The workbook is changed as ``chessrating recalc`` changes one: the new input values are
+written into the sheet XML of the untouched file
+(:func:`chessrating.recalc.patch.write_cached_values`, which rewrites only those cells'
+values; an input's text becomes a ``t="str"`` cell), then every formula is recalculated
+(:func:`chessrating.recalc.recalculate`) into a draft beside the output, renamed onto it
+when whole. Every other part of the file stays byte for byte.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from ..errors import RatingError
+from .bookview import BookView, read_book_view
+from .fidelist import RATING_TYPES, FideList, read_fide_list
+
+__all__ = ["FillSummary", "fill_workbook", "fill_updates", "MAX_NAMED"]
+
+MAX_NAMED = 20
+
+
+@dataclass
+class FillSummary:
+    """What :func:`fill_workbook` did, for the summary it prints."""
+
+    book: Path
+    output: Path
+    list_kind: str
+    rating_type: str
+    filled: list[tuple[int, str, int]] = field(default_factory=list)
+    no_id: list[tuple[int, str]] = field(default_factory=list)
+    not_on_list: list[tuple[int, str, int]] = field(default_factory=list)
+    cell_errors: list[Any] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Every named player filled and every formula gave a value."""
+        return not (self.no_id or self.not_on_list or self.cell_errors)
+
+    def lines(self, max_named: int = MAX_NAMED) -> list[str]:
+        out = [f"workbook: {self.output}",
+               f"list: {self.list_kind}; {self.rating_type} ratings and K written",
+               f"players filled from the list: {len(self.filled)}"]
+
+        def named(title: str, rows: list[str]) -> None:
+            out.append(f"{title}: {len(rows)}")
+            out.extend(f"  {r}" for r in rows[:max_named])
+            if len(rows) > max_named:
+                out.append(f"  ... and {len(rows) - max_named} more")
+        named("players without a FIDE ID (left as they are)",
+              [f"player {n} {name}" for n, name in self.no_id])
+        named("FIDE IDs not on the list (left as they are)",
+              [f"player {n} {name} (FIDE ID {i})" for n, name, i in self.not_on_list])
+        if self.cell_errors:
+            out.append(f"cells showing an error: {len(self.cell_errors)}")
+            out += [f"  {e}" for e in self.cell_errors[:max_named]]
+        return out
+
+
+def _rows(view: BookView) -> list[tuple[int, tuple[str, int, int], tuple[str, int, int] | None,
+                                        tuple[str, int, int] | None]]:
+    """(player number, name cell, FIDE ID cell, sex cell) for each crosstable row."""
+    names, ids, sexes = view.names.get("Names"), view.names.get("FideIds"), view.names.get("Sexes")
+    if not names or not ids:
+        raise RatingError(f"book: {str(view.path)!r} is not a FIDE template with a Report sheet "
+                          "(no Names or FideIds); rebuild it with chessrating templates or import-trf")
+    return [(i + 1, names[i], ids[i] if i < len(ids) else None,
+             sexes[i] if sexes and i < len(sexes) else None) for i in range(len(names))]
+
+
+def _rating_type(view: BookView) -> str:
+    kind = view.text("RatingList").lower() or "standard"
+    if kind not in RATING_TYPES:
+        raise RatingError(f"RatingList: {kind!r} is not one of {', '.join(RATING_TYPES)}")
+    return kind
+
+
+def fill_updates(view: BookView, found: FideList, summary: FillSummary) -> dict[str, dict[tuple[int, int], Any]]:
+    """The input cells to write, by sheet and (row, column); ``summary`` gets each row's fate."""
+    kind = summary.rating_type
+    updates: dict[str, dict[tuple[int, int], Any]] = {}
+    for number, (sheet, row, col), id_cell, sex_cell in _rows(view):
+        name = view.value(sheet, row, col)
+        fide_id = view.value(*id_cell) if id_cell else None
+        if fide_id is None:
+            if name is not None:
+                summary.no_id.append((number, str(name)))
+            continue
+        try:
+            fide_id = int(fide_id)
+        except (TypeError, ValueError):
+            summary.not_on_list.append((number, str(name or ""), fide_id))
+            continue
+        entry = found.players.get(fide_id)
+        if entry is None:
+            summary.not_on_list.append((number, str(name or ""), fide_id))
+            continue
+        cells = updates.setdefault(sheet, {})
+        # columns relative to Name, as the FIDE templates write them
+        cells[(row, col)] = entry.name
+        cells[(row, col + 1)] = entry.title
+        cells[(row, col + 2)] = entry.federation
+        cells[(row, col + 3)] = entry.rating(kind) or 0
+        if entry.birth_year:
+            cells[(row, col + 5)] = entry.birth_year
+        if entry.k(kind):
+            cells[(row, col + 7)] = entry.k(kind)
+        if sex_cell is not None and entry.sex:
+            updates.setdefault(sex_cell[0], {})[(sex_cell[1], sex_cell[2])] = entry.sex
+        summary.filled.append((number, entry.name, fide_id))
+    return updates
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str] | BinaryIO | FideList,
+                  output: str | os.PathLike[str] | None = None, *, shown: str | None = None,
+                  rating_type: str | None = None) -> FillSummary:
+    """Fill ``book``'s players from the FIDE list ``fide_list`` (a path, a stream or a
+    list already read) and write the recalculated workbook to ``output`` (default:
+    ``book`` itself, replaced whole once the new file is complete). ``shown`` is the
+    name the summary gives the output (a draft's caller names its own file);
+    ``rating_type`` sets the workbook's rating list first (default: the one it names)."""
+    from ..recalc import RecalcError, recalculate
+    from ..recalc.archive import draft_path
+    from ..recalc.patch import write_cached_values
+
+    book = Path(book)
+    target = book if output is None else Path(output)
+    if target.suffix.lower() != ".xlsx":
+        raise RatingError(f"output: {str(target)!r} must be named .xlsx")
+    if isinstance(fide_list, (str, os.PathLike)) and _same(Path(fide_list), target):
+        raise RatingError(f"output: {str(target)!r} is the list itself")
+    view = read_book_view(book)
+    rows = _rows(view)
+    if rating_type is not None and rating_type not in RATING_TYPES:
+        raise RatingError(f"rating_type: {rating_type!r} is not one of {', '.join(RATING_TYPES)}")
+    kind = rating_type or _rating_type(view)
+    if isinstance(fide_list, FideList):
+        found = fide_list
+    else:
+        ids = {int(v) for _, _, c, _ in rows if c is not None
+               for v in [view.value(*c)] if isinstance(v, (int, float))}
+        found = read_fide_list(fide_list, ids)
+    if not found.has(kind):
+        raise RatingError(f"list: a {found.kind} list; the workbook is rated on the {kind} list "
+                          "(Report sheet, Rating list): use that list")
+    summary = FillSummary(book, Path(shown) if shown else target, found.kind, kind)
+    updates = fill_updates(view, found, summary)
+    if rating_type is not None and view.has("RatingList"):
+        sheet, row, col = view.names["RatingList"][0]
+        updates.setdefault(sheet, {})[(row, col)] = rating_type
+    try:
+        with draft_path(target) as draft:
+            write_cached_values(book, draft, updates, shown=str(book))
+            report = recalculate(draft, target, label=target.name)
+    except RecalcError as error:
+        raise RatingError(str(error)) from None
+    summary.cell_errors = list(report.root_errors)
+    return summary
+
+
+# -- command line ---------------------------------------------------------------------
+DESCRIPTION = """\
+Read FIDE's rating list download (players_list.zip / players_list_foa.txt, the per-type
+standard, rapid and blitz lists, the older layout without FOA, or the XML variants;
+zipped or not). Without --fill: say what the list is and print the players asked for
+with --id. With --fill BOOK.xlsx: for every player row of the FIDE workbook with a FIDE
+ID (Report sheet), write name, federation, sex, title, birth year, the rating of the
+workbook's rating list and K list (the list's K, which overrides the computed K) from
+the list, then recalculate. Rows without an ID, or whose ID is not on the list, are named
+and left as they are. The workbook's other parts stay byte for byte.
+"""
+EPILOG = ("Exit code 0: written, every named player filled, every formula gave a value; 1: "
+          "written, but some rows were not filled or some cells show an error (listed); 2: "
+          "nothing written.")
+
+
+def add_subcommand(sub: Any) -> None:
+    """Register ``fide-list`` on an argparse subparsers object."""
+    import argparse
+
+    parser = sub.add_parser("fide-list", help="read the FIDE rating list; fill a workbook's players from it",
+                            description=DESCRIPTION, epilog=EPILOG,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("list", metavar="FILE", help="the FIDE list: .zip, .txt or .xml")
+    parser.add_argument("--fill", metavar="BOOK.xlsx", help="the FIDE workbook to fill")
+    parser.add_argument("-o", "--output", metavar="OUT.xlsx",
+                        help="where to write the filled workbook (default: BOOK itself)")
+    parser.add_argument("--id", dest="ids", metavar="FIDE_ID", type=int, action="append",
+                        help="print this player from the list (repeatable)")
+    parser.add_argument("--list-type", choices=RATING_TYPES,
+                        help="the rating type of a per-type list whose file name does not say it")
+    parser.set_defaults(func=run)
+
+
+def run(args: Any) -> int:
+    """Run ``fide-list``; prints a summary, returns the exit code."""
+    if args.output and not args.fill:
+        raise RatingError("-o: give --fill BOOK.xlsx to say which workbook to fill")
+    if args.fill:
+        found = None
+        if args.list_type:  # the kind must be known before the fill reads the list
+            view = read_book_view(args.fill)
+            ids = {int(v) for v in view.named("FideIds") if isinstance(v, (int, float))}
+            found = read_fide_list(args.list, ids, kind=args.list_type)
+        summary = fill_workbook(args.fill, found or args.list, args.output)
+        for line in summary.lines():
+            print(line)
+        return 0 if summary.complete else 1
+    found = read_fide_list(args.list, args.ids or (), kind=args.list_type)
+    print(f"list: {found.kind} ({found.layout}), {found.lines} players")
+    missing = 0
+    for fide_id in args.ids or ():
+        p = found.players.get(fide_id)
+        if p is None:
+            print(f"{fide_id}: not on the list")
+            missing += 1
+            continue
+        ratings = ", ".join(f"{k} {p.rating(k) or '-'} (K {p.k(k) or '-'})" for k in RATING_TYPES
+                            if found.has(k))
+        print(f"{fide_id}: {p.name}, {p.federation}, {p.sex or '-'}, {p.title or 'no title'}, "
+              f"born {p.birth_year or 'unknown'}; {ratings}")
+    return 1 if missing else 0
