@@ -174,7 +174,9 @@ def _place(where: str) -> tuple[int, int] | None:
     """A cell's ``r=`` address as (row, column); ``None`` if it has none that reads."""
     try:
         ref = parse_ref(where)
-    except FormulaSyntaxError:
+    except (FormulaSyntaxError, ValueError):
+        return None
+    if ref.r1 < 1 or ref.c1 < 1:
         return None
     return ref.r1, ref.c1
 
@@ -209,25 +211,19 @@ class _SheetRewrite:
         self.string_rows: dict[str, list[int]] = {}  # shared string index -> rows
         self._locate()
 
-    def _kind(self, index: int) -> str:
-        parent = self.elements[index].parent
-        while parent is not None:
-            kind = _UNBOUND_KINDS.get(self.elements[parent].local)
-            if kind:
-                return kind
-            parent = self.elements[parent].parent
-        return "another part of the sheet"
-
     def _locate(self) -> None:
         """Each cell's place (from ``r=``, or counted as Excel counts a cell without it),
         each formula's cell, each call outside a cell."""
         row = col = 0
         row_index = -1
         cell_of: dict[int, tuple[int, tuple[int, int] | None]] = {}
+        kinds: list[str | None] = []  # the kind of place each element sits in, in one pass
         for index, element in enumerate(self.elements):
             local = element.local
+            kinds.append(_UNBOUND_KINDS.get(local) or
+                         (kinds[element.parent] if element.parent is not None else None))
             if local == "row":
-                row = int(element.attrs["r"]) if element.attrs.get("r", "").isdigit() else row + 1
+                row = int(element.attrs["r"]) if _digits(element.attrs.get("r", "")) else row + 1
                 col, row_index = 0, index
             elif local == "c" and element.parent == row_index and row_index >= 0:
                 place = _place(element.attrs["r"]) if "r" in element.attrs else (row, col + 1)
@@ -240,7 +236,7 @@ class _SheetRewrite:
                     self.elements[element.parent].attrs.get("t") == "s":
                 self.string_rows.setdefault(element.text.strip(), []).append(cell_of[element.parent][0])
             elif local in ("f", "formula", "formula1", "formula2") and lite_formula(element.text)[1]:
-                self.unbound.append(self._kind(index))
+                self.unbound.append(kinds[index] or "another part of the sheet")
 
     def changes(self, row_heights: dict[int, float]) -> list[tuple[int, int, bytes]]:
         shared: dict[str, SharedFormula] = {}
@@ -257,7 +253,11 @@ class _SheetRewrite:
                 master = shared.get(f_attrs.get("si", ""))
                 if master is None or place is None:
                     continue
-                text = master.at(*place)
+                try:
+                    text = master.at(*place)
+                except (FormulaSyntaxError, ValueError):
+                    raise RatingError(f"{self.where}: the shared formula of cell "
+                                      f"{_address(*place)} does not read") from None
             elif f_attrs.get("t") == "dataTable":
                 continue
             else:
@@ -290,33 +290,35 @@ class _SheetRewrite:
         return out
 
 
-def _dynamic_array_cm(metadata: bytes | None) -> str | None:
+def _dynamic_array_cm(metadata: bytes, where: str) -> str | None:
     """The ``cm`` index of the dynamic-array cell metadata in an existing metadata part."""
-    if metadata is None:
-        return None
-    elements = scan(metadata, where=METADATA)
-    top = [e for e in elements if e.depth == 1]
-    types = [e for e in elements if e.local == "metadataType"]
-    type_index = next((i + 1 for i, t in enumerate(types) if t.attrs.get("name") == "XLDAPR"), None)
-    index_of = {id(e): i for i, e in enumerate(elements)}
-    future = next((e for e in top if e.local == "futureMetadata" and e.attrs.get("name") == "XLDAPR"), None)
-    cells = next((e for e in top if e.local == "cellMetadata"), None)
+    elements = scan(metadata, where=where)
+    types = [e for e in elements if e.local == "metadataType" and e.depth == 2]
+    type_index = next((str(i + 1) for i, t in enumerate(types) if t.attrs.get("name") == "XLDAPR"), None)
+    future = next((i for i, e in enumerate(elements) if e.depth == 1 and e.local == "futureMetadata"
+                   and e.attrs.get("name") == "XLDAPR"), None)
+    cells = next((i for i, e in enumerate(elements) if e.depth == 1 and e.local == "cellMetadata"), None)
     if type_index is None or future is None or cells is None:
         return None
-
-    def children(parent: Element) -> list[int]:
-        return [i for i, e in enumerate(elements) if e.parent == index_of[id(parent)] and e.local == "bk"]
-
-    def within(i: int) -> list[Element]:
-        return [e for e in elements if elements[i].start < e.start < elements[i].end]
-
-    dynamic = {str(n) for n, bk in enumerate(children(future))
-               if any(e.local == "dynamicArrayProperties" and e.attrs.get("fDynamic") == "1"
-                      for e in within(bk))}
-    for n, bk in enumerate(children(cells)):
-        for rc in within(bk):
-            if rc.local == "rc" and rc.attrs.get("t") == str(type_index) and rc.attrs.get("v") in dynamic:
-                return str(n + 1)
+    # each element's block (bk) of the future metadata or of the cell metadata, in one pass
+    block: dict[int, tuple[int, int]] = {}
+    counts = {future: 0, cells: 0}
+    dynamic: set[str] = set()
+    for i, e in enumerate(elements):
+        if e.parent in counts and e.local == "bk":
+            block[i] = (e.parent, counts[e.parent])
+            counts[e.parent] += 1
+        elif e.parent in block:
+            block[i] = block[e.parent]
+        else:
+            continue
+        owner, number = block[i]
+        if owner == future and e.local == "dynamicArrayProperties" and e.attrs.get("fDynamic") == "1":
+            dynamic.add(str(number))
+    for i, e in enumerate(elements):
+        if e.local == "rc" and i in block and block[i][0] == cells and \
+                e.attrs.get("t") == type_index and e.attrs.get("v") in dynamic:
+            return str(block[i][1] + 1)
     return None
 
 
@@ -413,14 +415,14 @@ def _add_relationship(rels: bytes, rel_type: str, target: str, where: str) -> tu
         if entry.attrs.get("Type") == rel_type and entry.attrs.get("Target", "").lstrip("/") == target:
             return rels, entry.attrs.get("Id", "")
     taken = {entry.attrs.get("Id") for entry in entries}
-    numbers = [int(i[3:]) for i in taken if i and i.startswith("rId") and i[3:].isdigit()]
+    numbers = [int(i[3:]) for i in taken if i and i.startswith("rId") and _digits(i[3:])]
     number = max(numbers, default=0) + 1
     while f"rId{number}" in taken:
         number += 1
     prefix = scan(rels, where=where)[0].prefix
-    entry = start_tag(f"{prefix}Relationship",
-                      {"Id": f"rId{number}", "Type": rel_type, "Target": target}, empty=True)
-    return _append(rels, entry, where), f"rId{number}"
+    new = start_tag(f"{prefix}Relationship",
+                    {"Id": f"rId{number}", "Type": rel_type, "Target": target}, empty=True)
+    return _append(rels, new, where), f"rId{number}"
 
 
 def _add_override(types: bytes, part: str, content_type: str, where: str) -> bytes:
@@ -506,7 +508,8 @@ def _code_lines(value: str) -> str:
         text = json.loads(value)
     except ValueError:
         return "unreadable"
-    return f"{len(str(text).splitlines())} lines"
+    count = len(str(text).splitlines())
+    return f"{count} line{'' if count == 1 else 's'}"
 
 
 # ------------------------------------------------------------------ the classic leftovers
@@ -517,16 +520,17 @@ def _shared_string_index(strings: bytes, text: str, where: str) -> tuple[int, El
     items = [i for i, e in enumerate(elements) if e.local == "si" and e.depth == 1]
     position = {i: n for n, i in enumerate(items)}
     texts: dict[int, list[str]] = {}
-    for e in elements:
-        if e.local != "t":
-            continue
-        parent = e.parent
-        while parent is not None and parent not in position:
-            if elements[parent].local == "rPh":  # phonetic reading: not the cell's text
-                break
-            parent = elements[parent].parent
-        if parent is not None and parent in position:
-            texts.setdefault(parent, []).append(e.text)
+    item_of: list[int | None] = []  # the item each element belongs to (not in a phonetic run)
+    for i, e in enumerate(elements):
+        if i in position:
+            item_of.append(i)
+        elif e.parent is None or e.local == "rPh":
+            item_of.append(None)
+        else:
+            item_of.append(item_of[e.parent])
+        item = item_of[i]
+        if e.local == "t" and item is not None:
+            texts.setdefault(item, []).append(e.text)
     for index in items:
         if "".join(texts.get(index, [])) == text:
             return position[index], elements[index]
@@ -538,7 +542,7 @@ def _drop_conf_sheet(workbook: bytes, elements: list[Element], index: int, where
     the views' tab numbers shifted."""
     changes = [(elements[i].start, elements[i].end, b"") for i in _sheet_entries(elements)[index:index + 1]]
     for e in elements:
-        if e.local == "definedName" and e.attrs.get("localSheetId", "").isdigit():
+        if e.local == "definedName" and _digits(e.attrs.get("localSheetId", "")):
             local = int(e.attrs["localSheetId"])
             if local == index:
                 changes.append((e.start, e.end, b""))
@@ -548,7 +552,7 @@ def _drop_conf_sheet(workbook: bytes, elements: list[Element], index: int, where
         elif e.local == "workbookView":
             attrs = dict(e.attrs)
             for key in ("activeTab", "firstSheet"):
-                if attrs.get(key, "").isdigit() and int(attrs[key]) >= index:
+                if _digits(attrs.get(key, "")) and int(attrs[key]) >= index:
                     attrs[key] = str(max(int(attrs[key]) - 1, 0) if int(attrs[key]) > index else 0)
             if attrs != e.attrs:
                 changes.append((e.start, e.start_end, start_tag(e.name, attrs, e.empty)))
@@ -560,51 +564,66 @@ def _sheet_entries(elements: list[Element]) -> list[int]:
             and elements[e.parent].local == "sheets"]
 
 
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``"²".isdigit()`` is true)."""
+    return text.isascii() and text.isdigit()
+
+
+def _number(text: str) -> int | None:
+    return int(text) if _digits(text.strip()) else None
+
+
 def _drop_titles(app: bytes, sheet: str, where: str) -> bytes:
-    """``docProps/app.xml`` without the sheet's title and its named ranges' titles."""
+    """``docProps/app.xml`` without the sheet's title and its named ranges' titles
+    (left as it is when its lists do not read)."""
     elements = scan(app, keep_text={"lpstr", "i4"}, where=where)
+    children: dict[int, list[int]] = {}
+    for i, e in enumerate(elements):
+        if e.parent is not None:
+            children.setdefault(e.parent, []).append(i)
     quoted = "'" + sheet.replace("'", "''") + "'!"
-    changes = []
     titles = next((i for i, e in enumerate(elements) if e.local == "TitlesOfParts"), None)
     pairs = next((i for i, e in enumerate(elements) if e.local == "HeadingPairs"), None)
-    if titles is None or pairs is None:
+    if titles is None or pairs is None or not children.get(titles) or not children.get(pairs):
         return app
-    vector = next(i for i, e in enumerate(elements) if e.parent == titles)
-    removed_sheets = removed_names = 0
-    for e in elements:
-        if e.local == "lpstr" and e.parent == vector:
-            if e.text == sheet:
-                removed_sheets += 1
-            elif e.text.startswith((sheet + "!", quoted)):
-                removed_names += 1
-            else:
-                continue
-            changes.append((e.start, e.end, b""))
-    if not changes:
+    vector, pair_vector = children[titles][0], children[pairs][0]
+    changes = []
+    removed = {"Worksheets": 0, "Named Ranges": 0}
+    for i in children.get(vector, []):
+        e = elements[i]
+        if e.local != "lpstr":
+            continue
+        if e.text == sheet:
+            removed["Worksheets"] += 1
+        elif e.text.startswith((sheet + "!", quoted)):
+            removed["Named Ranges"] += 1
+        else:
+            continue
+        changes.append((e.start, e.end, b""))
+    size = _number(elements[vector].attrs.get("size", ""))
+    if not changes or size is None:
         return app
     vec = elements[vector]
-    size = int(vec.attrs.get("size", "0")) - removed_sheets - removed_names
-    changes.append((vec.start, vec.start_end, start_tag(vec.name, dict(vec.attrs, size=str(size)))))
-    pair_vector = next(i for i, e in enumerate(elements) if e.parent == pairs)
-    variants = [i for i, e in enumerate(elements) if e.parent == pair_vector]
+    changes.append((vec.start, vec.start_end, start_tag(
+        vec.name, dict(vec.attrs, size=str(size - sum(removed.values()))))))
+    variants = children.get(pair_vector, [])
     dropped = 0
     for label, count in zip(variants[::2], variants[1::2]):
-        name = next((e.text for e in elements if e.parent == label and e.local == "lpstr"), "")
-        number = next((e for e in elements if e.parent == count and e.local == "i4"), None)
-        minus = {"Worksheets": removed_sheets, "Named Ranges": removed_names}.get(name, 0)
-        if number is None or not minus:
+        name = "".join(elements[c].text for c in children.get(label, []) if elements[c].local == "lpstr")
+        number = next((elements[c] for c in children.get(count, []) if elements[c].local == "i4"), None)
+        value = _number(number.text) if number is not None else None
+        if number is None or value is None or not removed.get(name):
             continue
-        left = int(number.text) - minus
-        if left > 0:
-            changes.append((number.start_end, number.inner_end, str(left).encode()))
+        if value > removed[name]:
+            changes.append((number.start_end, number.inner_end, str(value - removed[name]).encode()))
         else:
             changes += [(elements[label].start, elements[label].end, b""),
                         (elements[count].start, elements[count].end, b"")]
             dropped += 2
-    if dropped:
+    pair_size = _number(elements[pair_vector].attrs.get("size", ""))
+    if dropped and pair_size is not None:
         pv = elements[pair_vector]
-        changes.append((pv.start, pv.start_end, start_tag(
-            pv.name, dict(pv.attrs, size=str(int(pv.attrs.get("size", "0")) - dropped)))))
+        changes.append((pv.start, pv.start_end, start_tag(pv.name, dict(pv.attrs, size=str(pair_size - dropped)))))
     return splice(app, changes)
 
 
@@ -692,7 +711,7 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
     conf = next((n for n, (name, part) in enumerate(sheets)
                  if name.lower() == CONF_SHEET and part in names), None)
     existing_metadata = archive.read(METADATA) if METADATA in names else None
-    cm = _dynamic_array_cm(existing_metadata) if existing_metadata is not None else None
+    cm = _dynamic_array_cm(existing_metadata, f"{at} {METADATA}") if existing_metadata is not None else None
     if existing_metadata is not None and cm is None:
         raise RatingError(f"{src}: its {METADATA} has no dynamic-array entry to use")
     used: set[str] = set()
@@ -735,10 +754,8 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
     # Lite's web extension: its own part, beside any other add-in's.
     ids = [LITE_PREFIX + name for name in sorted(used)]
     if existing is not None:
-        properties = dict(existing.properties)
+        properties = dict(existing.properties)  # its settings as they are; the code ours
         properties.update({n: ours[n] for n in _CODE})
-        for key, value in ours.items():
-            properties.setdefault(key, value)
         part, guid = existing.part, existing.guid
     else:
         properties, part, guid = ours, _free_part(names), _guid(src.read_bytes())
@@ -756,9 +773,9 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         refs = [e for e in elements if e.local == "webextensionref"]
         if not any(r.attrs.get("r:id") == rel_id for r in refs):
             rows = [int(e.attrs["row"]) for e in elements if e.local == "taskpane"
-                    and e.attrs.get("row", "").isdigit()]
-            entry = _taskpane(elements[0].prefix, rel_id, max(rows, default=0) + 1).encode("utf-8")
-            rewrites[TASKPANES] = _append(panes, entry, f"{at} {TASKPANES}")
+                    and _digits(e.attrs.get("row", ""))]
+            pane = _taskpane(elements[0].prefix, rel_id, max(rows, default=0) + 1).encode("utf-8")
+            rewrites[TASKPANES] = _append(panes, pane, f"{at} {TASKPANES}")
         (rewrites if TASKPANES_RELS in names else added)[TASKPANES_RELS] = pane_rels
     if existing_metadata is None and used:
         added[METADATA] = _METADATA_XML.encode("utf-8")
