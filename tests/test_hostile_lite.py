@@ -23,6 +23,7 @@ import pytest
 from chessrating.cli import main
 from chessrating.workbooks import lite as lite_module
 from chessrating.workbooks.lite import AUTO_SHOW, lite_properties
+from chessrating.workbooks.lite_sheet import cell_address, cell_place
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 import lite_corpus as corpus  # noqa: E402
@@ -66,8 +67,8 @@ def cells(book: Path, part: str = "xl/worksheets/sheet1.xml") -> dict[str, ET.El
         row_number = int(row.get("r", row_number + 1))
         col = 0
         for cell in row.findall(f"{MAIN}c"):
-            col = lite_module._place(cell.get("r"))[1] if cell.get("r") else col + 1
-            found[lite_module._address(row_number, col)] = cell
+            col = cell_place(cell.get("r"))[1] if cell.get("r") else col + 1
+            found[cell_address(row_number, col)] = cell
     return found
 
 

@@ -2,19 +2,23 @@
 
 Excel binds a cell to an Office.js custom function, the kind xlwings Lite registers,
 only when the file stores the call as ``_xldudf_NAME(…)`` in a single-cell dynamic
-array (``<c cm="1"><f t="array" ref="A1">…</f>``, the ``cm`` pointing at the dynamic
-array entry of ``xl/metadata.xml``); a plain ``FIDE_CHANGE(…)`` stays ``#NAME?`` under
-Lite even after the functions are registered. And Lite runs the Python code stored in
-the workbook's web-extension part. :func:`write_lite` writes such a copy:
+array; a plain ``FIDE_CHANGE(…)`` stays ``#NAME?`` under Lite even after the functions
+are registered (:mod:`.lite_sheet` binds the cells). And Lite runs the Python code
+stored in the workbook's web-extension part. :func:`write_lite` writes such a copy:
 
-* every formula that calls one of our functions is stored that way, its cached value
-  kept (a shared formula that calls one is first written out cell by cell);
+* every formula in a cell that calls one of our functions is bound, its cached value
+  kept; calls in defined names, conditional formats and validations are listed;
 * ``xl/webextensions/`` holds the Lite add-in's reference (``wa200008175``) and its
-  properties: ``main.py`` (:func:`chessrating.workbooks.lite_code.main_py`, the
-  functions with the code they need), ``requirements.txt`` (xlwings only),
-  ``pyodideVersion`` and ``addinVersion``, each a JSON string literal, as Lite writes
-  them, and the ids of the functions the workbook uses;
-* ``xl/workbook.xml`` keeps its cached values (``calcId 191029``, no ``fullCalcOnLoad``).
+  properties, as a workbook Excel saved with Lite has them: ``main.py``
+  (:func:`chessrating.workbooks.lite_code.main_py`, the functions with the code they
+  need), ``requirements.txt`` (the lines Lite marks required), ``pyodideVersion``,
+  ``addinVersion``, each a JSON string literal, and Microsoft's
+  ``Office.AutoShowTaskpaneWithDocument``; the ids of the functions the cells use. Another
+  add-in's web extension stays as it is, Lite's beside it; Lite code the workbook
+  already carries is replaced only when asked (``replace_code``);
+* ``xl/workbook.xml`` keeps its cached values (``calcId 191029``, no ``fullCalcOnLoad``);
+  the classic add-in's ``xlwings.conf`` sheet and How-to paragraph give way
+  (:mod:`.lite_parts`).
 
 The file is changed at the zip and XML level, part by part, never re-saved by a
 spreadsheet library: styles, validations, charts, drawings and the sheets that call
@@ -27,7 +31,6 @@ import hashlib
 import json
 import os
 import posixpath
-import re
 import stat
 import tempfile
 import uuid
@@ -37,12 +40,15 @@ from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from ..errors import RatingError
-from ..recalc.parse import FormulaSyntaxError, parse_ref
-from ..recalc.reader import SharedFormula
-from ..udfs import __all__ as FUNCTION_NAMES
 from .layout import CLASSIC_SETUP, paragraph_height
 from .lite_code import main_py
-from .lite_xml import Element, scan, splice, start_tag
+from .lite_parts import (
+    add_override, add_relationship, append_child, drop_sheet, drop_titles, empty_rels,
+    keep_cached_values, read_part, relationship_id, relationships, resolve, sheet_entries,
+    shared_string_index,
+)
+from .lite_sheet import LITE_PREFIX, SheetRewrite, dynamic_array_cm, lite_formula
+from .lite_xml import digits, scan, splice, start_tag
 
 __all__ = [
     "write_lite", "LiteCopy", "default_lite_output", "lite_output", "lite_formula",
@@ -51,7 +57,6 @@ __all__ = [
     "keep_cached_values",
 ]
 
-LITE_PREFIX = "_xldudf_"
 ADDIN_REFERENCE = "wa200008175"   # xlwings Lite in Microsoft's add-in store
 PYODIDE_VERSION = "0.27.5"        # as stored by the Lite-saved workbooks examined
 ADDIN_VERSION = "1.0.0.0-18"
@@ -108,15 +113,6 @@ _METADATA_XML = (
     '</futureMetadata><cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata>'
     '</metadata>')
 
-_NAMES = frozenset(FUNCTION_NAMES)
-# In formula text: string literals, quoted sheet names and structured references are
-# skipped (each also when left open: the pattern always goes forward, so the scan is
-# linear in the text); a name directly followed by "(" is a function call.
-_FORMULA_TOKEN = re.compile(
-    r'"(?:[^"]|"")*+(?:"|$)|\'(?:[^\']|\'\')*+(?:\'|$)|\[(?:[^\[\]]|\[[^\]]*+\]?)*+\]?'
-    r'|(?<![\w.\\])([A-Za-z_\\][\w.]*+)(?=\()')
-
-
 def default_lite_output(src: Path) -> Path:
     """``BOOK-lite.xlsx`` beside ``BOOK.xlsx``."""
     return src.with_name(f"{src.stem}-lite{src.suffix or '.xlsx'}")
@@ -141,185 +137,6 @@ def lite_output(src: Path, dst: Path | None) -> Path:
     if dst.exists() and not dst.is_file():
         raise RatingError(f"{dst}: not a file; nothing written")
     return dst
-
-
-def lite_formula(text: str) -> tuple[str, set[str]]:
-    """The formula with each call of our functions as ``_xldudf_NAME``, and the names used.
-
-    >>> lite_formula('IF(A1="FIDE_K(",  "", fide_k(A1, 20))')
-    ('IF(A1="FIDE_K(",  "", _xldudf_FIDE_K(A1, 20))', {'FIDE_K'})
-    >>> lite_formula("_xldudf_FIDE_DP(0.5)+SUM(A1:A2)")
-    ('_xldudf_FIDE_DP(0.5)+SUM(A1:A2)', {'FIDE_DP'})
-    >>> lite_formula('"open string FIDE_DP(1)')
-    ('"open string FIDE_DP(1)', set())
-    """
-    used: set[str] = set()
-
-    def rename(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name is None:
-            return match.group(0)
-        upper = name.upper()
-        if upper in _NAMES:
-            used.add(upper)
-            return LITE_PREFIX + upper
-        if upper.startswith(LITE_PREFIX.upper()) and upper[len(LITE_PREFIX):] in _NAMES:
-            used.add(upper[len(LITE_PREFIX):])
-        return name
-
-    return _FORMULA_TOKEN.sub(rename, text), used
-
-
-def _place(where: str) -> tuple[int, int] | None:
-    """A cell's ``r=`` address as (row, column); ``None`` if it has none that reads."""
-    try:
-        ref = parse_ref(where)
-    except (FormulaSyntaxError, ValueError):
-        return None
-    if ref.r1 < 1 or ref.c1 < 1:
-        return None
-    return ref.r1, ref.c1
-
-
-def _address(row: int, col: int) -> str:
-    """``(3, 28)`` -> ``AB3``."""
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return f"{letters}{row}"
-
-
-# Where a call of our functions that is not a cell's formula sits: Lite binds only cells.
-_UNBOUND_KINDS = {"conditionalFormatting": "a conditional format",
-                  "dataValidation": "a data validation", "dataValidations": "a data validation"}
-
-
-class _SheetRewrite:
-    """The changes to one sheet part: calls of our functions bound as Lite functions
-    (``<c cm=…><f t="array" ref=…>_xldudf_…</f>``), and rows given new heights."""
-
-    def __init__(self, xml: bytes, cm: str, where: str):
-        self.xml = xml
-        self.cm = cm
-        self.where = where
-        self.used: set[str] = set()
-        self.unbound: list[str] = []
-        self.elements = scan(xml, keep_text={"f", "v", "formula", "formula1", "formula2"},
-                             where=where)
-        self.cells: list[tuple[int, int, tuple[int, int] | None]] = []  # (c, f, place)
-        self.string_rows: dict[str, list[int]] = {}  # shared string index -> rows
-        self._locate()
-
-    def _locate(self) -> None:
-        """Each cell's place (from ``r=``, or counted as Excel counts a cell without it),
-        each formula's cell, each call outside a cell."""
-        row = col = 0
-        row_index = -1
-        cell_of: dict[int, tuple[int, tuple[int, int] | None]] = {}
-        kinds: list[str | None] = []  # the kind of place each element sits in, in one pass
-        for index, element in enumerate(self.elements):
-            local = element.local
-            kinds.append(_UNBOUND_KINDS.get(local) or
-                         (kinds[element.parent] if element.parent is not None else None))
-            if local == "row":
-                row = int(element.attrs["r"]) if _digits(element.attrs.get("r", "")) else row + 1
-                col, row_index = 0, index
-            elif local == "c" and element.parent == row_index and row_index >= 0:
-                place = _place(element.attrs["r"]) if "r" in element.attrs else (row, col + 1)
-                if place is not None:
-                    col = place[1]
-                cell_of[index] = (row_index, place)
-            elif local == "f" and element.parent in cell_of:
-                self.cells.append((element.parent, index, cell_of[element.parent][1]))
-            elif local == "v" and element.parent in cell_of and \
-                    self.elements[element.parent].attrs.get("t") == "s":
-                self.string_rows.setdefault(element.text.strip(), []).append(cell_of[element.parent][0])
-            elif local in ("f", "formula", "formula1", "formula2") and lite_formula(element.text)[1]:
-                self.unbound.append(kinds[index] or "another part of the sheet")
-
-    def changes(self, row_heights: dict[int, float]) -> list[tuple[int, int, bytes]]:
-        shared: dict[str, SharedFormula] = {}
-        for c, f, place in self.cells:
-            attrs = self.elements[f].attrs
-            if attrs.get("t") == "shared" and "ref" in attrs and place is not None and \
-                    lite_formula(self.elements[f].text)[1]:
-                shared[attrs.get("si", "")] = SharedFormula(self.elements[f].text, *place)
-        out: list[tuple[int, int, bytes]] = []
-        for c, f, place in self.cells:
-            cell, formula = self.elements[c], self.elements[f]
-            f_attrs = dict(formula.attrs)
-            if f_attrs.get("t") == "shared":
-                master = shared.get(f_attrs.get("si", ""))
-                if master is None or place is None:
-                    continue
-                try:
-                    text = master.at(*place)
-                except (FormulaSyntaxError, ValueError):
-                    raise RatingError(f"{self.where}: the shared formula of cell "
-                                      f"{_address(*place)} does not read") from None
-            elif f_attrs.get("t") == "dataTable":
-                continue
-            else:
-                text = formula.text
-            lite, used = lite_formula(text)
-            if not used:
-                continue
-            if place is None:
-                raise RatingError(f"{self.where}: a cell calling {sorted(used)[0]} has the "
-                                  f"address {cell.attrs.get('r', '')!r}, which does not read")
-            self.used |= used
-            where = _address(*place)
-            if f_attrs.get("t") == "array":
-                if not f_attrs.get("ref"):
-                    f_attrs["ref"] = where
-            else:
-                for key in ("t", "ref", "si"):
-                    f_attrs.pop(key, None)
-                f_attrs = {"t": "array", "ref": where, **f_attrs}
-            cell_attrs = dict(cell.attrs)
-            cell_attrs["cm"] = self.cm
-            out.append((cell.start, cell.start_end, start_tag(cell.name, cell_attrs)))
-            out.append((formula.start, formula.end, start_tag(formula.name, f_attrs)
-                        + escape(lite).encode("utf-8") + f"</{formula.name}>".encode("utf-8")))
-        for index, height in row_heights.items():
-            row = self.elements[index]
-            if "ht" in row.attrs:
-                attrs = dict(row.attrs, ht=f"{height:g}")
-                out.append((row.start, row.start_end, start_tag(row.name, attrs, row.empty)))
-        return out
-
-
-def _dynamic_array_cm(metadata: bytes, where: str) -> str | None:
-    """The ``cm`` index of the dynamic-array cell metadata in an existing metadata part."""
-    elements = scan(metadata, where=where)
-    types = [e for e in elements if e.local == "metadataType" and e.depth == 2]
-    type_index = next((str(i + 1) for i, t in enumerate(types) if t.attrs.get("name") == "XLDAPR"), None)
-    future = next((i for i, e in enumerate(elements) if e.depth == 1 and e.local == "futureMetadata"
-                   and e.attrs.get("name") == "XLDAPR"), None)
-    cells = next((i for i, e in enumerate(elements) if e.depth == 1 and e.local == "cellMetadata"), None)
-    if type_index is None or future is None or cells is None:
-        return None
-    # each element's block (bk) of the future metadata or of the cell metadata, in one pass
-    block: dict[int, tuple[int, int]] = {}
-    counts = {future: 0, cells: 0}
-    dynamic: set[str] = set()
-    for i, e in enumerate(elements):
-        if e.parent in counts and e.local == "bk":
-            block[i] = (e.parent, counts[e.parent])
-            counts[e.parent] += 1
-        elif e.parent in block:
-            block[i] = block[e.parent]
-        else:
-            continue
-        owner, number = block[i]
-        if owner == future and e.local == "dynamicArrayProperties" and e.attrs.get("fDynamic") == "1":
-            dynamic.add(str(number))
-    for i, e in enumerate(elements):
-        if e.local == "rc" and i in block and block[i][0] == cells and \
-                e.attrs.get("t") == type_index and e.attrs.get("v") in dynamic:
-            return str(block[i][1] + 1)
-    return None
 
 
 def _property_value(text: str) -> str:
@@ -377,85 +194,6 @@ def webextension_xml(properties: dict[str, str], function_ids: list[str],
         f'</we:extLst></we:webextension>')
 
 
-# ------------------------------------------------------------------ package parts
-
-def _read(archive: zipfile.ZipFile, name: str, src: Path) -> bytes:
-    try:
-        return archive.read(name)
-    except KeyError:
-        raise RatingError(f"{src}: not an Excel workbook: it has no {name}") from None
-
-
-def _append(xml: bytes, entry: bytes, where: str) -> bytes:
-    """``xml`` with ``entry`` as the last child of its root element."""
-    root = scan(xml, where=where)[0]
-    if root.empty:
-        opened = start_tag(root.name, root.attrs)
-        return splice(xml, [(root.start, root.end, opened + entry + f"</{root.name}>".encode())])
-    return splice(xml, [(root.inner_end, root.inner_end, entry)])
-
-
-def _relationships(rels: bytes, where: str) -> list[Element]:
-    return [e for e in scan(rels, where=where) if e.local == "Relationship" and e.depth == 1]
-
-
-def _resolve(folder: str, target: str) -> str:
-    """A relationship's target as a member name (``folder`` holds the source part)."""
-    if target.startswith("/"):
-        return target.lstrip("/")
-    return posixpath.normpath(posixpath.join(folder, target)).lstrip("./") if folder else \
-        posixpath.normpath(target)
-
-
-def _add_relationship(rels: bytes, rel_type: str, target: str, where: str) -> tuple[bytes, str]:
-    """One more relationship, unless one of that type already points at ``target``;
-    returns the part and the relationship's id."""
-    entries = _relationships(rels, where)
-    for entry in entries:
-        if entry.attrs.get("Type") == rel_type and entry.attrs.get("Target", "").lstrip("/") == target:
-            return rels, entry.attrs.get("Id", "")
-    taken = {entry.attrs.get("Id") for entry in entries}
-    numbers = [int(i[3:]) for i in taken if i and i.startswith("rId") and _digits(i[3:])]
-    number = max(numbers, default=0) + 1
-    while f"rId{number}" in taken:
-        number += 1
-    prefix = scan(rels, where=where)[0].prefix
-    new = start_tag(f"{prefix}Relationship",
-                    {"Id": f"rId{number}", "Type": rel_type, "Target": target}, empty=True)
-    return _append(rels, new, where), f"rId{number}"
-
-
-def _add_override(types: bytes, part: str, content_type: str, where: str) -> bytes:
-    elements = scan(types, where=where)
-    if any(e.local == "Override" and e.attrs.get("PartName") == part for e in elements):
-        return types
-    entry = start_tag(f"{elements[0].prefix}Override", {"PartName": part, "ContentType": content_type},
-                      empty=True)
-    return _append(types, entry, where)
-
-
-def keep_cached_values(workbook_xml: bytes, where: str = "xl/workbook.xml") -> bytes:
-    """``xl/workbook.xml`` with ``<calcPr calcId="191029"/>``: Excel keeps the cached values.
-
-    >>> keep_cached_values(b'<workbook><sheets/><calcPr fullCalcOnLoad="1" calcId="124519"/></workbook>')
-    b'<workbook><sheets/><calcPr calcId="191029"/></workbook>'
-    """
-    elements = scan(workbook_xml, where=where)
-    top = [e for e in elements if e.depth == 1]
-    calc = next((e for e in top if e.local == "calcPr"), None)
-    if calc is None:
-        before = [e for e in top if e.local in ("sheets", "functionGroups", "externalReferences",
-                                                 "definedNames")]
-        if not before:
-            raise RatingError(f"{where} has no sheets element")
-        at = max(e.end for e in before)
-        tag = start_tag(f"{elements[0].prefix}calcPr", {"calcId": "191029"}, empty=True)
-        return splice(workbook_xml, [(at, at, tag)])
-    attrs = {k: v for k, v in calc.attrs.items() if k != "fullCalcOnLoad"}
-    attrs = {"calcId": "191029", **attrs} if "calcId" not in attrs else {**attrs, "calcId": "191029"}
-    return splice(workbook_xml, [(calc.start, calc.start_end, start_tag(calc.name, attrs, calc.empty))])
-
-
 # ------------------------------------------------------------------ web extensions
 
 def _taskpanes_xml(rel_id: str) -> bytes:
@@ -468,10 +206,6 @@ def _taskpanes_xml(rel_id: str) -> bytes:
 def _taskpane(prefix: str, rel_id: str, row: int) -> str:
     return (f'<{prefix}taskpane dockstate="right" visibility="1" width="350" row="{row}">'
             f'<{prefix}webextensionref xmlns:r="{_R_NS}" r:id="{rel_id}"/></{prefix}taskpane>')
-
-
-def _empty_rels() -> bytes:
-    return f'{_DECLARATION}<Relationships xmlns="{_PKG_REL_NS}"></Relationships>'.encode("utf-8")
 
 
 class _Extension(NamedTuple):
@@ -510,121 +244,6 @@ def _code_lines(value: str) -> str:
         return "unreadable"
     count = len(str(text).splitlines())
     return f"{count} line{'' if count == 1 else 's'}"
-
-
-# ------------------------------------------------------------------ the classic leftovers
-
-def _shared_string_index(strings: bytes, text: str, where: str) -> tuple[int, Element] | None:
-    """The index and element of the shared string that reads exactly ``text``."""
-    elements = scan(strings, keep_text={"t"}, where=where)
-    items = [i for i, e in enumerate(elements) if e.local == "si" and e.depth == 1]
-    position = {i: n for n, i in enumerate(items)}
-    texts: dict[int, list[str]] = {}
-    item_of: list[int | None] = []  # the item each element belongs to (not in a phonetic run)
-    for i, e in enumerate(elements):
-        if i in position:
-            item_of.append(i)
-        elif e.parent is None or e.local == "rPh":
-            item_of.append(None)
-        else:
-            item_of.append(item_of[e.parent])
-        item = item_of[i]
-        if e.local == "t" and item is not None:
-            texts.setdefault(item, []).append(e.text)
-    for index in items:
-        if "".join(texts.get(index, [])) == text:
-            return position[index], elements[index]
-    return None
-
-
-def _drop_conf_sheet(workbook: bytes, elements: list[Element], index: int, where: str) -> bytes:
-    """``xl/workbook.xml`` without sheet number ``index``: its entry, its local names,
-    the views' tab numbers shifted."""
-    changes = [(elements[i].start, elements[i].end, b"") for i in _sheet_entries(elements)[index:index + 1]]
-    for e in elements:
-        if e.local == "definedName" and _digits(e.attrs.get("localSheetId", "")):
-            local = int(e.attrs["localSheetId"])
-            if local == index:
-                changes.append((e.start, e.end, b""))
-            elif local > index:
-                changes.append((e.start, e.start_end,
-                                start_tag(e.name, dict(e.attrs, localSheetId=str(local - 1)), e.empty)))
-        elif e.local == "workbookView":
-            attrs = dict(e.attrs)
-            for key in ("activeTab", "firstSheet"):
-                if _digits(attrs.get(key, "")) and int(attrs[key]) >= index:
-                    attrs[key] = str(max(int(attrs[key]) - 1, 0) if int(attrs[key]) > index else 0)
-            if attrs != e.attrs:
-                changes.append((e.start, e.start_end, start_tag(e.name, attrs, e.empty)))
-    return splice(workbook, changes)
-
-
-def _sheet_entries(elements: list[Element]) -> list[int]:
-    return [i for i, e in enumerate(elements) if e.local == "sheet" and e.parent is not None
-            and elements[e.parent].local == "sheets"]
-
-
-def _digits(text: str) -> bool:
-    """Whether ``text`` is a whole number in ASCII digits (``"²".isdigit()`` is true)."""
-    return text.isascii() and text.isdigit()
-
-
-def _number(text: str) -> int | None:
-    return int(text) if _digits(text.strip()) else None
-
-
-def _drop_titles(app: bytes, sheet: str, where: str) -> bytes:
-    """``docProps/app.xml`` without the sheet's title and its named ranges' titles
-    (left as it is when its lists do not read)."""
-    elements = scan(app, keep_text={"lpstr", "i4"}, where=where)
-    children: dict[int, list[int]] = {}
-    for i, e in enumerate(elements):
-        if e.parent is not None:
-            children.setdefault(e.parent, []).append(i)
-    quoted = "'" + sheet.replace("'", "''") + "'!"
-    titles = next((i for i, e in enumerate(elements) if e.local == "TitlesOfParts"), None)
-    pairs = next((i for i, e in enumerate(elements) if e.local == "HeadingPairs"), None)
-    if titles is None or pairs is None or not children.get(titles) or not children.get(pairs):
-        return app
-    vector, pair_vector = children[titles][0], children[pairs][0]
-    changes = []
-    removed = {"Worksheets": 0, "Named Ranges": 0}
-    for i in children.get(vector, []):
-        e = elements[i]
-        if e.local != "lpstr":
-            continue
-        if e.text == sheet:
-            removed["Worksheets"] += 1
-        elif e.text.startswith((sheet + "!", quoted)):
-            removed["Named Ranges"] += 1
-        else:
-            continue
-        changes.append((e.start, e.end, b""))
-    size = _number(elements[vector].attrs.get("size", ""))
-    if not changes or size is None:
-        return app
-    vec = elements[vector]
-    changes.append((vec.start, vec.start_end, start_tag(
-        vec.name, dict(vec.attrs, size=str(size - sum(removed.values()))))))
-    variants = children.get(pair_vector, [])
-    dropped = 0
-    for label, count in zip(variants[::2], variants[1::2]):
-        name = "".join(elements[c].text for c in children.get(label, []) if elements[c].local == "lpstr")
-        number = next((elements[c] for c in children.get(count, []) if elements[c].local == "i4"), None)
-        value = _number(number.text) if number is not None else None
-        if number is None or value is None or not removed.get(name):
-            continue
-        if value > removed[name]:
-            changes.append((number.start_end, number.inner_end, str(value - removed[name]).encode()))
-        else:
-            changes += [(elements[label].start, elements[label].end, b""),
-                        (elements[count].start, elements[count].end, b"")]
-            dropped += 2
-    pair_size = _number(elements[pair_vector].attrs.get("size", ""))
-    if dropped and pair_size is not None:
-        pv = elements[pair_vector]
-        changes.append((pv.start, pv.start_end, start_tag(pv.name, dict(pv.attrs, size=str(pair_size - dropped)))))
-    return splice(app, changes)
 
 
 # ------------------------------------------------------------------ the copy
@@ -678,13 +297,13 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
     rewrites: dict[str, bytes] = {}
     added: dict[str, bytes] = {}
     removed: set[str] = set()
-    workbook = _read(archive, "xl/workbook.xml", src)
-    book_rels = _read(archive, "xl/_rels/workbook.xml.rels", src)
-    types = _read(archive, "[Content_Types].xml", src)
+    workbook = read_part(archive, "xl/workbook.xml", src)
+    book_rels = read_part(archive, "xl/_rels/workbook.xml.rels", src)
+    types = read_part(archive, "[Content_Types].xml", src)
     book = scan(workbook, keep_text={"definedName"}, where=f"{at} xl/workbook.xml")
-    targets = {e.attrs.get("Id"): _resolve("xl", e.attrs.get("Target", ""))
-               for e in _relationships(book_rels, f"{at} xl/_rels/workbook.xml.rels")}
-    sheets = [(book[i].attrs.get("name", ""), targets.get(_rid(book[i]), "")) for i in _sheet_entries(book)]
+    targets = {e.attrs.get("Id"): resolve("xl", e.attrs.get("Target", ""))
+               for e in relationships(book_rels, f"{at} xl/_rels/workbook.xml.rels")}
+    sheets = [(book[i].attrs.get("name", ""), targets.get(relationship_id(book[i]), "")) for i in sheet_entries(book)]
 
     existing = _lite_extension(archive, names, src)
     ours = lite_properties()
@@ -700,7 +319,7 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
     setup_index = None
     if "xl/sharedStrings.xml" in names:
         strings = archive.read("xl/sharedStrings.xml")
-        found = _shared_string_index(strings, CLASSIC_SETUP, f"{at} xl/sharedStrings.xml")
+        found = shared_string_index(strings, CLASSIC_SETUP, f"{at} xl/sharedStrings.xml")
         if found is not None:
             setup_index, item = found
             text = start_tag(f"{item.prefix}t", {}) + escape(LITE_SETUP).encode("utf-8") + \
@@ -711,7 +330,7 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
     conf = next((n for n, (name, part) in enumerate(sheets)
                  if name.lower() == CONF_SHEET and part in names), None)
     existing_metadata = archive.read(METADATA) if METADATA in names else None
-    cm = _dynamic_array_cm(existing_metadata, f"{at} {METADATA}") if existing_metadata is not None else None
+    cm = dynamic_array_cm(existing_metadata, f"{at} {METADATA}") if existing_metadata is not None else None
     if existing_metadata is not None and cm is None:
         raise RatingError(f"{src}: its {METADATA} has no dynamic-array entry to use")
     used: set[str] = set()
@@ -723,7 +342,7 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         if part not in names:
             continue
         data = archive.read(part)
-        sheet = _SheetRewrite(data, cm or "1", f"{at} {part}")
+        sheet = SheetRewrite(data, cm or "1", f"{at} {part}")
         if n == conf:
             if any(e.local == "f" for e in sheet.elements) or len(sheets) == 1:
                 conf = None  # it computes something: keep it
@@ -738,9 +357,9 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
             rewrites[part] = splice(data, changes)
     if conf is not None:
         name, part = sheets[conf]
-        workbook = _drop_conf_sheet(workbook, book, conf, f"{at} xl/workbook.xml")
-        rid = _rid(book[_sheet_entries(book)[conf]])
-        entry = next(e for e in _relationships(book_rels, "") if e.attrs.get("Id") == rid)
+        workbook = drop_sheet(workbook, book, conf, f"{at} xl/workbook.xml")
+        rid = relationship_id(book[sheet_entries(book)[conf]])
+        entry = next(e for e in relationships(book_rels, "") if e.attrs.get("Id") == rid)
         book_rels = splice(book_rels, [(entry.start, entry.end, b"")])
         override = [e for e in scan(types, where=f"{at} [Content_Types].xml")
                     if e.local == "Override" and e.attrs.get("PartName") == "/" + part]
@@ -748,7 +367,7 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         folder, file = posixpath.split(part)
         removed |= {part, f"{folder}/_rels/{file}.rels"}
         if "docProps/app.xml" in names:
-            rewrites["docProps/app.xml"] = _drop_titles(archive.read("docProps/app.xml"), name,
+            rewrites["docProps/app.xml"] = drop_titles(archive.read("docProps/app.xml"), name,
                                                         f"{at} docProps/app.xml")
 
     # Lite's web extension: its own part, beside any other add-in's.
@@ -763,41 +382,37 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
     rel_target = posixpath.basename(part)
     if TASKPANES not in names:
         added[TASKPANES] = _taskpanes_xml("rId1")
-        added[TASKPANES_RELS], _ = _add_relationship(_empty_rels(), _REL_WEBEXTENSION, rel_target, "")
+        added[TASKPANES_RELS], _ = add_relationship(empty_rels(), _REL_WEBEXTENSION, rel_target, "")
     else:
-        pane_rels = archive.read(TASKPANES_RELS) if TASKPANES_RELS in names else _empty_rels()
-        pane_rels, rel_id = _add_relationship(pane_rels, _REL_WEBEXTENSION, rel_target,
+        pane_rels = archive.read(TASKPANES_RELS) if TASKPANES_RELS in names else empty_rels()
+        pane_rels, rel_id = add_relationship(pane_rels, _REL_WEBEXTENSION, rel_target,
                                               f"{at} {TASKPANES_RELS}")
         panes = archive.read(TASKPANES)
         elements = scan(panes, where=f"{at} {TASKPANES}")
         refs = [e for e in elements if e.local == "webextensionref"]
         if not any(r.attrs.get("r:id") == rel_id for r in refs):
             rows = [int(e.attrs["row"]) for e in elements if e.local == "taskpane"
-                    and _digits(e.attrs.get("row", ""))]
+                    and digits(e.attrs.get("row", ""))]
             pane = _taskpane(elements[0].prefix, rel_id, max(rows, default=0) + 1).encode("utf-8")
-            rewrites[TASKPANES] = _append(panes, pane, f"{at} {TASKPANES}")
+            rewrites[TASKPANES] = append_child(panes, pane, f"{at} {TASKPANES}")
         (rewrites if TASKPANES_RELS in names else added)[TASKPANES_RELS] = pane_rels
     if existing_metadata is None and used:
         added[METADATA] = _METADATA_XML.encode("utf-8")
-        book_rels, _ = _add_relationship(book_rels, _REL_METADATA, "metadata.xml",
+        book_rels, _ = add_relationship(book_rels, _REL_METADATA, "metadata.xml",
                                          f"{at} xl/_rels/workbook.xml.rels")
     rewrites["xl/workbook.xml"] = keep_cached_values(workbook, f"{at} xl/workbook.xml")
     rewrites["xl/_rels/workbook.xml.rels"] = book_rels
-    rewrites["_rels/.rels"], _ = _add_relationship(_read(archive, "_rels/.rels", src), _REL_TASKPANES,
+    rewrites["_rels/.rels"], _ = add_relationship(read_part(archive, "_rels/.rels", src), _REL_TASKPANES,
                                                    TASKPANES, f"{at} _rels/.rels")
     for name, content_type in ((TASKPANES, _CT_TASKPANES), (part, _CT_WEBEXTENSION),
                                (METADATA, _CT_METADATA)):
         if name in added or name == part:
-            types = _add_override(types, "/" + name, content_type, f"{at} [Content_Types].xml")
+            types = add_override(types, "/" + name, content_type, f"{at} [Content_Types].xml")
     rewrites["[Content_Types].xml"] = types
     for name in list(rewrites):  # parts left as they were keep their bytes
         if name in names and rewrites[name] == archive.read(name):
             del rewrites[name]
     return rewrites, added, removed, used, unbound
-
-
-def _rid(element: Element) -> str:
-    return next((v for k, v in element.attrs.items() if k.endswith(":id")), "")
 
 
 def _write_zip(archive: zipfile.ZipFile, dst: Path, rewrites: dict[str, bytes],

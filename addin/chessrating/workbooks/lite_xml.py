@@ -27,7 +27,7 @@ from xml.sax.saxutils import quoteattr
 
 from ..errors import RatingError
 
-__all__ = ["Element", "XMLRefused", "scan", "splice", "start_tag"]
+__all__ = ["Element", "XMLRefused", "scan", "splice", "start_tag", "digits"]
 
 
 class XMLRefused(RatingError):
@@ -175,3 +175,12 @@ def _quoted(value: str) -> str:
             ">", "&gt;").replace('"', "&quot;").replace("\n", "&#10;").replace(
             "\r", "&#13;").replace("\t", "&#9;") + '"'
     return quoted
+
+
+def digits(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``"²".isdigit()`` is true).
+
+    >>> digits("12"), digits("²"), digits("")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()
