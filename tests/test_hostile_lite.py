@@ -233,3 +233,81 @@ def test_calls_outside_cells_are_named(tmp_path: Path, capsys: pytest.CaptureFix
     sheet = members(tmp_path / "base-lite.xlsx")["xl/worksheets/sheet1.xml"]
     assert b"<formula>FIDE_DP(A1)&gt;100</formula>" in sheet
     assert b"<formula1>FIDE_K(A2,10)&gt;0</formula1>" in sheet
+
+
+# ------------------------------------------------------------------ any layout of a sheet
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from chessrating.workbooks.lite_sheet import SheetRewrite, lite_formula  # noqa: E402
+from chessrating.workbooks.lite_xml import splice  # noqa: E402
+
+FORMULAS = ["FIDE_DP(A1)", "SUM(A1:A2)", 'IF(A1="FIDE_K(",1,fide_k(A1,20))', "ELO_EXPECTED(2000,1800)+1"]
+
+
+@st.composite
+def sheets(draw):
+    """A sheet as any writer may spell it: either quote, a prefix or none, rows and cells
+    without r= where they follow the one before (Excel counts them), other attributes in
+    any order (a '>' and the other quote inside a value)."""
+    quote = draw(st.sampled_from(['"', "'"]))
+    other = "'" if quote == '"' else '"'
+    prefix = draw(st.sampled_from(["", "x:"]))
+    rows, expected, number = [], {}, 0
+    for _ in range(draw(st.integers(1, 4))):
+        step = draw(st.integers(1, 3))
+        number += step
+        row_r = f" r={quote}{number}{quote}" if step > 1 or draw(st.booleans()) else ""
+        cells, col = [], 0
+        for _ in range(draw(st.integers(1, 4))):
+            step = draw(st.integers(1, 3))
+            col += step
+            where = cell_address(number, col)
+            attrs = []
+            if step > 1 or draw(st.booleans()):
+                attrs.append(("r", where))
+            if draw(st.booleans()):
+                attrs.append(("s", str(draw(st.integers(0, 9)))))
+            if draw(st.booleans()):
+                attrs.append(("note", "a>b" + other))
+            attrs = draw(st.permutations(attrs))
+            formula = draw(st.sampled_from(FORMULAS + [None]))
+            text = "".join(f" {k}={quote}{v}{quote}" for k, v in attrs)
+            body = (f"<{prefix}f>{formula.replace('&', '&amp;').replace('<', '&lt;')}</{prefix}f>"
+                    if formula else "") + f"<{prefix}v>{col}</{prefix}v>"
+            cells.append(f"<{prefix}c{text}>{body}</{prefix}c>")
+            expected[where] = (dict(attrs), formula)
+        rows.append(f"<{prefix}row{row_r}>{''.join(cells)}</{prefix}row>")
+    space = "xmlns" + (":" + prefix[:-1] if prefix else "")
+    main_ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    xml = (f"<{prefix}worksheet {space}={quote}{main_ns}{quote}><{prefix}sheetData>{''.join(rows)}"
+           f"</{prefix}sheetData></{prefix}worksheet>")
+    return xml.encode("utf-8"), expected
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sheets())
+def test_each_bound_cell_is_the_cell_the_xml_says(case) -> None:
+    xml, expected = case
+    rewrite = SheetRewrite(xml, "1", "sheet.xml")
+    after = splice(xml, rewrite.changes({}))
+    root = ET.fromstring(after)
+    found: dict[str, ET.Element] = {}
+    number = 0
+    for row in root.iter(f"{MAIN}row"):
+        number, col = int(row.get("r", number + 1)), 0
+        for cell in row.findall(f"{MAIN}c"):
+            col = cell_place(cell.get("r"))[1] if cell.get("r") else col + 1
+            found[cell_address(number, col)] = cell
+    assert set(found) == set(expected)
+    for where, (attrs, formula) in expected.items():
+        cell = found[where]
+        lite, used = lite_formula(formula) if formula else ("", set())
+        f = cell.find(f"{MAIN}f")
+        if used:
+            assert cell.attrib == {**attrs, "cm": "1"}
+            assert (f.get("t"), f.get("ref"), f.text) == ("array", where, lite)
+        else:
+            assert cell.attrib == attrs and (f is None or (f.attrib == {} and f.text == formula))
+        assert cell.find(f"{MAIN}v").text == str(cell_place(where)[1])  # the value stays
