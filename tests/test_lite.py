@@ -34,12 +34,16 @@ from chessrating.cli import main
 from chessrating.recalc import recalculate
 from chessrating.trf.importer import import_trf
 from chessrating.workbooks.lite import (
-    ADDIN_REFERENCE, LITE_PREFIX, PYODIDE_VERSION, XLWINGS_REQUIREMENT, write_lite,
+    ADDIN_REFERENCE, AUTO_SHOW, LITE_PREFIX, LITE_SETUP, PYODIDE_VERSION, XLWINGS_REQUIREMENT,
+    write_lite,
 )
+from chessrating.workbooks.layout import CLASSIC_SETUP
 
 from test_trf_import import round_robin_text
 
 ROOT = Path(__file__).resolve().parent.parent
+# The web-extension parts of a workbook Excel saved with xlwings Lite (MIT, see its README).
+SAVED = Path(__file__).resolve().parent / "lite" / "saved" / "techtonique"
 NAMES = frozenset(udfs.__all__)
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
@@ -151,12 +155,14 @@ def test_lite_copy_changes_only_the_bound_cells_and_adds_the_lite_parts(books: d
     added = set(lite) - set(classic)
     assert added == {"xl/metadata.xml", "xl/webextensions/webextension1.xml",
                      "xl/webextensions/taskpanes.xml", "xl/webextensions/_rels/taskpanes.xml.rels"}
-    assert not set(classic) - set(lite)
-    assert list(lite)[:len(classic)] == list(classic)  # members in their order
-    changed = {part for part in classic if classic[part] != lite[part]}
+    conf = _sheet_parts(books[name])["xlwings.conf"]
+    assert set(classic) - set(lite) == {conf}  # the classic add-in's settings sheet only
+    assert [m for m in lite if m in classic] == [m for m in classic if m != conf]  # in order
+    changed = {part for part in classic if part in lite and classic[part] != lite[part]}
     sheets = {p for p in changed if p.startswith("xl/worksheets/sheet")}
-    assert changed - sheets == {"[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels"}
-    assert {"xl/styles.xml", "xl/sharedStrings.xml"} <= set(classic) - changed
+    assert changed - sheets == {"[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels",
+                                "xl/workbook.xml", "docProps/app.xml", "xl/sharedStrings.xml"}
+    assert "xl/styles.xml" in set(classic) - changed
     for part in sheets:
         old, new = list(CELL.finditer(classic[part])), list(CELL.finditer(lite[part]))
         assert len(old) == len(new)
@@ -213,7 +219,7 @@ def test_lite_layout_is_the_layout_lite_saves(books: dict[str, Path], name: str)
     assert [r.attrib for r in alternates] == [{"id": "WA200008175", "version": "1.0.0.0",
                                                "store": "WA200008175", "storeType": "OMEX"}]
     properties = [p.get("name") for p in extension.iter(f"{WE}property")]
-    assert properties == ["main.py", "requirements.txt", "pyodideVersion", "addinVersion"]
+    assert properties == ["main.py", "requirements.txt", "pyodideVersion", "addinVersion", AUTO_SHOW]
     assert extension.find(f"{WE}bindings") is not None and extension.find(f"{WE}snapshot") is not None
     exts = {e.get("uri"): e for e in extension.find(f"{WE}extLst")}
     assert exts["{D87F86FE-615C-45B5-9D79-34F1136793EB}"].find(f"{WE}containsCustomFunctions") is not None
@@ -224,8 +230,10 @@ def test_lite_layout_is_the_layout_lite_saves(books: dict[str, Path], name: str)
 
 
 def _raw_properties(book: Path) -> dict[str, str]:
-    """Each property's value attribute as stored (XML-unescaped only), read without a parser."""
-    text = _members(book)["xl/webextensions/webextension1.xml"].decode("utf-8")
+    """Each property's value attribute as stored (XML-unescaped only), read without a parser,
+    from a workbook's webextension1.xml, or from that part itself."""
+    text = (book.read_bytes() if book.suffix == ".xml" else
+            _members(book)["xl/webextensions/webextension1.xml"]).decode("utf-8")
     found = re.findall(r'<we:property name="([^"]*)" value="([^"]*)"/>', text)
     unescape = {"&quot;": '"', "&lt;": "<", "&gt;": ">", "&apos;": "'", "&amp;": "&"}
     return {name: re.sub(r"&(?:quot|lt|gt|apos|amp);", lambda m: unescape[m.group(0)], value)
@@ -236,6 +244,9 @@ def test_property_encoding_round_trips_exactly(books: dict[str, Path]) -> None:
     raw = _raw_properties(books["calculators-lite"])
     for name, stored in raw.items():
         text = json.loads(stored)
+        if name == AUTO_SHOW:  # Microsoft's setting: the JSON true
+            assert stored == "true"
+            continue
         assert isinstance(text, str)
         assert json.dumps(text, ensure_ascii=False).replace("/", "\\/") == stored, name
         assert "/" not in stored.replace("\\/", "")  # every slash escaped, as Lite writes
@@ -247,11 +258,21 @@ def test_property_encoding_round_trips_exactly(books: dict[str, Path]) -> None:
     assert "½" in code  # text stays text (ensure_ascii=False), not \u escapes
 
 
-def test_requirements_name_only_xlwings(books: dict[str, Path]) -> None:
+def test_requirements_begin_with_the_lines_lite_marks_required(books: dict[str, Path]) -> None:
     requirements = json.loads(_raw_properties(books["demo-lite"])["requirements.txt"])
-    lines = [line for line in requirements.splitlines() if line.strip()]
-    assert lines == [XLWINGS_REQUIREMENT]
-    assert re.fullmatch(r"xlwings==\d+\.\d+\.\d+", lines[0])
+    saved = json.loads(_raw_properties(SAVED / "webextension1.xml")["requirements.txt"])
+    required = [line for line in saved.splitlines() if line.endswith("# required")]
+    assert len(required) == 4
+    lines = requirements.splitlines()
+    assert [_package(line) for line in lines[:4]] == [_package(line) for line in required]
+    assert all(line.endswith("  # required") for line in lines[:4])
+    assert lines[0] == XLWINGS_REQUIREMENT + "  # required"  # the version the tests run
+    assert re.fullmatch(r"xlwings==\d+\.\d+\.\d+", XLWINGS_REQUIREMENT)
+    assert lines[1:4] == required[1:4] and lines[4:] == []
+
+
+def _package(line: str) -> str:
+    return re.split(r"[=<>~! #]", line, maxsplit=1)[0]
 
 
 def test_lite_of_a_lite_copy_is_the_same_file(books: dict[str, Path], tmp_path: Path) -> None:
@@ -287,7 +308,8 @@ def _shared_formula_book(path: Path) -> Path:
 
 def test_shared_formulas_are_written_out_and_metadata_reused(tmp_path: Path) -> None:
     source = _shared_formula_book(tmp_path / "shared.xlsx")
-    lite, used = write_lite(source, tmp_path / "shared-lite.xlsx")
+    lite, used, unbound = write_lite(source, tmp_path / "shared-lite.xlsx")
+    assert unbound == []
     assert used == ["FIDE_DP"]
     parts = _members(lite)
     sheet = parts["xl/worksheets/sheet1.xml"].decode()
@@ -386,12 +408,17 @@ def test_libreoffice_shows_the_kept_values(books: dict[str, Path], tmp_path: Pat
         assert (tmp_path / "pdf" / f"{name}-lite.pdf").stat().st_size > 0
         bound = _cells_with(books[f"{name}-lite"], b"_xldudf_")
         formulas = _cells_with(books[f"{name}-lite"], b"<f")
-        sheets = [s for s in _sheet_names(books[name])]
+        sheets = _sheet_names(books[name])
+        lite_sheets = _sheet_names(books[f"{name}-lite"])
+        assert lite_sheets == [s for s in sheets if s != "xlwings.conf"]
         compared = differing = 0
-        for sheet in sheets:
-            single = len(sheets) == 1
-            classic = _rows(tmp_path / "csv" / (f"{name}.csv" if single else f"{name}-{sheet}.csv"))
-            lite = _rows(tmp_path / "csv" / (f"{name}-lite.csv" if single else f"{name}-lite-{sheet}.csv"))
+        for sheet in lite_sheets:
+            classic = _rows(tmp_path / "csv" / (f"{name}.csv" if len(sheets) == 1 else f"{name}-{sheet}.csv"))
+            lite = _rows(tmp_path / "csv" / (f"{name}-lite.csv" if len(lite_sheets) == 1
+                                             else f"{name}-lite-{sheet}.csv"))
+            if sheet == "How to use":  # Lite's own set-up paragraph in place of the classic one
+                assert [r for r in lite if LITE_SETUP in r] and not [r for r in lite if CLASSIC_SETUP in r]
+                lite = [[CLASSIC_SETUP if c == LITE_SETUP else c for c in r] for r in lite]
             shown = "\n".join(",".join(r) for r in classic)
             assert "#NAME?" not in shown and "Err:" not in shown, (name, sheet)
             assert "Err:" not in "\n".join(",".join(r) for r in lite), (name, sheet)
@@ -413,3 +440,96 @@ def _sheet_names(book: Path) -> list[str]:
     from chessrating.recalc.patch import sheet_parts
     with zipfile.ZipFile(book) as archive:
         return list(sheet_parts(archive))
+
+
+def _sheet_parts(book: Path) -> dict[str, str]:
+    from chessrating.recalc.patch import sheet_parts
+    with zipfile.ZipFile(book) as archive:
+        return sheet_parts(archive)
+
+
+# ------------------------------------------------------------------------------ as Lite saves it
+
+def _shape(root: ET.Element) -> list[tuple[str, list[str]]]:
+    """Each element's tag and attribute names, in document order."""
+    return [(e.tag, sorted(e.attrib)) for e in root.iter()]
+
+
+def test_lite_part_is_built_as_excel_saves_it_with_lite(books: dict[str, Path]) -> None:
+    """Part by part against a workbook Excel saved with xlwings Lite (tests/lite/saved)."""
+    saved = ET.parse(SAVED / "webextension1.xml").getroot()
+    ours = ET.fromstring(_members(books["demo-lite"])["xl/webextensions/webextension1.xml"])
+    # the same elements and attributes, properties and function ids apart
+    def outline(root: ET.Element) -> list[tuple[str, list[str]]]:
+        return [s for s in _shape(root) if s[0] not in (f"{WE}property", f"{WE}customFunctionIds")]
+    assert outline(ours) == outline(saved)
+    contains = [(e.tag, e.attrib) for e in ours.iter(f"{WE}containsCustomFunctions")]
+    assert contains == [(e.tag, e.attrib) for e in saved.iter(f"{WE}containsCustomFunctions")]
+    assert contains == [(f"{WE}containsCustomFunctions", {"val": "1"})]  # absent means false
+    # the saved file's properties, ours keeping Lite's own encoding of each
+    saved_names = {p.get("name") for p in saved.iter(f"{WE}property")}
+    our_names = {p.get("name") for p in ours.iter(f"{WE}property")}
+    assert saved_names <= our_names and our_names - saved_names == {AUTO_SHOW}
+    # the task pane and its relationship as saved
+    panes = ET.fromstring(_members(books["demo-lite"])["xl/webextensions/taskpanes.xml"])
+    assert _shape(panes) == _shape(ET.parse(SAVED / "taskpanes.xml").getroot())
+    rels = ET.fromstring(_members(books["demo-lite"])["xl/webextensions/_rels/taskpanes.xml.rels"])
+    assert [(r.get("Type"), r.get("Target")) for r in rels] == \
+        [(r.get("Type"), r.get("Target")) for r in ET.parse(SAVED / "taskpanes.xml.rels").getroot()]
+
+
+def test_the_task_pane_opens_with_the_document_as_microsoft_documents_it(books: dict[str, Path]) -> None:
+    """Microsoft, "Automatically open a task pane with a document": the web extension
+    carries the property Office.AutoShowTaskpaneWithDocument = true, and its task pane
+    visibility="1"."""
+    parts = _members(books["calculators-lite"])
+    extension = ET.fromstring(parts["xl/webextensions/webextension1.xml"])
+    assert [p.get("value") for p in extension.iter(f"{WE}property") if p.get("name") == AUTO_SHOW] == ["true"]
+    panes = ET.fromstring(parts["xl/webextensions/taskpanes.xml"])
+    assert [p.get("visibility") for p in panes.iter(f"{WETP}taskpane")] == ["1"]
+
+
+def test_each_copy_has_its_own_guid(books: dict[str, Path]) -> None:
+    ids = [ET.fromstring(_members(books[f"{k}-lite"])["xl/webextensions/webextension1.xml"]).get("id")
+           for k in KINDS]
+    assert all(re.fullmatch(r"\{[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}\}", i)
+               for i in ids)
+    assert len(set(ids)) == len(ids)
+
+
+def _strings(book: Path) -> list[str]:
+    root = ET.fromstring(_members(book)["xl/sharedStrings.xml"])
+    return ["".join(t.text or "" for t in si.iter() if t.tag.endswith("}t")) for si in root]
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_lite_copy_has_no_classic_sheet_or_instructions(books: dict[str, Path], name: str) -> None:
+    assert "xlwings.conf" in _sheet_names(books[name])
+    sheets = _sheet_names(books[f"{name}-lite"])
+    assert "xlwings.conf" not in sheets
+    strings = _strings(books[f"{name}-lite"])
+    if "How to use" in sheets:
+        assert CLASSIC_SETUP in _strings(books[name])
+        assert LITE_SETUP in strings and CLASSIC_SETUP not in strings
+    assert not [s for s in strings if "Import Functions" in s or "Ctrl+Alt+F9" in s]
+    assert "Windows" in LITE_SETUP and "downloads xlwings" in LITE_SETUP
+    # the document properties list the sheets and names that remain
+    props = ET.fromstring(_members(books[f"{name}-lite"])["docProps/app.xml"])
+    vt = "{http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes}"
+    titles = [t.text for t in props.iter(f"{vt}lpstr")]
+    assert not [t for t in titles if t and "xlwings.conf" in t]
+    vectors = list(props.iter(f"{vt}vector"))
+    assert all(int(v.get("size")) == len(list(v)) for v in vectors)
+    counts = dict(zip(titles, [int(i.text) for i in props.iter(f"{vt}i4")]))
+    assert counts["Worksheets"] == len(sheets)
+    workbook = ET.fromstring(_members(books[f"{name}-lite"])["xl/workbook.xml"])
+    local = [int(d.get("localSheetId")) for d in workbook.iter() if d.tag.endswith("}definedName")
+             and d.get("localSheetId") is not None]
+    assert all(0 <= i < len(sheets) for i in local)
+
+
+def test_readme_says_lite_downloads_xlwings() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("#### xlwings Lite"):readme.index("#### No Excel")]
+    assert "nothing to install from a package index" not in section
+    assert "downloads xlwings" in section and "Windows" in section

@@ -13,6 +13,7 @@ Needs no network once ``npm ci`` has run in tests/lite (.ci/run does it).
 
 from __future__ import annotations
 
+import ast
 import inspect
 import json
 import os
@@ -147,8 +148,8 @@ def lite_runtime(lite_books: list[Path], tmp_path_factory: pytest.TempPathFactor
     main_py = json.loads(_raw_properties(lite_books[0])["main.py"])
     calls = [{"func": f, "args": a} for f, a in _payloads().values()]
     request = folder / "request.json"
-    request.write_text(json.dumps({"site": str(_xlwings_site(folder)), "main": main_py, "calls": calls}),
-                       encoding="utf-8")
+    request.write_text(json.dumps({"site": str(_xlwings_site(folder)), "main": main_py, "calls": calls,
+                                   "published": True}), encoding="utf-8")
     done = subprocess.run(["node", str(NODE_DIR / "run_main.mjs"), str(request)], cwd=NODE_DIR,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -198,3 +199,49 @@ def test_every_function_is_registered_under_the_name_the_formulas_use(lite_runti
              for c in _calls(f) if c.startswith(LITE_PREFIX)}
     # the templates call every function, and each call names a registered id
     assert bound == NAMES == {f["id"] for f in functions}
+
+
+# The checks for Pyodide's JsNull that main.py replaces (tests/lite/run_main.mjs runs the
+# calls again with xlwings' own in place: "published_outcomes").
+REPLACED = ["xlwings.utils.is_jsnull", "xlwings.conversion.standard.is_jsnull",
+            "xlwings.pro.udfs_officejs.js_to_none"]
+
+
+def test_jsnull_checks_replaced_give_the_values_of_xlwings_own(lite_runtime: dict) -> None:
+    assert lite_runtime["replaced"] == REPLACED
+    assert lite_runtime["published_outcomes"] == lite_runtime["outcomes"]
+    outcomes = dict(zip(lite_runtime["names"], lite_runtime["outcomes"]))
+    assert outcomes["fide_change"] == {"value": [[2.4]]}  # 2000 beats 1800, K 10: 10 x (1 - 0.76)
+    startup = lite_runtime["startup"]
+    assert 0 < startup["pyodide"] < startup["xlwings"] < startup["main"] <= startup["first_answer"]
+
+
+def _xlwings_sources() -> dict[str, ast.Module]:
+    import xlwings
+    root = Path(xlwings.__file__).parent
+    return {".".join(("xlwings",) + p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"):
+            ast.parse(p.read_text(encoding="utf-8")) for p in root.rglob("*.py")}
+
+
+def test_every_xlwings_module_holding_a_jsnull_check_by_name_is_patched() -> None:
+    """Whatever imports is_jsnull or js_to_none by name keeps its own reference: main.py
+    must replace it there too. And xlwings' own tries the import at every call and
+    answers False where it fails, which is what the replacement resolves once."""
+    holders = {f"{module}.is_jsnull" for module, tree in _xlwings_sources().items()
+               for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+               for alias in node.names if alias.name == "is_jsnull" and (alias.asname or alias.name) == "is_jsnull"}
+    defined = {f"{module}.{node.name}" for module, tree in _xlwings_sources().items()
+               for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+               and node.name in ("is_jsnull", "js_to_none")}
+    assert holders | defined == set(REPLACED)
+    trees = _xlwings_sources()
+    for name in REPLACED:
+        module, function = name.rsplit(".", 1)
+        found = [n for n in ast.walk(trees[module]) if isinstance(n, ast.FunctionDef) and n.name == function]
+        if not found:
+            continue  # imported by name, defined in xlwings.utils
+        tries = [t for t in ast.walk(found[0]) if isinstance(t, ast.Try)]
+        assert len(tries) == 1, name
+        imports = [i for i in ast.walk(tries[0]) if isinstance(i, ast.ImportFrom)]
+        assert [(i.module, [a.name for a in i.names]) for i in imports] == [("pyodide.ffi", ["JsNull"])]
+        assert [ast.unparse(h.type) for h in tries[0].handlers] == ["ImportError"], name

@@ -138,25 +138,36 @@ def _add_recalc(sub: Any) -> None:
 
 # -- lite ---------------------------------------------------------------------------
 def _run_lite(args: argparse.Namespace) -> int:
-    from .workbooks.lite import default_lite_output, write_lite
-    book = Path(args.book)
-    output, used = write_lite(book, Path(args.output) if args.output else default_lite_output(book))
-    print(f"{len(used)} function(s) bound for xlwings Lite: {', '.join(used) or 'none'}")
-    print(f"written: {output}", file=sys.stderr)
+    from .workbooks.lite import write_lite
+    copy = write_lite(Path(args.book), Path(args.output) if args.output else None,
+                      replace_code=args.replace_code)
+    print(f"{len(copy.used)} function(s) bound for xlwings Lite: {', '.join(copy.used) or 'none'}")
+    if copy.unbound:
+        print(f"note: Lite binds calls in cells only; left as they are: {'; '.join(copy.unbound)}",
+              file=sys.stderr)
+    print(f"written: {copy.path}", file=sys.stderr)
     return 0
 
 
 def _add_lite(sub: Any) -> None:
     parser = sub.add_parser(
-        "lite", help="write a copy of a workbook for xlwings Lite (Excel on Mac and the web)",
+        "lite", help="write a copy of a workbook for xlwings Lite (Excel on Windows, Mac and the web)",
         description="Write a copy of BOOK.xlsx for xlwings Lite: each call of a rating "
-                    "function is stored as Excel stores a Lite function, and the copy "
-                    "carries the Python code of the functions, so opening it in Excel with "
-                    "the xlwings Lite add-in and trusting it is all the set-up. Cached "
-                    "values, styles, validations, charts and other sheets are kept.")
+                    "function in a cell is stored as Excel stores a Lite function, and the "
+                    "copy carries the Python code of the functions, so opening it in Excel "
+                    "with the xlwings Lite add-in and trusting it is all the set-up. Cached "
+                    "values, styles, validations, charts, other sheets and other add-ins are "
+                    "kept; the classic add-in's xlwings.conf sheet is left out.",
+        epilog="Exit code 0: written; 2: nothing written (the reason on one line); "
+               "130: interrupted.")
     parser.add_argument("book", metavar="BOOK.xlsx", help="the workbook to copy")
     parser.add_argument("-o", "--output", metavar="OUT.xlsx",
-                        help="where to write the copy (default: BOOK-lite.xlsx beside BOOK)")
+                        help="where to write the copy: a file named .xlsx (.xlsm for a macro "
+                             "workbook), BOOK itself, or a folder (default: BOOK-lite.xlsx "
+                             "beside BOOK)")
+    parser.add_argument("--replace-code", action="store_true",
+                        help="replace the Lite code (main.py, requirements.txt) the workbook "
+                             "already carries; without it such a workbook is refused")
     parser.set_defaults(func=_run_lite)
 
 

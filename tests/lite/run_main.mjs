@@ -4,11 +4,19 @@
 //
 // usage: node run_main.mjs REQUEST.json
 // REQUEST: {"site": folder holding xlwings' pure-Python package, "main": main.py's text,
-//           "calls": [{"func": NAME, "args": [...]}, ...]}
+//           "calls": [{"func": NAME, "args": [...]}, ...],
+//           optional "published": true (the calls again with xlwings' own functions in
+//           place of those main.py replaces, as "published_outcomes"),
+//           optional "timing": {"repeat": N, "rounds": R} (each call N times per round,
+//           the two variants alternating, R rounds)}
 // Prints JSON: "outcomes", one per call ({"value": ...} or {"error": type, "message":
-// text}), "meta" (custom_functions_meta of main.py, what Excel registers), and the
-// runtime's "python", "platform" and "xlwings" versions. Needs no network.
+// text}), "meta" (custom_functions_meta of main.py, what Excel registers), the names
+// main.py replaced in xlwings ("replaced"), "startup" (ms from the start of Node to
+// Pyodide loaded, xlwings imported, main.py run, the first call answered), "timing" if asked
+// (ms per call, median of the rounds, per variant), and the runtime's "python",
+// "platform" and "xlwings" versions. Needs no network.
 import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 import { loadPyodide } from "pyodide";
 
 const request = JSON.parse(readFileSync(process.argv[2], "utf8"));
@@ -17,21 +25,35 @@ const pyodide = await loadPyodide({
   stdout: (line) => process.stderr.write(line + "\n"),
   stderr: (line) => process.stderr.write(line + "\n"),
 });
+const booted = performance.now();
 pyodide.FS.mkdirTree("/site");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: request.site }, "/site");
 pyodide.FS.mkdirTree("/workbook");
 pyodide.FS.writeFile("/workbook/main.py", request.main, { encoding: "utf8" });
-pyodide.globals.set("request_json", JSON.stringify(request.calls));
+pyodide.globals.set("request_json", JSON.stringify(request));
+pyodide.globals.set("booted_ms", booted);
+pyodide.globals.set("now_ms", () => performance.now());
 
 const answer = await pyodide.runPythonAsync(`
 import json
+import statistics
 import sys
 
+request = json.loads(request_json)
 sys.path[:0] = ["/site", "/workbook"]
 import xlwings
 from xlwings.server import custom_functions_call, custom_functions_meta
+xlwings_ms = now_ms()
 
 import main
+main_ms = now_ms()
+replaced = getattr(main, "XLWINGS_REPLACED", [])
+
+
+def use(published):
+    """xlwings' own functions (published) or main.py's replacements."""
+    for module, name, own, replacement in replaced:
+        setattr(module, name, own if published else replacement)
 
 
 async def call(func, args):
@@ -47,11 +69,40 @@ async def call(func, args):
         return {"error": type(error).__name__, "message": str(error)}
 
 
+async def timing(calls, repeat, rounds):
+    """ms per call of each call, median over rounds, the two variants alternating."""
+    times = {"published": [[] for _ in calls], "replaced": [[] for _ in calls]}
+    for _ in range(rounds):
+        for variant in ("published", "replaced"):
+            use(variant == "published")
+            for index, c in enumerate(calls):
+                start = now_ms()
+                for _ in range(repeat):
+                    await call(c["func"], c["args"])
+                times[variant][index].append((now_ms() - start) / repeat)
+    use(False)
+    return {variant: [statistics.median(t) for t in per_call] for variant, per_call in times.items()}
+
+
 async def run():
-    calls = json.loads(request_json)
-    return {"outcomes": [await call(c["func"], c["args"]) for c in calls],
-            "meta": custom_functions_meta(main), "python": sys.version.split()[0],
-            "platform": sys.platform, "xlwings": xlwings.__version__}
+    calls = request["calls"]
+    outcomes, first_ms = [], None
+    for c in calls:
+        outcomes.append(await call(c["func"], c["args"]))
+        first_ms = first_ms or now_ms()
+    answer = {"outcomes": outcomes, "meta": custom_functions_meta(main),
+              "replaced": [f"{module.__name__}.{name}" for module, name, _, _ in replaced],
+              "startup": {"pyodide": booted_ms, "xlwings": xlwings_ms, "main": main_ms,
+                          "first_answer": first_ms},
+              "python": sys.version.split()[0], "platform": sys.platform,
+              "xlwings": xlwings.__version__}
+    if request.get("published"):
+        use(True)
+        answer["published_outcomes"] = [await call(c["func"], c["args"]) for c in calls]
+        use(False)
+    if request.get("timing"):
+        answer["timing"] = await timing(calls, request["timing"]["repeat"], request["timing"]["rounds"])
+    return answer
 
 
 json.dumps(await run())

@@ -37,7 +37,7 @@ __all__ = [
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
     "write_quiet_formula", "print_setup", "fixed_column", "game_points", "no_rating", "checked_opponent",
-    "HOW_TO_WIDTH", "opponent_rules", "opponent_rating", "CROSSTABLE", "GAMES", "validate_ratings",
+    "HOW_TO_WIDTH", "CLASSIC_SETUP", "paragraph_height", "opponent_rules", "opponent_rating", "CROSSTABLE", "GAMES", "validate_ratings",
     "define_standings", "first_check", "refused", "check_player", "CHECK", "ASSUMED", "validate_range",
     "RATING_RANGE", "FormulaWorksheet",
 ]
@@ -412,6 +412,22 @@ def _wrapped_lines(text: str) -> int:
     return lines
 
 
+# The How-to paragraph on setting up the functions in Excel; a Lite copy
+# (chessrating.workbooks.lite) puts its own in its place.
+CLASSIC_SETUP = (
+    "The formulas call the chessrating Excel functions (ELO_*, FIDE_*, USCF_*, PERF_RATING, "
+    "RATING_GOAL). In Windows Excel install the xlwings add-in and chessrating, save "
+    "this file as .xlsm, click Import Functions, then press Ctrl+Alt+F9; the xlwings.conf "
+    "sheet already names the module chessrating.udfs. For xlwings Lite (Excel on Windows, "
+    "Mac and the web) open the Lite copy of this file (workbooks/lite/) and click Trust and "
+    "Continue: it carries its own code.")
+
+
+def paragraph_height(text: str) -> float:
+    """The height of a How-to row holding ``text``, in points."""
+    return _LINE_HEIGHT * _wrapped_lines(text) + 3
+
+
 def write_how_to_sheet(book: Workbook, styles: Styles, heading: str, lines: list[str]) -> Worksheet:
     """A short ``How to use`` sheet: one paragraph per row, wrapped, each row as tall as
     its wrapped lines (viewers that do not fit row heights, LibreOffice and PDF
@@ -422,12 +438,7 @@ def write_how_to_sheet(book: Workbook, styles: Styles, heading: str, lines: list
     common = [
         "Yellow cells with blue text are inputs; white cells hold formulas. Empty rows stay "
         "empty: a game counts only once its result is entered.",
-        "The formulas call the chessrating Excel functions (ELO_*, FIDE_*, USCF_*, PERF_RATING, "
-        "RATING_GOAL). In Windows Excel install the xlwings add-in and chessrating, save "
-        "this file as .xlsm, click Import Functions, then press Ctrl+Alt+F9; the xlwings.conf "
-        "sheet already names the module chessrating.udfs. For xlwings Lite (Excel on Mac and "
-        "the web) open the Lite copy of this file (workbooks/lite/) and click Trust and "
-        "Continue: it carries its own code.",
+        CLASSIC_SETUP,
         "Without Excel, 'chessrating recalc FILE' evaluates every formula and stores the "
         "numbers in the file, so any viewer shows them.",
     ]
@@ -435,7 +446,7 @@ def write_how_to_sheet(book: Workbook, styles: Styles, heading: str, lines: list
     for row, text in enumerate(paragraphs, start=2):
         if text:
             sheet.write_string(row, 0, text, styles.wrap)
-            sheet.set_row(row, _LINE_HEIGHT * _wrapped_lines(text) + 3)
+            sheet.set_row(row, paragraph_height(text))
     sheet.hide_gridlines(2)
     print_setup(sheet, 0, 1 + len(paragraphs), 0, landscape=False)
     return sheet

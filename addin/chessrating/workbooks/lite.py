@@ -2,19 +2,23 @@
 
 Excel binds a cell to an Office.js custom function, the kind xlwings Lite registers,
 only when the file stores the call as ``_xldudf_NAME(…)`` in a single-cell dynamic
-array (``<c cm="1"><f t="array" ref="A1">…</f>``, the ``cm`` pointing at the dynamic
-array entry of ``xl/metadata.xml``); a plain ``FIDE_CHANGE(…)`` stays ``#NAME?`` under
-Lite even after the functions are registered. And Lite runs the Python code stored in
-the workbook's web-extension part. :func:`write_lite` writes such a copy:
+array; a plain ``FIDE_CHANGE(…)`` stays ``#NAME?`` under Lite even after the functions
+are registered (:mod:`.lite_sheet` binds the cells). And Lite runs the Python code
+stored in the workbook's web-extension part. :func:`write_lite` writes such a copy:
 
-* every formula that calls one of our functions is stored that way, its cached value
-  kept (a shared formula that calls one is first written out cell by cell);
+* every formula in a cell that calls one of our functions is bound, its cached value
+  kept; calls in defined names, conditional formats and validations are listed;
 * ``xl/webextensions/`` holds the Lite add-in's reference (``wa200008175``) and its
-  properties: ``main.py`` (:func:`chessrating.workbooks.lite_code.main_py`, the
-  functions with the code they need), ``requirements.txt`` (xlwings only),
-  ``pyodideVersion`` and ``addinVersion``, each a JSON string literal, as Lite writes
-  them, and the ids of the functions the workbook uses;
-* ``xl/workbook.xml`` keeps its cached values (``calcId 191029``, no ``fullCalcOnLoad``).
+  properties, as a workbook Excel saved with Lite has them: ``main.py``
+  (:func:`chessrating.workbooks.lite_code.main_py`, the functions with the code they
+  need), ``requirements.txt`` (the lines Lite marks required), ``pyodideVersion``,
+  ``addinVersion``, each a JSON string literal, and Microsoft's
+  ``Office.AutoShowTaskpaneWithDocument``; the ids of the functions the cells use. Another
+  add-in's web extension stays as it is, Lite's beside it; Lite code the workbook
+  already carries is replaced only when asked (``replace_code``);
+* ``xl/workbook.xml`` keeps its cached values (``calcId 191029``, no ``fullCalcOnLoad``);
+  the classic add-in's ``xlwings.conf`` sheet and How-to paragraph give way
+  (:mod:`.lite_parts`).
 
 The file is changed at the zip and XML level, part by part, never re-saved by a
 spreadsheet library: styles, validations, charts, drawings and the sheets that call
@@ -23,37 +27,57 @@ none of our functions keep every byte.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import re
+import posixpath
 import stat
 import tempfile
-import xml.etree.ElementTree as ET
+import uuid
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
+from xml.sax.saxutils import escape
 
 from ..errors import RatingError
-from ..recalc.charts import escape
-from ..recalc.parse import FormulaSyntaxError, parse_ref
-from ..recalc.reader import SharedFormula
-from ..udfs import __all__ as FUNCTION_NAMES
+from .layout import CLASSIC_SETUP, paragraph_height
 from .lite_code import main_py
+from .lite_parts import (
+    add_override, add_relationship, append_child, drop_sheet, drop_titles, empty_rels,
+    keep_cached_values, read_part, relationship_id, relationships, resolve, sheet_entries,
+    shared_string_index,
+)
+from .lite_sheet import LITE_PREFIX, SheetRewrite, dynamic_array_cm, lite_formula
+from .lite_xml import digits, scan, splice, start_tag
 
 __all__ = [
-    "write_lite", "default_lite_output", "lite_formula", "webextension_xml", "LITE_PREFIX",
-    "ADDIN_REFERENCE", "PYODIDE_VERSION", "ADDIN_VERSION", "XLWINGS_REQUIREMENT", "CALC_PR",
+    "write_lite", "LiteCopy", "default_lite_output", "lite_output", "lite_formula",
+    "webextension_xml", "lite_properties", "LITE_PREFIX", "ADDIN_REFERENCE", "PYODIDE_VERSION",
+    "ADDIN_VERSION", "XLWINGS_REQUIREMENT", "REQUIREMENTS", "AUTO_SHOW", "LITE_SETUP", "CALC_PR",
     "keep_cached_values",
 ]
 
-LITE_PREFIX = "_xldudf_"
 ADDIN_REFERENCE = "wa200008175"   # xlwings Lite in Microsoft's add-in store
 PYODIDE_VERSION = "0.27.5"        # as stored by the Lite-saved workbooks examined
 ADDIN_VERSION = "1.0.0.0-18"
 # xlwings' pure-Python wheel, the version the Lite runtime test runs the code with
 XLWINGS_REQUIREMENT = "xlwings==0.37.8"
+# requirements.txt begins as in the workbooks Lite saves: the lines it marks "# required"
+# (xlwings at the version this code is tested with); the functions need nothing else.
+REQUIREMENTS = (f"{XLWINGS_REQUIREMENT}  # required\n"
+                "python-dotenv==1.1.0  # required\n"
+                "pyodide-http  # required\n"
+                "black  # required\n")
+AUTO_SHOW = "Office.AutoShowTaskpaneWithDocument"
 CALC_PR = '<calcPr calcId="191029"/>'
-# fixed, so that the same workbook always gives the same bytes
-WEBEXTENSION_ID = "{5F3E6B1C-2D4A-4C8E-9B7F-0A1C2E3D4B5A}"
+# The How-to paragraph of a Lite copy, in place of the classic set-up (layout.CLASSIC_SETUP).
+LITE_SETUP = (
+    "The formulas call the chessrating Excel functions (ELO_*, FIDE_*, USCF_*, PERF_RATING, "
+    "RATING_GOAL) through xlwings Lite, in Excel on Windows, Mac and the web. Install the "
+    "xlwings Lite add-in once (Home > Add-ins), open this file and click Trust and Continue "
+    "in its task pane: the file carries the functions' code, and Lite downloads xlwings "
+    "itself. Until then the cells keep the values they were saved with.")
+CONF_SHEET = "xlwings.conf"  # the classic add-in's settings; Lite does not read it
 
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
 _WE_NS = "http://schemas.microsoft.com/office/webextensions/webextension/2010/11"
@@ -89,160 +113,30 @@ _METADATA_XML = (
     '</futureMetadata><cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata>'
     '</metadata>')
 
-_NAMES = frozenset(FUNCTION_NAMES)
-# In formula text: string literals, quoted sheet names and structured references are
-# skipped; a name directly followed by "(" is a function call.
-_FORMULA_TOKEN = re.compile(
-    r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'|\[(?:[^\[\]]|\[[^\]]*\])*\]'
-    r'|(?<![\w.\\])([A-Za-z_\\][\w.]*)(?=\()')
-_CELL = re.compile(rb"<((?:\w+:)?)c\b([^>]*?)(/>|>(.*?)</\1c>)", re.S)
-_FORMULA = re.compile(rb"<((?:\w+:)?)f\b([^>]*?)(/>|>(.*?)</\1f>)", re.S)
-_ATTR = re.compile(rb'\s([\w:]+)="([^"]*)"')
-_CALC_PR = re.compile(rb"<((?:\w+:)?)calcPr\b[^>]*?/>|<((?:\w+:)?)calcPr\b.*?</\2calcPr>", re.S)
-
-
 def default_lite_output(src: Path) -> Path:
     """``BOOK-lite.xlsx`` beside ``BOOK.xlsx``."""
     return src.with_name(f"{src.stem}-lite{src.suffix or '.xlsx'}")
 
 
-def lite_formula(text: str) -> tuple[str, set[str]]:
-    """The formula with each call of our functions as ``_xldudf_NAME``, and the names used.
-
-    >>> lite_formula('IF(A1="FIDE_K(",  "", fide_k(A1, 20))')
-    ('IF(A1="FIDE_K(",  "", _xldudf_FIDE_K(A1, 20))', {'FIDE_K'})
-    >>> lite_formula("_xldudf_FIDE_DP(0.5)+SUM(A1:A2)")
-    ('_xldudf_FIDE_DP(0.5)+SUM(A1:A2)', {'FIDE_DP'})
-    """
-    used: set[str] = set()
-
-    def rename(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name is None:
-            return match.group(0)
-        upper = name.upper()
-        if upper in _NAMES:
-            used.add(upper)
-            return LITE_PREFIX + upper
-        if upper.startswith(LITE_PREFIX.upper()) and upper[len(LITE_PREFIX):] in _NAMES:
-            used.add(upper[len(LITE_PREFIX):])
-        return name
-
-    return _FORMULA_TOKEN.sub(rename, text), used
-
-
-def _attributes(raw: bytes) -> dict[str, str]:
-    return {m.group(1).decode(): m.group(2).decode("utf-8") for m in _ATTR.finditer(raw)}
-
-
-def _formula_text(inner: bytes | None) -> str:
-    if not inner:
-        return ""
-    element = ET.fromstring(b"<f>" + inner + b"</f>")
-    return element.text or ""
-
-
-def _attr_xml(attrs: dict[str, str]) -> str:
-    return "".join(f' {key}="{value}"' for key, value in attrs.items())
-
-
-def _place(where: str) -> tuple[int, int] | None:
-    """A cell's ``r=`` address as (row, column); ``None`` if it has none that reads."""
-    try:
-        ref = parse_ref(where)
-    except FormulaSyntaxError:
-        return None
-    return ref.r1, ref.c1
-
-
-class _SheetRewrite:
-    """The calls of our functions in one sheet part, rewritten as bound Lite functions."""
-
-    def __init__(self, cm: str):
-        self.cm = cm
-        self.used: set[str] = set()
-        self.shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
-
-    def _collect_shared(self, xml: bytes) -> None:
-        for cell in _CELL.finditer(xml):
-            formula = _FORMULA.search(cell.group(4) or b"")
-            if formula is None:
-                continue
-            attrs = _attributes(formula.group(2))
-            if attrs.get("t") == "shared" and "ref" in attrs and formula.group(4):
-                text = _formula_text(formula.group(4))
-                at = _place(_attributes(cell.group(2)).get("r", ""))
-                if lite_formula(text)[1] and at is not None:
-                    self.shared[attrs.get("si", "")] = SharedFormula(text, *at)
-
-    def _text_of(self, where: str, attrs: dict[str, str], inner: bytes | None) -> str | None:
-        """The formula text of a cell, a shared formula's written out for the cell."""
-        if attrs.get("t") == "shared":
-            formula = self.shared.get(attrs.get("si", ""))
-            at = _place(where)
-            return None if formula is None or at is None else formula.at(*at)
-        if attrs.get("t") == "dataTable":
-            return None
-        return _formula_text(inner)
-
-    def rewrite(self, xml: bytes) -> bytes:
-        self._collect_shared(xml)
-
-        def cell(match: re.Match[bytes]) -> bytes:
-            prefix, raw_attrs, inner = match.group(1), match.group(2), match.group(4)
-            found = _FORMULA.search(inner or b"")
-            if found is None:
-                return match.group(0)
-            cell_attrs = _attributes(raw_attrs)
-            f_attrs = _attributes(found.group(2))
-            where = cell_attrs.get("r", "")
-            text = self._text_of(where, f_attrs, found.group(4))
-            if text is None:
-                return match.group(0)
-            lite, used = lite_formula(text)
-            if not used:
-                return match.group(0)
-            self.used |= used
-            if f_attrs.get("t") == "array":
-                f_attrs.setdefault("ref", where)
-            else:
-                for key in ("t", "ref", "si"):
-                    f_attrs.pop(key, None)
-                f_attrs = {"t": "array", "ref": where, **f_attrs}
-            cell_attrs["cm"] = self.cm
-            f_prefix = found.group(1).decode()
-            new_f = (f"<{f_prefix}f{_attr_xml(f_attrs)}>{escape(lite)}</{f_prefix}f>").encode("utf-8")
-            body = (inner or b"")
-            body = body[:found.start()] + new_f + body[found.end():]
-            tag = prefix.decode()
-            return f"<{tag}c{_attr_xml(cell_attrs)}>".encode("utf-8") + body + f"</{tag}c>".encode()
-
-        return _CELL.sub(cell, xml)
-
-
-def _dynamic_array_cm(metadata: bytes | None) -> str | None:
-    """The ``cm`` index of the dynamic-array cell metadata in an existing metadata part."""
-    if metadata is None:
-        return None
-    root = ET.fromstring(metadata)
-    local = [child for child in root]
-    types = [e for c in local if c.tag.endswith("}metadataTypes") for e in c]
-    type_index = next((i + 1 for i, t in enumerate(types) if t.get("name") == "XLDAPR"), None)
-    future = next((c for c in local if c.tag.endswith("}futureMetadata") and c.get("name") == "XLDAPR"), None)
-    if type_index is None or future is None:
-        return None
-    dynamic = [i for i, bk in enumerate(future)
-               if any(e.tag.endswith("}dynamicArrayProperties") and e.get("fDynamic") == "1"
-                      for e in bk.iter())]
-    cells = next((c for c in local if c.tag.endswith("}cellMetadata")), None)
-    if not dynamic or cells is None:
-        return None
-    for index, bk in enumerate(cells):
-        for rc in bk.iter():
-            if rc.tag.endswith("}rc") and rc.get("t") == str(type_index) and \
-                    rc.get("v") in {str(i) for i in dynamic}:
-                return str(index + 1)
-    return None
+def lite_output(src: Path, dst: Path | None) -> Path:
+    """Where the copy goes, checked before any work: ``dst``, ``BOOK-lite.xlsx`` beside
+    ``src``, or that name inside ``dst`` when it is a folder. A name that is not
+    ``.xlsx``/``.xlsm``, or not the input's kind, is refused (Excel would not open it)."""
+    if dst is None:
+        dst = default_lite_output(src)
+    elif dst.is_dir():
+        dst = dst / default_lite_output(src).name
+    if dst.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise RatingError(f"{dst}: the copy must be named .xlsx (or .xlsm for a macro "
+                          "workbook); nothing written")
+    if src.suffix.lower() in (".xlsx", ".xlsm") and dst.suffix.lower() != src.suffix.lower():
+        raise RatingError(f"{dst}: the copy must keep the input's extension "
+                          f"{src.suffix.lower()}; nothing written")
+    if not dst.parent.is_dir():
+        raise RatingError(f"{dst}: the folder {dst.parent} does not exist; nothing written")
+    if dst.exists() and not dst.is_file():
+        raise RatingError(f"{dst}: not a file; nothing written")
+    return dst
 
 
 def _property_value(text: str) -> str:
@@ -250,171 +144,296 @@ def _property_value(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("/", "\\/")
 
 
-def webextension_xml(properties: dict[str, str], function_ids: list[str]) -> str:
-    """The Lite add-in's web-extension part with these properties and function ids."""
+def _guid(data: bytes) -> str:
+    """A GUID of the form Office writes, drawn from ``data`` (the same file, the same GUID).
+
+    >>> _guid(b"book") == _guid(b"book") != _guid(b"other book"), len(_guid(b"book"))
+    (True, 38)
+    >>> str(uuid.UUID(_guid(b"book"))).upper() == _guid(b"book")[1:-1]
+    True
+    """
+    digest = hashlib.sha256(data).digest()
+    return "{" + str(uuid.UUID(bytes=digest[:16], version=4)).upper() + "}"
+
+
+def lite_properties() -> dict[str, str]:
+    """The properties of the Lite part, as stored (each value already encoded)."""
+    return {
+        "main.py": _property_value(main_py()),
+        "requirements.txt": _property_value(REQUIREMENTS),
+        "pyodideVersion": _property_value(PYODIDE_VERSION),
+        "addinVersion": _property_value(ADDIN_VERSION),
+        # Microsoft, "Automatically open a task pane with a document": the property and
+        # the task pane's visibility="1" open Lite, and offer it where it is missing
+        AUTO_SHOW: "true",
+    }
+
+
+def webextension_xml(properties: dict[str, str], function_ids: list[str],
+                     guid: str = "{00000000-0000-4000-8000-000000000000}") -> str:
+    """The Lite add-in's web-extension part: these properties (values as stored) and
+    function ids, ``guid`` its id."""
     props = "".join(
-        f'<we:property name="{escape(name)}" value="{escape(_property_value(text), _QUOTE)}"/>'
-        for name, text in properties.items())
+        f'<we:property name="{escape(name)}" value="{escape(value, _QUOTE)}"/>'
+        for name, value in properties.items())
     ids = "".join(f"<we:customFunctionIds>{escape(i)}</we:customFunctionIds>" for i in function_ids)
     id_list = (f"<we:customFunctionIdList>{ids}</we:customFunctionIdList>" if ids
                else "<we:customFunctionIdList/>")
     store_id = ADDIN_REFERENCE.upper()
     return (
-        f'{_DECLARATION}<we:webextension xmlns:we="{_WE_NS}" id="{WEBEXTENSION_ID}">'
+        f'{_DECLARATION}<we:webextension xmlns:we="{_WE_NS}" id="{escape(guid, _QUOTE)}">'
         f'<we:reference id="{ADDIN_REFERENCE}" version="1.0.0.0" store="en-US" storeType="OMEX"/>'
         f'<we:alternateReferences><we:reference id="{store_id}" version="1.0.0.0" '
         f'store="{store_id}" storeType="OMEX"/></we:alternateReferences>'
         f'<we:properties>{props}</we:properties><we:bindings/>'
         f'<we:snapshot xmlns:r="{_R_NS}"/>'
         f'<we:extLst>'
-        f'<a:ext xmlns:a="{_A_NS}" uri="{_URI_CONTAINS}"><we:containsCustomFunctions/></a:ext>'
+        # val="1": the workbook registers custom functions (the attribute defaults to false)
+        f'<a:ext xmlns:a="{_A_NS}" uri="{_URI_CONTAINS}"><we:containsCustomFunctions val="1"/></a:ext>'
         f'<a:ext xmlns:a="{_A_NS}" uri="{_URI_ID_LIST}">{id_list}</a:ext>'
         f'</we:extLst></we:webextension>')
 
 
-def _taskpanes_xml() -> str:
+# ------------------------------------------------------------------ web extensions
+
+def _taskpanes_xml(rel_id: str) -> bytes:
     # visibility="1": the task pane opens with the workbook, and Excel offers the
-    # add-in where it is not installed yet
-    return (f'{_DECLARATION}<wetp:taskpanes xmlns:wetp="{_WETP_NS}">'
-            f'<wetp:taskpane dockstate="right" visibility="1" width="350" row="2">'
-            f'<wetp:webextensionref xmlns:r="{_R_NS}" r:id="rId1"/></wetp:taskpane></wetp:taskpanes>')
+    # add-in where it is not installed yet (with the AUTO_SHOW property)
+    return (f'{_DECLARATION}<wetp:taskpanes xmlns:wetp="{_WETP_NS}">{_taskpane("wetp:", rel_id, 2)}'
+            f'</wetp:taskpanes>').encode("utf-8")
 
 
-def _taskpanes_rels() -> str:
-    return (f'{_DECLARATION}<Relationships xmlns="{_PKG_REL_NS}">'
-            f'<Relationship Id="rId1" Type="{_REL_WEBEXTENSION}" Target="webextension1.xml"/>'
-            f'</Relationships>')
+def _taskpane(prefix: str, rel_id: str, row: int) -> str:
+    return (f'<{prefix}taskpane dockstate="right" visibility="1" width="350" row="{row}">'
+            f'<{prefix}webextensionref xmlns:r="{_R_NS}" r:id="{rel_id}"/></{prefix}taskpane>')
 
 
-def _add_relationship(rels: bytes, rel_type: str, target: str) -> bytes:
-    """One more relationship, unless one of that type already points at ``target``."""
-    text = rels.decode("utf-8")
-    if re.search(rf'Type="{re.escape(rel_type)}"[^>]*Target="/?{re.escape(target)}"', text) or \
-            re.search(rf'Target="/?{re.escape(target)}"[^>]*Type="{re.escape(rel_type)}"', text):
-        return rels
-    taken = {int(n) for n in re.findall(r'Id="rId(\d+)"', text)}
-    new_id = max(taken, default=0) + 1
-    entry = f'<Relationship Id="rId{new_id}" Type="{rel_type}" Target="{target}"/>'
-    return text.replace("</Relationships>", entry + "</Relationships>", 1).encode("utf-8")
+class _Extension(NamedTuple):
+    part: str
+    guid: str
+    properties: dict[str, str]  # name -> value as stored
 
 
-def _add_override(types: bytes, part: str, content_type: str) -> bytes:
-    text = types.decode("utf-8")
-    if f'PartName="{part}"' in text:
-        return types
-    entry = f'<Override PartName="{part}" ContentType="{content_type}"/>'
-    return text.replace("</Types>", entry + "</Types>", 1).encode("utf-8")
-
-
-def keep_cached_values(workbook_xml: bytes) -> bytes:
-    """``xl/workbook.xml`` with ``<calcPr calcId="191029"/>``: Excel keeps the cached values."""
-    found = _CALC_PR.search(workbook_xml)
-    if found is None:
-        for closing in (b"</definedNames>", b"</externalReferences>", b"</functionGroups>", b"</sheets>"):
-            at = workbook_xml.find(closing)
-            if at >= 0:
-                at += len(closing)
-                return workbook_xml[:at] + CALC_PR.encode() + workbook_xml[at:]
-        raise RatingError("workbook: xl/workbook.xml has no sheets element")
-    element = found.group(0)
-    element = re.sub(rb'\s+fullCalcOnLoad="[^"]*"', b"", element)
-    if re.search(rb'\bcalcId="', element):
-        element = re.sub(rb'\bcalcId="[^"]*"', b'calcId="191029"', element)
-    else:
-        element = re.sub(rb"calcPr\b", b'calcPr calcId="191029"', element, count=1)
-    return workbook_xml[:found.start()] + element + workbook_xml[found.end():]
-
-
-def _lite_webextension(archive: zipfile.ZipFile) -> str | None:
-    """The web-extension part of the Lite add-in the workbook already carries, if any."""
-    for name in archive.namelist():
-        if name.startswith("xl/webextensions/webextension") and name.endswith(".xml"):
-            if ADDIN_REFERENCE.encode() in archive.read(name).lower():
-                return name
-    if TASKPANES in archive.namelist():
-        raise RatingError("workbook: it carries another Office add-in's task pane; "
-                          "a Lite copy of it cannot be written")
+def _lite_extension(archive: zipfile.ZipFile, names: list[str], src: Path) -> _Extension | None:
+    """The web-extension part of xlwings Lite the workbook carries, if any."""
+    for name in sorted(n for n in names if n.startswith("xl/webextensions/webextension")
+                       and n.endswith(".xml") and "/" not in n[len("xl/webextensions/"):]):
+        elements = scan(archive.read(name), where=f"{src}: {name}")
+        references = [e for e in elements if e.local == "reference" and e.depth == 1]
+        if references and references[0].attrs.get("id", "").lower() == ADDIN_REFERENCE:
+            properties = {e.attrs.get("name", ""): e.attrs.get("value", "")
+                          for e in elements if e.local == "property"}
+            return _Extension(name, elements[0].attrs.get("id", ""), properties)
     return None
 
 
-def write_lite(src: Path | str, dst: Path | str | None = None) -> tuple[Path, list[str]]:
-    """Write the xlwings Lite copy of ``src``; returns its path and the functions it calls.
+def _free_part(names: list[str]) -> str:
+    number = 1
+    while f"xl/webextensions/webextension{number}.xml" in names:
+        number += 1
+    return f"xl/webextensions/webextension{number}.xml"
 
-    ``dst`` defaults to ``BOOK-lite.xlsx`` beside ``src``; ``dst=src`` converts in place.
-    A workbook that already carries Lite's part (a Lite copy, or a file saved by Excel
-    with Lite) gets this package's ``main.py`` and ``requirements.txt`` in it.
+
+_CODE = ("main.py", "requirements.txt")
+
+
+def _code_lines(value: str) -> str:
+    try:
+        text = json.loads(value)
+    except ValueError:
+        return "unreadable"
+    count = len(str(text).splitlines())
+    return f"{count} line{'' if count == 1 else 's'}"
+
+
+# ------------------------------------------------------------------ the copy
+
+class LiteCopy(NamedTuple):
+    """What :func:`write_lite` wrote: the copy, the functions its cells call, and the
+    places whose calls Lite cannot bind (only cells are bound)."""
+
+    path: Path
+    used: list[str]
+    unbound: list[str]
+
+
+def write_lite(src: Path | str, dst: Path | str | None = None, *,
+               replace_code: bool = False) -> LiteCopy:
+    """Write the xlwings Lite copy of ``src``.
+
+    ``dst`` defaults to ``BOOK-lite.xlsx`` beside ``src`` (or that name in ``dst`` when
+    it is a folder); ``dst=src`` converts in place. A workbook that already carries Lite
+    code other than this package's is refused unless ``replace_code``; another add-in's
+    web extension is kept beside Lite's.
     """
     from ..recalc.archive import check_archive, new_file_mode
-    from ..recalc.patch import sheet_parts
     src = Path(src)
-    dst = default_lite_output(src) if dst is None else Path(dst)
     if not src.is_file():
-        raise RatingError(f"workbook: {src}: no such file")
+        raise RatingError(f"{src}: no such file")
+    dst = lite_output(src, None if dst is None else Path(dst))
     if not zipfile.is_zipfile(src):
-        raise RatingError(f"workbook: {src}: not an .xlsx workbook")
+        raise RatingError(f"{src}: not an .xlsx workbook")
     check_archive(src)  # bounded sizes and intact members before any is read whole
     with zipfile.ZipFile(src) as archive:
-        names = archive.namelist()
-        existing_metadata = archive.read(METADATA) if METADATA in names else None
-        cm = _dynamic_array_cm(existing_metadata)
-        if existing_metadata is not None and cm is None:
-            raise RatingError(f"workbook: {src}: its {METADATA} has no dynamic-array entry to use")
-        rewrites: dict[str, bytes] = {}
-        used: set[str] = set()
-        for part in sheet_parts(archive).values():
-            if part not in names:
-                continue
-            sheet = _SheetRewrite(cm or "1")
-            data = archive.read(part)
-            new = sheet.rewrite(data)
-            if sheet.used:
-                rewrites[part] = new
-                used |= sheet.used
-        ids = [LITE_PREFIX + name for name in sorted(used)]
-        webextension = _lite_webextension(archive) or WEBEXTENSION
-        properties = {
-            "main.py": main_py(),
-            "requirements.txt": XLWINGS_REQUIREMENT + "\n",
-            "pyodideVersion": PYODIDE_VERSION,
-            "addinVersion": ADDIN_VERSION,
-        }
-        added: dict[str, bytes] = {webextension: webextension_xml(properties, ids).encode("utf-8")}
-        if webextension == WEBEXTENSION and TASKPANES not in names:
-            added[TASKPANES] = _taskpanes_xml().encode("utf-8")
-            added[TASKPANES_RELS] = _taskpanes_rels().encode("utf-8")
-        if existing_metadata is None and used:
-            added[METADATA] = _METADATA_XML.encode("utf-8")
-        rewrites["xl/workbook.xml"] = keep_cached_values(archive.read("xl/workbook.xml"))
-        rewrites["_rels/.rels"] = _add_relationship(archive.read("_rels/.rels"), _REL_TASKPANES, TASKPANES)
-        if METADATA in added:
-            rewrites["xl/_rels/workbook.xml.rels"] = _add_relationship(
-                archive.read("xl/_rels/workbook.xml.rels"), _REL_METADATA, "metadata.xml")
-        types = archive.read("[Content_Types].xml")
-        for part, content_type in ((TASKPANES, _CT_TASKPANES), (webextension, _CT_WEBEXTENSION),
-                                   (METADATA, _CT_METADATA)):
-            if part in added or part == webextension:
-                types = _add_override(types, "/" + part, content_type)
-        rewrites["[Content_Types].xml"] = types
-        written = _write_zip(archive, dst.parent, rewrites, added)
+        rewrites, added, removed, used, unbound = _lite_parts(archive, src, replace_code)
+        written = _write_zip(archive, dst, rewrites, added, removed)
     try:  # replace only once the source is closed: dst may be src itself
         os.chmod(written, stat.S_IMODE(dst.stat().st_mode) if dst.exists() else new_file_mode())
         os.replace(written, dst)
+    except OSError as error:
+        raise RatingError(f"{dst}: cannot write the copy there ({error.strerror or error}); "
+                          "nothing written") from None
     finally:
         written.unlink(missing_ok=True)
-    return dst, sorted(used)
+    return LiteCopy(dst, sorted(used), unbound)
 
 
-def _write_zip(archive: zipfile.ZipFile, folder: Path, rewrites: dict[str, bytes],
-               added: dict[str, bytes]) -> Path:
-    """A temporary file in ``folder``: every member copied in order with its name, date
+def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
+                ) -> tuple[dict[str, bytes], dict[str, bytes], set[str], set[str], list[str]]:
+    """The parts the copy changes, adds and leaves out, the functions its cells call and
+    where calls stay unbound."""
+    names = archive.namelist()
+    at = f"{src}:"
+    rewrites: dict[str, bytes] = {}
+    added: dict[str, bytes] = {}
+    removed: set[str] = set()
+    workbook = read_part(archive, "xl/workbook.xml", src)
+    book_rels = read_part(archive, "xl/_rels/workbook.xml.rels", src)
+    types = read_part(archive, "[Content_Types].xml", src)
+    book = scan(workbook, keep_text={"definedName"}, where=f"{at} xl/workbook.xml")
+    targets = {e.attrs.get("Id"): resolve("xl", e.attrs.get("Target", ""))
+               for e in relationships(book_rels, f"{at} xl/_rels/workbook.xml.rels")}
+    sheets = [(book[i].attrs.get("name", ""), targets.get(relationship_id(book[i]), "")) for i in sheet_entries(book)]
+
+    existing = _lite_extension(archive, names, src)
+    ours = lite_properties()
+    if existing is not None:
+        differing = [n for n in _CODE if existing.properties.get(n) not in (None, ours[n])]
+        if differing and not replace_code:
+            what = ", ".join(f"{n} ({_code_lines(existing.properties[n])})" for n in differing)
+            raise RatingError(f"{src}: it already carries xlwings Lite code of its own: {what} "
+                              f"in {existing.part}; give --replace-code to replace it; nothing written")
+
+    # The How-to paragraph: the classic set-up gives way to Lite's.
+    row_heights: dict[str, dict[int, float]] = {}
+    setup_index = None
+    if "xl/sharedStrings.xml" in names:
+        strings = archive.read("xl/sharedStrings.xml")
+        found = shared_string_index(strings, CLASSIC_SETUP, f"{at} xl/sharedStrings.xml")
+        if found is not None:
+            setup_index, item = found
+            text = start_tag(f"{item.prefix}t", {}) + escape(LITE_SETUP).encode("utf-8") + \
+                f"</{item.prefix}t>".encode()
+            rewrites["xl/sharedStrings.xml"] = splice(strings, [(item.start_end, item.inner_end, text)])
+
+    # The classic add-in's settings sheet: Lite does not read it.
+    conf = next((n for n, (name, part) in enumerate(sheets)
+                 if name.lower() == CONF_SHEET and part in names), None)
+    existing_metadata = archive.read(METADATA) if METADATA in names else None
+    cm = dynamic_array_cm(existing_metadata, f"{at} {METADATA}") if existing_metadata is not None else None
+    if existing_metadata is not None and cm is None:
+        raise RatingError(f"{src}: its {METADATA} has no dynamic-array entry to use")
+    used: set[str] = set()
+    unbound: list[str] = []
+    for e in book:
+        if e.local == "definedName" and lite_formula(e.text)[1]:
+            unbound.append(f"the defined name {e.attrs.get('name', '')}")
+    for n, (name, part) in enumerate(sheets):
+        if part not in names:
+            continue
+        data = archive.read(part)
+        sheet = SheetRewrite(data, cm or "1", f"{at} {part}")
+        if n == conf:
+            if any(e.local == "f" for e in sheet.elements) or len(sheets) == 1:
+                conf = None  # it computes something: keep it
+            else:
+                continue
+        heights = {row: paragraph_height(LITE_SETUP)
+                   for row in sheet.string_rows.get(str(setup_index), [])} if setup_index is not None else {}
+        changes = sheet.changes(heights)
+        used |= sheet.used
+        unbound += [f"{kind} on sheet {name}" for kind in dict.fromkeys(sheet.unbound)]
+        if changes:
+            rewrites[part] = splice(data, changes)
+    if conf is not None:
+        name, part = sheets[conf]
+        workbook = drop_sheet(workbook, book, conf, f"{at} xl/workbook.xml")
+        rid = relationship_id(book[sheet_entries(book)[conf]])
+        entry = next(e for e in relationships(book_rels, "") if e.attrs.get("Id") == rid)
+        book_rels = splice(book_rels, [(entry.start, entry.end, b"")])
+        override = [e for e in scan(types, where=f"{at} [Content_Types].xml")
+                    if e.local == "Override" and e.attrs.get("PartName") == "/" + part]
+        types = splice(types, [(e.start, e.end, b"") for e in override])
+        folder, file = posixpath.split(part)
+        removed |= {part, f"{folder}/_rels/{file}.rels"}
+        if "docProps/app.xml" in names:
+            rewrites["docProps/app.xml"] = drop_titles(archive.read("docProps/app.xml"), name,
+                                                        f"{at} docProps/app.xml")
+
+    # Lite's web extension: its own part, beside any other add-in's.
+    ids = [LITE_PREFIX + name for name in sorted(used)]
+    if existing is not None:
+        properties = dict(existing.properties)  # its settings as they are; the code ours
+        properties.update({n: ours[n] for n in _CODE})
+        part, guid = existing.part, existing.guid
+    else:
+        properties, part, guid = ours, _free_part(names), _guid(src.read_bytes())
+    added[part] = webextension_xml(properties, ids, guid).encode("utf-8")
+    rel_target = posixpath.basename(part)
+    if TASKPANES not in names:
+        added[TASKPANES] = _taskpanes_xml("rId1")
+        added[TASKPANES_RELS], _ = add_relationship(empty_rels(), _REL_WEBEXTENSION, rel_target, "")
+    else:
+        pane_rels = archive.read(TASKPANES_RELS) if TASKPANES_RELS in names else empty_rels()
+        pane_rels, rel_id = add_relationship(pane_rels, _REL_WEBEXTENSION, rel_target,
+                                              f"{at} {TASKPANES_RELS}")
+        panes = archive.read(TASKPANES)
+        elements = scan(panes, where=f"{at} {TASKPANES}")
+        refs = [e for e in elements if e.local == "webextensionref"]
+        if not any(r.attrs.get("r:id") == rel_id for r in refs):
+            rows = [int(e.attrs["row"]) for e in elements if e.local == "taskpane"
+                    and digits(e.attrs.get("row", ""))]
+            pane = _taskpane(elements[0].prefix, rel_id, max(rows, default=0) + 1).encode("utf-8")
+            rewrites[TASKPANES] = append_child(panes, pane, f"{at} {TASKPANES}")
+        (rewrites if TASKPANES_RELS in names else added)[TASKPANES_RELS] = pane_rels
+    if existing_metadata is None and used:
+        added[METADATA] = _METADATA_XML.encode("utf-8")
+        book_rels, _ = add_relationship(book_rels, _REL_METADATA, "metadata.xml",
+                                         f"{at} xl/_rels/workbook.xml.rels")
+    rewrites["xl/workbook.xml"] = keep_cached_values(workbook, f"{at} xl/workbook.xml")
+    rewrites["xl/_rels/workbook.xml.rels"] = book_rels
+    rewrites["_rels/.rels"], _ = add_relationship(read_part(archive, "_rels/.rels", src), _REL_TASKPANES,
+                                                   TASKPANES, f"{at} _rels/.rels")
+    for name, content_type in ((TASKPANES, _CT_TASKPANES), (part, _CT_WEBEXTENSION),
+                               (METADATA, _CT_METADATA)):
+        if name in added or name == part:
+            types = add_override(types, "/" + name, content_type, f"{at} [Content_Types].xml")
+    rewrites["[Content_Types].xml"] = types
+    for name in list(rewrites):  # parts left as they were keep their bytes
+        if name in names and rewrites[name] == archive.read(name):
+            del rewrites[name]
+    return rewrites, added, removed, used, unbound
+
+
+def _write_zip(archive: zipfile.ZipFile, dst: Path, rewrites: dict[str, bytes],
+               added: dict[str, bytes], removed: set[str]) -> Path:
+    """A temporary file beside ``dst``: every member copied in order with its name, date
     and compression, the rewritten ones with their new bytes, then the new parts."""
-    with tempfile.NamedTemporaryFile(dir=folder, suffix=".xlsx", delete=False) as tmp:
-        tmp_path = Path(tmp.name)
+    added = dict(added)
+    try:
+        with tempfile.NamedTemporaryFile(dir=dst.parent, prefix=f".{dst.name}.", suffix=".tmp",
+                                         delete=False) as tmp:
+            tmp_path = Path(tmp.name)
+    except OSError as error:
+        raise RatingError(f"{dst}: cannot write the copy there ({error.strerror or error}); "
+                          "nothing written") from None
     try:
         with zipfile.ZipFile(tmp_path, "w") as out:
             stamp = (1980, 1, 1, 0, 0, 0)
             for info in archive.infolist():
                 stamp = info.date_time
+                if info.filename in removed:
+                    continue
                 if info.filename in added:
                     out.writestr(info, added.pop(info.filename))
                 else:
@@ -423,6 +442,10 @@ def _write_zip(archive: zipfile.ZipFile, folder: Path, rewrites: dict[str, bytes
                 info = zipfile.ZipInfo(name, date_time=stamp)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 out.writestr(info, data)
+    except OSError as error:
+        tmp_path.unlink(missing_ok=True)
+        raise RatingError(f"{dst}: cannot write the copy there ({error.strerror or error}); "
+                          "nothing written") from None
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise

@@ -162,6 +162,48 @@ def _install(sources):
 
 _install(SOURCES)
 
+
+def _jsnull_checked_once():
+    """xlwings' checks for Pyodide's JsNull, with the import tried once, not per cell.
+
+    xlwings.utils.is_jsnull (imported by name into xlwings.conversion.standard, called
+    as utils.is_jsnull by xlwings.pro._xlofficejs) and xlwings.pro.udfs_officejs.js_to_none
+    run ``from pyodide.ffi import JsNull`` at every call: once per argument cell.
+    Pyodide 0.27 has no JsNull, so each cell paid a failed import, most of the time of a
+    call. These give the same answers: False (the argument unchanged) where the import
+    fails, else the isinstance test. Returns (module, name, xlwings' own, replacement)
+    for each name replaced.
+    """
+    import importlib
+
+    try:
+        from pyodide.ffi import JsNull
+    except ImportError:
+        JsNull = None
+
+    def is_jsnull(value):
+        return JsNull is not None and isinstance(value, JsNull)
+
+    def js_to_none(arg):
+        return None if JsNull is not None and isinstance(arg, JsNull) else arg
+
+    replaced = []
+    for module_name, name, replacement in (
+            ("xlwings.utils", "is_jsnull", is_jsnull),
+            ("xlwings.conversion.standard", "is_jsnull", is_jsnull),
+            ("xlwings.pro.udfs_officejs", "js_to_none", js_to_none)):
+        try:
+            module = importlib.import_module(module_name)
+        except Exception:  # another xlwings, or it cannot load here: leave it as it is
+            continue
+        if callable(getattr(module, name, None)):
+            replaced.append((module, name, getattr(module, name), replacement))
+            setattr(module, name, replacement)
+    return replaced
+
+
+XLWINGS_REPLACED = _jsnull_checked_once()
+
 from chessrating.udfs import (  # noqa: E402  the Excel functions
 {imports}
 )
