@@ -2,7 +2,7 @@
 
 Every workbook under ``tests/data/conformance/`` is recalculated from its formulas and
 inputs and each formula cell compared with the value the saving program cached (see
-:mod:`chessrating.recalc.conformance`). Prints one row per workbook: formula cells,
+:mod:`xlrecalc.conformance`). Prints one row per workbook: formula cells,
 cells that agree, the share, and the first differing cells.
 
     python benchmarks/conformance.py             # the table, on stdout
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "addin"))
 
-from chessrating.recalc.conformance import Agreement, compare_with_excel  # noqa: E402
+from xlrecalc.conformance import Agreement, compare_with_excel  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "conformance"
 README = ROOT / "benchmarks" / "README.md"

@@ -210,7 +210,7 @@ def test_a_split_evaluation_writes_the_file_one_process_writes(tmp_path: Path, m
     import os
     import time
 
-    from chessrating.recalc import engine, parallel
+    from xlrecalc import engine, parallel
     from chessrating.workbooks import writer
     from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
 
@@ -309,10 +309,10 @@ def test_formats_numbered_in_the_order_made_look_as_xlsxwriter_writes_them(tmp_p
 
     import xlsxwriter
 
-    from chessrating.recalc import parallel
+    from xlrecalc import parallel
     from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
 
-    from chessrating.recalc import engine
+    from xlrecalc import engine
 
     monkeypatch.setattr(parallel, "MIN_FORMULAS", 10)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)

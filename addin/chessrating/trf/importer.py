@@ -308,7 +308,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     reading, is kept for older callers and changes nothing.
     A file that cannot be read, or holds no player, raises :class:`RatingError`.
     """
-    from ..recalc.archive import RecalcError
+    from xlrecalc.archive import RecalcError
     from ..workbooks import evaluation
     from .codec import read_trf
 

@@ -33,9 +33,9 @@ import zipfile
 from pathlib import Path
 
 from ..errors import RatingError
-from ..recalc.charts import escape
-from ..recalc.parse import FormulaSyntaxError, parse_ref
-from ..recalc.reader import SharedFormula
+from xlrecalc.charts import escape
+from xlrecalc.parse import FormulaSyntaxError, parse_ref
+from xlrecalc.reader import SharedFormula
 from ..udfs import __all__ as FUNCTION_NAMES
 from .lite_code import main_py
 
@@ -344,8 +344,8 @@ def write_lite(src: Path | str, dst: Path | str | None = None) -> tuple[Path, li
     A workbook that already carries Lite's part (a Lite copy, or a file saved by Excel
     with Lite) gets this package's ``main.py`` and ``requirements.txt`` in it.
     """
-    from ..recalc.archive import check_archive, new_file_mode
-    from ..recalc.patch import sheet_parts
+    from xlrecalc.archive import check_archive, new_file_mode
+    from xlrecalc.patch import sheet_parts
     src = Path(src)
     dst = default_lite_output(src) if dst is None else Path(dst)
     if not src.is_file():

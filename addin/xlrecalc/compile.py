@@ -83,7 +83,7 @@ class _Compiler:
         self.nesting = 0
         self.volatile = False
         self.lambdas = False  # the formula may give a LAMBDA as its value
-        self.calls_ours = False  # the formula calls a rating function (its own code)
+        self.calls_ours = False  # the formula calls a add-in function (its own code)
         self.repeated: set[int] = set()  # where a call written twice or more begins
         self.shared: dict[tuple[tuple[Token, ...], int], Closure] = {}
         self.negated: dict[Closure, Closure] = {}  # -X in an array context -> X
@@ -243,7 +243,7 @@ class _Compiler:
         pure = not (self.volatile or self.lambdas or self.calls_ours)
         self.volatile, self.lambdas, self.calls_ours = (
             flags[0] or self.volatile, flags[1] or self.lambdas, flags[2] or self.calls_ours)
-        if not pure:  # a random number or a rating function is called at each place
+        if not pure:  # a random number or a add-in function is called at each place
             return called
         key = (tuple(self.tokens[start:self.pos]), self.array_depth)
         found = self.shared.get(key)

@@ -1,6 +1,6 @@
 """From a cell that shows an error back to the input cell to fix.
 
-A rating function's message names its argument and the position inside it
+A add-in function's message names its argument and the position inside it
 (``opponent_ratings: 'abc' is not a number (item 2)``). :func:`culprit` turns that into
 the cell the function read; when that cell is a formula (a helper row that copies
 ratings or results), :func:`trace_inputs` follows the same value back through the

@@ -17,6 +17,7 @@ import datetime as _dt
 import math
 import re
 import zipfile
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,11 +114,13 @@ def _application(path: Path) -> str:
     return f"{name} {version.group(1)}" if version and name else name
 
 
-def compare_with_excel(path: Path | str) -> Agreement:
-    """Recalculate ``path`` and compare every formula cell with Excel's cached value."""
+def compare_with_excel(path: Path | str,
+                       functions: Mapping[str, Callable[..., Any]] | None = None) -> Agreement:
+    """Recalculate ``path`` and compare every formula cell with Excel's cached value;
+    ``functions`` are the add-in functions the workbook may call, by name."""
     import openpyxl
 
-    from . import load_book, rating_functions
+    from . import load_book
     from .engine import evaluate_book
 
     path = Path(path)
@@ -125,7 +128,7 @@ def compare_with_excel(path: Path | str) -> Agreement:
     result = Agreement(path.name, _application(path))
     libreoffice = result.application.startswith("LibreOffice")
     try:
-        book = load_book(path, rating_functions())
+        book = load_book(path, dict(functions or {}))
         evaluate_book(book)
     except Exception as exc:  # the whole book lost: counted, and said why
         result.failure = f"{type(exc).__name__}: {exc}"

@@ -2,7 +2,7 @@
 
 Only the ``<v>`` element and the ``t=`` attribute of the cells we computed change, in
 the sheet parts that hold them, and the value caches of the charts
-(:mod:`chessrating.recalc.charts`); every other byte of every part stays as it was, so
+(:mod:`xlrecalc.charts`); every other byte of every part stays as it was, so
 styles, validations, charts, drawings and other sheets survive (openpyxl would drop
 charts and images if it re-saved the file).
 
@@ -284,7 +284,7 @@ def write_cached_values(src: Path, dst: Path,
     workbook.xml's calcPr says the values are current (:func:`set_calc_properties`).
     Members are copied in order, streamed, with their names, dates and compression; only
     the patched sheets', charts' and workbook.xml's bytes differ. ``dst`` appears whole
-    or not at all (:func:`chessrating.recalc.archive.atomic_output`); ``dst`` may be
+    or not at all (:func:`xlrecalc.archive.atomic_output`); ``dst`` may be
     ``src``. ``shown`` names ``src`` in messages.
     """
     shown = shown or str(src)

@@ -21,11 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_functions import check
 
-from chessrating.recalc.engine import Book, evaluate_book
-from chessrating.recalc.functions_aggregate import wildcard
-from chessrating.recalc.functions_base import is_number
-from chessrating.recalc.parse import parse_ref
-from chessrating.recalc.values import (XlErr, binary, compare, negate, scalar, to_bool, to_number,
+from xlrecalc.engine import Book, evaluate_book
+from xlrecalc.functions_aggregate import wildcard
+from xlrecalc.functions_base import is_number
+from xlrecalc.parse import parse_ref
+from xlrecalc.values import (XlErr, binary, compare, negate, scalar, to_bool, to_number,
                                        to_text)
 
 NUM, VALUE, NA, DIV0 = XlErr("#NUM!"), XlErr("#VALUE!"), XlErr("#N/A"), XlErr("#DIV/0!")

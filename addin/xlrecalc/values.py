@@ -18,7 +18,6 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from ..results import EXCEL_ERRORS
 from .coerce import read_number
 
 __all__ = ["XlErr", "Rng", "Areas", "Arr", "MISSING", "PENDING", "Key", "ERROR_CODES",
@@ -27,7 +26,12 @@ __all__ = ["XlErr", "Rng", "Areas", "Arr", "MISSING", "PENDING", "Key", "ERROR_C
            "negate", "percent"]
 
 Key = tuple[str, int, int]  # sheet, row, column: one cell of the book
-ERROR_CODES = EXCEL_ERRORS  # the error values a cell or a formula can hold
+# the error values a cell or a formula can hold
+ERROR_CODES = frozenset({
+    "#N/A", "#VALUE!", "#REF!", "#DIV/0!", "#NUM!", "#NAME?", "#NULL!", "#SPILL!",
+    "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!",
+    "#UNKNOWN!",
+})
 MAX_TEXT = 32_767  # Excel's longest text in a cell
 MAX_DENSE = 4_000_000  # cells a range may spell out one by one (blanks included)
 
@@ -35,7 +39,7 @@ MAX_DENSE = 4_000_000  # cells a range may spell out one by one (blanks included
 class XlErr:
     """An Excel error value; ``message`` and ``origin`` say why and where, when known.
 
-    A rating function's exception becomes ``#VALUE!`` carrying its message, and the
+    A add-in function's exception becomes ``#VALUE!`` carrying its message, and the
     message travels with the error into every cell that uses it. ``culprit`` is the
     cell (sheet, row, column) holding the value the message names, where it is known.
     """

@@ -179,14 +179,14 @@ class Book:
         return None
 
     def parameters(self, name: str) -> list[str]:
-        """The parameter names of a rating function, to find the argument a message names."""
+        """The parameter names of a add-in function, to find the argument a message names."""
         try:
             return list(inspect.signature(self.functions[name]).parameters)
         except (TypeError, ValueError):
             return []
 
     def defaults(self, name: str) -> list[Any]:
-        """The Python defaults of a rating function's parameters, for omitted arguments."""
+        """The Python defaults of a add-in function's parameters, for omitted arguments."""
         if name not in self._defaults:
             try:
                 params = list(inspect.signature(self.functions[name]).parameters.values())

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from chessrating.recalc.engine import Book, evaluate_book
-from chessrating.recalc.parse import Ref, parse_ref
-from chessrating.recalc.values import XlErr
+from xlrecalc.engine import Book, evaluate_book
+from xlrecalc.parse import Ref, parse_ref
+from xlrecalc.values import XlErr
 
 
 def evaluate(formulas: dict[str, str], values: dict[str, Any] | None = None,

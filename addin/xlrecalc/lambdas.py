@@ -11,7 +11,7 @@ follow Microsoft's pages "LAMBDA function", "LET function", "ISOMITTED function"
 "MAP function", "REDUCE function", "SCAN function", "BYROW function", "BYCOL function"
 and "MAKEARRAY function", whose examples these are:
 
->>> from chessrating.recalc.engine import Book, evaluate_book
+>>> from xlrecalc.engine import Book, evaluate_book
 >>> book = Book({})
 >>> book.add_sheet("S")
 >>> book.add_formula("S", 1, 1, "=LAMBDA(number, number + 1)(1)")

@@ -1,5 +1,5 @@
 """The closures the formula compiler builds from: references, operators, ``IF``, the
-guards around Excel's functions, calls of the rating functions, and a call written twice
+guards around Excel's functions, calls of the add-in functions, and a call written twice
 computed once (:mod:`.compile` parses; this module says what each piece does when the
 formula runs in a cell ``h``).
 
@@ -329,7 +329,7 @@ def intersect(left: Closure, right: Closure) -> Closure:
     return common
 
 
-# -- rating functions: called with the shapes classic xlwings hands over ----------------
+# -- add-in functions: called with the shapes classic xlwings hands over ----------------
 def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
     """A call of one of the book's own (rating) functions: its arguments as classic
     xlwings hands them over, its result as a cell value, its failure the cell's

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from chessrating.recalc.values import XlErr
+from xlrecalc.values import XlErr
 from test_functions import check, column, evaluate, value
 
 NUM, VALUE, NA, DIV0 = XlErr("#NUM!"), XlErr("#VALUE!"), XlErr("#N/A"), XlErr("#DIV/0!")

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from chessrating.recalc.functions_complex import parse_complex
-from chessrating.recalc.functions_units import UNITS
-from chessrating.recalc.values import XlErr
+from xlrecalc.functions_complex import parse_complex
+from xlrecalc.functions_units import UNITS
+from xlrecalc.values import XlErr
 from test_functions import check, column, evaluate, value
 
 NUM, VALUE, NA, DIV0 = XlErr("#NUM!"), XlErr("#VALUE!"), XlErr("#N/A"), XlErr("#DIV/0!")

@@ -2,7 +2,7 @@
 
 Excel writes a filled-down column so: the first cell holds the formula and the range it
 covers, the others refer to it by index. Reading one back means spelling each copy; a
-copy down its own column is spelled by :class:`chessrating.recalc.parse.CopyTemplate`
+copy down its own column is spelled by :class:`xlrecalc.parse.CopyTemplate`
 (one formatting call), anything else by openpyxl's ``Translator``. Both must give what
 openpyxl reads. (The templates write none: see :mod:`chessrating.workbooks.writer`.)
 """
@@ -17,8 +17,8 @@ import openpyxl
 import pytest
 from openpyxl.formula.translate import Translator
 
-from chessrating.recalc import load_book, rating_functions
-from chessrating.recalc.parse import CopyTemplate
+from xlrecalc import load_book
+from xlrecalc.parse import CopyTemplate
 
 from conftest import DATA
 
@@ -54,7 +54,7 @@ def test_the_corpus_holds_shared_formulas_down_columns_and_across_rows():
 @pytest.mark.parametrize("path", [p for p in CORPUS if any(SHARED.search(xml) for xml in _sheets(p))],
                          ids=lambda p: p.stem)
 def test_every_shared_formula_is_read_as_openpyxl_reads_it(path):
-    book = load_book(path, rating_functions())
+    book = load_book(path, {})
     ours = {key: formula.text for key, formula in book.formulas.items()}
     theirs = _formulas(path)
     assert {key: ours.get(key) for key in theirs} == theirs

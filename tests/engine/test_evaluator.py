@@ -27,11 +27,11 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table, TableColumn
 
-from chessrating.recalc import load_book, recalculate
-from chessrating.recalc.engine import Book, evaluate_book
-from chessrating.recalc.values import XlErr
+from xlrecalc import load_book, recalculate
+from xlrecalc.engine import Book, evaluate_book
+from xlrecalc.values import XlErr
 
-ADDIN = str(Path(__file__).resolve().parents[1] / "addin")
+ADDIN = str(Path(__file__).resolve().parents[2] / "addin")
 
 
 def run(wb: openpyxl.Workbook, tmp_path: Path, **kwargs: Any) -> tuple[dict, dict]:
@@ -92,7 +92,7 @@ def test_a_far_cell_costs_only_the_cells_that_exist(tmp_path: Path):
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
         sys.path.insert(0, {ADDIN!r})
-        from chessrating.recalc import load_book, recalculate
+        from xlrecalc import load_book, recalculate
         report = recalculate({str(path)!r}, {str(tmp_path / 'out.xlsx')!r})
         print(report.values[("Out", "B1")], report.values[("Out", "B2")],
               report.values[("Out", "B3")])
@@ -345,7 +345,7 @@ def _all_values(book: Book) -> dict[Any, Any]:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
 def test_a_split_evaluation_gives_the_sequential_values(monkeypatch: pytest.MonkeyPatch):
-    from chessrating.recalc import parallel
+    from xlrecalc import parallel
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     one, two = _split_test_book(), _split_test_book()
     assert parallel.can_split(two)
@@ -367,7 +367,7 @@ def test_the_faster_process_takes_more_pieces(monkeypatch: pytest.MonkeyPatch):
     # of a sequential evaluation.
     import time
 
-    from chessrating.recalc import engine, parallel
+    from xlrecalc import engine, parallel
     expected = _split_test_book()
     evaluate_book(expected, split=False)
     parent = os.getpid()
@@ -392,7 +392,7 @@ def test_the_faster_process_takes_more_pieces(monkeypatch: pytest.MonkeyPatch):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
 def test_a_failing_child_or_fork_costs_only_time(monkeypatch: pytest.MonkeyPatch):
-    from chessrating.recalc import parallel
+    from xlrecalc import parallel
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     expected = _split_test_book()
     evaluate_book(expected, split=False)
@@ -425,7 +425,7 @@ def test_an_interrupted_split_evaluation_leaves_no_child(monkeypatch: pytest.Mon
 
 
 def test_a_volatile_or_small_book_is_not_split():
-    from chessrating.recalc import parallel
+    from xlrecalc import parallel
     book = _split_test_book()
     book.add_formula("S", 1, 5, "=RAND()")
     evaluate_book(book)
@@ -672,7 +672,7 @@ def test_reference_semantics_agree_with_libreoffice(tmp_path_factory: Any, data:
 
 
 # -- reading -------------------------------------------------------------------------------
-CORPUS = sorted((Path(__file__).parent / "data" / "conformance").glob("*/*.xls[xm]"))
+CORPUS = sorted((Path(__file__).parents[1] / "data" / "conformance").glob("*/*.xls[xm]"))
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -680,8 +680,8 @@ CORPUS = sorted((Path(__file__).parent / "data" / "conformance").glob("*/*.xls[x
 def test_the_xml_reader_reads_what_openpyxl_reads(path: Path):
     """The evaluator's own reader (straight from the XML, shared formulas translated)
     gives the same cells, formulas, array ranges, names and tables as openpyxl."""
-    from chessrating.recalc import load_book_openpyxl
-    from chessrating.recalc.reader import read_book
+    from xlrecalc import load_book_openpyxl
+    from xlrecalc.reader import read_book
     fast, slow = read_book(path, {}), load_book_openpyxl(path, {})
     assert fast is not None
     assert fast.cells == slow.cells

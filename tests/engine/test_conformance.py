@@ -2,7 +2,7 @@
 
 Every workbook under ``tests/data/conformance/`` is recalculated from its formulas and
 inputs, and every formula cell is compared with the value saved in the file (numbers to
-1e-9 relative, text exactly, errors by code; see :mod:`chessrating.recalc.conformance`).
+1e-9 relative, text exactly, errors by code; see :mod:`xlrecalc.conformance`).
 A cell may differ only when it is listed below with the reason; a listed cell that agrees
 again must leave the list, so the list stays the truth.
 
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from chessrating.recalc.conformance import Agreement, compare_with_excel
+from xlrecalc.conformance import Agreement, compare_with_excel
 
-CORPUS = Path(__file__).parent / "data" / "conformance"
+CORPUS = Path(__file__).parents[1] / "data" / "conformance"
 BOOKS = sorted(p for p in CORPUS.glob("*/*.xls[xm]"))
 
 # Where we differ from the cached value, and why. A key is a cell ("Sheet!A1"), a sheet

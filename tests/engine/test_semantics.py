@@ -20,7 +20,7 @@ import pytest
 from test_evaluator import SOFFICE, libreoffice_values
 from test_functions import check, evaluate, value
 
-from chessrating.recalc.values import XlErr
+from xlrecalc.values import XlErr
 
 VALUE, NUM = XlErr("#VALUE!"), XlErr("#NUM!")
 
@@ -173,8 +173,8 @@ def _book_1904(tmp: Path) -> Path:
 
 @pytest.mark.parametrize("reader", ["xml", "openpyxl"])
 def test_date1904_workbook(tmp_path: Path, reader: str):
-    from chessrating.recalc import load_book, load_book_openpyxl
-    from chessrating.recalc.engine import evaluate_book
+    from xlrecalc import load_book, load_book_openpyxl
+    from xlrecalc.engine import evaluate_book
     path = _book_1904(tmp_path)
     book = (load_book if reader == "xml" else load_book_openpyxl)(path, {})
     assert book.date1904
@@ -188,8 +188,8 @@ def test_date1904_workbook(tmp_path: Path, reader: str):
 
 
 def test_date1904_today_and_now(tmp_path: Path):
-    from chessrating.recalc import load_book
-    from chessrating.recalc.engine import evaluate_book
+    from xlrecalc import load_book
+    from xlrecalc.engine import evaluate_book
     from openpyxl.utils.datetime import CALENDAR_MAC_1904
     wb = openpyxl.Workbook()
     wb.epoch = CALENDAR_MAC_1904
@@ -213,8 +213,8 @@ def test_date1900_is_kept_by_default():
 def test_date1904_agrees_with_libreoffice(tmp_path: Path):
     path = _book_1904(tmp_path)
     theirs = libreoffice_values(path, tmp_path)
-    from chessrating.recalc import load_book
-    from chessrating.recalc.engine import evaluate_book
+    from xlrecalc import load_book
+    from xlrecalc.engine import evaluate_book
     book = load_book(path, {})
     evaluate_book(book)
     differ = []
@@ -233,8 +233,8 @@ def test_date1904_agrees_with_libreoffice(tmp_path: Path):
 def _named(formulas: dict[str, str], names: dict[str, str],
            values: dict[str, Any] | None = None) -> Any:
     """A one-sheet book with workbook names defined before its formulas are evaluated."""
-    from chessrating.recalc.engine import Book, evaluate_book
-    from chessrating.recalc.parse import parse_ref
+    from xlrecalc.engine import Book, evaluate_book
+    from xlrecalc.parse import parse_ref
     book = Book({})
     book.add_sheet("S")
     for name, text in names.items():
@@ -389,8 +389,8 @@ def test_makearray():
 def _three_sheets() -> Any:
     """Sheet1, Sheet2 (with a workbook name, a sheet name and a table) and Stuff, as in the
     example of Microsoft's "SHEET function" page; the formulas on Sheet1."""
-    from chessrating.recalc.engine import Book, Table, evaluate_book
-    from chessrating.recalc.parse import Ref
+    from xlrecalc.engine import Book, Table, evaluate_book
+    from xlrecalc.parse import Ref
     book = Book({})
     for name in ("Sheet1", "Sheet2", "Stuff"):
         book.add_sheet(name)
@@ -439,8 +439,8 @@ def test_spill_reference():
 
 
 def test_spill_reference_in_a_saved_workbook(tmp_path: Path):
-    from chessrating.recalc import load_book
-    from chessrating.recalc.engine import evaluate_book
+    from xlrecalc import load_book
+    from xlrecalc.engine import evaluate_book
     from openpyxl.worksheet.formula import ArrayFormula
     wb = openpyxl.Workbook()
     ws = wb.active
@@ -457,8 +457,8 @@ def test_spill_reference_in_a_saved_workbook(tmp_path: Path):
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
 def test_sheet_functions_agree_with_libreoffice(tmp_path: Path):
     """SHEET, SHEETS and AREAS, which LibreOffice shares with Excel, on a three-sheet book."""
-    from chessrating.recalc import load_book
-    from chessrating.recalc.engine import evaluate_book
+    from xlrecalc import load_book
+    from xlrecalc.engine import evaluate_book
     formulas = ['=_xlfn.SHEET()', '=_xlfn.SHEET("Stuff")', "=_xlfn.SHEET(Sheet2!B3)",
                 "=_xlfn.SHEETS()", "=_xlfn.SHEETS(Sheet1:Stuff!A1)", "=AREAS((A1:A2,B3,C4:D5))",
                 "=_xlfn.SHEET(Named)"]  # as Excel stores them: functions newer than 2010

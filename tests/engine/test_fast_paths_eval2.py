@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 from test_fast_paths_eval import evaluate, value
 from test_functions import check
 
-from chessrating.recalc.engine import Book, evaluate_book
-from chessrating.recalc.parse import parse_ref
-from chessrating.recalc.values import XlErr
+from xlrecalc.engine import Book, evaluate_book
+from xlrecalc.parse import parse_ref
+from xlrecalc.values import XlErr
 
 NUM, VALUE, NA, DIV0, REF = (XlErr("#NUM!"), XlErr("#VALUE!"), XlErr("#N/A"), XlErr("#DIV/0!"),
                              XlErr("#REF!"))
@@ -197,7 +197,7 @@ def _book_with_arrays() -> Book:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
 def test_a_split_evaluation_with_array_formulas(monkeypatch: pytest.MonkeyPatch) -> None:
-    from chessrating.recalc import parallel
+    from xlrecalc import parallel
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     monkeypatch.setattr(parallel, "MIN_FORMULAS", 10)
     one, two = _book_with_arrays(), _book_with_arrays()

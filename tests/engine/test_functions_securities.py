@@ -17,9 +17,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from chessrating.recalc.functions import call_library
-from chessrating.recalc.functions_base import serial_of
-from chessrating.recalc.values import XlErr
+from xlrecalc.functions import call_library
+from xlrecalc.functions_base import serial_of
+from xlrecalc.values import XlErr
 from test_functions import NUM, VALUE, check, value
 
 EXAMPLES = [
