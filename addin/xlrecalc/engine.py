@@ -26,7 +26,6 @@ from typing import Any
 
 from .compile import Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
-from .parallel import can_split, evaluate_split
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
 
@@ -318,20 +317,17 @@ def collector_paused() -> Iterator[None]:
 
 
 def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None, *,
-                  split: bool = True, then: Callable[[list[Formula]], Any] | None = None) -> list[Any]:
-    """Compile and evaluate every formula; results land in ``book.cells``. A large book
-    is evaluated by two processes where it can be (:mod:`.parallel`), unless ``split``
-    is false; the values are the same either way.
+                  then: Callable[[list[Formula]], Any] | None = None) -> list[Any]:
+    """Compile and evaluate every formula; results land in ``book.cells``.
 
-    ``then(formulas)`` is called in each process once its share is evaluated, with the
-    formulas of its share (every formula where the book is not split); what it returns
-    (picklable) is returned, a list of one per process that answered, this one's first.
-    Until the processes' values are merged, only its share's rows are sure to be there."""
+    ``then(formulas)`` is called once every formula is evaluated, with all of them, in
+    the evaluation's thread (with its large stack); what it returns is returned as the
+    one item of a list (empty without ``then``)."""
     with collector_paused():
-        return _evaluate_book(book, progress, split, then)
+        return _evaluate_book(book, progress, then)
 
 
-def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None, split: bool,
+def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None,
                    then: Callable[[list[Formula]], Any] | None) -> list[Any]:
     failure: list[BaseException] = []
     found: list[Any] = []
@@ -340,12 +336,9 @@ def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None, spli
         try:
             with date_system(book.date1904):
                 _compile_all(book)
-                if split and can_split(book):
-                    found.extend(evaluate_split(book, _evaluate_formulas, progress, then))
-                else:
-                    _evaluate_all(book, progress)
-                    if then is not None:
-                        found.append(then(list(book.formulas.values())))
+                _evaluate_all(book, progress)
+                if then is not None:
+                    found.append(then(list(book.formulas.values())))
         except BaseException as exc:  # handed to the caller's thread
             failure.append(exc)
 

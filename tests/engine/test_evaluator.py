@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import io
 import math
-import os
 import re
 import shutil
 import subprocess
@@ -311,127 +310,6 @@ def test_whole_rows_and_columns_written_alike_in_two_cells_read_alike():
     assert [value(book, a) for a in ("B5", "B7", "C5", "C7")] == [23.0] * 4
     assert value(book, "C1") == value(book, "D1") == 6.0
     assert value(book, "E5") == 100.0  # a copy of =SUM(4:4) one row down reads row 5
-
-
-def _split_test_book() -> Book:
-    """6,000 formulas whose halves read each other: rows of the upper half read the lower
-    half, a cycle joins the first row to the last, some cells fail with a message."""
-    book = Book({})
-    book.add_sheet("S")
-    rows = 3000
-    for r in range(1, rows + 1):
-        book.set_value("S", r, 1, float(r))
-        other = r - rows // 2 if r > rows // 2 else r + rows // 2
-        book.add_formula("S", r, 2, f"=IF(A{r}>{rows // 2},B{other}+1,A{r}*2)")
-        book.add_formula("S", r, 3, f'=IF(MOD(A{r},7)=0,1/0,"r"&A{r}&"-"&B{r})')
-    book.add_formula("S", 1, 4, f"=D{rows}+1")
-    book.add_formula("S", rows, 4, "=D1+1")
-    return book
-
-
-def _all_values(book: Book) -> dict[Any, Any]:
-    """Every formula's value, an error with its message, origin and culprit; a circular
-    reference's message by the cells of its loop (which one it starts from depends on
-    where the evaluation met the loop)."""
-    def seen(v: Any) -> Any:
-        if not isinstance(v, XlErr):
-            return (type(v), v)
-        message = v.message or ""
-        if message.startswith("circular reference: "):
-            message = "loop of " + ", ".join(sorted(set(message[20:].split(" → "))))
-        return (v.code, message, v.origin, v.culprit)
-    return {key: seen(book.cells[key[0]].get(key[1:])) for key in book.formulas}
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
-def test_a_split_evaluation_gives_the_sequential_values(monkeypatch: pytest.MonkeyPatch):
-    from xlrecalc import parallel
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    one, two = _split_test_book(), _split_test_book()
-    assert parallel.can_split(two)
-    evaluate_book(one, split=False)
-    forks = []
-    real_fork = os.fork
-    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or real_fork())
-    evaluate_book(two)
-    assert forks == [1] and two.pending == 0
-    assert _all_values(one) == _all_values(two)
-    assert one.cells["S"][(3000, 2)] == 3000 * 2 + 1.0 - 3000  # read from the other half
-    assert "circular reference" in (one.cells["S"][(1, 4)].message or "")
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
-def test_the_faster_process_takes_more_pieces(monkeypatch: pytest.MonkeyPatch):
-    # The pieces are handed out one at a time: with the child slowed down (another
-    # program on its CPU, say), the parent takes most of them, and the values stay those
-    # of a sequential evaluation.
-    import time
-
-    from xlrecalc import engine, parallel
-    expected = _split_test_book()
-    evaluate_book(expected, split=False)
-    parent = os.getpid()
-    pieces_here: list[int] = []
-
-    def evaluate(book: Book, formulas: list[Any], progress: Any) -> None:
-        if os.getpid() != parent:
-            time.sleep(0.2)
-        elif len(formulas) < len(book.formulas):
-            pieces_here.append(len(formulas))
-            if len(pieces_here) == 1:  # the child, however late it starts, gets a piece
-                time.sleep(0.1)
-        engine._evaluate_formulas(book, formulas, progress)
-
-    book = _split_test_book()
-    engine._compile_all(book)
-    with engine.collector_paused():
-        parallel.evaluate_split(book, evaluate)
-    assert book.pending == 0 and _all_values(book) == _all_values(expected)
-    assert parallel.PIECES - 4 <= len(pieces_here) < parallel.PIECES
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
-def test_a_failing_child_or_fork_costs_only_time(monkeypatch: pytest.MonkeyPatch):
-    from xlrecalc import parallel
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    expected = _split_test_book()
-    evaluate_book(expected, split=False)
-
-    def broken(fd: int, values: Any) -> None:  # the child dies before it answers
-        raise MemoryError
-    monkeypatch.setattr(parallel, "_send", broken)
-    book = _split_test_book()
-    evaluate_book(book)
-    assert book.pending == 0 and _all_values(book) == _all_values(expected)
-
-    def no_fork() -> int:
-        raise OSError("no more processes")
-    monkeypatch.setattr(os, "fork", no_fork)
-    book = _split_test_book()
-    evaluate_book(book)
-    assert _all_values(book) == _all_values(expected)
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
-def test_an_interrupted_split_evaluation_leaves_no_child(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-
-    def cancel(done: int, total: int) -> None:
-        raise KeyboardInterrupt
-    with pytest.raises(KeyboardInterrupt):
-        evaluate_book(_split_test_book(), cancel)
-    with pytest.raises(ChildProcessError):  # the child was ended and reaped
-        os.waitpid(-1, os.WNOHANG)
-
-
-def test_a_volatile_or_small_book_is_not_split():
-    from xlrecalc import parallel
-    book = _split_test_book()
-    book.add_formula("S", 1, 5, "=RAND()")
-    evaluate_book(book)
-    assert book.volatile and not parallel.can_split(book)
-    small = book_of({"A1": 1.0, "B1": "=A1+1"})
-    assert not parallel.can_split(small)
 
 
 def test_three_d_references(tmp_path: Path):

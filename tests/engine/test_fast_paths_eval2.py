@@ -15,8 +15,6 @@ column), LEFT (a fractional count is truncated), TRIM (inner runs of spaces beco
 from __future__ import annotations
 
 import math
-import os
-import sys
 from typing import Any
 
 import pytest
@@ -179,40 +177,6 @@ def test_a_circular_reference_names_its_loop() -> None:
         assert isinstance(found, XlErr) and found.code == "#REF!" and found.message == loop
     assert book.cells["S"][(2, 1)] == 5.0
     assert book.pending == 0
-
-
-# -- the child's values merged by sheet, array formulas' ranges included -------------------
-def _book_with_arrays() -> Book:
-    book = Book({})
-    for sheet in ("S", "T"):
-        book.add_sheet(sheet)
-    for row in range(1, 41):
-        book.set_value("S", row, 1, float(row))
-        book.add_formula("S", row, 2, f"=A{row}*2+T!A{41 - row}")      # reads the other half
-        book.add_formula("T", row, 1, f"=S!A{row}+1")
-    book.add_formula("S", 3, 4, "=B1:B4*10", parse_ref("D3:D6"))      # odd and even rows
-    book.add_formula("T", 2, 3, "=SUM(S!B1:B40)", parse_ref("C2:C3"))  # one value repeated
-    return book
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the split evaluation forks (Linux)")
-def test_a_split_evaluation_with_array_formulas(monkeypatch: pytest.MonkeyPatch) -> None:
-    from xlrecalc import parallel
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(parallel, "MIN_FORMULAS", 10)
-    one, two = _book_with_arrays(), _book_with_arrays()
-    evaluate_book(one, split=False)
-    forks: list[int] = []
-    real_fork = os.fork
-    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or real_fork())
-    evaluate_book(two)
-    assert forks == [1] and one.pending == two.pending == 0
-    assert one.cells == two.cells
-    # B(r) = 2r + T!A(41-r) = r + 42; D3:D6 = B1:B4*10; T!C2:C3 = the sum of B1:B40, twice
-    assert two.cells["S"][(1, 2)] == 43.0
-    assert [two.cells["S"][(r, 4)] for r in range(3, 7)] == [430.0, 440.0, 450.0, 460.0]
-    total = sum(row * 2 + (41 - row) + 1.0 for row in range(1, 41))
-    assert two.cells["T"][(2, 3)] == two.cells["T"][(3, 3)] == total
 
 
 # -- IF with constant branches ---------------------------------------------------------------

@@ -159,8 +159,8 @@ class FormulaWorksheet(Worksheet):
     def render_rows(self, rows: Iterable[int]) -> dict[int, str]:
         """The XML of the cells of ``rows`` (zero-based), each row's as one text, as
         :meth:`_write_cell` writes them; the formula cells' values must be in
-        :attr:`cached`. Rows are rendered where they were evaluated, each process of a
-        split evaluation its own (:meth:`EvaluatedWorkbook._evaluate`)."""
+        :attr:`cached`. Rows are rendered right after the evaluation
+        (:meth:`EvaluatedWorkbook._evaluate`)."""
         texts: dict[int, str] = {}
         table, written = self.table, self.fh  # type: ignore[has-type]  # XlsxWriter's stream
         self.fh = buffer = io.StringIO()
@@ -294,8 +294,8 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
     def _number_styles(self) -> None:
         """Give every format a cell, row or column uses its style index (``s=``) now, in
         the order the formats were made. XlsxWriter numbers a format when it is first
-        written; rows are written by both processes of a split evaluation, which must
-        number the formats alike, whichever writes what first."""
+        written; rows of formulas are rendered before the others, which must number the
+        formats alike, whichever is written first."""
         used: set[int] = set()
         for sheet in self.worksheets():
             for cells in getattr(sheet, "table", _NO_CELLS).values():
@@ -384,8 +384,8 @@ _PACKAGING = threading.Lock()
 
 def _render(book: Book, sheets: dict[str, FormulaWorksheet], formulas: list[Any]) -> dict[str, dict[int, str]]:
     """The XML of the cells of the rows of ``formulas`` (evaluated, with every formula of
-    their rows), by sheet and zero-based row: run by each process of an evaluation for
-    its share, so that the rows' text is made on both CPUs."""
+    their rows), by sheet and zero-based row: run in the evaluation's thread once every
+    formula is evaluated."""
     rows: dict[str, set[int]] = {}
     for formula in formulas:
         sheet, row, _ = formula.key
