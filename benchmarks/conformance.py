@@ -38,22 +38,29 @@ def measure() -> list[tuple[str, Agreement]]:
 
 
 def table(results: list[tuple[str, Agreement]]) -> str:
-    lines = ["| workbook | saved by | formula cells | agree | share |",
-             "|---|---|---:|---:|---:|"]
+    lines = ["| workbook | saved by | formula cells | agree | share | kept Excel's value |",
+             "|---|---|---:|---:|---:|---:|"]
     for name, result in results:
         share = f"{100 * result.ratio:.1f} %" if result.compared else "—"
         lines.append(f"| {name} | {result.application or '?'} | {result.compared} | "
-                     f"{result.agreed} | {share} |")
+                     f"{result.agreed} | {share} | {result.kept or ''} |")
     compared = sum(r.compared for _, r in results)
     agreed = sum(r.agreed for _, r in results)
     books = [r for _, r in results if r.compared]
     mean = sum(r.ratio for r in books) / len(books) if books else 1.0
     whole = sum(1 for r in books if r.agreed == r.compared)
+    kept = sum(r.kept for _, r in results)
+    evaluated = [r for r in books if r.compared > r.kept]
+    evaluated_mean = (sum((r.agreed - r.kept) / (r.compared - r.kept) for r in evaluated)
+                      / len(evaluated)) if evaluated else 1.0
     lines.append(f"| **all {len(results)} workbooks** | | **{compared}** | **{agreed}** | "
-                 f"**{100 * agreed / compared:.1f} %** |")
+                 f"**{100 * agreed / compared:.1f} %** | **{kept}** |")
     lines.append("")
     lines.append(f"Mean agreement per workbook {100 * mean:.1f} %; {whole} of {len(books)} "
-                 f"workbooks agree on every formula cell.")
+                 f"workbooks agree on every formula cell. {kept} cells call functions out of "
+                 f"the engine's scope and keep Excel's value; of the {compared - kept} cells "
+                 f"evaluated, {agreed - kept} agree (mean per workbook "
+                 f"{100 * evaluated_mean:.1f} %).")
     return "\n".join(lines)
 
 

@@ -92,6 +92,18 @@ class Report:
     errors: list[CellError] = field(default_factory=list)
     formula_count: int = 0
     seconds: float = 0.0
+    kept: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def kept_line(self) -> str | None:
+        """One line on the cells that keep Excel's value, their formulas calling
+        functions the engine does not know, or ``None``:
+        ``kept Excel's value in 3 cells: XIRR, CONVERT``."""
+        cells = {cell for found in self.kept.values() for cell in found}
+        if not cells:
+            return None
+        plural = "s" if len(cells) != 1 else ""
+        return f"kept Excel's value in {len(cells)} cell{plural}: {', '.join(self.kept)}"
 
     @property
     def root_errors(self) -> list[CellError]:
@@ -177,6 +189,7 @@ def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -
         reason = (str(exc).splitlines() or [exc.__class__.__name__])[0][:160]
         raise RecalcError(f"{src}: cannot be read as an .xlsx workbook: {reason}") from None
     book = Book(dict(functions))
+    book.load_cached = lambda: _cached_values(src)
     from openpyxl.utils.datetime import CALENDAR_MAC_1904
     book.date1904 = workbook.epoch == CALENDAR_MAC_1904
     for sheet in workbook.worksheets:
@@ -212,6 +225,25 @@ def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -
         elif not name.startswith("_xlnm."):
             book.define_name(name, defined.attr_text)
     return book
+
+
+def _cached_values(src: Path) -> dict[Key, Any]:
+    """Excel's cached values of the formula cells, read with openpyxl (``data_only``)."""
+    import openpyxl
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        workbook = openpyxl.load_workbook(src, data_only=True, keep_links=False)
+    found: dict[Key, Any] = {}
+    for sheet in workbook.worksheets:
+        for _, cell in sheet._cells.items():
+            value = cell.value
+            if value is None:
+                continue
+            if cell.data_type == "e" and value in ERROR_CODES:
+                found[(sheet.title, cell.row, cell.column)] = XlErr(value)
+            else:
+                found[(sheet.title, cell.row, cell.column)] = _cell_value(value, workbook.epoch)
+    return found
 
 
 def _add_table(book: Book, sheet: str, table: Any) -> None:
@@ -301,7 +333,18 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
     and the errors with the input cells behind each."""
     inputs = _input_finder(book)
     written: dict[str, dict[tuple[int, int], Any]] = {}
+    kept = book.kept
+    for anchor, names in kept.items():  # in formula order: the first function met first
+        for name in names:
+            report.kept.setdefault(name, []).append(f"{anchor[0]}!{column_letters(anchor[2])}{anchor[1]}")
     cells = [*book.formulas, *(k for k in book.owner if k not in book.formulas)]
+    if kept:  # a kept formula's cells stay as the file has them, and are reported so
+        for sheet, row, col in cells:
+            if book.owner.get((sheet, row, col), (sheet, row, col)) in kept:
+                value = book.cells[sheet].get((row, col))
+                report.values[(sheet, f"{column_letters(col)}{row}")] = (
+                    value.message or value.code if isinstance(value, XlErr) else value)
+        cells = [k for k in cells if book.owner.get(k, k) not in kept]
     letters: dict[int, str] = {}  # each column's letters, spelled once
     values = report.values
     sheet_values: dict[tuple[int, int], Any] = {}

@@ -40,13 +40,15 @@ MAX_NESTING = 64  # Excel's limit of nested function calls in one formula
 
 
 class Compiled:
-    """A compiled formula: the closure, the references it reads (as specs), and
-    whether it calls a volatile function (its value may change at each evaluation)."""
+    """A compiled formula: the closure, the references it reads (as specs), whether it
+    calls a volatile function (its value may change at each evaluation), and the
+    functions it calls that the engine does not know (its cell keeps Excel's value)."""
 
-    __slots__ = ("run", "reads", "volatile")
+    __slots__ = ("run", "reads", "volatile", "unknown")
 
-    def __init__(self, run: Closure, reads: list[RefSpec], volatile: bool = False):
-        self.run, self.reads, self.volatile = run, reads, volatile
+    def __init__(self, run: Closure, reads: list[RefSpec], volatile: bool = False,
+                 unknown: tuple[str, ...] = ()):
+        self.run, self.reads, self.volatile, self.unknown = run, reads, volatile, unknown
 
 
 def compile_formula(book: "Book", text: str, here: Key, array: bool) -> Compiled:
@@ -59,7 +61,8 @@ def compile_formula(book: "Book", text: str, here: Key, array: bool) -> Compiled
         raise FormulaSyntaxError("the formula is nested too deeply to read") from None
     if compiler.lambdas:
         run = lambdas.without_lambda(run)
-    return Compiled(run, _unique(compiler.reads), compiler.volatile)
+    return Compiled(run, _unique(compiler.reads), compiler.volatile,
+                    tuple(dict.fromkeys(compiler.unknown)))
 
 
 def _unique(specs: list[RefSpec]) -> list[RefSpec]:
@@ -84,6 +87,7 @@ class _Compiler:
         self.volatile = False
         self.lambdas = False  # the formula may give a LAMBDA as its value
         self.calls_ours = False  # the formula calls a add-in function (its own code)
+        self.unknown: list[str] = []  # functions called that neither the library nor the caller has
         self.repeated: set[int] = set()  # where a call written twice or more begins
         self.shared: dict[tuple[tuple[Token, ...], int], Closure] = {}
         self.negated: dict[Closure, Closure] = {}  # -X in an array context -> X
@@ -433,6 +437,7 @@ class _Compiler:
             return guarded(name, lambda h: helper(h, *[a(h) for a in args]))
         if raw_name.upper() in self.local or self.book.name_text(raw_name, self.here[0]) is not None:
             return lambdas.invoke(self.name(raw_name), args, raw_name)  # a LAMBDA by its name
+        self.unknown.append(name)
         message = f"unknown function {name}"
         return lambda h: XlErr("#NAME?", message, where(h))
 

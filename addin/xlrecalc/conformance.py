@@ -45,11 +45,13 @@ class Mismatch:
 @dataclass
 class Agreement:
     """Formula cells compared and those that differ; ``failure`` when the book could not
-    be recalculated at all (then no cell counts as agreeing)."""
+    be recalculated at all (then no cell counts as agreeing); ``kept`` the formula cells
+    not evaluated, which keep Excel's value (functions out of the engine's scope)."""
 
     book: str
     application: str = ""
     compared: int = 0
+    kept: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
     failure: str | None = None
 
@@ -133,6 +135,8 @@ def compare_with_excel(path: Path | str,
     except Exception as exc:  # the whole book lost: counted, and said why
         result.failure = f"{type(exc).__name__}: {exc}"
     cells = sorted({*book.formulas, *book.owner}) if result.failure is None else []
+    if result.failure is None:
+        result.kept = sum(1 for key in cells if book.owner.get(key, key) in book.kept)
     if result.failure is not None:
         formulas = openpyxl.load_workbook(path)
         cells = sorted((ws.title, c.row, c.column) for ws in formulas.worksheets

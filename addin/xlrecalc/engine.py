@@ -87,6 +87,13 @@ class Book:
         self.evaluations = 0  # formula evaluations begun (closures.shared_value reads it)
         self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
         self.date1904 = False  # the workbook counts dates from 1904 (<workbookPr date1904="1"/>)
+        # Excel's cached values of formula cells, as the file holds them (set by the
+        # readers); ``load_cached`` reads them on demand where a reader left that for later
+        self.cached: dict[Key, Any] = {}
+        self.load_cached: Callable[[], dict[Key, Any]] | None = None
+        # formula cells not evaluated, which keep Excel's value: anchor -> the unknown
+        # functions their formula calls
+        self.kept: dict[Key, tuple[str, ...]] = {}
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
@@ -291,6 +298,8 @@ def _compile_all(book: Book) -> None:
         if isinstance(compiled, FormulaSyntaxError):
             message = f"{compiled} in ={text.lstrip('=')[:200]}"
             formula.error = XlErr("#NAME?", message, _where(key))
+        elif compiled.unknown:
+            _keep_cached(book, formula, compiled.unknown)
         else:
             formula.run = compiled.run
             formula.specs = compiled.reads
@@ -361,6 +370,25 @@ def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None,
     if failure:
         raise failure[0]
     return found
+
+
+def _keep_cached(book: Book, formula: Formula, unknown: tuple[str, ...]) -> None:
+    """A formula calling a function the engine does not know is not evaluated: its
+    cells hold the value Excel cached (which the cells reading them then read), and are
+    not written. Without a cached value a cell is ``#NAME?`` naming the function, for
+    the cells that read it."""
+    if book.load_cached is not None:
+        book.cached.update(book.load_cached())
+        book.load_cached = None
+    key = formula.key
+    book.kept[key] = unknown
+    missing = XlErr("#NAME?", f"unknown function {unknown[0]}", _where(key))
+    ref = formula.ref
+    cells = [key] if ref is None else [(key[0], r, c) for r in range(ref.r1, ref.r2 + 1)
+                                        for c in range(ref.c1, ref.c2 + 1)]
+    for cell in cells:
+        book.cells[cell[0]][cell[1:]] = book.cached.get(cell, missing)
+    book.pending -= 1
 
 
 def _evaluate_all(book: Book, progress: Callable[[int, int], None] | None) -> None:

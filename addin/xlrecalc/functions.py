@@ -2,10 +2,8 @@
 
 The library is split by subject (``functions_math``, ``_aggregate``, ``_stats``,
 ``_regression``, ``_distributions``, ``_arrays``, ``_text``, ``_format``, ``_lookup``,
-``_date``, ``_finance``, ``_securities``, ``_bonds``, ``_engineering``, ``_complex``,
-``_bessel``, ``_units`` (CONVERT), ``_numbers``, ``_tests``, ``_growth``, ``_subtotal``,
-``_database``, ``_shape``, ``_external``, ``_locale`` (ASC, JIS, BAHTTEXT,
-PHONETIC, FILTERXML), with the argument rules they share in
+``_date``, ``_numbers``, ``_tests``, ``_growth``, ``_subtotal``, ``_shape``, ``_locale``
+(ASC, JIS, BAHTTEXT, PHONETIC), with the argument rules they share in
 ``functions_base``); this module gathers them into the tables the compiler reads:
 
 - ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array
@@ -15,8 +13,8 @@ PHONETIC, FILTERXML), with the argument rules they share in
 - ``LAZY``: functions that evaluate only the arguments they need (``IF``, ``CHOOSE`` …).
 
 Every function runs inside a guard: a failure costs its own cell (``#VALUE!`` with the
-reason), never the recalculation. A function the library does not know gives ``#NAME?``
-naming it, in that cell only.
+reason), never the recalculation. A function the library does not know (the scope rule
+is in this package's README) is not evaluated: its cell keeps the value Excel cached.
 """
 
 from __future__ import annotations
@@ -25,12 +23,10 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from . import (functions_aggregate, functions_arrays, functions_bessel, functions_bonds,
-               functions_complex, functions_database, functions_date, functions_distributions,
-               functions_engineering, functions_external, functions_finance, functions_growth,
-               functions_lookup, functions_math, functions_numbers, functions_regression,
-               functions_securities, functions_shape, functions_stats, functions_subtotal,
-               functions_tests, functions_text, functions_units, functions_locale)
+from . import (functions_aggregate, functions_arrays, functions_date, functions_distributions,
+               functions_growth, functions_locale, functions_lookup, functions_math,
+               functions_numbers, functions_regression, functions_shape, functions_stats,
+               functions_subtotal, functions_tests, functions_text)
 from .functions_base import NA, NUM, VALUE, is_number, number
 from .values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
 
@@ -187,9 +183,8 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
     "TRUE": lambda: True, "FALSE": lambda: False,
 }
 for _module in (functions_math, functions_stats, functions_distributions, functions_text,
-                functions_date, functions_engineering, functions_finance, functions_numbers,
-                functions_tests, functions_shape, functions_external, functions_securities,
-                functions_bonds, functions_locale):
+                functions_date, functions_numbers, functions_tests, functions_shape,
+                functions_locale):
     ELEMENTWISE.update(_module.ELEMENTWISE)  # type: ignore[attr-defined]
 
 BUILTINS: dict[str, Callable[..., Any]] = {
@@ -198,10 +193,9 @@ BUILTINS: dict[str, Callable[..., Any]] = {
     "ISFORMULA": _isformula,
 }
 for _module in (functions_aggregate, functions_stats, functions_regression, functions_text,
-                functions_lookup, functions_date, functions_finance, functions_arrays,
-                functions_tests, functions_growth, functions_subtotal, functions_database,
-                functions_shape, functions_external, functions_complex, functions_numbers,
-                functions_units, functions_bessel, functions_locale):
+                functions_lookup, functions_date, functions_arrays, functions_tests,
+                functions_growth, functions_subtotal, functions_shape, functions_numbers,
+                functions_locale):
     BUILTINS.update(_module.FUNCTIONS)  # type: ignore[attr-defined]
 
 

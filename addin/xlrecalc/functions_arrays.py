@@ -372,21 +372,3 @@ def _multinomial(here: Any, *args: Any) -> Any:
     for v in whole:
         result //= math.factorial(v)
     return float(result)
-
-
-@_register("FVSCHEDULE")
-def _fvschedule(here: Any, principal: Any, schedule: Any) -> Any:
-    start = numbers_of([principal])
-    rates = [v for row in grid(schedule) for v in row]
-    if isinstance(start, XlErr):
-        return start
-    total = start[0] if start else 0.0
-    for rate in rates:
-        if isinstance(rate, XlErr):
-            return rate
-        if rate is None:
-            continue
-        if not is_number(rate):
-            return XlErr(VALUE)
-        total *= 1 + float(rate)
-    return total

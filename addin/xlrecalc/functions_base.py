@@ -23,11 +23,12 @@ from . import dates
 from .coerce import read_date_time as parse_date_text
 from .coerce import read_number
 from .dates import EPOCH, serial_of
-from .values import MISSING, Arr, Rng, XlErr, grid, to_bool, to_text
+from .values import MISSING, Arr, Rng, XlErr, grid, lift, to_bool, to_text
 
 __all__ = ["number", "numbers", "integers", "text", "logical", "integer", "first_error", "elementwise", "numeric",
            "values_of", "numbers_of", "is_number", "serial_of", "date_of", "EPOCH",
-           "parse_date_text", "significant", "NUM", "VALUE", "DIV0", "NA", "REF", "registry"]
+           "parse_date_text", "significant", "NUM", "VALUE", "DIV0", "NA", "REF", "registry",
+           "one_value_each"]
 
 NUM, VALUE, DIV0, NA, REF = "#NUM!", "#VALUE!", "#DIV/0!", "#N/A", "#REF!"
 
@@ -213,3 +214,25 @@ def numbers_of(args: Iterable[Any], text_as_zero: bool = False) -> list[float] |
                 return found
             out.append(found)
     return out
+
+
+def one_value_each(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` of scalars as some of Excel's functions take (ERF.PRECISE, BASE …) their arguments: a range of
+    one cell is its value, a range of several is ``#VALUE!`` (no implicit intersection,
+    and none even in an array formula), an array is taken element by element. The
+    result is called as the library's other functions of ranges, ``(here, *arguments)``."""
+    def run(here: Any, *arguments: Any) -> Any:
+        values = []
+        for argument in arguments:  # in order: an error before the range comes first
+            if isinstance(argument, Rng):
+                if argument.shape != (1, 1):
+                    return XlErr(VALUE, "a range of several cells where one value is wanted")
+                argument = grid(argument)[0][0]
+            if isinstance(argument, XlErr):
+                return argument
+            values.append(argument)
+        if any(isinstance(v, Arr) for v in values):
+            return lift(fn, *values)
+        return fn(*values)
+    run.__name__, run.__doc__ = fn.__name__, fn.__doc__
+    return run

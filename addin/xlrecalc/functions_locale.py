@@ -1,6 +1,6 @@
 """Excel's text functions tied to one language or one data format: ASC and JIS (full-width
 and half-width characters, as Excel does for Japanese), BAHTTEXT (an amount in Thai
-words), PHONETIC (furigana) and FILTERXML (values out of an XML text by an XPath).
+words) and PHONETIC (furigana).
 
 ASC turns full-width characters into half-width ones: the full-width ASCII forms
 U+FF01–U+FF5E into U+0021–U+007E, the ideographic space U+3000 into a space, full-width
@@ -34,25 +34,6 @@ BAHTTEXT, written to read Excel's files with Excel's values.
 >>> E["BAHTTEXT"](78.6), E["BAHTTEXT"](-21.0)
 ('เจ็ดสิบแปดบาทหกสิบสตางค์', 'ลบยี่สิบเอ็ดบาทถ้วน')
 
-FILTERXML reads the XML with :mod:`xml.etree.ElementTree` and evaluates the XPath with
-its path subset, which covers the paths workbooks use: absolute or relative location
-paths of element names (``/a/b``, ``//b``, ``*``, ``.``, ``..``), with ``prefix:name``
-for the prefixes the document declares, predicates ``[2]``, ``[last()]``,
-``[last()-1]``, ``[@attr]``, ``[@attr='v']``, ``[child]``, ``[child='v']``,
-``[.='v']`` (and ``!=``), written without spaces, and as the last step ``@attr`` (the attribute's value; after
-``//`` on every descendant) or ``text()``. Anything else (functions such as
-``contains()``, axes such as ``ancestor::``, unions, comparisons of numbers) is
-``#VALUE!`` with a message saying the XPath is not supported headlessly. The result is
-one column of the matching nodes' text (an element's whole text content), numbers read
-as numbers as Excel reads typed text; ``#VALUE!`` for malformed XML or no match.
-
->>> F = FUNCTIONS
->>> xml = "<r><p n='a'>1.5</p><p n='b'>x</p></r>"
->>> F["FILTERXML"](None, xml, "//p").rows(), F["FILTERXML"](None, xml, "/r/p[2]/@n")
-([[1.5], ['x']], 'b')
->>> print(F["FILTERXML"](None, xml, "//p[contains(., 'x')]").message)
-FILTERXML: the XPath "//p[contains(., 'x')]" is not supported headlessly
-
 PHONETIC gives a cell's furigana, which Excel keeps as phonetic runs beside the cell's
 text. The evaluator reads no phonetic runs, so PHONETIC gives the cell's text, which is
 what Excel gives for a cell without phonetic information; for a range, the first
@@ -61,16 +42,12 @@ what Excel gives for a cell without phonetic information; for a range, the first
 
 from __future__ import annotations
 
-import io
-import re
 import unicodedata
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
 
-from .coerce import read_number
-from .functions_base import NA, VALUE, elementwise, number, registry, text
+from .functions_base import NA, elementwise, number, registry, text
 from .values import Arr, Rng, XlErr
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS"]
@@ -212,85 +189,3 @@ def _phonetic(here: Any, reference: Any) -> Any:
     elif isinstance(reference, Arr):
         reference = reference.rows()[0][0]
     return text(reference)
-
-
-# -- FILTERXML -------------------------------------------------------------------------
-_NAME = r"(?:[^\W\d][\w.-]*:)?(?:[^\W\d][\w.-]*|\*)"
-_LITERAL = r"""(?:'[^']*'|"[^"]*")"""
-# written without spaces, as ElementTree's tokenizer reads predicates
-_PREDICATE = (rf"\[(?:\d+|last\(\)(?:-\d+)?|@{_NAME}(?:!?={_LITERAL})?"
-              rf"|{_NAME}(?:!?={_LITERAL})?|\.!?={_LITERAL})\]")
-_STEP = rf"(?:{_NAME}|\.\.?)(?:{_PREDICATE})*"
-_PATH = re.compile(rf"(?P<path>(?://?)?{_STEP}(?://?{_STEP})*|//?|)"
-                   rf"(?:(?P<sep>//?)(?:@(?P<attr>{_NAME})|(?P<text>text\(\))))?")
-
-
-def _parse_xml(source: str) -> tuple[ET.Element, dict[str, str]] | XlErr:
-    """The document wrapped in a node of its own (the XPath document node, so that
-    ``/root`` and ``//root`` find the root element) and the prefixes it declares."""
-    prefixes: dict[str, str] = {}
-    root: ET.Element | None = None
-    try:
-        for event, item in ET.iterparse(io.StringIO(source), events=("start-ns", "end")):
-            if event == "start-ns":
-                prefixes.setdefault(*item)
-            else:
-                root = item
-    except ET.ParseError as exc:
-        return XlErr(VALUE, f"FILTERXML: the xml is not well-formed ({exc})")
-    if root is None:
-        return XlErr(VALUE, "FILTERXML: the xml has no element")
-    document = ET.Element("document")
-    document.append(root)
-    return document, prefixes
-
-
-def _nodes(document: ET.Element, xpath: str, prefixes: dict[str, str]) -> list[str] | XlErr:
-    """The text of every node ``xpath`` selects, in document order."""
-    unsupported = XlErr(VALUE, f'FILTERXML: the XPath "{xpath}" is not supported headlessly')
-    found = _PATH.fullmatch(xpath.strip())
-    if found is None or not (found["path"] or found["sep"]):
-        return unsupported
-    path, sep = found["path"], found["sep"]
-    if path in ("", "/", "//"):  # "//@a": the attributes of every element, "/@a": none
-        sep, elements = ("//" if (path + (sep or "")).startswith("//") else "/"), [document]
-    else:
-        try:
-            elements = document.findall("." + path if path.startswith("/") else "./" + path,
-                                        prefixes)
-        except (SyntaxError, KeyError, ValueError, TypeError):
-            return unsupported
-    if sep == "//":
-        elements = [e for element in elements for e in element.iter() if e is not document]
-    if found["attr"]:
-        name = found["attr"]
-        if ":" in name:
-            prefix, _, local = name.partition(":")
-            if prefix not in prefixes:
-                return unsupported
-            name = f"{{{prefixes[prefix]}}}{local}"
-        return [e.attrib[name] for e in elements if name in e.attrib]
-    if found["text"]:
-        return [t for e in elements for t in [e.text] + [c.tail for c in e] if t]
-    return ["".join(e.itertext()) for e in elements]
-
-
-@_register("FILTERXML")
-def _filterxml(here: Any, xml: Any, xpath: Any) -> Any:
-    """FILTERXML(xml, xpath): the matching nodes' values, one per row."""
-    source, query = text(xml), text(xpath)
-    if isinstance(source, XlErr):
-        return source
-    if isinstance(query, XlErr):
-        return query
-    parsed = _parse_xml(source)
-    if isinstance(parsed, XlErr):
-        return parsed
-    document, prefixes = parsed
-    values = _nodes(document, query, prefixes)
-    if isinstance(values, XlErr):
-        return values
-    if not values:
-        return XlErr(VALUE, f'FILTERXML: no node matches "{query}"')
-    cells = [v if (found := read_number(v)) is None else found for v in values]
-    return cells[0] if len(cells) == 1 else Arr([[v] for v in cells])

@@ -15,8 +15,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import NUM, VALUE, elementwise, integer, numbers, numeric
-from .functions_complex import one_value_each
+from .functions_base import NUM, VALUE, elementwise, integer, numbers, numeric, one_value_each
 from .values import MAX_DENSE, MISSING, Arr, Rng, XlErr, grid
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS"]

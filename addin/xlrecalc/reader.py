@@ -132,9 +132,15 @@ def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
                 strings: list[str], date1904: bool) -> None:
     root = _xml(archive, part)
     shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
+    cached = book.cached
     for cell, row, col in _cells(root):
         key = (sheet, row, col)
         formula = cell.find(_MAIN + "f")
+        if formula is not None or key in book.owner:
+            # Excel's value, kept where the formula calls a function the engine lacks
+            value = _cached_value(cell, strings, date1904)
+            if value is not None:
+                cached[key] = value
         if formula is not None:
             kind = formula.get("t")
             text = formula.text or ""
@@ -171,6 +177,17 @@ def _cells(root: ElementTree.Element) -> Iterator[tuple[ElementTree.Element, int
         if address is None:
             raise _Unreadable("a cell without its address")
         yield cell, int(address.group(2)), column_number(address.group(1))
+
+
+def _cached_value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any:
+    """A formula cell's cached value, ``None`` when the file holds none; an empty
+    ``<v/>`` of a text result is the empty text."""
+    v = cell.find(_MAIN + "v")
+    if v is None:
+        return None
+    if v.text is None:
+        return "" if cell.get("t") == "str" else None
+    return _value(cell, strings, date1904)
 
 
 def _value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any:

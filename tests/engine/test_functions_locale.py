@@ -1,4 +1,4 @@
-"""ASC, JIS, BAHTTEXT, PHONETIC and FILTERXML in the headless evaluator, against the
+"""ASC, JIS, BAHTTEXT and PHONETIC in the headless evaluator, against the
 examples Microsoft documents (support.microsoft.com/office/<name>-function-…, page named
 above each group), then properties that hold for any input."""
 
@@ -72,46 +72,6 @@ def test_phonetic_without_phonetic_runs() -> None:
     check(value("=PHONETIC(C4)", cells), "東京都")
     check(value("=PHONETIC(C4:D5)", cells), "東京都")
     check(value("=PHONETIC((C4,B7))", cells), NA)
-
-
-# FILTERXML function: the page applies =FILTERXML(B2,"//rc/@title") and "//rc/@timestamp"
-# to Wikipedia's recent changes as WEBSERVICE returned them, spilling down B3:B5 and C3:C5.
-# The XML below has that shape (its values are this test's); the second example reads
-# //QuoteApiModel/Data/LastPrice, a number.
-RECENT_CHANGES = (
-    '<?xml version="1.0"?><api><query><recentchanges>'
-    '<rc type="edit" title="Alpha" timestamp="2013-03-29T10:55:29Z"/>'
-    '<rc type="new" title="Beta" timestamp="2013-03-29T10:55:25Z"/>'
-    '<rc type="edit" title="Gamma" timestamp="2013-03-29T10:55:24Z"/>'
-    '</recentchanges></query></api>')
-
-
-def test_filterxml_documented_shapes() -> None:
-    book = evaluate({}, {"B2": RECENT_CHANGES},
-                    arrays={"B3:B5": '=FILTERXML(B2,"//rc/@title")',
-                            "C3:C5": '=FILTERXML(B2,"//rc/@timestamp")'})
-    assert [book.value("S", r, 2) for r in (3, 4, 5)] == ["Alpha", "Beta", "Gamma"]
-    assert book.value("S", 3, 3) == "2013-03-29T10:55:29Z"
-    quote = ("<QuoteApiModel><Data><Status>SUCCESS</Status><Name>Example Inc</Name>"
-             "<LastPrice>431.14</LastPrice></Data></QuoteApiModel>")
-    check(value('=FILTERXML(A2,"//QuoteApiModel/Data/LastPrice")', {"A2": quote}), 431.14)
-    check(value('=FILTERXML(A2,"/QuoteApiModel/Data/Name")', {"A2": quote}), "Example Inc")
-
-
-def test_filterxml_subset_and_errors() -> None:
-    xml = {"A2": "<r><p n='a'>1</p><p n='b'>two</p><p n='c'>3</p></r>"}
-    check(value('=SUM(FILTERXML(A2,"//p"))', xml), 4.0)
-    check(value('=FILTERXML(A2,"//p[last()]/@n")', xml), "c")
-    check(value('=FILTERXML(A2,"/r/p[@n=\'b\']")', xml), "two")
-    check(value('=ROWS(FILTERXML(A2,"//p[.!=\'two\']"))', xml), 2.0)
-    check(value('=FILTERXML(A2,"//q")', xml), VALUE)                 # no match
-    check(value('=FILTERXML("<r><p>1</r>","//p")'), VALUE)           # malformed
-    unsupported = value('=FILTERXML(A2,"//p[contains(.,\'t\')]")', xml)
-    check(unsupported, VALUE)
-    assert "not supported headlessly" in unsupported.message
-    ns = {"A2": '<r xmlns:m="urn:m"><m:v m:k="x">7</m:v></r>'}
-    check(value('=FILTERXML(A2,"//m:v")', ns), 7.0)
-    check(value('=FILTERXML(A2,"//m:v/@m:k")', ns), "x")
 
 
 _FULL_WIDTH_KATAKANA = "".join(

@@ -216,82 +216,6 @@ def test_aggregate_equals_its_function_without_errors(cells: list[Any], number: 
         assert math.isclose(found, direct, rel_tol=1e-12, abs_tol=1e-12)
 
 
-# -- database functions -----------------------------------------------------------------------
-# DAVERAGE, DCOUNT, DCOUNTA, DGET, DMAX, DMIN, DPRODUCT, DSTDEV, DSTDEVP, DSUM, DVAR, DVARP
-# function pages share one example: criteria A1:F3, the orchard database A4:E10.
-ORCHARD = {
-    "A1": "Tree", "B1": "Height", "C1": "Age", "D1": "Yield", "E1": "Profit", "F1": "Height",
-    "A2": "=Apple", "B2": ">10", "F2": "<16", "A3": "=Pear",
-    **{f"{c}4": v for c, v in zip("ABCDE", ["Tree", "Height", "Age", "Yield", "Profit"])},
-    **{f"{c}{r}": v for r, row in enumerate([
-        ["Apple", 18, 20, 14, 105], ["Pear", 12, 12, 10, 96], ["Cherry", 13, 14, 9, 105],
-        ["Apple", 14, 15, 10, 75], ["Pear", 9, 8, 8, 76.8], ["Apple", 8, 9, 6, 45]], start=5)
-       for c, v in zip("ABCDE", row)},
-}
-
-
-@pytest.mark.parametrize("formula, shown, digits", [
-    ('=DCOUNT(A4:E10,"Age",A1:F2)', 1.0, None),
-    ('=DCOUNTA(A4:E10,"Profit",A1:F2)', 1.0, None),
-    ('=DMAX(A4:E10,"Profit",A1:F3)', 96.0, None),
-    ('=DMIN(A4:E10,"Profit",A1:B2)', 75.0, None),
-    ('=DSUM(A4:E10,"Profit",A1:A2)', 225.0, None),
-    ('=DSUM(A4:E10,"Profit",A1:F2)', 75.0, None),
-    ('=DSUM(A4:E10,"Profit",A1:F3)', 248.0, 0),
-    ('=DPRODUCT(A4:E10,"Yield",A1:F3)', 800.0, None),
-    ('=DAVERAGE(A4:E10,"Yield",A1:B2)', 12.0, None),
-    ('=DAVERAGE(A4:E10,3,A4:E10)', 13.0, None),
-    ('=DSTDEV(A4:E10,"Yield",A1:A3)', 2.97, 2),
-    ('=DSTDEVP(A4:E10,"Yield",A1:A3)', 2.65, 2),
-    ('=DVAR(A4:E10,"Yield",A1:A3)', 8.8, 10),
-    ('=DVARP(A4:E10,"Yield",A1:A3)', 7.04, 10),
-    ('=DGET(A4:E10,"Yield",A1:A3)', NUM, None),
-    ('=DGET(A4:E10,"Yield",A1:F2)', 10.0, None),
-    # the ECMA-376 example of DPRODUCT on the same data (Part 1, §18.17.7)
-    ('=DPRODUCT(A4:E10,"Yield",A1:B2)', 140.0, None),
-])
-def test_documented_database_functions(formula: str, shown: Any, digits: int | None) -> None:
-    check(value(formula, ORCHARD), shown, digits)
-
-
-# Derived from the criteria rules Microsoft's DAVERAGE page states (no numbered example):
-# text is a prefix without "=", a blank criteria row takes every record, labels ignore case.
-@pytest.mark.parametrize("criteria, formula, expected", [
-    ({"H1": "Tree", "H2": "Pe"}, '=DCOUNT(A4:E10,"Age",H1:H2)', 2.0),
-    ({"H1": "Tree", "H2": "=Pe"}, '=DCOUNT(A4:E10,"Age",H1:H2)', 0.0),
-    ({"H1": "tree", "H2": "?pple"}, '=DSUM(A4:E10,"yield",H1:H2)', 30.0),
-    ({"H1": "Tree", "H2": "<>Apple"}, "=DSUM(A4:E10,4,H1:H2)", 27.0),
-    ({"H1": "Tree"}, '=DSUM(A4:E10,"Yield",H1:H2)', 57.0),
-    ({"H1": "Age", "H2": 15}, '=DGET(A4:E10,"Tree",H1:H2)', "Apple"),
-    ({"H1": "Age", "H2": 16}, '=DGET(A4:E10,"Tree",H1:H2)', VALUE),
-    ({"H1": "Tree", "H2": "Apple"}, "=DCOUNT(A4:E10,,H1:H2)", 3.0),
-    ({"H1": "Tree", "H2": "Apple"}, '=DSUM(A4:E10,"Weight",H1:H2)', VALUE),
-    ({"H1": "Tree", "H2": "Apple"}, "=DSUM(A4:E10,6,H1:H2)", VALUE),
-    ({"H1": "Colour", "H2": "Red"}, "=DSUM(A4:E10,4,H1:H2)", VALUE),
-    ({"H1": "Tree", "H2": "Fig"}, '=DAVERAGE(A4:E10,"Yield",H1:H2)', DIV0),
-    ({"H1": "Tree", "H2": "Fig"}, '=DMAX(A4:E10,"Yield",H1:H2)', 0.0),
-])
-def test_database_criteria(criteria: dict[str, Any], formula: str, expected: Any) -> None:
-    check(value(formula, {**ORCHARD, **criteria}), expected)
-
-
-@given(st.lists(st.tuples(st.sampled_from(["a", "b", "c"]), st.integers(-50, 50)),
-                min_size=1, max_size=15), st.sampled_from(["a", "b", "c"]), st.integers(-50, 50))
-@settings(max_examples=50, deadline=None)
-def test_database_sum_agrees_with_sumifs(records: list[tuple[str, int]], name: str,
-                                         bound: int) -> None:
-    values: dict[str, Any] = {"A1": "Name", "B1": "Score", "D1": "Name", "E1": "Score",
-                              "D2": f"={name}", "E2": f">{bound}"}
-    for i, (n, score) in enumerate(records, start=2):
-        values[f"A{i}"], values[f"B{i}"] = n, score
-    end = len(records) + 1
-    book = evaluate({"G1": f'=DSUM(A1:B{end},"Score",D1:E2)',
-                     "G2": f'=SUMIFS(B2:B{end},A2:A{end},"{name}",B2:B{end},">{bound}")',
-                     "G3": f'=DCOUNT(A1:B{end},2,D1:D3)', "G4": f"=COUNT(B2:B{end})"}, values)
-    assert book.value("S", 1, 7) == book.value("S", 2, 7)
-    assert book.value("S", 3, 7) == book.value("S", 4, 7)  # a blank criteria row takes all
-
-
 # -- array shaping and array text -------------------------------------------------------------
 def grid_of(book: Any, top: int, left: int, height: int, width: int) -> list[list[Any]]:
     return [[book.value("S", top + r, left + c) for c in range(width)] for r in range(height)]
@@ -404,36 +328,6 @@ def test_wrapping_keeps_the_values_in_order(values: list[int], count: int) -> No
     columns = value(f'=ARRAYTOTEXT(TRANSPOSE(WRAPCOLS({array},{count},"")))')
     expected = ", ".join([str(v) for v in values] + [""] * (-len(values) % count))
     assert rows == columns == expected
-
-
-# -- functions whose value lies outside the workbook ------------------------------------------
-OUTSIDE = ["CUBEKPIMEMBER", "CUBEMEMBER", "CUBEMEMBERPROPERTY", "CUBERANKEDMEMBER", "CUBESET",
-           "CUBESETCOUNT", "CUBEVALUE", "RTD", "WEBSERVICE", "GETPIVOTDATA", "IMAGE",
-           "FORECAST.ETS", "FORECAST.ETS.CONFINT", "FORECAST.ETS.SEASONALITY", "FORECAST.ETS.STAT"]
-
-
-@pytest.mark.parametrize("name", OUTSIDE)
-def test_outside_values_say_why_instead_of_unknown_function(name: str) -> None:
-    book = evaluate({"A1": f'=_xlfn.{name}("x",1)', "A2": "=IFNA(A1,\"caught\")",
-                     "A3": f'=ISNA({name}("x"))'})
-    found = book.value("S", 1, 1)
-    assert isinstance(found, XlErr) and found.code == "#N/A"
-    assert found.message and found.message.startswith(f"{name}: ")
-    assert found.message.endswith("not computed headlessly")
-    assert "unknown function" not in found.message
-    check(book.value("S", 3, 1), True)
-
-
-@pytest.mark.parametrize("kind", ["directory", "numfile", "origin", "osversion", "recalc",
-                                  "release", "system", "SYSTEM"])
-def test_info_says_what_it_would_need(kind: str) -> None:
-    found = value(f'=INFO("{kind}")')
-    assert isinstance(found, XlErr) and found.code == "#N/A"
-    assert found.message and found.message.startswith(f'INFO("{kind.lower()}"): ')
-
-
-def test_info_refuses_an_unknown_type_text() -> None:
-    check(value('=INFO("colour")'), VALUE)
 
 
 @given(st.lists(st.integers(-100, 100), min_size=3, max_size=12), st.integers(14, 19),
