@@ -32,7 +32,7 @@ from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .trace import inputs_holding, named_value, trace_inputs
 from .values import ERROR_CODES, Key, XlErr
 from .patch import write_cached_values
-from .reader import read_book
+from .reader import iteration, read_book
 
 __all__ = ["recalculate", "Report", "CellError", "RecalcError", "default_output", "Step"]
 
@@ -192,6 +192,10 @@ def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -
     book.load_cached = lambda: _cached_values(src)
     from openpyxl.utils.datetime import CALENDAR_MAC_1904
     book.date1904 = workbook.epoch == CALENDAR_MAC_1904
+    calculation = workbook.calculation
+    if calculation is not None:
+        book.iteration = iteration(calculation.iterate, calculation.iterateCount,
+                                   calculation.iterateDelta)
     for sheet in workbook.worksheets:
         book.add_sheet(sheet.title)
     for sheet in workbook.worksheets:

@@ -348,6 +348,8 @@ def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Clos
         python_args = [_as_argument(v, d) for v, d in zip(values, padded)]
         try:
             return _from_python(fn(*python_args))
+        except RecursionError:  # the formula's own failure (engine._failed), not the function's
+            raise
         except Exception as exc:  # the cell shows the reason, as Excel does
             message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
             return XlErr("#VALUE!", message or type(exc).__name__, where(h),
@@ -388,6 +390,8 @@ def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closu
                 python_args.append(_as_argument(Rng(book, sheet, r, c, r, c), padded[i]))
         try:
             return _from_python(fn(*python_args))
+        except RecursionError:  # the formula's own failure (engine._failed), not the function's
+            raise
         except Exception as exc:  # the cell shows the reason, as Excel does
             message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
             given = [values[i] if places[i] is None else _cell_range(book, places[i], h)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import inspect
+import math
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -94,6 +95,11 @@ class Book:
         # formula cells not evaluated, which keep Excel's value: anchor -> the unknown
         # functions their formula calls
         self.kept: dict[Key, tuple[str, ...]] = {}
+        # Excel's iterative calculation (<calcPr iterate="1" iterateCount=… iterateDelta=…>):
+        # (most iterations, largest change that stops them), or None: cycles are errors
+        self.iteration: tuple[int, float] | None = None
+        self.cyclic: dict[Key, None] = {}  # cells met in a cycle, when iterating
+        self.previous: dict[Key, Any] = {}  # their values of the iteration before
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
@@ -208,6 +214,10 @@ class Book:
         owner = self.owner
         anchor = owner.get(key, key) if owner else key  # no array formula: its own anchor
         if anchor in self._active:
+            if self.iteration is not None:  # the value of the iteration before
+                self._note_cycle(anchor, key)
+                previous = self.previous
+                return previous[key] if key in previous else _start_value(self, key)
             self._flag_cycle(anchor)
             return XlErr("#REF!", self._circular[anchor], _where(anchor))
         formula = self.formulas.get(anchor)
@@ -222,6 +232,11 @@ class Book:
         path = " → ".join(_where(k) for k in [*loop, anchor])
         for key in loop:
             self._circular.setdefault(key, f"circular reference: {path}")
+
+    def _note_cycle(self, anchor: Key, key: Key) -> None:
+        stack = list(self._active)
+        for member in [*stack[stack.index(anchor):], key]:
+            self.cyclic[member] = None
 
     def evaluate(self, formula: Formula) -> None:
         key = formula.key
@@ -240,6 +255,13 @@ class Book:
                     raise ValueError(f"formula {formula.text!r} at {key} was not compiled")
                 try:
                     result = run(key)
+                    if type(result) is not float and isinstance(result, Rng):
+                        # a reference (=B1, =INDEX(…)) is read while its formula is still
+                        # under evaluation, so a cycle through it is seen as one
+                        if formula.ref is None:
+                            result = scalar(result, key)
+                        else:
+                            result.rows()  # the cells it shows, evaluated now
                 except Exception as exc:  # one formula failing costs its cell, never the workbook
                     result = _failed(formula, exc)
         finally:
@@ -346,6 +368,8 @@ def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None,
             with date_system(book.date1904):
                 _compile_all(book)
                 _evaluate_all(book, progress)
+                if book.iteration is not None and book.cyclic:
+                    _iterate(book, *book.iteration)
                 if then is not None:
                     found.append(then(list(book.formulas.values())))
         except BaseException as exc:  # handed to the caller's thread
@@ -389,6 +413,48 @@ def _keep_cached(book: Book, formula: Formula, unknown: tuple[str, ...]) -> None
     for cell in cells:
         book.cells[cell[0]][cell[1:]] = book.cached.get(cell, missing)
     book.pending -= 1
+
+
+def _start_value(book: Book, key: Key) -> Any:
+    """A cycle's cell before its first iteration: the value Excel cached, or 0."""
+    value = book.cached.get(key)
+    return 0.0 if value is None else value
+
+
+def _iterate(book: Book, count: int, delta: float) -> None:
+    """Excel's iterative calculation. The first evaluation was the first iteration: a
+    cell of a cycle read while under evaluation gave its value of the iteration before
+    (Excel's cached value at first). Every formula is evaluated again, up to ``count``
+    iterations in all, until no cell of a cycle changes by more than ``delta``."""
+    formulas = [f for k, f in book.formulas.items() if k not in book.kept]
+    cells = book.cells
+    iterations = 1
+    while True:
+        previous = {k: (book.previous[k] if k in book.previous else _start_value(book, k))
+                    for k in book.cyclic}
+        current = {k: cells[k[0]].get(k[1:]) for k in book.cyclic}
+        if iterations >= count or all(_change(previous[k], current[k]) <= delta for k in current):
+            return
+        book.previous = current
+        for formula in formulas:  # every formula pending again, in the order first read
+            sheet, row, col = formula.key
+            cells[sheet][(row, col)] = PENDING
+            ref = formula.ref
+            if ref is not None:
+                for r in range(ref.r1, ref.r2 + 1):
+                    for c in range(ref.c1, ref.c2 + 1):
+                        cells[sheet][(r, c)] = PENDING
+        book.pending = len(formulas)
+        _evaluate_formulas(book, formulas, None)
+        iterations += 1
+
+
+def _change(before: Any, after: Any) -> float:
+    """How much a cell changed between two iterations: numbers by their difference,
+    anything else by whether it is the same."""
+    if type(before) is float and type(after) is float:
+        return abs(after - before)
+    return 0.0 if type(before) is type(after) and before == after else math.inf
 
 
 def _evaluate_all(book: Book, progress: Callable[[int, int], None] | None) -> None:
@@ -445,7 +511,7 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
             try:
                 result = scalar(result, formula.key)
             except Exception as exc:  # a range too large to read
-                result = XlErr("#VALUE!", str(exc), _where(formula.key))
+                result = _failed(formula, exc)
         cells[(row, col)] = _cell_result(result)
         return
     ref = formula.ref
@@ -455,7 +521,7 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
     try:
         rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]
     except Exception as exc:
-        rows = [[XlErr("#VALUE!", str(exc), _where(formula.key))]]
+        rows = [[_failed(formula, exc)]]
     for r in range(ref.r1, ref.r2 + 1):
         for c in range(ref.c1, ref.c2 + 1):
             i = 0 if len(rows) == 1 else r - ref.r1

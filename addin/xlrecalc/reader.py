@@ -24,7 +24,7 @@ from .parse import CopyTemplate, FormulaSyntaxError, Ref, column_number, parse_r
 from .references import excel_serial
 from .values import ERROR_CODES, XlErr
 
-__all__ = ["read_book", "MAX_MEMBER"]
+__all__ = ["read_book", "MAX_MEMBER", "iteration"]
 
 MAX_MEMBER = 256 * 1024 * 1024  # declared uncompressed size of one part read whole
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -86,6 +86,10 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
     properties = workbook.find(_MAIN + "workbookPr")
     if properties is not None:
         book.date1904 = properties.get("date1904", "0").strip().lower() in ("1", "true")
+    calculation = workbook.find(_MAIN + "calcPr")
+    if calculation is not None:
+        book.iteration = iteration(calculation.get("iterate"), calculation.get("iterateCount"),
+                                   calculation.get("iterateDelta"))
     for name, _ in sheets:
         book.add_sheet(name)
     for name, part in sheets:
@@ -97,6 +101,23 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
             continue  # print areas and titles, filters: nothing a formula reads
         book.define_name(name, text, sheets[int(local)][0] if local is not None else None)
     return book
+
+
+def iteration(iterate: Any, count: Any, delta: Any) -> tuple[int, float] | None:
+    """Excel's iterative calculation from calcPr's attributes (ECMA-376 §18.2.2: 100
+    iterations and a change of 0.001 unless set), or ``None`` when it is off.
+
+    >>> iteration("1", None, None), iteration("true", "7", "0.5"), iteration(None, "7", None)
+    ((100, 0.001), (7, 0.5), None)
+    """
+    if str(iterate).strip().lower() not in ("1", "true"):
+        return None
+    try:
+        most = int(count) if count is not None else 100
+        change = float(delta) if delta is not None else 0.001
+    except ValueError:
+        most, change = 100, 0.001
+    return max(1, most), max(0.0, change)
 
 
 def _shared_strings(archive: zipfile.ZipFile, rels: dict[str, tuple[str, str]]) -> list[str]:
