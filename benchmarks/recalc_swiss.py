@@ -35,7 +35,7 @@ from pathlib import Path
 
 import openpyxl
 
-from chessrating.recalc import engine as recalc_engine
+from xlrecalc import engine as recalc_engine
 from chessrating.recalc import load_book, rating_functions, recalculate
 from chessrating.trf.model import Player, RoundGame, Tournament
 from chessrating.workbooks.swiss import build_swiss

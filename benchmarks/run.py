@@ -250,7 +250,7 @@ def bench_files(repeats: int, players: int, rounds: int) -> None:
 
     from chessrating import cli, workbooks
     from chessrating.recalc import rating_functions, recalculate
-    from chessrating.recalc.functions import library_has
+    from xlrecalc.functions import library_has
     from chessrating.workbooks.swiss import build_swiss
 
     rating_functions(), library_has("SUM")   # one-off imports, not part of any figure

@@ -309,7 +309,7 @@ def test_xml_escapes_equal_the_standard_librarys(text: str) -> None:
     # xml.sax.saxutils does, entities included
     from xml.sax import saxutils
 
-    from chessrating.recalc.charts import escape, unescape
+    from xlrecalc.charts import escape, unescape
 
     entities = {"&apos;": "'", "&quot;": '"'}
     assert escape(text) == saxutils.escape(text)

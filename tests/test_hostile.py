@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 import make_corpus as corpus  # noqa: E402
 
 from chessrating.cli import main  # noqa: E402
-from chessrating.recalc.archive import TEMP_MARK, atomic_output, check_archive  # noqa: E402
+from xlrecalc.archive import TEMP_MARK, atomic_output, check_archive  # noqa: E402
 from chessrating.recalc import RecalcError  # noqa: E402
-from chessrating.recalc.patch import patch_sheet  # noqa: E402
+from xlrecalc.patch import patch_sheet  # noqa: E402
 from chessrating.trf.codec import MAX_FILE_BYTES, MAX_WARNINGS, parse_trf  # noqa: E402
 
 ADDIN = Path(__file__).resolve().parent.parent / "addin"
@@ -370,7 +370,7 @@ def test_interrupted_write_leaves_nothing(tmp_path: Path, monkeypatch, capsys):
 
     def interrupt(xml: bytes) -> bytes:
         raise KeyboardInterrupt
-    monkeypatch.setattr("chessrating.recalc.patch.set_calc_properties", interrupt)
+    monkeypatch.setattr("xlrecalc.patch.set_calc_properties", interrupt)
     assert main(["recalc", str(src)]) == 130
     assert capsys.readouterr().err.strip() == "chessrating recalc: interrupted"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.xlsx"]
@@ -381,7 +381,7 @@ def test_an_unexpected_fault_is_one_line_and_exit_2(tmp_path: Path, monkeypatch,
 
     def fault(xml: bytes) -> bytes:
         raise AttributeError("'NoneType' object has no attribute 'x'")
-    monkeypatch.setattr("chessrating.recalc.patch.set_calc_properties", fault)
+    monkeypatch.setattr("xlrecalc.patch.set_calc_properties", fault)
     assert main(["recalc", str(src)]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "AttributeError" in err

@@ -23,7 +23,8 @@ LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools
 ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"}}
 # What the core may import from outside the standard library: nothing.
 THIRD_PARTY_OK = {"core": set(), "face": {"xlwings", "win32com"},
-                  "tools": {"openpyxl", "xlsxwriter", "formulas", "numpy", "schedula", "tqdm"}}
+                  "tools": {"openpyxl", "xlsxwriter", "formulas", "numpy", "schedula", "tqdm",
+                            "xlrecalc"}}
 
 
 def _modules() -> list[Path]:

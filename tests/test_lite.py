@@ -365,7 +365,7 @@ def test_cli_templates_writes_the_lite_copies(books: dict[str, Path], tmp_path: 
 def _cells_with(book: Path, needle: bytes) -> dict[str, set[tuple[int, int]]]:
     """Sheet name -> (row, column) of each cell whose XML holds ``needle``."""
     from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
-    from chessrating.recalc.patch import sheet_parts
+    from xlrecalc.patch import sheet_parts
     found: dict[str, set[tuple[int, int]]] = {}
     with zipfile.ZipFile(book) as archive:
         for sheet, part in sheet_parts(archive).items():
@@ -437,13 +437,13 @@ def test_libreoffice_shows_the_kept_values(books: dict[str, Path], tmp_path: Pat
 
 
 def _sheet_names(book: Path) -> list[str]:
-    from chessrating.recalc.patch import sheet_parts
+    from xlrecalc.patch import sheet_parts
     with zipfile.ZipFile(book) as archive:
         return list(sheet_parts(archive))
 
 
 def _sheet_parts(book: Path) -> dict[str, str]:
-    from chessrating.recalc.patch import sheet_parts
+    from xlrecalc.patch import sheet_parts
     with zipfile.ZipFile(book) as archive:
         return sheet_parts(archive)
 

@@ -18,7 +18,7 @@ import pytest
 from conftest import TRF_DATA
 
 from chessrating.cli import main
-from chessrating.recalc.patch import write_cached_values
+from xlrecalc.patch import write_cached_values
 from chessrating.trf import read_trf
 from chessrating.trf.bookview import read_book_view
 from chessrating.trf.export import export_trf, preflight_output

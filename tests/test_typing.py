@@ -6,7 +6,8 @@ import pytest
 
 mypy_api = pytest.importorskip("mypy.api", reason="mypy is not installed")
 
-PACKAGE = Path(__file__).resolve().parent.parent / "addin" / "chessrating"
+ADDIN = Path(__file__).resolve().parent.parent / "addin"
+PACKAGE = ADDIN / "chessrating"
 
 
 def test_mypy_finds_no_type_errors(request, tmp_path):
@@ -15,5 +16,5 @@ def test_mypy_finds_no_type_errors(request, tmp_path):
     cache = getattr(request.config, "cache", None)
     folder = cache.mkdir("mypy") if cache is not None else tmp_path / "mypy"
     report, errors, status = mypy_api.run(
-        ["--ignore-missing-imports", "--cache-dir", str(folder), str(PACKAGE)])
+        ["--ignore-missing-imports", "--cache-dir", str(folder), str(PACKAGE), str(ADDIN / "xlrecalc")])
     assert status == 0, report + errors

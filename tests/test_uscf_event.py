@@ -356,7 +356,7 @@ def test_a_call_over_the_same_table_in_every_row_is_computed_once():
     # The US Chess template asks INDEX(USCF_EVENT(table…), k) in each row k: the
     # evaluator answers the later rows from the first call (same ranges, values read),
     # and a call over another range is made anew.
-    from chessrating.recalc.engine import Book, evaluate_book
+    from xlrecalc.engine import Book, evaluate_book
 
     calls: list[list[float]] = []
 
@@ -378,7 +378,7 @@ def test_a_call_over_the_same_table_in_every_row_is_computed_once():
 def test_a_remembered_call_sees_formula_cells_evaluated_first():
     # The table holds formulas: the first call demands them, so the answer every row
     # is given is the one over their values.
-    from chessrating.recalc.engine import Book, evaluate_book
+    from xlrecalc.engine import Book, evaluate_book
 
     calls = []
 

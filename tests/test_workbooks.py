@@ -207,65 +207,19 @@ def test_one_pass_keeps_column_formats_typed_chart_numbers_and_the_1904_dates(tm
         assert b"<c:v>3</c:v>" in a.read("xl/charts/chart1.xml")
 
 
-def test_a_split_evaluation_writes_the_file_one_process_writes(tmp_path: Path, monkeypatch) -> None:
-    # Each process of a split evaluation writes the XML of the rows it evaluated; the
-    # file is the same, byte for byte, as when one process does everything, and when the
-    # child fails and the parent writes every row itself.
-    import os
-    import time
-
-    from chessrating.recalc import engine, parallel
+def test_rows_rendered_after_the_evaluation_write_the_file_xlsxwriter_writes(tmp_path: Path,
+                                                                           monkeypatch) -> None:
+    # The rows of formulas are rendered right after the evaluation (evaluate_book's
+    # then=); the file is the same, byte for byte, as when XlsxWriter's own loop writes
+    # every row.
     from chessrating.workbooks import writer
-    from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
 
-    monkeypatch.setattr(parallel, "MIN_FORMULAS", 10)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     tournament = read_trf(TRF / "javafo_sample2.trf")
-    parent = os.getpid()
-    here: dict[str, set[int]] = {}
-    merged: dict[str, set[int]] = {}
-    render, evaluate = FormulaWorksheet.render_rows, EvaluatedWorkbook._evaluate
-
-    def rendering(self, rows):
-        texts = render(self, rows)
-        if os.getpid() == parent:
-            here.setdefault(self.name, set()).update(texts)
-        return texts
-
-    def evaluating(self, settings):
-        report = evaluate(self, settings)
-        for sheet in self.worksheets():
-            merged[sheet.name] = set(getattr(sheet, "rendered", {}))
-        return report
-
-    def unhurried(book, formulas, progress):  # the parent waits after each piece, so
-        engine_evaluate(book, formulas, progress)  # that the child surely takes some
-        if os.getpid() == parent:
-            time.sleep(0.05)
-
-    monkeypatch.setattr(FormulaWorksheet, "render_rows", rendering)
-    monkeypatch.setattr(EvaluatedWorkbook, "_evaluate", evaluating)
-    engine_evaluate = engine._evaluate_formulas
-    with monkeypatch.context() as m:
-        m.setattr(engine, "_evaluate_formulas", unhurried)
-        split = fill_swiss(tournament, tmp_path / "split.xlsx")
-    games = openpyxl.load_workbook(split)["Games"]
-    formula_rows = {cells[0].row - 1 for cells in games.iter_rows()
-                    if any(isinstance(c.value, str) and c.value.startswith("=") for c in cells)}
-    assert merged["Games"] == formula_rows  # every row with formulas came written
-    assert here["Games"] and here["Games"] < formula_rows  # some rows by the child
-    with monkeypatch.context() as m:
-        m.setattr(engine, "can_split", lambda book: False)
-        alone = fill_swiss(tournament, tmp_path / "alone.xlsx")
-    with monkeypatch.context() as m:
-        def lost(fd, answer):  # the child dies before it answers
-            raise MemoryError
-        m.setattr(parallel, "_send", lost)
-        failed = fill_swiss(tournament, tmp_path / "failed.xlsx")
+    rendered = fill_swiss(tournament, tmp_path / "rendered.xlsx")
     with monkeypatch.context() as m:  # no row rendered: every row by XlsxWriter's own loop
         m.setattr(writer, "_render", lambda book, sheets, formulas: {})
         unrendered = fill_swiss(tournament, tmp_path / "unrendered.xlsx")
-    assert split.read_bytes() == alone.read_bytes() == failed.read_bytes() == unrendered.read_bytes()
+    assert rendered.read_bytes() == unrendered.read_bytes()
 
 
 def test_rows_and_spans_are_written_as_xlsxwriter_writes_them(tmp_path: Path) -> None:
@@ -305,31 +259,11 @@ def test_formats_numbered_in_the_order_made_look_as_xlsxwriter_writes_them(tmp_p
                                                                           monkeypatch) -> None:
     # The workbook numbers its formats (s=) in the order they were made, before any
     # sheet is written, where XlsxWriter numbers them as cells first use them. Each row
-    # here uses the formats in another order, and the rows are written by the two
-    # processes of a split evaluation: every cell, row and column looks the same as
-    # XlsxWriter writes it.
-    import os
-    import time
-
+    # here uses the formats in another order: every cell, row and column looks the
+    # same as XlsxWriter writes it.
     import xlsxwriter
 
-    from chessrating.recalc import parallel
     from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
-
-    from chessrating.recalc import engine
-
-    monkeypatch.setattr(parallel, "MIN_FORMULAS", 10)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    forks: list[int] = []
-    real_fork = os.fork
-    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or real_fork())
-    parent, engine_evaluate = os.getpid(), engine._evaluate_formulas
-
-    def unhurried(book, formulas, progress):  # the parent waits after each piece, so
-        engine_evaluate(book, formulas, progress)  # that the child surely writes rows too
-        if os.getpid() == parent:
-            time.sleep(0.02)
-    monkeypatch.setattr(engine, "_evaluate_formulas", unhurried)
 
     def build(kind, path: Path) -> Path:
         book = kind(str(path))
@@ -351,7 +285,6 @@ def test_formats_numbered_in_the_order_made_look_as_xlsxwriter_writes_them(tmp_p
         return path
 
     ours = build(EvaluatedWorkbook, tmp_path / "ours.xlsx")
-    assert forks == [1]
     theirs = build(xlsxwriter.Workbook, tmp_path / "theirs.xlsx")
 
     def looks(path: Path) -> dict[tuple[str, str], tuple[str, ...]]:

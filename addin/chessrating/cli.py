@@ -76,6 +76,8 @@ def _print_report(report: Any) -> int:
         print(f"{report.formula_count} formulas recalculated (no player table found)")
     if report.errors:
         _print_errors(report.errors)
+    if report.kept_line:
+        print(report.kept_line, file=sys.stderr)
     print(f"written: {report.output}", file=sys.stderr)
     return 1 if report.errors else 0
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .parse import FormulaSyntaxError, parse_ref
-from .values import XlErr, excel_text
+from xlrecalc.parse import FormulaSyntaxError, parse_ref
+from xlrecalc.values import XlErr, excel_text
 
 __all__ = ["Standing", "Standings", "ShownError", "find_standings", "format_standings", "COLUMN_NAMES"]
 

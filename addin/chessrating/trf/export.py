@@ -498,7 +498,7 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
     cannot be read, or a value that does not fit its TRF columns, raises
     :class:`RatingError` and touches neither file.
     """
-    from ..recalc.archive import atomic_output, draft_path, publish
+    from xlrecalc.archive import atomic_output, draft_path, publish
     from .codec import write_trf
 
     if trf_format not in FORMATS:

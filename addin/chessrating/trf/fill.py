@@ -15,7 +15,7 @@ leave the cells as they were.
 
 The workbook is changed as ``chessrating recalc`` changes one: the new input values are
 written into the sheet XML of the untouched file
-(:func:`chessrating.recalc.patch.write_cached_values`, which rewrites only those cells'
+(:func:`xlrecalc.patch.write_cached_values`, which rewrites only those cells'
 values; an input's text becomes a ``t="str"`` cell), then every formula is recalculated
 (:func:`chessrating.recalc.recalculate`) into a draft beside the output, renamed onto it
 when whole. Every other part of the file stays byte for byte.
@@ -145,8 +145,8 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
     name the summary gives the output (a draft's caller names its own file);
     ``rating_type`` sets the workbook's rating list first (default: the one it names)."""
     from ..recalc import RecalcError, recalculate
-    from ..recalc.archive import draft_path
-    from ..recalc.patch import write_cached_values
+    from xlrecalc.archive import draft_path
+    from xlrecalc.patch import write_cached_values
 
     book = Path(book)
     target = book if output is None else Path(output)

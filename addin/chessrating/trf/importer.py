@@ -337,7 +337,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     """
     import contextlib
 
-    from ..recalc.archive import RecalcError, draft_path
+    from xlrecalc.archive import RecalcError, draft_path
     from ..workbooks import evaluation
     from .codec import read_trf
     from .fill import fill_workbook

@@ -34,7 +34,7 @@ from .roundrobin import ROUND_ROBIN_SIZE, build_round_robin
 from .swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
 from .uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
 from .writer import current_evaluation, evaluation
-from ..recalc.engine import collector_paused
+from xlrecalc.engine import collector_paused
 
 if TYPE_CHECKING:
     from ..trf.model import Tournament
@@ -61,7 +61,7 @@ def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) 
     that cannot be written is a :class:`RecalcError` naming ``dst``, never the draft."""
     from xlsxwriter.exceptions import FileCreateError
 
-    from ..recalc.archive import RecalcError, draft_path, failure_reason, publish
+    from xlrecalc.archive import RecalcError, draft_path, failure_reason, publish
     dst = Path(dst)
     try:
         dst.parent.mkdir(parents=True, exist_ok=True)

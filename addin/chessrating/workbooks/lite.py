@@ -266,7 +266,7 @@ def write_lite(src: Path | str, dst: Path | str | None = None, *,
     code other than this package's is refused unless ``replace_code``; another add-in's
     web extension is kept beside Lite's.
     """
-    from ..recalc.archive import check_archive, new_file_mode
+    from xlrecalc.archive import check_archive, new_file_mode
     src = Path(src)
     if not src.is_file():
         raise RatingError(f"{src}: no such file")

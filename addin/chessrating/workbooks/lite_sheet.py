@@ -14,8 +14,8 @@ import re
 from xml.sax.saxutils import escape
 
 from ..errors import RatingError
-from ..recalc.parse import FormulaSyntaxError, parse_ref
-from ..recalc.reader import SharedFormula
+from xlrecalc.parse import FormulaSyntaxError, parse_ref
+from xlrecalc.reader import SharedFormula
 from ..udfs import __all__ as FUNCTION_NAMES
 from .lite_xml import digits, scan, start_tag
 

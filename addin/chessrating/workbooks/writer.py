@@ -5,7 +5,7 @@ A template is built in XlsxWriter's memory, then evaluated there, before a byte 
 written: :class:`EvaluatedWorkbook` hands the cells, formulas and names it holds to the
 headless evaluator (:mod:`chessrating.recalc`) when it is closed, and writes each formula
 cell with its value, as ``chessrating recalc`` would write it into the finished file
-(:func:`chessrating.recalc.patch.cell_xml_value`); the charts' caches come from the same
+(:func:`xlrecalc.patch.cell_xml_value`); the charts' caches come from the same
 values. One pass: no file is written, read back and rewritten.
 
 Every formula is written out in its own cell, never as a shared formula (one formula
@@ -43,10 +43,10 @@ from xlsxwriter.worksheet import (
 )
 
 from ..recalc import Report, Step, chart_values, rating_functions, record_values, written_value
-from ..recalc.charts import label_text, number_text
-from ..recalc.engine import Book, evaluate_book
-from ..recalc.patch import cell_xml_value, value_text
-from ..recalc.values import ERROR_CODES, PENDING, XlErr
+from xlrecalc.charts import label_text, number_text
+from xlrecalc.engine import Book, evaluate_book
+from xlrecalc.patch import cell_xml_value, value_text
+from xlrecalc.values import ERROR_CODES, PENDING, XlErr
 
 __all__ = ["FormulaWorksheet", "EvaluatedWorkbook", "Evaluation", "evaluation", "current_evaluation",
            "book_of", "calls_of", "column_name"]
@@ -159,8 +159,8 @@ class FormulaWorksheet(Worksheet):
     def render_rows(self, rows: Iterable[int]) -> dict[int, str]:
         """The XML of the cells of ``rows`` (zero-based), each row's as one text, as
         :meth:`_write_cell` writes them; the formula cells' values must be in
-        :attr:`cached`. Rows are rendered where they were evaluated, each process of a
-        split evaluation its own (:meth:`EvaluatedWorkbook._evaluate`)."""
+        :attr:`cached`. Rows are rendered right after the evaluation
+        (:meth:`EvaluatedWorkbook._evaluate`)."""
         texts: dict[int, str] = {}
         table, written = self.table, self.fh  # type: ignore[has-type]  # XlsxWriter's stream
         self.fh = buffer = io.StringIO()
@@ -294,8 +294,8 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
     def _number_styles(self) -> None:
         """Give every format a cell, row or column uses its style index (``s=``) now, in
         the order the formats were made. XlsxWriter numbers a format when it is first
-        written; rows are written by both processes of a split evaluation, which must
-        number the formats alike, whichever writes what first."""
+        written; rows of formulas are rendered before the others, which must number the
+        formats alike, whichever is written first."""
         used: set[int] = set()
         for sheet in self.worksheets():
             for cells in getattr(sheet, "table", _NO_CELLS).values():
@@ -353,7 +353,7 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
 
     def _add_chart_data(self) -> None:
         """The charts' caches, from the values found, as ``chessrating recalc`` writes them
-        (:mod:`chessrating.recalc.charts`): a value series holds the numbers only, a
+        (:mod:`xlrecalc.charts`): a value series holds the numbers only, a
         category series the labels of the cells that are not empty."""
         super()._add_chart_data()
         lookup = getattr(self, "_chart_values", None)
@@ -384,8 +384,8 @@ _PACKAGING = threading.Lock()
 
 def _render(book: Book, sheets: dict[str, FormulaWorksheet], formulas: list[Any]) -> dict[str, dict[int, str]]:
     """The XML of the cells of the rows of ``formulas`` (evaluated, with every formula of
-    their rows), by sheet and zero-based row: run by each process of an evaluation for
-    its share, so that the rows' text is made on both CPUs."""
+    their rows), by sheet and zero-based row: run in the evaluation's thread once every
+    formula is evaluated."""
     rows: dict[str, set[int]] = {}
     for formula in formulas:
         sheet, row, _ = formula.key
@@ -412,7 +412,7 @@ def _render(book: Book, sheets: dict[str, FormulaWorksheet], formulas: list[Any]
 
 def _xml_value(value: Any) -> tuple[str, str]:
     """A formula cell's ``t=`` attribute and ``<v>`` text as written
-    (:func:`chessrating.recalc.patch.cell_xml_value`): only a text can hold characters
+    (:func:`xlrecalc.patch.cell_xml_value`): only a text can hold characters
     XML escapes, numbers, logicals and error codes never do."""
     kind, text = cell_xml_value(value)
     if kind == "n":

@@ -1,0 +1,528 @@
+"""The closures the formula compiler builds from: references, operators, ``IF``, the
+guards around Excel's functions, calls of the add-in functions, and a call written twice
+computed once (:mod:`.compile` parses; this module says what each piece does when the
+formula runs in a cell ``h``).
+
+The common cases take a short way: a one-cell reference read at once, a branch written
+as a constant given without a call (:mod:`.shortcuts` has those of comparisons and
+common calls). Each short way gives exactly what the general rule (:mod:`.values`)
+gives for those values and leaves every other value to it."""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .parse import RefSpec, Token, column_letters
+from .trace import culprit
+from .values import MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, scalar, to_bool
+
+if TYPE_CHECKING:
+    from .engine import Book
+
+__all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
+           "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
+           "range_join", "intersect", "repeated_calls", "shared_value", "rating_call",
+           "forget_answers"]
+
+Closure = Callable[[Key], Any]
+
+
+def cell_name(row: int, col: int) -> str:
+    """``A1`` address of a 1-based row and column."""
+    return f"{column_letters(col)}{row}"
+
+
+def where(h: Key) -> str:
+    """``Sheet!A1`` of a formula's cell, as error messages name it."""
+    return f"{h[0]}!{cell_name(h[1], h[2])}"
+
+
+def ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
+    return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
+
+
+# One-cell references, each with a closure reading its value straight away: an operator
+# on a cell needs the value, not the range (weak keys: forms die with their book).
+_SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictionary()
+
+
+# The readers of one-cell references with the cell they read: row h[1] * rm + sr1 and
+# column h[2] * cm + sc1 of the sheet (rm, cm: 1 where the reference moves with the
+# formula, 0 where it is fixed), for a closure that reads the cell itself (weak keys).
+_CELL_AT: "weakref.WeakKeyDictionary[Closure, tuple[Book, str, int, int, int, int]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def cell_at(reader: Closure) -> tuple["Book", str, int, int, int, int] | None:
+    """The book, sheet, rm, sr1, cm and sc1 of a one-cell reference's reader (above), or
+    None for any other closure."""
+    return _CELL_AT.get(reader)
+
+
+# Closures of constants written in a formula, with their value (weak keys, as above).
+_CONSTANT: "weakref.WeakKeyDictionary[Closure, Any]" = weakref.WeakKeyDictionary()
+_NONE = object()
+
+
+def constant_closure(value: Any) -> Closure:
+    """The closure of a constant written in a formula (a number, a text, TRUE, an error)."""
+    def constant(h: Key) -> Any:
+        return value
+    _CONSTANT[constant] = value
+    return constant
+
+
+def constant_of(closure: Closure) -> Any:
+    """The value of a constant's closure; a marker object for any other closure."""
+    return _CONSTANT.get(closure, _NONE)
+
+
+def if_closure(args: list[Closure]) -> Closure:
+    """IF with two or three arguments outside an array formula, as the library's IF: the
+    condition computed once, a TRUE or FALSE picking its branch at once."""
+    condition, then = args[0], args[1]
+    otherwise = args[2] if len(args) == 3 else None
+    # a branch written as a constant (IF(A1="","",…)) gives its value without a call: the
+    # value its closure gives, never MISSING
+    then_value = constant_of(then)
+    else_value = _NONE if otherwise is None else constant_of(otherwise)
+
+    def run(h: Key) -> Any:
+        flag = condition(h)
+        if flag is True:
+            if then_value is not _NONE:
+                return then_value
+            value = then(h)
+        elif flag is False:
+            if else_value is not _NONE:
+                return else_value
+            if otherwise is None:
+                return False
+            value = otherwise(h)
+        else:  # the condition read as Excel reads it, never computed again
+            flag = to_bool(scalar(flag, h))
+            if isinstance(flag, XlErr):
+                return flag
+            if flag:
+                value = then(h)
+            elif otherwise is None:
+                return False
+            else:
+                value = otherwise(h)
+        return 0.0 if value is MISSING else value
+    return run
+
+
+def cell_reader(operand: Closure) -> Closure:
+    """The closure of a one-cell reference as one giving that cell's value (what
+    :func:`.values.scalar` reads of it); any other closure as it is."""
+    return _SCALAR.get(operand, operand)
+
+
+def operand_of(operand: Closure) -> Closure:
+    """A closure giving an operator's operand outside an array formula: a range's
+    implicit intersection with the formula's row or column, an array as it is."""
+    direct = _SCALAR.get(operand)
+    if direct is not None:
+        return direct
+
+    def read(h: Key) -> Any:
+        value = operand(h)
+        kind = type(value)
+        if kind is float or kind is str or kind is bool or kind is Arr:
+            return value  # what scalar() gives back unchanged, without the call
+        return scalar(value, h)
+    return read
+
+
+def reference(book: "Book", spec: RefSpec) -> Closure:
+    """The closure of one reference: fixed, or moved with the formula's cell."""
+    sheet = spec.sheet or ""
+    cells = book.cells
+    sr1, sc1, sr2, sc2 = spec.r1, spec.c1, spec.r2, spec.c2
+    fr1, fc1, fr2, fc2 = spec.fixed
+    if all(spec.fixed):
+        fixed = Rng(book, sheet, *ordered(sr1, sc1, sr2, sc2))
+
+        def whole(h: Key) -> Rng:
+            return fixed
+        if sr1 == sr2 and sc1 == sc2:
+            def value(h: Key) -> Any:  # Book.value, inlined
+                found = cells[sheet].get((sr1, sc1))
+                return book.demand((sheet, sr1, sc1)) if found is PENDING else found
+            _SCALAR[whole] = value
+            _CELL_AT[value] = (book, sheet, 0, sr1, 0, sc1)
+        return whole
+    # a bound moves with the formula's cell (times 1) or is fixed (times 0)
+    rm, cm = (0 if fr1 else 1), (0 if fc1 else 1)
+    if sr1 == sr2 and sc1 == sc2 and fr1 == fr2 and fc1 == fc2:  # one cell: A1, $A1, A$1
+
+        def cell(h: Key) -> Rng:
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
+            return Rng(book, sheet, r, c, r, c)
+
+        def moved_value(h: Key) -> Any:  # Book.value, inlined
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
+            found = cells[sheet].get((r, c))
+            return book.demand((sheet, r, c)) if found is PENDING else found
+
+        # the same without multiplying by 1 or adding 0 times the formula's place
+        def relative_value(h: Key) -> Any:  # A1
+            r, c = h[1] + sr1, h[2] + sc1
+            found = cells[sheet].get((r, c))
+            return book.demand((sheet, r, c)) if found is PENDING else found
+
+        def fixed_column_value(h: Key) -> Any:  # $A1
+            r = h[1] + sr1
+            found = cells[sheet].get((r, sc1))
+            return book.demand((sheet, r, sc1)) if found is PENDING else found
+        reader = relative_value if rm and cm else fixed_column_value if rm else moved_value
+        _SCALAR[cell] = reader
+        _CELL_AT[reader] = (book, sheet, rm, sr1, cm, sc1)
+        return cell
+    if fr1 == fr2 and fc1 == fc2 and sr1 <= sr2 and sc1 <= sc2:  # corners in order anywhere
+
+        def moved(h: Key) -> Rng:
+            r, c = h[1] * rm, h[2] * cm
+            return Rng(book, sheet, r + sr1, c + sc1, r + sr2, c + sc2)
+        return moved
+
+    def ref(h: Key) -> Rng:  # RefSpec.at, without the Ref it builds
+        row, col = h[1], h[2]
+        r1, c1 = sr1 if fr1 else row + sr1, sc1 if fc1 else col + sc1
+        r2, c2 = sr2 if fr2 else row + sr2, sc2 if fc2 else col + sc2
+        return Rng(book, sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+    return ref
+
+
+def memoised(fn: Closure) -> Closure:
+    """A name whose value is the same from every cell: computed once, at its first use,
+    after everything it reads (reading a pending cell evaluates it first)."""
+    memo: list[Any] = []
+
+    def once(h: Key) -> Any:
+        if not memo:
+            memo.append(fn(h))
+        return memo[0]
+    return once
+
+
+def repeated_calls(tokens: list[Token]) -> set[int]:
+    """Where the function calls written more than once in a formula begin: calls whose
+    tokens, from the name to its closing parenthesis, are the same."""
+    places: dict[tuple[Token, ...], list[int]] = {}
+    opened: list[int] = []
+    for i, token in enumerate(tokens):
+        if token.kind in ("func", "("):
+            opened.append(i)
+        elif token.kind == ")" and opened:
+            start = opened.pop()
+            if tokens[start].kind == "func":
+                places.setdefault(tuple(tokens[start:i + 1]), []).append(start)
+    return {start for starts in places.values() if len(starts) > 1 for start in starts}
+
+
+def shared_value(book: "Book", fn: Closure) -> Closure:
+    """One closure for the places of a call written twice or more in a formula: the
+    value computed at the first place is given again at the next ones, in the same cell,
+    while no other cell has been evaluated since (cells change only when a formula is
+    evaluated: :meth:`.engine.Book.evaluate` counts them). Then the cells the call reads
+    are the same cells holding the same values, and a call of Excel's functions without
+    a volatile one gives the same value again; any other time it is computed anew."""
+    last: list[Any] = [None, -1, None]  # the cell, the count of evaluations, the value
+
+    def once(h: Key) -> Any:
+        if last[0] is h and last[1] == book.evaluations:
+            return last[2]
+        value = fn(h)
+        last[0], last[1], last[2] = h, book.evaluations, value
+        return value
+    return once
+
+
+def guarded_call(name: str, fn: Callable[..., Any], book: "Book", *args: Closure) -> Closure:
+    """``guarded(name, lambda h: fn(book, h, *[a(h) for a in args]))`` for one or two
+    arguments, without the lambda between: the arguments are computed inside the same
+    ``try``, so a failure costs the cell alike."""
+    if len(args) == 1:
+        only = args[0]
+
+        def one(h: Key) -> Any:
+            try:
+                return fn(book, h, only(h))
+            except RecursionError:
+                raise
+            except Exception as exc:
+                return _failure(name, exc, h)
+        return one
+    first, second = args
+
+    def two(h: Key) -> Any:
+        try:
+            return fn(book, h, first(h), second(h))
+        except RecursionError:
+            raise
+        except Exception as exc:
+            return _failure(name, exc, h)
+    return two
+
+
+def _failure(name: str, exc: Exception, h: Key) -> XlErr:
+    """The error of a call of ``name`` that raised ``exc``, as :func:`guarded` gives it."""
+    if isinstance(exc, TypeError):
+        return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", where(h))
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return XlErr("#VALUE!", f"{name}: {reason}", where(h))
+
+
+def guarded(name: str, fn: Closure) -> Closure:
+    """A call of Excel's function ``name`` whose failure costs its cell only (the
+    message names the function)."""
+    def call(h: Key) -> Any:
+        try:
+            return fn(h)
+        except RecursionError:
+            raise
+        except TypeError as exc:
+            return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", where(h))
+        except Exception as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            return XlErr("#VALUE!", f"{name}: {reason}", where(h))
+    return call
+
+
+def range_join(left: Closure, right: Closure) -> Closure:
+    def joined(h: Key) -> Any:
+        a, b = left(h), right(h)
+        for value in (a, b):
+            if isinstance(value, XlErr):
+                return value
+        if not (isinstance(a, Rng) and isinstance(b, Rng) and a.sheet == b.sheet):
+            return XlErr("#REF!", "the range operator ':' joins references on one sheet")
+        return Rng(a.book, a.sheet, min(a.r1, b.r1), min(a.c1, b.c1),
+                   max(a.r2, b.r2), max(a.c2, b.c2))
+    return joined
+
+
+def intersect(left: Closure, right: Closure) -> Closure:
+    """Excel's intersection operator (a space): the cells both references share;
+    #NULL! when they share none."""
+    def common(h: Key) -> Any:
+        a, b = left(h), right(h)
+        for value in (a, b):
+            if isinstance(value, XlErr):
+                return value
+        if not (isinstance(a, Rng) and isinstance(b, Rng)):
+            return XlErr("#VALUE!", "the intersection operator takes references only")
+        found = []
+        for x in a.areas():
+            for y in b.areas():
+                r1, c1 = max(x.r1, y.r1), max(x.c1, y.c1)
+                r2, c2 = min(x.r2, y.r2), min(x.c2, y.c2)
+                if x.sheet == y.sheet and r1 <= r2 and c1 <= c2:
+                    found.append(Rng(x.book, x.sheet, r1, c1, r2, c2))
+        if not found:
+            return XlErr("#NULL!", "the references do not intersect")
+        return found[0] if len(found) == 1 else Areas(found)
+    return common
+
+
+# -- add-in functions: called with the shapes classic xlwings hands over ----------------
+# The answers of the add-in's functions by their arguments: each range by where it is,
+# each other argument by its type and value. A rating function is pure, and a cell is
+# evaluated once, so once a call has read its ranges (demanding every cell pending in
+# them) their values stay: a call written in every row over the same table (USCF_EVENT's
+# INDEX(USCF_EVENT(table…), k)) computes once. An answer read while a circular reference
+# was found, or an error (it names its cell), is not kept. Weak keys: it dies with the book.
+_ANSWERS: "weakref.WeakKeyDictionary[Book, dict[tuple[Any, ...], Any]]" = weakref.WeakKeyDictionary()
+
+
+def _call_key(fn: Callable[..., Any], values: list[Any]) -> tuple[Any, ...] | None:
+    """The arguments of a call as a key of :data:`_ANSWERS`, or ``None``: no range among
+    them (such a call costs little and is made anew), or an array or an error value."""
+    key: list[Any] = [fn]
+    ranges = False
+    for value in values:
+        kind = type(value)
+        if kind is Rng:
+            ranges = True
+            key.append(("range", value.sheet, value.r1, value.c1, value.r2, value.c2))
+        elif kind is float or kind is str or kind is bool or value is None or value is MISSING:
+            key.append((kind, value))
+        elif kind is tuple and value[0] == "cell":  # a one-cell argument read in place
+            key.append(value)
+        else:
+            return None
+    return tuple(key) if ranges else None
+
+
+def forget_answers(book: "Book") -> None:
+    """Forget the answers kept for ``book``: its cells are to be evaluated again."""
+    _ANSWERS.pop(book, None)
+
+
+def _remembered(book: "Book", key: tuple[Any, ...] | None, call: Callable[[], Any]) -> Any:
+    """``call()``, or its answer for the same ``key`` given earlier in this book."""
+    if key is None:
+        return call()
+    answers = _ANSWERS.get(book)
+    if answers is None:
+        answers = _ANSWERS[book] = {}
+    found = answers.get(key, MISSING)
+    if found is not MISSING:
+        return found
+    value = call()
+    if not isinstance(value, XlErr) and not book._circular:
+        answers[key] = value
+    return value
+
+
+def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
+    """A call of one of the book's own (rating) functions: its arguments as classic
+    xlwings hands them over, its result as a cell value, its failure the cell's
+    ``#VALUE!`` with the reason and the cell holding the value it names."""
+    defaults = book.defaults(name)
+    parameters = book.parameters(name)
+    padded = [*defaults, *[None] * len(args)]  # an argument without a default: None
+    places = [cell_at(_SCALAR[a]) if a in _SCALAR else None for a in args]
+    if any(place is not None for place in places):
+        return _rating_call_of_cells(book, fn, args, places, padded, parameters)
+
+    def run(h: Key) -> Any:
+        values = [a(h) for a in args]
+        while values and values[-1] is MISSING:
+            values.pop()
+        return _remembered(book, _call_key(fn, values), lambda: call(h, values))
+
+    def call(h: Key, values: list[Any]) -> Any:
+        python_args = [_as_argument(v, d) for v, d in zip(values, padded)]
+        try:
+            return _from_python(fn(*python_args))
+        except RecursionError:  # the formula's own failure (engine._failed), not the function's
+            raise
+        except Exception as exc:  # the cell shows the reason, as Excel does
+            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
+                         culprit(message, parameters, values))
+    return run
+
+
+def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closure],
+                          places: list[tuple["Book", str, int, int, int, int] | None],
+                          padded: list[Any], parameters: list[str]) -> Closure:
+    """:func:`rating_call`'s ``run`` where some arguments are one-cell references: such
+    a cell is read where ``_as_argument`` would read the range ``cell(h)`` gives
+    (row h[1] * rm + sr1, column h[2] * cm + sc1), without building the range; it
+    is read in the same order, after the other arguments are computed. The ranges are
+    built only for a failure's message (:func:`.trace.culprit`), the same as ``cell(h)``'s."""
+    sheets, extent = book.cells, book.extent
+    plan = list(zip(args, places))
+
+    def run(h: Key) -> Any:
+        values = [None if place is not None else a(h) for a, place in plan]
+        count = len(values)  # trailing omitted arguments dropped (a cell is never one)
+        while count and places[count - 1] is None and values[count - 1] is MISSING:
+            count -= 1
+        named = [values[i] if places[i] is None else _cell_of(places[i], h) for i in range(count)]
+        return _remembered(book, _call_key(fn, named), lambda: call(h, values, count))
+
+    def call(h: Key, values: list[Any], count: int) -> Any:
+        python_args = []
+        for i in range(count):
+            place = places[i]
+            if place is None:
+                python_args.append(_as_argument(values[i], padded[i]))
+                continue
+            _, sheet, rm, sr1, cm, sc1 = place
+            r, c = h[1] * rm + sr1, h[2] * cm + sc1
+            rows, cols = extent.get(sheet, (0, 0))
+            if r <= rows and c <= cols:  # a cell of the used range: its value
+                found = sheets[sheet].get((r, c))
+                python_args.append(_as_python(book.demand((sheet, r, c)) if found is PENDING
+                                              else found))
+            else:
+                python_args.append(_as_argument(Rng(book, sheet, r, c, r, c), padded[i]))
+        try:
+            return _from_python(fn(*python_args))
+        except RecursionError:  # the formula's own failure (engine._failed), not the function's
+            raise
+        except Exception as exc:  # the cell shows the reason, as Excel does
+            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+            given = [values[i] if places[i] is None else _cell_range(book, places[i], h)
+                     for i in range(count)]
+            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
+                         culprit(message, parameters, given))
+    return run
+
+
+def _cell_of(place: tuple["Book", str, int, int, int, int] | None, h: Key) -> tuple[str, str, int, int]:
+    """The cell a one-cell argument reads in ``h``, as a part of a key of :data:`_ANSWERS`."""
+    assert place is not None
+    _, sheet, rm, sr1, cm, sc1 = place
+    return "cell", sheet, h[1] * rm + sr1, h[2] * cm + sc1
+
+
+def _cell_range(book: "Book", place: tuple["Book", str, int, int, int, int] | None, h: Key) -> Rng:
+    assert place is not None
+    _, sheet, rm, sr1, cm, sc1 = place
+    r, c = h[1] * rm + sr1, h[2] * cm + sc1
+    return Rng(book, sheet, r, c, r, c)
+
+
+def _as_python(value: Any) -> Any:
+    """A cell value as classic xlwings hands it to a function."""
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # handed over as they are (the checks below leave them so)
+    if isinstance(value, XlErr):
+        return value.code
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def _as_argument(value: Any, default: Any) -> Any:
+    kind = type(value)
+    if kind is float or kind is str or kind is bool or value is None:
+        return value  # as _as_python hands these over
+    if value is MISSING:
+        return default
+    if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
+        book, sheet, row, col = value.book, value.sheet, value.r1, value.c1
+        rows, cols = book.extent.get(sheet, (0, 0))  # Book.clip leaves the cell as it is
+        if row <= rows and col <= cols:  # a cell of the used range: its value
+            found = book.cells[sheet].get((row, col))  # Book.value, inlined
+            return _as_python(book.demand((sheet, row, col)) if found is PENDING else found)
+    if isinstance(value, (Rng, Arr)):  # (beyond the used range, rows() gives no row)
+        rows = [[v if type(v) is float or type(v) is str or v is None else _as_python(v)
+                 for v in row] for row in value.rows()]  # the first line of _as_python, inlined
+        if len(rows) == 1 and len(rows[0]) == 1:
+            return rows[0][0]
+        if len(rows) == 1:
+            return rows[0]
+        if rows and len(rows[0]) == 1:
+            return [row[0] for row in rows]
+        return rows
+    return _as_python(value)
+
+
+def _from_python(value: Any) -> Any:
+    """A function's return value as a cell value: ``None`` shows as an empty string."""
+    if value is None:
+        return ""
+    if isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, (int, float)):
+        number = float(value)
+        return number if math.isfinite(number) else XlErr("#NUM!")
+    if hasattr(value, "tolist"):  # numpy scalars and arrays
+        return _from_python(value.tolist())
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return ""
+        rows = value if isinstance(value[0], (list, tuple)) else [value]
+        return Arr([[_from_python(v) for v in row] for row in rows])
+    return str(value)

@@ -1,0 +1,548 @@
+"""The headless formula evaluator: a workbook's cells, formulas compiled to closures, and
+evaluation on demand.
+
+Every formula cell starts as :data:`~.values.PENDING`. Cells are evaluated in sheet
+order, and reading a cell that is still pending evaluates it first, so the order follows
+what each formula actually reads, references made at run time included (``INDEX(…):INDEX(…)``,
+``OFFSET``, ``INDIRECT``). Reading a cell whose evaluation is under way is a circular
+reference: every cell of the loop, from that cell to the reader, is flagged, as Excel
+flags every cell of a cycle, and none of them keeps a number computed from a blank.
+
+Only cells that exist cost anything: whole columns and rows stop at the sheet's used
+range, and a range larger than what its sheet stores reads the stored cells only
+(:meth:`.values.Rng.cells`). Evaluation runs in a thread with a large stack, so a chain
+of thousands of cells each reading the next is followed rather than cut short.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import inspect
+import math
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .closures import forget_answers
+from .compile import Closure, Compiled, cell_name, compile_formula
+from .dates import date_system
+from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
+from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
+
+__all__ = ["Book", "Formula", "Table", "evaluate_book", "collector_paused"]
+
+_STACK_BYTES = 512 * 1024 * 1024  # the evaluation thread's stack (reserved, not used up front)
+_RECURSION = 600_000  # Python frames in that thread: chains of about 60,000 cells
+
+
+class Formula:
+    """One formula cell, or the anchor of a legacy array formula spanning ``ref``."""
+
+    __slots__ = ("key", "text", "ref", "run", "specs", "error")
+
+    def __init__(self, key: Key, text: str, ref: Ref | None = None):
+        self.key, self.text, self.ref = key, text, ref
+        self.run: Closure | None = None  # set when the formula compiles
+        self.specs: list[RefSpec] = []
+        self.error: XlErr | None = None
+
+    @property
+    def reads(self) -> list[Ref]:
+        """The references written in the formula, as ranges of this cell."""
+        return [spec.at(self.key[1], self.key[2]) for spec in self.specs]
+
+
+class Table:
+    """An Excel table (``xl/tables/*.xml``): its range, header and totals rows, columns."""
+
+    __slots__ = ("name", "sheet", "r1", "c1", "r2", "c2", "columns", "headers", "totals")
+
+    def __init__(self, name: str, sheet: str, ref: Ref, columns: list[str],
+                 headers: int = 1, totals: int = 0):
+        self.name, self.sheet = name, sheet
+        self.r1, self.c1, self.r2, self.c2 = ref.r1, ref.c1, ref.r2, ref.c2
+        self.columns = [c.upper() for c in columns]
+        self.headers, self.totals = headers, totals
+
+    def column(self, name: str) -> int | None:
+        """The sheet column of a table column, by its header (case-insensitive)."""
+        upper = name.upper()
+        return self.c1 + self.columns.index(upper) if upper in self.columns else None
+
+
+class Book:
+    """Cell values by sheet, formulas, defined names, tables and the functions to call."""
+
+    def __init__(self, functions: dict[str, Callable[..., Any]]):
+        self.functions = {name.upper(): fn for name, fn in functions.items()}
+        self.cells: dict[str, dict[tuple[int, int], Any]] = {}
+        self.sheet_names: dict[str, str] = {}  # upper-case -> as written
+        self.extent: dict[str, tuple[int, int]] = {}
+        self.formulas: dict[Key, Formula] = {}
+        self.owner: dict[Key, Key] = {}  # cell of an array formula's range -> its anchor
+        self.names: dict[tuple[str | None, str], str] = {}  # (sheet or None, NAME) -> text
+        self.tables: dict[str, Table] = {}  # NAME -> table
+        self.compiled_names: dict[tuple[str, str, bool], Any] = {}  # memo of the compiler
+        self.pending = 0  # formulas not evaluated yet
+        self.evaluations = 0  # formula evaluations begun (closures.shared_value reads it)
+        self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
+        self.date1904 = False  # the workbook counts dates from 1904 (<workbookPr date1904="1"/>)
+        # Excel's cached values of formula cells, as the file holds them (set by the
+        # readers); ``load_cached`` reads them on demand where a reader left that for later
+        self.cached: dict[Key, Any] = {}
+        self.load_cached: Callable[[], dict[Key, Any]] | None = None
+        # formula cells not evaluated, which keep Excel's value: anchor -> the unknown
+        # functions their formula calls
+        self.kept: dict[Key, tuple[str, ...]] = {}
+        # Excel's iterative calculation (<calcPr iterate="1" iterateCount=… iterateDelta=…>):
+        # (most iterations, largest change that stops them), or None: cycles are errors
+        self.iteration: tuple[int, float] | None = None
+        self.cyclic: dict[Key, None] = {}  # cells met in a cycle, when iterating
+        self.previous: dict[Key, Any] = {}  # their values of the iteration before
+        self._defaults: dict[str, list[Any]] = {}
+        self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
+        self._circular: dict[Key, str] = {}
+
+    # -- building ---------------------------------------------------------------
+    def add_sheet(self, name: str) -> None:
+        self.cells[name] = {}
+        self.sheet_names[name.upper()] = name
+        self.extent[name] = (0, 0)
+
+    def set_value(self, sheet: str, row: int, col: int, value: Any) -> None:
+        self.cells[sheet][(row, col)] = value
+        rows, cols = self.extent[sheet]
+        if row > rows or col > cols:
+            self.extent[sheet] = (max(rows, row), max(cols, col))
+
+    def add_formula(self, sheet: str, row: int, col: int, text: str, ref: Ref | None = None) -> None:
+        key = (sheet, row, col)
+        if key not in self.formulas:
+            self.pending += 1
+        self.formulas[key] = Formula(key, text, ref)
+        self.set_value(sheet, row, col, PENDING)
+        if ref is not None:
+            for r in range(ref.r1, ref.r2 + 1):
+                for c in range(ref.c1, ref.c2 + 1):
+                    if (sheet, r, c) != key:
+                        self.owner[(sheet, r, c)] = key
+                        self.set_value(sheet, r, c, PENDING)
+
+    def add_cells(self, sheet: str, values: dict[tuple[int, int], Any],
+                  formulas: dict[tuple[int, int], str]) -> None:
+        """A sheet's values and (ordinary) formulas by (row, column) at once: what
+        :meth:`set_value` and :meth:`add_formula` do cell by cell, for a whole sheet."""
+        cells = self.cells[sheet]
+        cells.update(values)
+        cells.update(dict.fromkeys(formulas, PENDING))
+        for (row, col), text in formulas.items():
+            key = (sheet, row, col)
+            if key not in self.formulas:
+                self.pending += 1
+            self.formulas[key] = Formula(key, text)
+        if cells:
+            rows, cols = self.extent[sheet]
+            self.extent[sheet] = (max(rows, max(r for r, _ in cells)),
+                                  max(cols, max(c for _, c in cells)))
+
+    def define_name(self, name: str, text: str, sheet: str | None = None) -> None:
+        self.names[(sheet, name.upper())] = text
+
+    def add_table(self, table: Table) -> None:
+        self.tables[table.name.upper()] = table
+
+    # -- reading ----------------------------------------------------------------
+    def value(self, sheet: str, row: int, col: int) -> Any:
+        value = self.cells[sheet].get((row, col))
+        if value is PENDING:
+            return self.demand((sheet, row, col))
+        return value
+
+    def clip(self, sheet: str, row: int, col: int) -> tuple[int, int]:
+        rows, cols = self.extent.get(sheet, (0, 0))
+        return min(row, rows), min(col, cols)
+
+    def sheet(self, name: str | None, here: str) -> str:
+        if name is None:
+            return here
+        found = self.sheet_names.get(name.upper())
+        if found is None:
+            raise FormulaSyntaxError(f"no sheet named {name!r}")
+        return found
+
+    def sheets_between(self, first: str, last: str) -> list[str]:
+        """The sheets of a 3-D reference ``First:Last!``, in the workbook's order."""
+        order = list(self.cells)
+        i, j = order.index(self.sheet(first, "")), order.index(self.sheet(last, ""))
+        return order[min(i, j):max(i, j) + 1]
+
+    def name_text(self, name: str, here: str) -> str | None:
+        sheet, bare = split_sheet_name(name)
+        scope = self.sheet(sheet, here) if sheet else here
+        return self.names.get((scope, bare.upper()), self.names.get((None, bare.upper())))
+
+    def table_at(self, key: Key) -> Table | None:
+        """The table whose range holds the cell ``key``."""
+        sheet, row, col = key
+        for table in self.tables.values():
+            if table.sheet == sheet and table.r1 <= row <= table.r2 and table.c1 <= col <= table.c2:
+                return table
+        return None
+
+    def parameters(self, name: str) -> list[str]:
+        """The parameter names of a add-in function, to find the argument a message names."""
+        try:
+            return list(inspect.signature(self.functions[name]).parameters)
+        except (TypeError, ValueError):
+            return []
+
+    def defaults(self, name: str) -> list[Any]:
+        """The Python defaults of a add-in function's parameters, for omitted arguments."""
+        if name not in self._defaults:
+            try:
+                params = list(inspect.signature(self.functions[name]).parameters.values())
+            except (TypeError, ValueError):
+                params = []
+            self._defaults[name] = [None if p.default is inspect.Parameter.empty else p.default
+                                    for p in params]
+        return self._defaults[name]
+
+    # -- evaluating -------------------------------------------------------------
+    def demand(self, key: Key) -> Any:
+        """The value of a formula cell, evaluating it now if it is still pending."""
+        owner = self.owner
+        anchor = owner.get(key, key) if owner else key  # no array formula: its own anchor
+        if anchor in self._active:
+            if self.iteration is not None:  # the value of the iteration before
+                self._note_cycle(anchor, key)
+                previous = self.previous
+                return previous[key] if key in previous else _start_value(self, key)
+            self._flag_cycle(anchor)
+            return XlErr("#REF!", self._circular[anchor], _where(anchor))
+        formula = self.formulas.get(anchor)
+        if formula is not None and self.cells[anchor[0]].get(anchor[1:]) is PENDING:
+            self.evaluate(formula)
+        return self.cells[key[0]].get(key[1:])
+
+    def _flag_cycle(self, anchor: Key) -> None:
+        # the formulas under evaluation, in the order their evaluations began
+        stack = list(self._active)
+        loop = stack[stack.index(anchor):]
+        path = " → ".join(_where(k) for k in [*loop, anchor])
+        for key in loop:
+            self._circular.setdefault(key, f"circular reference: {path}")
+
+    def _note_cycle(self, anchor: Key, key: Key) -> None:
+        stack = list(self._active)
+        for member in [*stack[stack.index(anchor):], key]:
+            self.cyclic[member] = None
+
+    def evaluate(self, formula: Formula) -> None:
+        key = formula.key
+        self.evaluations += 1
+        # the formulas under evaluation: a dict keeps the order they were added in, and
+        # each leaves it before the one that demanded it (a stack, with a fast lookup)
+        active = self._active
+        active[key] = None
+        result: Any
+        try:
+            if formula.error is not None:
+                result = formula.error
+            else:
+                run = formula.run
+                if run is None:  # only formulas that compiled have a closure
+                    raise ValueError(f"formula {formula.text!r} at {key} was not compiled")
+                try:
+                    result = run(key)
+                    if type(result) is not float and isinstance(result, Rng):
+                        # a reference (=B1, =INDEX(…)) is read while its formula is still
+                        # under evaluation, so a cycle through it is seen as one
+                        if formula.ref is None:
+                            result = scalar(result, key)
+                        else:
+                            result.rows()  # the cells it shows, evaluated now
+                except Exception as exc:  # one formula failing costs its cell, never the workbook
+                    result = _failed(formula, exc)
+        finally:
+            del active[key]
+        if self._circular and key in self._circular:
+            result = XlErr("#REF!", self._circular[key], _where(key))
+        kind = type(result)
+        # a number, or a text Excel can hold, stored as it is (_store's first cases, inlined)
+        if formula.ref is None and (kind is float or kind is str and len(result) <= MAX_TEXT):
+            self.cells[key[0]][key[1:]] = result
+        else:
+            _store(self, formula, result)
+        self.pending -= 1
+
+
+def _where(key: Key) -> str:
+    return f"{key[0]}!{cell_name(key[1], key[2])}"
+
+
+def _compile_all(book: Book) -> None:
+    """Compile every formula; formulas copied across a table share one compiled form.
+
+    Copies are found cheaply first: a column keeps the last few formulas compiled in it
+    as :class:`CopyTemplate`; a formula whose text is one of them moved down by the rows
+    between is that formula copied, found by one comparison of texts. Others are
+    compared by :func:`relative_key`."""
+    shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
+    copies: dict[tuple[str, int, bool], list[tuple[int, CopyTemplate, Any]]] = {}
+    for key, formula in book.formulas.items():
+        sheet, row, col = key
+        array = formula.ref is not None
+        text = formula.text
+        group = (sheet, col, array)
+        forms = copies.get(group)
+        compiled = None
+        if forms is not None:
+            for first_row, form, found in forms:
+                if form.moved(row - first_row) == text:
+                    compiled = found
+                    break
+        if compiled is None:
+            form_key = (sheet, array, relative_key(text, row, col))
+            in_table = bool(book.tables) and "[" in text
+            if in_table:  # [@Col] means the table the cell is in
+                table = book.table_at(key)
+                form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
+            compiled = shared.get(form_key)
+            if compiled is None:
+                try:
+                    compiled = compile_formula(book, text, key, array)
+                except FormulaSyntaxError as exc:
+                    compiled = exc
+                shared[form_key] = compiled
+            if not in_table:  # the few forms a column alternates between, newest first
+                copies[group] = [(row, CopyTemplate(text), compiled), *(forms or [])][:_FORMS_KEPT]
+        if isinstance(compiled, FormulaSyntaxError):
+            message = f"{compiled} in ={text.lstrip('=')[:200]}"
+            formula.error = XlErr("#NAME?", message, _where(key))
+        elif compiled.unknown:
+            _keep_cached(book, formula, compiled.unknown)
+        else:
+            formula.run = compiled.run
+            formula.specs = compiled.reads
+            if compiled.volatile:  # book.volatile or compiled.volatile, stored only when true
+                book.volatile = True
+
+
+_FORMS_KEPT = 4
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off for the block. A workbook's cells, formulas and
+    values are hundreds of thousands of objects that live until the end and form no
+    cycles; each full collection would walk all of them again (a third of the time of
+    a large workbook). What a cycle holds is freed at the next collection after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None, *,
+                  then: Callable[[list[Formula]], Any] | None = None) -> list[Any]:
+    """Compile and evaluate every formula; results land in ``book.cells``.
+
+    ``then(formulas)`` is called once every formula is evaluated, with all of them, in
+    the evaluation's thread (with its large stack); what it returns is returned as the
+    one item of a list (empty without ``then``)."""
+    forget_answers(book)  # the add-in functions' answers of an earlier evaluation
+    with collector_paused():
+        return _evaluate_book(book, progress, then)
+
+
+def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None,
+                   then: Callable[[list[Formula]], Any] | None) -> list[Any]:
+    failure: list[BaseException] = []
+    found: list[Any] = []
+
+    def work() -> None:
+        try:
+            with date_system(book.date1904):
+                _compile_all(book)
+                _evaluate_all(book, progress)
+                if book.iteration is not None and book.cyclic:
+                    _iterate(book, *book.iteration)
+                if then is not None:
+                    found.append(then(list(book.formulas.values())))
+        except BaseException as exc:  # handed to the caller's thread
+            failure.append(exc)
+
+    previous_limit = sys.getrecursionlimit()
+    previous_stack = threading.stack_size()
+    try:
+        threading.stack_size(_STACK_BYTES)
+        sys.setrecursionlimit(_RECURSION)
+        thread = threading.Thread(target=work, name="recalc")
+        thread.start()
+    except (ValueError, RuntimeError, MemoryError):  # no big stack here: evaluate in place
+        sys.setrecursionlimit(previous_limit)
+        thread = None
+        work()
+    finally:
+        threading.stack_size(previous_stack)
+    if thread is not None:
+        thread.join()
+        sys.setrecursionlimit(previous_limit)
+    if failure:
+        raise failure[0]
+    return found
+
+
+def _keep_cached(book: Book, formula: Formula, unknown: tuple[str, ...]) -> None:
+    """A formula calling a function the engine does not know is not evaluated: its
+    cells hold the value Excel cached (which the cells reading them then read), and are
+    not written. Without a cached value a cell is ``#NAME?`` naming the function, for
+    the cells that read it."""
+    if book.load_cached is not None:
+        book.cached.update(book.load_cached())
+        book.load_cached = None
+    key = formula.key
+    book.kept[key] = unknown
+    missing = XlErr("#NAME?", f"unknown function {unknown[0]}", _where(key))
+    ref = formula.ref
+    cells = [key] if ref is None else [(key[0], r, c) for r in range(ref.r1, ref.r2 + 1)
+                                        for c in range(ref.c1, ref.c2 + 1)]
+    for cell in cells:
+        book.cells[cell[0]][cell[1:]] = book.cached.get(cell, missing)
+    book.pending -= 1
+
+
+def _start_value(book: Book, key: Key) -> Any:
+    """A cycle's cell before its first iteration: the value Excel cached, or 0."""
+    value = book.cached.get(key)
+    return 0.0 if value is None else value
+
+
+def _iterate(book: Book, count: int, delta: float) -> None:
+    """Excel's iterative calculation. The first evaluation was the first iteration: a
+    cell of a cycle read while under evaluation gave its value of the iteration before
+    (Excel's cached value at first). Every formula is evaluated again, up to ``count``
+    iterations in all, until no cell of a cycle changes by more than ``delta``."""
+    formulas = [f for k, f in book.formulas.items() if k not in book.kept]
+    cells = book.cells
+    iterations = 1
+    while True:
+        previous = {k: (book.previous[k] if k in book.previous else _start_value(book, k))
+                    for k in book.cyclic}
+        current = {k: cells[k[0]].get(k[1:]) for k in book.cyclic}
+        if iterations >= count or all(_change(previous[k], current[k]) <= delta for k in current):
+            return
+        book.previous = current
+        for formula in formulas:  # every formula pending again, in the order first read
+            sheet, row, col = formula.key
+            cells[sheet][(row, col)] = PENDING
+            ref = formula.ref
+            if ref is not None:
+                for r in range(ref.r1, ref.r2 + 1):
+                    for c in range(ref.c1, ref.c2 + 1):
+                        cells[sheet][(r, c)] = PENDING
+        book.pending = len(formulas)
+        _evaluate_formulas(book, formulas, None)
+        iterations += 1
+
+
+def _change(before: Any, after: Any) -> float:
+    """How much a cell changed between two iterations: numbers by their difference,
+    anything else by whether it is the same."""
+    if type(before) is float and type(after) is float:
+        return abs(after - before)
+    return 0.0 if type(before) is type(after) and before == after else math.inf
+
+
+def _evaluate_all(book: Book, progress: Callable[[int, int], None] | None) -> None:
+    _evaluate_formulas(book, list(book.formulas.values()), progress)
+
+
+def _evaluate_formulas(book: Book, formulas: list[Formula],
+                       progress: Callable[[int, int], None] | None) -> None:
+    """Evaluate those of ``formulas`` still pending, in order; ``progress`` hears of the
+    share done, scaled to all the book's formulas."""
+    count, total = len(formulas), len(book.formulas)
+    cells, evaluate = book.cells, book.evaluate
+    if progress is None:  # the loop below without its progress
+        for formula in formulas:
+            key = formula.key
+            if cells[key[0]].get(key[1:]) is PENDING:
+                evaluate(formula)
+        return
+    for done, formula in enumerate(formulas, start=1):
+        key = formula.key
+        if cells[key[0]].get(key[1:]) is PENDING:
+            evaluate(formula)
+        if done % 1000 == 0 or done == count:
+            progress(done * total // count, total)
+
+
+def _failed(formula: Formula, exc: Exception) -> XlErr:
+    """The error value of a formula whose evaluation raised ``exc``."""
+    if isinstance(exc, RecursionError):
+        return XlErr("#VALUE!", "formulas nested or chained too deeply to evaluate",
+                     _where(formula.key))
+    if isinstance(exc, MemoryError):
+        return XlErr("#VALUE!", "the formula needs more memory than there is", _where(formula.key))
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return XlErr("#VALUE!", reason, _where(formula.key))
+
+
+def _cell_result(value: Any) -> Any:
+    if value is None or value is PENDING:
+        return 0.0  # a formula reading a blank shows 0, as in Excel
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        return too_long(value)
+    return value
+
+
+def _store(book: Book, formula: Formula, result: Any) -> None:
+    sheet, row, col = formula.key
+    cells = book.cells[sheet]
+    if formula.ref is None:
+        if type(result) is float:  # a number is stored as it is
+            cells[(row, col)] = result
+            return
+        if isinstance(result, (Rng, Arr)):
+            try:
+                result = scalar(result, formula.key)
+            except Exception as exc:  # a range too large to read
+                result = _failed(formula, exc)
+        cells[(row, col)] = _cell_result(result)
+        return
+    ref = formula.ref
+    if isinstance(result, Rng) and len(result.areas()) == 1:
+        _store_reference(book, ref, result)
+        return
+    try:
+        rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]
+    except Exception as exc:
+        rows = [[_failed(formula, exc)]]
+    for r in range(ref.r1, ref.r2 + 1):
+        for c in range(ref.c1, ref.c2 + 1):
+            i = 0 if len(rows) == 1 else r - ref.r1
+            j = 0 if len(rows[0]) == 1 else c - ref.c1
+            value = rows[i][j] if i < len(rows) and j < len(rows[0]) else XlErr("#N/A")
+            cells[(r, c)] = _cell_result(value)
+
+
+def _store_reference(book: Book, ref: Ref, result: Rng) -> None:
+    """An array formula whose value is a reference: each cell of its range shows the
+    cell of the reference at the same place (a blank shows 0, as in Excel), a 1-row or
+    1-column reference repeats, and places beyond the reference are #N/A."""
+    height, width = result.shape
+    for r in range(ref.r1, ref.r2 + 1):
+        i = 0 if height == 1 else r - ref.r1
+        for c in range(ref.c1, ref.c2 + 1):
+            j = 0 if width == 1 else c - ref.c1
+            if i < height and j < width:
+                value = book.value(result.sheet, result.r1 + i, result.c1 + j)
+            else:
+                value = XlErr("#N/A")
+            book.cells[ref.sheet or ""][(r, c)] = _cell_result(value)

@@ -1,0 +1,131 @@
+"""Circular references as Excel treats them: with iteration off (the default), the cells
+of a cycle show one line naming the cycle's cells; with ``<calcPr iterate="1">`` the
+workbook is iterated as Excel iterates it (iterateCount times at most, until no cell of
+the cycle changes by more than iterateDelta). Never a Python message in a cell."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlrecalc import load_book, load_book_openpyxl, recalculate
+from xlrecalc.engine import Book, evaluate_book
+from xlrecalc.values import XlErr
+
+
+def _loop(length: int, start: int, via: str) -> Book:
+    """Cells A1…An of a cycle, each reading the next (An reads A1), evaluated from ``start``."""
+    book = Book({})
+    book.add_sheet("S")
+    forms = {"ref": "=A{}", "plus": "=A{}+1", "index": "=INDEX(A:A,{})", "sum": "=SUM(A{},0)"}
+    order = [*range(start, length + 1), *range(1, start)]
+    for row in order:
+        book.add_formula("S", row, 1, forms[via].format(row % length + 1))
+    evaluate_book(book)
+    return book
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 60), st.data(), st.sampled_from(["ref", "plus", "index", "sum"]))
+def test_every_cell_of_a_cycle_names_the_cycle(length: int, data: Any, via: str) -> None:
+    start = data.draw(st.integers(1, length))
+    book = _loop(length, start, via)
+    cells = {f"S!A{r}" for r in range(1, length + 1)}
+    for row in range(1, length + 1):
+        found = book.cells["S"][(row, 1)]
+        assert isinstance(found, XlErr) and found.message, found
+        assert found.message.startswith("circular reference: ") and "\n" not in found.message
+        path = found.message.removeprefix("circular reference: ").split(" → ")
+        assert path[0] == path[-1] and set(path) == cells and len(path) == length + 1
+
+
+def test_a_chain_of_38_references_in_a_loop_is_no_recursion_error() -> None:
+    # the workbook of the report: 38 cells, each "=A(n+1)", the last "=A1"
+    book = _loop(38, 1, "ref")
+    messages = {book.cells["S"][(r, 1)].message for r in range(1, 39)}
+    assert len(messages) == 1
+    message = messages.pop()
+    assert "recursion" not in message and message.count("→") == 38
+
+
+def test_a_cell_reading_a_cycle_is_not_part_of_it(tmp_path: Path) -> None:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["A2"], ws["B1"], ws["C1"] = "=A2", "=A1+1", "=A1*2", "=1+1"
+    wb.save(tmp_path / "c.xlsx")
+    report = recalculate(tmp_path / "c.xlsx", tmp_path / "out.xlsx")
+    loop = report.values[("Sheet", "A1")]
+    assert loop == report.values[("Sheet", "A2")]
+    assert loop in ("circular reference: Sheet!A1 → Sheet!A2 → Sheet!A1",)
+    assert report.values[("Sheet", "C1")] == 2.0
+
+
+def _iterating(tmp_path: Path, cells: dict[str, Any], count: int | None = 100,
+               delta: float | None = 0.001) -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for address, value in cells.items():
+        ws[address] = value
+    wb.calculation.iterate = True
+    wb.calculation.iterateCount = count
+    wb.calculation.iterateDelta = delta
+    path = tmp_path / "iterate.xlsx"
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("reader", [load_book, load_book_openpyxl])
+def test_the_readers_see_iteration_on(tmp_path: Path, reader: Any) -> None:
+    path = _iterating(tmp_path, {"A1": "=A1+1"}, 7, 0.5)
+    assert reader(path, {}).iteration == (7, 0.5)
+
+
+def test_a_counter_counts_the_iterations(tmp_path: Path) -> None:
+    # Excel: A1 = A1+1 with iteration on (100 iterations, change 0.001) shows 100 after
+    # one recalculation from 0; it never converges, so every iteration runs
+    report = recalculate(_iterating(tmp_path, {"A1": "=A1+1", "B1": "=A1*2"}), tmp_path / "o.xlsx")
+    assert report.values[("Sheet", "A1")] == 100.0 and report.values[("Sheet", "B1")] == 200.0
+    assert not report.errors
+    report = recalculate(_iterating(tmp_path, {"A1": "=A1+1"}, 1), tmp_path / "o.xlsx")
+    assert report.values[("Sheet", "A1")] == 1.0
+
+
+def test_newtons_square_root_converges_within_the_change(tmp_path: Path) -> None:
+    path = _iterating(tmp_path, {"A1": "=IF(A1=0,1,(A1+2/A1)/2)"}, 100, 0.001)
+    found = recalculate(path, tmp_path / "o.xlsx").values[("Sheet", "A1")]
+    assert abs(found - math.sqrt(2)) < 1e-3
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(-0.9, 0.9), st.floats(-100, 100), st.sampled_from([0.1, 0.001, 1e-6]))
+def test_a_two_cell_cycle_stops_near_its_fixed_point(slope: float, offset: float, delta: float) -> None:
+    # A1 = B1, B1 = slope·A1 + offset: a contraction whose fixed point is offset/(1-slope);
+    # the iterations stop once a step changes no cell by more than delta
+    book = Book({})
+    book.add_sheet("S")
+    book.add_formula("S", 1, 1, "=B1")
+    book.add_formula("S", 1, 2, f"={slope!r}*A1+{offset!r}")
+    book.iteration = (10_000, delta)
+    evaluate_book(book)
+    fixed = offset / (1 - slope)
+    a, b = book.cells["S"][(1, 1)], book.cells["S"][(1, 2)]
+    assert isinstance(a, float) and isinstance(b, float)
+    # a step changed A1 by at most delta: it lies within delta·|slope|/(1-|slope|) of the point
+    bound = delta * max(abs(slope), 1e-12) / (1 - abs(slope)) + delta + 1e-9
+    assert abs(b - fixed) <= bound + abs(b) * 1e-12
+
+
+def test_iteration_starts_from_excels_cached_value() -> None:
+    book = Book({})
+    book.add_sheet("S")
+    book.add_formula("S", 1, 1, "=A1+1")
+    book.cached[("S", 1, 1)] = 41.0
+    book.iteration = (1, 0.001)
+    evaluate_book(book)
+    assert book.cells["S"][(1, 1)] == 42.0

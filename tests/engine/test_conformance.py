@@ -1,0 +1,91 @@
+"""The headless evaluator against the values Excel cached in other people's workbooks.
+
+Every workbook under ``tests/data/conformance/`` is recalculated from its formulas and
+inputs, and every formula cell is compared with the value saved in the file (numbers to
+1e-9 relative, text exactly, errors by code; see :mod:`xlrecalc.conformance`).
+A cell may differ only when it is listed below with the reason; a listed cell that agrees
+again must leave the list, so the list stays the truth.
+
+The corpus and its origin: ``tests/data/conformance/README.md``. Agreement per workbook:
+``python benchmarks/conformance.py`` (recorded in ``benchmarks/README.md``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from xlrecalc.conformance import Agreement, compare_with_excel
+
+CORPUS = Path(__file__).parents[1] / "data" / "conformance"
+BOOKS = sorted(p for p in CORPUS.glob("*/*.xls[xm]"))
+
+# Where we differ from the cached value, and why. A key is a cell ("Sheet!A1"), a sheet
+# ("Sheet!*") or a function ("VDB()": any differing cell whose formula calls it).
+EXCEPTIONS: dict[str, dict[str, str]] = {
+    "xlcalculator/SQRT.xlsx": {
+        "Sheet1!B1": "saved by LibreOffice, which caches #VALUE! for SQRT(-16); Excel "
+                     "documents #NUM! (support.microsoft.com, SQRT function)",
+    },
+}
+
+
+def _name(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+def _functions(formula: str) -> set[str]:
+    return {name.upper().removeprefix("_XLFN.") for name in
+            re.findall(r"([A-Za-z_][A-Za-z0-9_.]*)\(", formula)}
+
+
+def _excused(cell: str, formula: str, listed: dict[str, str]) -> str | None:
+    """The exception key that covers a differing cell, if any."""
+    sheet = cell.split("!")[0]
+    if cell in listed:
+        return cell
+    if f"{sheet}!*" in listed:
+        return f"{sheet}!*"
+    for name in sorted(_functions(formula)):
+        if f"{name}()" in listed:
+            return f"{name}()"
+    return None
+
+
+_RESULTS: dict[Path, Agreement] = {}
+
+
+def _agreement(path: Path) -> Agreement:
+    if path not in _RESULTS:
+        _RESULTS[path] = compare_with_excel(path)
+    return _RESULTS[path]
+
+
+def test_the_corpus_is_there() -> None:
+    assert len(BOOKS) >= 60
+    for folder in {p.parent for p in BOOKS}:
+        assert (folder / "LICENSE").is_file(), f"{folder} has no licence beside it"
+    assert set(EXCEPTIONS) <= {_name(p) for p in BOOKS}
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("path", BOOKS, ids=_name)
+def test_every_formula_cell_agrees_with_excel(path: Path) -> None:
+    result = _agreement(path)
+    assert result.failure is None, f"{_name(path)} could not be recalculated: {result.failure}"
+    listed = EXCEPTIONS.get(_name(path), {})
+    unexplained = [str(m) for m in result.mismatches if _excused(m.cell, m.formula, listed) is None]
+    assert not unexplained, "\n".join(unexplained[:20])
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("name", sorted(EXCEPTIONS))
+def test_every_listed_exception_is_still_needed(name: str) -> None:
+    result = _agreement(CORPUS / name)
+    listed = EXCEPTIONS[name]
+    used = {_excused(m.cell, m.formula, listed) for m in result.mismatches}
+    assert not set(listed) - used, f"{name}: these now agree, take them off the list"

@@ -1,0 +1,46 @@
+"""The engine's layout: it imports nothing from the add-in, and what it imports from
+outside the standard library is openpyxl (the fallback reader) alone."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+import xlrecalc
+
+ENGINE = Path(xlrecalc.__file__).parent
+
+
+def _modules() -> list[Path]:
+    return sorted(ENGINE.rglob("*.py"))
+
+
+def _absolute_imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found.append(node.module or "")
+    return found
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(ENGINE)))
+def test_the_engine_imports_no_chess_and_only_openpyxl_beside_the_standard_library(path):
+    for module in _absolute_imports(path):
+        top = module.split(".")[0]
+        assert top != "chessrating", f"{path.name} imports {module}"
+        assert top in sys.stdlib_module_names or top in {"__future__", "xlrecalc", "openpyxl"}, \
+            f"{path.name} imports {module}"
+
+
+def test_no_relative_import_climbs_out_of_the_engine():
+    for path in _modules():
+        depth = len(path.relative_to(ENGINE).parts) - 1  # folders below xlrecalc/
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                assert node.level - 1 <= depth, f"{path.name}: from {'.' * node.level}{node.module}"
