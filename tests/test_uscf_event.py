@@ -369,7 +369,7 @@ def test_a_call_over_the_same_table_in_every_row_is_computed_once():
         book.set_value("S", row, 1, value)
         book.add_formula("S", row, 2, f"=INDEX(TWICE($A$1:$A$3),{row})")
         book.add_formula("S", row, 3, f"=INDEX(TWICE($A$1:$A$2),1)")
-    evaluate_book(book, split=False)
+    evaluate_book(book)
     assert [book.cells["S"][(row, 2)] for row in (1, 2, 3)] == [2.0, 4.0, 6.0]
     assert [book.cells["S"][(row, 3)] for row in (1, 2, 3)] == [2.0, 2.0, 2.0]
     assert sorted(calls) == [[1.0, 2.0], [1.0, 2.0, 3.0]]
@@ -390,7 +390,7 @@ def test_a_remembered_call_sees_formula_cells_evaluated_first():
     for row in (1, 2, 3):
         book.add_formula("S", row, 2, f"=TOTAL($A$1:$A$3)+{row}")
         book.add_formula("S", row, 1, f"={row}*10")
-    evaluate_book(book, split=False)
+    evaluate_book(book)
     assert [book.cells["S"][(row, 2)] for row in (1, 2, 3)] == [61.0, 62.0, 63.0]
     assert len(calls) == 1
 

@@ -592,11 +592,14 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
 
 def _standing(value: Any, argument: str, item: str) -> float | None:
     """A points or tie-break cell: a number, or ``None`` for a blank or a text without one."""
-    if type(value) is float or type(value) is int:
+    if type(value) is float and -_HUGE < value < _HUGE:  # the common case; NaN and infinities fail it
         return value
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     return read_number(value, argument, item)
+
+
+_HUGE = float("inf")
 
 
 @_doc(points="Each player's points, one per row.",
