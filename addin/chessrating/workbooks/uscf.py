@@ -25,7 +25,7 @@ with starting number k fills row k.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,6 +40,11 @@ from .layout import (
     column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup,
     refused, span, validate_range, validate_ratings, write_conf_sheet, write_how_to_sheet,
     write_input, write_quiet_formula, write_text_input,
+)
+from ..tiebreaks import USCF_DEFAULTS
+from .ranking import (
+    RANKING_COLUMNS, TIEBREAK_COLUMNS, USCF_CODES, ranking_formats, ranking_formulas, write_ranking_headers,
+    write_tiebreak_settings,
 )
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
@@ -57,8 +62,9 @@ USCF_ROUNDS = 9
 PLAYER_HEADERS = ("No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak", "Life master",
                   "Abs. floor")
 RATING_COL, GAMES_COL, AGE_COL, RECORD_COL, PEAK_COL, MASTER_COL, ABSOLUTE_FLOOR_COL = range(2, 9)
+# Rank and the tie-breaks (:mod:`.ranking`) stand after the rating totals; Check stays last.
 TOTAL_COLUMNS = ("Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes",
-                 "Change", "Difference", "Floor", "Check")
+                 "Change", "Difference", "Floor", *RANKING_COLUMNS, "Check")
 # Games so far read for a rated player whose count is unknown, in the default reading
 # ("established"): N′ = min(N, N*) and N* is at most 50, so N′ = N* (US Chess §2), and
 # more than 8 games means the standard formula.
@@ -67,7 +73,7 @@ UNKNOWN_GAMES_CHOICES = ("established", "new")
 # Totals that rest on the games so far, marked while those rest on an assumption.
 RESTS_ON_GAMES = ("N′", "K", "Bonus", "One pass", "Two passes", "Change", "Difference")
 # Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
-STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Performance": "Perf.",
+STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Rank": "Rank", "Performance": "Perf.",
                    "RatingChange": "Change", "NewRating": "Two passes"}
 
 WHY_THEY_DIFFER = (
@@ -120,17 +126,17 @@ class UscfLayout(RoundsLayout):
     @property
     def games_read(self) -> int:
         """Games sheet: the column of games so far as the functions read them."""
-        return self.block(4)
+        return self.block(_BLOCKS)
 
     @property
     def to_check(self) -> int:
         """Games sheet: the column of the numbers of players whose inputs are refused."""
-        return self.block(4) + 1
+        return self.block(_BLOCKS) + 1
 
     @property
     def own_check(self) -> int:
         """Games sheet: the column that says why a player's own inputs are refused."""
-        return self.block(4) + 2
+        return self.block(_BLOCKS) + 2
 
 
 def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
@@ -163,7 +169,23 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
         "Two passes": _event_formula(lay, r),
         # The row's first problem, in a column wide enough to print it whole.
         "Check": f"=IF({refused(own)},{own},{first_check([points, ids, opp], _event_check(lay, _note(r)))})",
+        # The tie-breaks read the opponent numbers as checked and each round's result as
+        # entered (byes and forfeits too); the template has no colours.
+        **ranking_formulas(r, lay.first, points=_total_range(lay, "Points"),
+                           tiebreaks=_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
+                           event=f"{_games_block(lay, 1)},{_games_block(lay, _ROUND_RESULT)},,,"
+                                 f"{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}"),
     }
+
+
+def _total_range(lay: UscfLayout, name: str, count: int = 1) -> str:
+    col = lay.totals + TOTAL_COLUMNS.index(name)
+    return span(lay.first, col, lay.last, col + count - 1, fixed=True)
+
+
+def _games_block(lay: UscfLayout, index: int) -> str:
+    start = lay.block(index)
+    return f"{GAMES}!{span(lay.first, start, lay.last, start + lay.rounds - 1, fixed=True)}"
 
 
 def _own_check_formula(r: int, games: str) -> str:
@@ -227,7 +249,7 @@ def _event_formula(lay: UscfLayout, r: int) -> str:
 
 
 def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, name: str = "",
-               unknown_games: str = "established") -> None:
+               unknown_games: str = "established", tiebreaks: Sequence[str] = USCF_DEFAULTS) -> None:
     sheet.write_string(0, 0, "US Chess event", st.title)
     sheet.write_string(1, 0, "Event", st.label)
     write_text_input(sheet, 1, 1, name, st.input_text)
@@ -249,6 +271,8 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, na
                          "marked as assumed until the number is entered."})
     sheet.write_string(1, 17, WHY_THEY_DIFFER, st.note)
     write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
+    write_ranking_headers(sheet, st, lay.first - 2, lay.totals + TOTAL_COLUMNS.index("Rank"))
+    write_tiebreak_settings(sheet, book, st, 0, 8, tiebreaks, USCF_CODES, rules=False)
 
 
 def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
@@ -258,7 +282,7 @@ def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
                "N′": st.formula_two, "K": st.formula_one, "Bonus": st.formula_one,
                "One pass": st.formula_one, "Two passes": st.formula_one,
                "Change": st.formula_signed, "Difference": st.formula_signed,
-               "Floor": st.formula_int, "Check": st.formula_text}
+               "Floor": st.formula_int, **ranking_formats(st), "Check": st.formula_text}
     for i in range(lay.players):
         r = lay.first + i
         p = by_number.get(i + 1)
@@ -278,7 +302,13 @@ def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
 def _games_blocks(st: Styles) -> list[GamesBlock]:
     """The blocks of the Games sheet, in order."""
     return [GamesBlock("Result", 6, st.formula_text), GamesBlock("Opponent no.", 6, st.formula_int),
-            GamesBlock("Opponent's rating", 6, st.formula_int), GamesBlock("Points", 6, st.formula_one)]
+            GamesBlock("Opponent's rating", 6, st.formula_int), GamesBlock("Points", 6, st.formula_one),
+            # what the tie-breaks read with the opponent numbers: each round's result as entered
+            GamesBlock("Round result", 4, st.formula_text)]
+
+
+_ROUND_RESULT = 4
+_BLOCKS = 5  # the helper columns stand after the blocks
 
 
 def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
@@ -301,6 +331,7 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
             f'{check_player(ids, f"INDEX({names},{ids})", "inputs")},'
             f'IF({no_rating(found)},"",{found})),{ids}))',
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
+            f'=IF({entry.result}="","",{entry.result})',
         )
     return formulas
 
@@ -366,7 +397,8 @@ def _validate_players(sheet: Worksheet, lay: UscfLayout) -> None:
 
 
 def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS,
-               tournament: "Tournament | None" = None, unknown_games: str = "established") -> Path:
+               tournament: "Tournament | None" = None, unknown_games: str = "established",
+               tiebreaks: Sequence[str] = USCF_DEFAULTS) -> Path:
     """Write the US Chess event workbook for ``players`` × ``rounds``, filled from ``tournament``.
 
     A tournament sizes the sheet to its largest starting number and its rounds and fills,
@@ -382,18 +414,21 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     lay = UscfLayout.sized(players, rounds, tournament)
     book, st = new_workbook(path, "US Chess event", "US Chess crosstable: one pass and two passes")
     sheet = book.add_worksheet(SHEET)
-    _write_top(sheet, book, st, lay, tournament.name if tournament else "", unknown_games)
+    _write_top(sheet, book, st, lay, tournament.name if tournament else "", unknown_games, tiebreaks)
     _write_rows(sheet, lay, st, tournament)
     validate_rounds(sheet, lay, st)
     _validate_players(sheet, lay)
     _mark_assumed(sheet, lay, st)
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
+    book.define_name("TieBreaks", f"={SHEET}!{_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS))}")
     sheet.set_column(0, 0, 4.5)
     sheet.set_column(1, 1, 24)
     sheet.set_column(2, ABSOLUTE_FLOOR_COL, 7.5)
     set_round_widths(sheet, lay)
     sheet.set_column(lay.totals, lay.totals + len(TOTAL_COLUMNS) - 2, 9)
+    rank = lay.totals + TOTAL_COLUMNS.index("Rank")
+    sheet.set_column(rank, rank, 5)
     # Check: wide enough for a reason on one line, so that it prints whole.
     sheet.set_column(lay.totals + len(TOTAL_COLUMNS) - 1, lay.totals + len(TOTAL_COLUMNS) - 1, 62)
     sheet.freeze_panes(lay.first, 2)
