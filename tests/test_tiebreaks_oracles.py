@@ -112,7 +112,7 @@ _CORE_NAMES = {"BH": "buchholz", "BH/C1": "buchholz_cut1", "BH/C2": "buchholz_cu
 
 def test_the_2026_codes_agree_with_tiebreak_core() -> None:
     core = pytest.importorskip("tiebreak_core", reason="the tiebreak-core oracle is not installed (pip install tiebreak-core)")
-    for seed in SEEDS:
+    for seed in SEEDS[:15]:   # it reads the whole event again for every player
         tournament = swiss(seed)
         event = _event(tournament)
         players = tiebreak_core_players(tournament)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from .cells import (
     read_rating, read_text, typed_zero,
 )
 from .errors import RatingError
-from .results import NO_GAMES, NO_RATED_GAMES, Games, NoValue
+from .results import NO_GAMES, NO_RATED_GAMES, Games, NoValue, check_excel_error
 from .uscf import event as uscf_event
 
 __all__ = [
@@ -557,7 +558,9 @@ def _tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any) ->
 def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None):
     """One tie-break for every player of the block, as a column (FIDE C.07 or US Chess)."""
     chosen = read_text(cells.scalar(rules, "rules"), "rules", tiebreaks_core.RULES, "2026")
-    parsed = tiebreaks_core.parse_code(cells.scalar(code, "code"))
+    code = cells.scalar(code, "code")
+    check_excel_error(code, "code", None)
+    parsed = tiebreaks_core.parse_code(code)
     arguments = (opponents, results, colours, ratings)
     key = _block_key(arguments)
     if key is None:  # a cell value that cannot be a key: read without the cache
@@ -569,7 +572,7 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
 
 def _standing(value: Any, argument: str, item: str) -> float | None:
     """A points or tie-break cell: a number, or ``None`` for a blank or a text without one."""
-    if type(value) is float or type(value) is int:
+    if (type(value) is float or type(value) is int) and math.isfinite(value):
         return value
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
