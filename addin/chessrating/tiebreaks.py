@@ -32,7 +32,7 @@ from .tiebreaks_event import Event
 
 __all__ = [
     "RULES", "CODES", "FIDE_SWISS_DEFAULTS", "FIDE_ROUND_ROBIN_DEFAULTS", "USCF_DEFAULTS",
-    "Code", "parse_code", "tiebreak", "ranks",
+    "Code", "parse_code", "tiebreak", "ranks", "standings",
 ]
 
 RULES = ("2026", "2024")
@@ -153,8 +153,8 @@ def tiebreak(code: Any, event: Event, rules: str = "2026", scores: fide_tb.Score
     if parsed.base in _NEEDS_RATINGS and not event.ratings:
         raise RatingError(f"ratings: {parsed.base} needs the players' ratings")
     if parsed.base in uscf_tb.CODES:
-        if parsed.base == "CUMULATIVE" and not event.by_rounds:
-            raise RatingError("code: CUMULATIVE needs the rounds in order; give opponents by round, not a grid")
+        if parsed.base in ("CUMULATIVE", "OPPCUM") and not event.by_rounds:
+            raise RatingError(f"code: {parsed.base} needs the rounds in order; give opponents by round, not a grid")
         return uscf_tb.CODES[parsed.base](event)
     if scores is None or scores.event is not event or scores.rules != rules:
         scores = fide_tb.Scores(event, rules)
@@ -186,4 +186,45 @@ def ranks(points: Sequence[Any], tiebreaks: Sequence[Sequence[Any]] = ()) -> lis
     for position, i in enumerate(order):
         previous = order[position - 1] if position else None
         out[i] = out[previous] if previous is not None and keys[previous] == keys[i] else position + 1
+    return out
+
+
+def standings(event: Event, codes: Sequence[Any], rules: str = "2026") -> list[int]:
+    """The ranks of a whole standings list: points, then each code in order, with direct
+    encounter applied to the players still tied when its turn comes (Art. 6 as C.07 means
+    it, where the ``DE`` column of :func:`tiebreak` compares players equal on points only).
+
+    >>> from chessrating.tiebreaks_event import from_grid
+    >>> standings(from_grid([[None, "1", "0"], ["0", None, "1"], ["1", "0", None]]), ["DE", "SB"])
+    [1, 1, 1]
+    """
+    scores = fide_tb.Scores(event, rules)
+    parsed = [parse_code(code) for code in codes]
+    columns = {c.text: tiebreak(c.text, event, rules, scores) for c in parsed if c.base != "DE"}
+    groups: list[list[int]] = _split([list(range(event.size))], lambda p: _key(scores.points[p]))
+    for code in parsed:
+        if code.base == "DE":
+            counted = code.forfeits or event.round_robin
+            groups = [tier for group in groups
+                      for tier in fide_tb.direct_encounter_tiers(scores, group, counted)]
+        else:
+            column = columns[code.text]
+            groups = _split(groups, lambda p: _key(column[p]))
+    out = [0] * event.size
+    position = 1
+    for group in groups:
+        for p in group:
+            out[p] = position
+        position += len(group)
+    return out
+
+
+def _split(groups: list[list[int]], key: Callable[[int], tuple[int, float]]) -> list[list[int]]:
+    """Each group cut into the players equal by ``key``, best first; order kept otherwise."""
+    out: list[list[int]] = []
+    for group in groups:
+        by_value: dict[tuple[int, float], list[int]] = {}
+        for p in group:
+            by_value.setdefault(key(p), []).append(p)
+        out.extend(by_value[k] for k in sorted(by_value, reverse=True))
     return out
