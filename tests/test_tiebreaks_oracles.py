@@ -118,8 +118,12 @@ def test_default_standings_agree_with_gacrux(edition: str, start: str) -> None:
                       "pre_determined": event.round_robin, "swiss": not event.round_robin}
             theirs = engine.tiebreak(data, -1, params).compute_tiebreaks(data, params)["competitors"]
             ranks = {c["cid"]: c["rank"] for c in theirs}
-            assert tiebreaks.standings(event, codes, edition) == [ranks[i + 1] for i in range(event.size)], (
-                seed, codes)
+            expected = [ranks[i + 1] for i in range(event.size)]
+            assert tiebreaks.standings(event, codes, edition) == expected, (seed, codes)
+            # the worksheet's way: each column given the list up to its code, then the ranks
+            columns = [tiebreaks.tiebreak(list(codes[:k + 1]), event, edition) for k in range(len(codes))]
+            points = [sum(r.points for r in rec if r) for rec in event.records]
+            assert tiebreaks.ranks(points, columns) == expected, (seed, codes)
 
 
 _CORE_NAMES = {"BH": "buchholz", "BH/C1": "buchholz_cut1", "BH/C2": "buchholz_cut2", "BH/M1": "median_buchholz",
