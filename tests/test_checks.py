@@ -331,12 +331,11 @@ HOSTILE: list[tuple[str, list[Any], list[tuple[int, Any, bool]]]] = [
      [(0, NOT_RATINGS, True), (1, NOT_COUNTS, True), (2, NOT_RESULTS, True), (4, NOT_AGES, True),
       (5, NOT_RECORDS, True), (6, NOT_FLAGS, False), (7, NOT_THRESHOLDS, False), (8, NOT_RATINGS, True),
       (9, NOT_FLAGS, True)]),
-    # Two players who met in round 1 (rows 1 and 2), a third with a bye.
-    ("TIEBREAK", ["BH", [[2.0], [1.0], [None]], [["1"], ["0"], ["H"]], [["W"], ["B"], [None]], "2026",
-                  [2000.0, 1900.0, 1800.0]],
-     [(0, NOT_CHOICES, False), (1, NOT_COUNTS, True), (2, NOT_RESULTS, True), (3, NOT_FLAGS, True),
+    ("TIEBREAK", ["SB", [[2.0], [1.0], [None]], [[1.0], [0.0], ["U"]], [["W"], ["B"], [None]], "2026",
+                  [1800.0, 1700.0, None]],
+     [(0, NOT_CHOICES, False), (1, NOT_COUNTS, True), (2, NOT_RESULTS, True), (3, NOT_LABELS, True),
       (4, NOT_CHOICES, False), (5, NOT_RATINGS, True)]),
-    ("TIEBREAK_RANK", [[1.0, 0.0, 0.5], [[1.0], [0.0], [0.5]]],
+    ("TIEBREAK_RANK", [[3.0, 2.0, 2.0], [[1.0, 0.5], [2.0, 1.5], [2.0, 1.0]]],
      [(0, NON_NUMBERS, True), (1, NON_NUMBERS, True)]),
 ]
 CASES = [(name, base, index, values, in_range) for name, base, args in HOSTILE

@@ -90,6 +90,10 @@ def _written_payloads() -> dict[str, tuple[str, list]]:
         "uscf_floor": ("USCF_FLOOR", [[[2150]], [[None]]]),
         "uscf_event": ("USCF_EVENT", [[[1500], [1500], [1500]], [[30], [30], [30]],
                                       [[None, 1, 1], [0, None, 0.5], [0, 0.5, None]]]),
+        "tiebreak_swiss": ("TIEBREAK", [[["BH/C1"]], [[2, 3], [1, 0], [0, 1]], [["1", "½"], ["0", "H"], ["U", "½"]],
+                                        [["W", "B"], ["B", None], [None, "W"]], [["2024"]], [[2000], [1900], [1800]]]),
+        "tiebreak_grid": ("TIEBREAK", [[["SB"]], [[None]], [[None, 1, "½"], [0, None, 1], ["½", 0, None]]]),
+        "tiebreak_rank": ("TIEBREAK_RANK", [[[1.5], [1], [1]], [[1.25], [0.5], [0.75]]]),
         # bad input: an error, never a number
         "bad_result": ("FIDE_CHANGE", [[[2000]], [[1800, 1900]], [[1, 2]], [[20]], [[None]]]),
         "bad_rating": ("ELO_EXPECTED", [[["abc"]], [[1800]]]),
@@ -99,10 +103,12 @@ def _written_payloads() -> dict[str, tuple[str, list]]:
                                          [[None]], [[None]], [[None]]]),
         "error_cell": ("FIDE_CHANGE", [[[2000]], [[na]], [[1]], [[20]], [[None]]]),
         "bad_system": ("RATING_GOAL", [[[1600]], [[1700]], [[1600]], [[20]], [[1]], [["XYZ"]]]),
+        "bad_tiebreak": ("TIEBREAK", [[["XX"]], [[2], [1]], [["1"], ["0"]]]),
     }
 
 
-BAD = ["bad_result", "bad_rating", "bad_p", "bad_method", "bad_games", "error_cell", "bad_system"]
+BAD = ["bad_result", "bad_rating", "bad_p", "bad_method", "bad_games", "error_cell", "bad_system",
+       "bad_tiebreak"]
 
 
 def _cpython(calls: list[dict]) -> list[dict]:

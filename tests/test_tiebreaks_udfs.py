@@ -54,6 +54,17 @@ def test_a_round_robin_grid_when_opponents_are_blank() -> None:
     assert TIEBREAK("BPG", None, grid, colours) == TIEBREAK("BPG", RR_OPPONENTS, RR_RESULTS, RR_COLOURS)
 
 
+def test_a_range_of_codes_applies_direct_encounter_to_the_players_still_tied() -> None:
+    """SB separates both pairs on equal points (1 and 3, 2 and 4), so DE after SB has no one
+    left to compare; DE alone puts the winner of each pair first."""
+    grid = [[None, "0", "1", "0"], ["1", None, "0", "1"], ["0", "1", None, "0"], ["1", "0", "1", None]]
+    assert TIEBREAK("DE", None, grid) == _column([1, 1, 0, 0])
+    assert TIEBREAK([["SB", "DE"]], None, grid) == _column([0, 0, 0, 0])
+    assert TIEBREAK([["SB"], [None]], None, grid) == TIEBREAK("SB", None, grid)
+    with pytest.raises(RatingError, match=r"^code: the cell holds the Excel error #N/A \(item 2\)$"):
+        TIEBREAK([["SB", "#N/A"]], None, grid)
+
+
 def test_rank_by_points_then_each_column() -> None:
     assert TIEBREAK_RANK([3, 3, 2, 3], [[1, 5], [1, 5], [9, 9], [1, 4]]) == [[1], [1], [4], [3]]
     assert TIEBREAK_RANK([[1], [1]], None) == [[1], [1]]

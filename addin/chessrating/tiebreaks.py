@@ -32,7 +32,7 @@ from .tiebreaks_event import Event
 
 __all__ = [
     "RULES", "CODES", "FIDE_SWISS_DEFAULTS", "FIDE_ROUND_ROBIN_DEFAULTS", "USCF_DEFAULTS",
-    "Code", "parse_code", "tiebreak", "ranks",
+    "Code", "parse_code", "tiebreak", "ranks", "standings",
 ]
 
 RULES = ("2026", "2024")
@@ -144,21 +144,44 @@ _NEEDS_RATINGS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
 def tiebreak(code: Any, event: Event, rules: str = "2026", scores: fide_tb.Scores | None = None) -> list[Value]:
     """One tie-break for every player of ``event``, in row order.
 
-    ``scores`` may hand over the event already read (:class:`tiebreaks_fide.Scores`) when
-    several codes are computed for one event.
+    ``code`` may also be a list of codes (the sheet's tie-break list up to this one): the
+    column is the last code's, and a last ``DE`` compares the players equal on points *and*
+    on every code before it, as Art. 6 means after other tie-breaks. ``scores`` may hand
+    over the event already read (:class:`tiebreaks_fide.Scores`) when several codes are
+    computed for one event.
+
+    >>> from chessrating.tiebreaks_event import from_grid
+    >>> event = from_grid([[None, "0", "1", "0"], ["1", None, "0", "1"], ["0", "1", None, "0"],
+    ...                    ["1", "0", "1", None]])
+    >>> tiebreak("SB", event), tiebreak("DE", event), tiebreak(["SB", "DE"], event)
+    ([1.0, 3.0, 2.0, 2.0], [1, 1, 0, 0], [0, 0, 0, 0])
     """
-    parsed = parse_code(code)
     if rules not in RULES:
         raise RatingError(f"rules: {describe(rules)} is not one of {', '.join(RULES)}")
+    if isinstance(code, (list, tuple)):
+        listed = [parse_code(c) for c in code]
+        if not listed:
+            raise RatingError(f"code: no tie-break code given; known: {_known()}")
+        *before, last = listed
+        if last.base != "DE" or not before:
+            return tiebreak(last.text, event, rules, scores)
+        scores = _scores(event, rules, scores)
+        groups = _staged_groups(event, scores, before, rules)
+        return list(fide_tb.direct_encounter(scores, last.forfeits, groups))
+    parsed = parse_code(code)
     if parsed.base in _NEEDS_RATINGS and not event.ratings:
         raise RatingError(f"ratings: {parsed.base} needs the players' ratings")
     if parsed.base in uscf_tb.CODES:
-        if parsed.base == "CUMULATIVE" and not event.by_rounds:
-            raise RatingError("code: CUMULATIVE needs the rounds in order; give opponents by round, not a grid")
+        if parsed.base in ("CUMULATIVE", "OPPCUM") and not event.by_rounds:
+            raise RatingError(f"code: {parsed.base} needs the rounds in order; give opponents by round, not a grid")
         return uscf_tb.CODES[parsed.base](event)
+    return _FIDE[parsed.base](_scores(event, rules, scores), parsed)
+
+
+def _scores(event: Event, rules: str, scores: fide_tb.Scores | None) -> fide_tb.Scores:
     if scores is None or scores.event is not event or scores.rules != rules:
         scores = fide_tb.Scores(event, rules)
-    return _FIDE[parsed.base](scores, parsed)
+    return scores
 
 
 def _key(value: Any) -> tuple[int, float]:
@@ -186,4 +209,51 @@ def ranks(points: Sequence[Any], tiebreaks: Sequence[Sequence[Any]] = ()) -> lis
     for position, i in enumerate(order):
         previous = order[position - 1] if position else None
         out[i] = out[previous] if previous is not None and keys[previous] == keys[i] else position + 1
+    return out
+
+
+def standings(event: Event, codes: Sequence[Any], rules: str = "2026") -> list[int]:
+    """The ranks of a whole standings list: points, then each code in order, with direct
+    encounter applied to the players still tied when its turn comes (Art. 6 as C.07 means
+    it, where the ``DE`` column of one code alone compares players equal on points only).
+
+    >>> from chessrating.tiebreaks_event import from_grid
+    >>> standings(from_grid([[None, "1", "0"], ["0", None, "1"], ["1", "0", None]]), ["DE", "SB"])
+    [1, 1, 1]
+    """
+    if rules not in RULES:
+        raise RatingError(f"rules: {describe(rules)} is not one of {', '.join(RULES)}")
+    scores = fide_tb.Scores(event, rules)
+    groups = _staged_groups(event, scores, [parse_code(code) for code in codes], rules)
+    out = [0] * event.size
+    position = 1
+    for group in groups:
+        for p in group:
+            out[p] = position
+        position += len(group)
+    return out
+
+
+def _staged_groups(event: Event, scores: fide_tb.Scores, codes: list[Code], rules: str) -> list[list[int]]:
+    """The players in order of points and ``codes``, as groups still tied, best first."""
+    groups = _split([list(range(event.size))], lambda p: _key(scores.points[p]))
+    for code in codes:
+        if code.base == "DE":
+            counted = code.forfeits or event.round_robin
+            groups = [tier for group in groups
+                      for tier in fide_tb.direct_encounter_tiers(scores, group, counted)]
+        else:
+            column = tiebreak(code.text, event, rules, scores)
+            groups = _split(groups, lambda p: _key(column[p]))
+    return groups
+
+
+def _split(groups: list[list[int]], key: Callable[[int], tuple[int, float]]) -> list[list[int]]:
+    """Each group cut into the players equal by ``key``, best first; order kept otherwise."""
+    out: list[list[int]] = []
+    for group in groups:
+        by_value: dict[tuple[int, float], list[int]] = {}
+        for p in group:
+            by_value.setdefault(key(p), []).append(p)
+        out.extend(by_value[k] for k in sorted(by_value, reverse=True))
     return out

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RatingError
-from .results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Result, describe, read_result
+from .results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Result, check_excel_error, describe, read_result
 
 __all__ = [
     "PLAYED", "FORFEIT_WIN", "FORFEIT_LOSS", "FULL_BYE", "HALF_BYE", "ZERO_BYE", "ABSENT",
@@ -94,6 +94,7 @@ def read_colour(value: Any, item: str) -> bool | None:
         return value == "B"
     if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0):
         return None
+    check_excel_error(value, "colours", item)
     if isinstance(value, str):
         text = value.strip().upper()
         if not text:
@@ -144,6 +145,7 @@ def _opponent_number(value: Any, count: int, player: int, where: _Where | str) -
         return int(value) - 1
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
+    check_excel_error(value, "opponents", str(where)[2:-1] if str(where) else None)
     number = value
     if isinstance(value, str):
         try:

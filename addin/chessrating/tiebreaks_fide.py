@@ -70,6 +70,8 @@ class Scores:
     def __init__(self, event: Event, rules: str = "2026") -> None:
         self.event, self.rules = event, rules
         self._elements: dict[int, list[Element]] = {}
+        self._fore: Scores | None = None            # the event with the last round drawn (FB)
+        self._buchholz: list[float] | None = None   # everyone's BH (AOB)
         self.points = [sum(r.points for r in rec if r is not None) for rec in event.records]
         self.categories = [[_category(rec, t) for t in range(len(rec))] for rec in event.records]
         if event.round_robin:
@@ -180,7 +182,7 @@ def fore_buchholz(scores: Scores, i: int, low: int = 0, high: int = 0) -> float:
 
 
 def _fore(scores: Scores) -> Scores:
-    cached = getattr(scores, "_fore_scores", None)
+    cached = scores._fore
     if cached is None:
         event = scores.event
         last = event.rounds - 1
@@ -192,16 +194,14 @@ def _fore(scores: Scores) -> Scores:
             records.append(rec)
         cached = Scores(Event(tuple(records), event.rounds, event.round_robin, event.ratings,
                               event.by_rounds), scores.rules)
-        scores._fore_scores = cached  # type: ignore[attr-defined]
+        scores._fore = cached
     return cached
 
 
 def _bh_all(scores: Scores) -> list[float]:
-    cached = getattr(scores, "_bh_all", None)
-    if cached is None:
-        cached = [buchholz(scores, j) for j in range(scores.event.size)]
-        scores._bh_all = cached  # type: ignore[attr-defined]
-    return cached
+    if scores._buchholz is None:
+        scores._buchholz = [buchholz(scores, j) for j in range(scores.event.size)]
+    return scores._buchholz
 
 
 def average_buchholz(scores: Scores, i: int) -> float | NoValue:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import io
 import itertools
+import math
 import os
 import pickle
 import sys
@@ -31,7 +32,7 @@ from .cells import (
     read_rating, read_text, typed_zero,
 )
 from .errors import RatingError
-from .results import NO_GAMES, NO_RATED_GAMES, Games, NoValue
+from .results import NO_GAMES, NO_RATED_GAMES, Games, NoValue, check_excel_error
 from .uscf import event as uscf_event
 
 __all__ = [
@@ -570,7 +571,7 @@ def _tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any) ->
     return event
 
 
-@_doc(code='Tie-break code: FIDE C.07 (DE, WIN, WON, BPG, BWG, PS, REP, BH, SB, KS, ARO, TPR, PTP, ...; modifiers as BH/C1 or BH-C1) or US Chess (MODMED, MEDIAN, SOLKOFF, CUMULATIVE, OPPCUM, KASHDAN, BLACKS).',
+@_doc(code='Tie-break code: FIDE C.07 (DE, WIN, BH, SB, KS, ARO, TPR, ...; BH/C1 or BH-C1) or US Chess (MODMED, SOLKOFF, CUMULATIVE, ...). A range of codes: the last one, DE among players tied on the ones before.',
       opponents__2d="Players × rounds: each round's opponent number (the opponent's row, 1-based; blank or 0: none). Blank with a square results grid: a round robin.",
       results__2d="Players × rounds results: 1, ½, 0, + - (forfeits), H B U Z (byes), W/D/L; blank = not played. Or a round-robin grid.",
       colours__2d="Players × rounds colours, W or B (for BPG, BWG, BLACKS).",
@@ -580,14 +581,21 @@ def _tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any) ->
 def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None):
     """One tie-break for every player of the block, as a column (FIDE C.07 or US Chess)."""
     chosen = read_text(cells.scalar(rules, "rules"), "rules", tiebreaks_core.RULES, "2026")
-    parsed = tiebreaks_core.parse_code(cells.scalar(code, "code"))
+    if isinstance(code, (list, tuple)):  # the list of codes up to this one (for DE)
+        listed = [c for c in flatten(code) if not (c is None or typed_zero(c) or (isinstance(c, str) and not c.strip()))]
+        for number, c in enumerate(listed, start=1):
+            check_excel_error(c, "code", number)
+        wanted: Any = [tiebreaks_core.parse_code(c).text for c in listed]
+    else:
+        check_excel_error(code, "code", None)
+        wanted = tiebreaks_core.parse_code(code).text
     arguments = (opponents, results, colours, ratings)
     key = _block_key(arguments)
     if key is None:  # a cell value that cannot be a key: read without the cache
         scores = tiebreaks_fide.Scores(_tiebreak_event(*arguments), chosen)
     else:
         scores = _tiebreak_scores(key, chosen)
-    return [[value] for value in tiebreaks_core.tiebreak(parsed.text, scores.event, chosen, scores)]
+    return [[value] for value in tiebreaks_core.tiebreak(wanted, scores.event, chosen, scores)]
 
 
 def _standing(value: Any, argument: str, item: str) -> float | None:
