@@ -50,7 +50,9 @@ def _codes(path: Path) -> list[str]:
 
 def _expected(event: tiebreaks_event.Event, codes: list[str], points: list[float],
               rules: str = "2026") -> tuple[dict[str, list], list[int]]:
-    columns = {code: tiebreaks.tiebreak(code, event, rules) for code in codes if code}
+    # Each column is handed the codes up to its own: DE among players equal on all before it.
+    used = [code for code in codes if code]
+    columns = {code: tiebreaks.tiebreak(used[:k + 1], event, rules) for k, code in enumerate(used)}
     return columns, tiebreaks.ranks(points, [columns[c] for c in codes if c])
 
 

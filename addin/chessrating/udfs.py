@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import io
 import itertools
-import math
 import os
 import pickle
 import sys

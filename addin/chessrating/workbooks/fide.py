@@ -45,7 +45,8 @@ from .layout import (
     validate_ratings, validate_range, write_input, write_quiet_formula, write_text_input,
 )
 
-__all__ = ["PLAYER_HEADERS", "TOTAL_COLUMNS", "STANDINGS_NAMES", "RATING_COL", "K_COL", "K_LIST_COL",
+__all__ = ["TIEBREAK_SETTINGS",
+           "PLAYER_HEADERS", "TOTAL_COLUMNS", "STANDINGS_NAMES", "RATING_COL", "K_COL", "K_LIST_COL",
            "AFTER_PLAYERS", "ESTABLISHED_GAMES", "UNKNOWN_GAMES_CHOICES", "mark_assumed_k",
            "validate_fide_players", "own_check_formula", "k_assumed", "opponent_cell",
            "write_fide_settings", "write_fide_player", "fide_player_formulas", "fide_formats",
@@ -56,6 +57,8 @@ PLAYER_HEADERS = ("No.", "Name", "Title", "Fed", "Rating", "Rated games", "Birth
 TITLE_COL, FED_COL, RATING_COL, GAMES_COL, BIRTH_COL, PEAK_COL, K_LIST_COL, K_COL = range(2, 10)
 # The first column after the player columns (the results grid, or the rounds).
 AFTER_PLAYERS = len(PLAYER_HEADERS)
+# Where the tie-break codes are picked: row 1, from column K (:func:`.ranking.write_tiebreak_settings`).
+TIEBREAK_SETTINGS = (0, 10)
 # Rank and the tie-breaks (:mod:`.ranking`) stand after the rating totals; Check stays last.
 TOTAL_COLUMNS = ("Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating",
                  "First rating", "Norm", *RANKING_COLUMNS, "Check")

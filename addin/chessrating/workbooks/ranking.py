@@ -13,9 +13,11 @@ Chess template does with ``USCF_EVENT``; the functions compute a table once and 
 same column to every row that asks with the same arguments.
 
 >>> formulas = ranking_formulas(4, 4, points="$AE$5:$AE$24", tiebreaks="$AG$5:$AJ$24",
-...                             event=",Results,,TieBreakRules,Ratings")
+...                             event=",Results,,TieBreakRules,Ratings", codes_at=(0, 10))
 >>> formulas["TB1"]
-'=IF(OR(TieBreak1="",AE5=""),"",INDEX(TIEBREAK(TieBreak1,,Results,,TieBreakRules,Ratings),1))'
+'=IF(OR(TieBreak1="",AE5=""),"",INDEX(TIEBREAK($L$1:$L$1,,Results,,TieBreakRules,Ratings),1))'
+>>> formulas["TB3"]
+'=IF(OR(TieBreak3="",AE5=""),"",INDEX(TIEBREAK($L$1:$P$1,,Results,,TieBreakRules,Ratings),1))'
 >>> formulas["Rank"]
 '=IF(AE5="","",INDEX(TIEBREAK_RANK($AE$5:$AE$24,$AG$5:$AJ$24),1))'
 """
@@ -29,9 +31,9 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..tiebreaks import CODES, RULES
-from .layout import CROSSTABLE, Styles, column, write_text_input
+from .layout import CROSSTABLE, Styles, column, span, write_text_input
 
-__all__ = ["FIDE_CODES", "USCF_CODES", "TIEBREAK_SLOTS", "RANKING_COLUMNS", "TIEBREAK_COLUMNS", "write_tiebreak_settings",
+__all__ = ["FIDE_CODES", "USCF_CODES", "TIEBREAK_SLOTS", "code_cell", "RANKING_COLUMNS", "TIEBREAK_COLUMNS", "write_tiebreak_settings",
            "write_ranking_headers", "ranking_formulas", "ranking_formats", "code_choices"]
 
 TIEBREAK_SLOTS = 4
@@ -76,7 +78,7 @@ def write_tiebreak_settings(sheet: Worksheet, book: Workbook, st: Styles, row: i
     listed = choices if len(source) <= 255 else list(codes)
     for slot in range(TIEBREAK_SLOTS):
         # two columns a code: the round columns it stands over may be narrow
-        target = col + 1 + 2 * slot
+        target = code_cell(row, col, slot + 1)[1]
         sheet.merge_range(row, target, row, target + 1, "", st.input_result)
         write_text_input(sheet, row, target, defaults[slot] if slot < len(defaults) else "",
                          st.input_result)
@@ -113,20 +115,32 @@ def write_ranking_headers(sheet: Worksheet, st: Styles, row: int, col: int) -> N
                                 st.header)
 
 
-def ranking_formulas(r: int, first: int, *, points: str, tiebreaks: str, event: str) -> dict[str, str]:
+def code_cell(row: int, col: int, slot: int) -> tuple[int, int]:
+    """Where tie-break ``slot`` (1-based) has its code, for settings written at (``row``, ``col``)."""
+    return row, col + 1 + 2 * (slot - 1)
+
+
+def ranking_formulas(r: int, first: int, *, points: str, tiebreaks: str, event: str,
+                     codes_at: tuple[int, int]) -> dict[str, str]:
     """Row ``r``'s Rank and tie-break formulas (``first`` is the first player row).
 
     ``points`` and ``tiebreaks`` are the absolute ranges of the Points column and of the
     tie-break columns; ``event`` the arguments of ``TIEBREAK`` after the code (opponents,
-    results, colours, rules, ratings). A row without points stays empty.
+    results, colours, rules, ratings); ``codes_at`` where :func:`write_tiebreak_settings`
+    wrote the codes. Each column hands ``TIEBREAK`` the codes up to its own (blanks are
+    skipped): a direct encounter compares only the players still equal on everything
+    before it (C.07 Art. 6). A row without points stays empty.
     """
     mine = points.replace("$", "").split(":")[0]
     own = f"{mine[:len(mine.rstrip('0123456789'))]}{r + 1}"
     item = r - first + 1
     formulas = {"Rank": f'=IF({own}="","",INDEX(TIEBREAK_RANK({points},{tiebreaks}),{item}))'}
+    row, col = codes_at
+    first_code = code_cell(row, col, 1)
     for slot in range(1, TIEBREAK_SLOTS + 1):
+        codes = span(*first_code, *code_cell(row, col, slot), fixed=True)
         formulas[f"TB{slot}"] = (f'=IF(OR(TieBreak{slot}="",{own}=""),"",'
-                                 f'INDEX(TIEBREAK(TieBreak{slot},{event}),{item}))')
+                                 f'INDEX(TIEBREAK({codes},{event}),{item}))')
     return formulas
 
 

@@ -40,8 +40,8 @@ from ..errors import RatingError
 from .event import RoundRobinEvent
 from .report import ReportInputs, write_report_sheet
 from .fide import (
-    AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats,
-    fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
+    AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
+    fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
     write_fide_player, write_fide_settings,
 )
 from ..tiebreaks import FIDE_ROUND_ROBIN_DEFAULTS
@@ -131,7 +131,7 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     results = span(lay.section(2), lay.grid, lay.section(2) + lay.size - 1, lay.grid_last, fixed=True)
     return {**formulas, **ranking_formulas(
         r, lay.first, points=_total_range(lay, "Points"), tiebreaks=_tiebreak_range(lay),
-        event=f",{results},,TieBreakRules,Ratings")}
+        event=f",{results},,TieBreakRules,Ratings", codes_at=TIEBREAK_SETTINGS)}
 
 
 def _total_range(lay: RoundRobinLayout, name: str) -> str:
@@ -178,7 +178,7 @@ def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRo
     sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
                              "(forfeit win), - (forfeit loss). Yellow cells are inputs; pick "
                              "a title in Norm for the norm verdicts.", st.note)
-    write_tiebreak_settings(sheet, book, st, 0, 10, tiebreaks, FIDE_CODES)
+    write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, tiebreaks, FIDE_CODES)
 
 
 def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,

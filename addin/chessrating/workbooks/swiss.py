@@ -35,8 +35,8 @@ from xlsxwriter.worksheet import Worksheet
 from ..errors import RatingError
 from .event import NORM_TITLES, EventPlayer
 from .fide import (
-    AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TOTAL_COLUMNS, fide_formats,
-    fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
+    AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
+    fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
     write_fide_player, write_fide_settings,
 )
 from .layout import (
@@ -139,7 +139,8 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
 
     return {**formulas, **ranking_formulas(
         r, lay.first, points=total("Points"), tiebreaks=total(TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
-        event=f"{block(_OPPONENTS)},{block(_ROUND_RESULT)},{block(_COLOUR)},TieBreakRules,Ratings")}
+        event=f"{block(_OPPONENTS)},{block(_ROUND_RESULT)},{block(_COLOUR)},TieBreakRules,Ratings",
+        codes_at=TIEBREAK_SETTINGS)}
 
 
 def _own_check_col(lay: SwissLayout) -> int:
@@ -273,7 +274,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     write_fide_settings(sheet, book, st, "FIDE Swiss", tournament.name if tournament else "",
                         tournament.start_date.year if tournament and tournament.start_date else None,
                         norm_title, unknown_games)
-    write_tiebreak_settings(sheet, book, st, 0, 10, FIDE_SWISS_DEFAULTS if tiebreaks is None else tiebreaks,
+    write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, FIDE_SWISS_DEFAULTS if tiebreaks is None else tiebreaks,
                             FIDE_CODES)
     write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
     write_ranking_headers(sheet, st, lay.first - 2, lay.totals + TOTAL_COLUMNS.index("Rank"))

@@ -174,7 +174,8 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
         **ranking_formulas(r, lay.first, points=_total_range(lay, "Points"),
                            tiebreaks=_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
                            event=f"{_games_block(lay, 1)},{_games_block(lay, _ROUND_RESULT)},,,"
-                                 f"{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}"),
+                                 f"{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}",
+                           codes_at=TIEBREAK_SETTINGS),
     }
 
 
@@ -272,7 +273,7 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, na
     sheet.write_string(1, 17, WHY_THEY_DIFFER, st.note)
     write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
     write_ranking_headers(sheet, st, lay.first - 2, lay.totals + TOTAL_COLUMNS.index("Rank"))
-    write_tiebreak_settings(sheet, book, st, 0, 8, tiebreaks, USCF_CODES, rules=False)
+    write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, tiebreaks, USCF_CODES, rules=False)
 
 
 def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
@@ -308,6 +309,8 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
 
 
 _ROUND_RESULT = 4
+# Where the tie-break codes are picked: row 1, from column I.
+TIEBREAK_SETTINGS = (0, 8)
 _BLOCKS = 5  # the helper columns stand after the blocks
 
 
