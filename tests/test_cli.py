@@ -116,7 +116,7 @@ def test_demo_prints_standings(demo_command):
     assert demo_command.code == 0
     text = demo_command.out
     lines = text.splitlines()
-    assert lines[0] == "Ranked by points, then DE, SB, WIN, KS (Rank column; tie-break rules 2026)"
+    assert lines[0] == "Ranked by points, then DE, SB, WIN, KS (Rank column; tie-break rules 2024)"
     assert lines[1].startswith("#")
     assert lines[2].split()[0] == "1"
     assert out.exists()

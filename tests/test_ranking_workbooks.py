@@ -7,6 +7,7 @@ imported Swiss from the TRF model. A code changed at the top recalculates its co
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from pathlib import Path
 
@@ -48,6 +49,12 @@ def _codes(path: Path) -> list[str]:
     return codes
 
 
+def _rules(path: Path) -> str:
+    book = openpyxl.load_workbook(path, data_only=True)
+    sheet_name, ref = next(iter(book.defined_names["TieBreakRules"].destinations))
+    return str(book[sheet_name][ref.replace("$", "")].value)
+
+
 def _expected(event: tiebreaks_event.Event, codes: list[str], points: list[float],
               rules: str = "2026") -> tuple[dict[str, list], list[int]]:
     # Each column is handed the codes up to its own: DE among players equal on all before it.
@@ -65,7 +72,7 @@ def test_demo_round_robin_is_ranked_by_the_round_robin_defaults(demo_book: Path)
     event = tiebreaks_event.from_grid([[value or None for value in row] for row in demo.results])
     points = [sum({"1": 1.0, "½": 0.5, "0": 0.0}.get(v, 0.0) for v in row) for row in demo.results]
     assert table["Points"] == points
-    columns, ranks = _expected(event, codes, points)
+    columns, ranks = _expected(event, codes, points, rules="2024")  # 2016: the older edition
     for code in codes:
         assert table[code] == pytest.approx(columns[code]), code
     assert table["Rank"] == ranks
@@ -93,7 +100,10 @@ def test_imported_swiss_matches_the_core_on_the_trf_itself(trf_import):
     codes = _codes(book)
     assert codes == list(tiebreaks.FIDE_SWISS_DEFAULTS)
     points = [p if isinstance(p, (int, float)) else None for p in table["Points"]][:count]
-    columns, ranks = _expected(event, codes, points)
+    # The edition in force on the event's first day (C.07 2024 before 1 March 2026).
+    start = tournament.start_date
+    assert _rules(book) == ("2026" if start is None or start >= dt.date(2026, 3, 1) else "2024")
+    columns, ranks = _expected(event, codes, points, _rules(book))
     for code in codes:
         shown = table[code][:count]
         assert [v for v, p in zip(shown, points) if p is not None] == pytest.approx(
@@ -115,11 +125,49 @@ def test_a_code_changed_at_the_top_recalculates_its_column(demo_book: Path, tmp_
     table = _table(out)
     demo = load_demo_event()
     event = tiebreaks_event.from_grid([[value or None for value in row] for row in demo.results])
-    assert table["WIN"] == tiebreaks.tiebreak("WIN", event, "2026")
+    assert table["WIN"] == tiebreaks.tiebreak("WIN", event, "2024")
     assert "DE" not in table or table["DE"] != table["WIN"]
 
 
 def test_demo_prints_the_ranking_it_used(demo_command):
     first = demo_command.out.splitlines()[0]
     assert first == "Ranked by points, then " + ", ".join(tiebreaks.FIDE_ROUND_ROBIN_DEFAULTS) + \
-        " (Rank column; tie-break rules 2026)"
+        " (Rank column; tie-break rules 2024)"  # a 2016 event: the oldest edition implemented
+
+
+def test_imported_us_chess_event_is_ranked_by_us_chess_tiebreaks(trf_import):
+    code, book = trf_import("javafo_sample2.trf", "--system", "uscf")
+    assert code == 0
+    codes = _codes(book)
+    assert codes == [*tiebreaks.USCF_DEFAULTS, ""]
+    tournament = read_trf((TRF_DATA / "javafo_sample2.trf").read_bytes())
+    count, rounds = max(p.number for p in tournament.players), tournament.rounds
+    opponents = [[None] * rounds for _ in range(count)]
+    results = [[None] * rounds for _ in range(count)]
+    for player in tournament.players:
+        for game in player.games[:rounds]:
+            opponents[player.number - 1][game.round - 1] = game.opponent
+            results[player.number - 1][game.round - 1] = game.cell or None
+    event = tiebreaks_event.from_rounds(opponents, results)
+    table = _table(book)
+    points = [p if isinstance(p, (int, float)) else None for p in table["Points"]][:count]
+    columns, ranks = _expected(event, codes, points)
+    played = [i for i, p in enumerate(points) if p is not None]
+    for code in tiebreaks.USCF_DEFAULTS:
+        assert [table[code][i] for i in played] == pytest.approx([columns[code][i] for i in played]), code
+    assert [table["Rank"][i] for i in played] == [ranks[i] for i in played]
+
+
+def test_import_takes_the_tiebreaks_a_trf26_file_names(tmp_path: Path, capsys):
+    from chessrating.cli import main
+
+    text = (TRF_DATA / "javafo_sample2.trf").read_text(encoding="latin-1")
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    named = tmp_path / "named.trf"
+    named.write_text("\n".join([*lines[:at], "202 SB,WIN,BH/M1", *lines[at:]]) + "\n", encoding="latin-1")
+    assert main(["import-trf", str(named), "-o", str(tmp_path / "named.xlsx")]) == 0
+    out = capsys.readouterr().out
+    assert "tie-breaks: SB, WIN, BH/M1 (the file's 202 record)" in out.splitlines()
+    assert "Ranked by points, then SB, WIN, BH/M1 (Rank column; " in out
+    assert _codes(tmp_path / "named.xlsx") == ["SB", "WIN", "BH/M1", ""]

@@ -156,10 +156,18 @@ def test_trf26_header_and_shared_ranks(trf_import, tmp_path: Path) -> None:  # t
     back = read_trf(out)
     assert summary.trf_format == "trf26" and back.headers["142"] == ["5"]
     ranks = {p.number: p.rank for p in back.players}
-    assert ranks[1] == ranks[2] == 1 and ranks[6] == ranks[3] == 3  # 4, 4, 3.5, 3.5 points
-    assert sorted(ranks.values())[:4] == [1, 1, 3, 3]
+    # The workbook's Rank column (points, then BH/C1, BH, SB, DE), shared ranks kept in TRF-2026 ...
+    sheet = openpyxl.load_workbook(book, data_only=True)["Crosstable"]
+    rank_col = next(c for c in range(1, sheet.max_column + 1) if sheet.cell(3, c).value == "Rank")
+    in_book = {sheet.cell(r, 1).value: sheet.cell(r, rank_col).value for r in range(5, 57)}
+    assert ranks == {n: r for n, r in in_book.items() if r is not None}
+    assert ranks[1] < ranks[2] and {ranks[1], ranks[2]} == {1, 2}  # 4 points each, split by BH/C1
+    assert back.headers["202"] == ["BH/C1,BH,SB,DE"]  # the tie-breaks that ranked them
+    # ... and made distinct by starting number in TRF16, which wants one player a rank.
     sixteen = read_trf(export_trf(book, tmp_path / "open16.trf").output)
     assert sorted(p.rank for p in sixteen.players) == list(range(1, 53))
+    assert [p.number for p in sorted(sixteen.players, key=lambda p: p.rank)] == \
+        sorted(in_book, key=lambda n: (in_book[n] if in_book[n] is not None else 99, n))
 
 
 def test_a_failed_export_touches_nothing(tmp_path: Path, trf_import, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -231,7 +239,8 @@ def test_fill_from_the_list(trf_import, tmp_path: Path, capsys) -> None:  # type
     assert rows[1][:10] == [2, "Argandoña Riveiro, Iñigo", "IM", "ESP", 2390, None, 1981, None, 20, 20]
     assert rows[2][6] == 1981 and rows[2][8:10] == [40, 40]  # birth year 0 leaves the file's
     assert rows[3][8] is None  # not on the list: left as it was
-    check = read_book_view(out).names["Points"][0][2] + 8  # the Check column
+    points = read_book_view(out).names["Points"][0][2]
+    check = next(c for c in range(points, sheet.max_column + 1) if sheet.cell(3, c).value == "Check")
     assert [sheet.cell(r, check).value for r in (5, 6, 7)] == [None, None, None]
     assert sheet.cell(8, check).value.startswith("assumed: ")  # K still assumed there
     # every part but the sheets' values and the chart's caches, byte for byte

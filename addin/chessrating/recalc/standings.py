@@ -306,7 +306,8 @@ def format_standings(standings: list[Standing]) -> str:
               _fmt(s.change, 1, signed=True, notes=notes), _fmt(s.new_rating, 0, notes=notes))
              for s in standings]
     widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
-    out = [standings.ranked_by] if getattr(standings, "ranked_by", "") else []
+    ranked_by = getattr(standings, "ranked_by", "")
+    out = [ranked_by] if ranked_by else []
     for row in [header, *lines]:
         cells = [text.rjust(widths[i]) if i == 2 else text.ljust(widths[i]) for i, text in enumerate(row)]
         out.append("  ".join(cells).rstrip())

@@ -20,7 +20,8 @@ spellings too (``W D L`` rated, ``X`` forfeit win, ``F`` forfeit loss).
 
 * Ranks: by the workbook's tie-breaks where it has them (a ``Rank`` named range), else
   by points, then starting number. TRF16 wants distinct ranks, so ties are broken by
-  starting number; TRF-2026 lets equal players share a rank (the check says which).
+  starting number; TRF-2026 lets equal players share a rank (the check says which) and
+  names the tie-breaks that ranked them in its ``202`` record.
 * The round-robin crosstable holds no rounds or colours: the Report sheet's grid
   ``GameRounds`` does (``3W``: round 3, the row player White; ``import-trf`` fills it
   from the file). A blank cell is read as the FIDE Berger tables (C.05 Annex 1) give it
@@ -148,6 +149,7 @@ class _Read:
     issues: list[Issue] = field(default_factory=list)
     stated_points: dict[int, float | None] = field(default_factory=dict)
     ranks: dict[int, int] = field(default_factory=dict)
+    tiebreaks: list[str] = field(default_factory=list)  # the codes that ranked them, in order
 
 
 def _player_rows(view: BookView) -> list[tuple[int, int]]:
@@ -238,6 +240,8 @@ def workbook_tournament(view: BookView) -> _Read:
         for p, value in zip(t.players, [view.named("Rank")[i] for i, _ in enumerate(rows)]):
             if _int(value):
                 read.ranks[p.number] = _int(value)  # type: ignore[assignment]
+        read.tiebreaks = [view.text(f"TieBreak{slot}").strip().upper() for slot in range(1, 5)
+                          if view.text(f"TieBreak{slot}").strip()]
     return read
 
 
@@ -407,8 +411,12 @@ def _ranked(read: _Read, trf_format: str) -> None:
     for p in t.players:
         p.points = p.computed_points(t.scoring)
     if read.ranks:
-        for p in t.players:
-            p.rank = read.ranks.get(p.number)
+        # The workbook's own ranks; TRF16 wants one player a rank, so equal ranks (and
+        # players with none: no result yet) are told apart by starting number.
+        ordered = sorted(t.players, key=lambda p: (read.ranks.get(p.number) or len(t.players) + 1, p.number))
+        for position, p in enumerate(ordered, start=1):
+            rank = read.ranks.get(p.number)
+            p.rank = rank if trf_format == "trf26" and rank is not None else position
         return
     ordered = sorted(t.players, key=lambda p: (-(p.points or 0.0), p.number))
     for position, p in enumerate(ordered, start=1):
@@ -419,8 +427,10 @@ def _ranked(read: _Read, trf_format: str) -> None:
             p.rank = position
 
 
-def _trf26_headers(t: Tournament) -> None:
+def _trf26_headers(t: Tournament, tiebreaks: list[str]) -> None:
     t.headers["142"] = [""]
+    if tiebreaks:  # 202: the tie-breaks in the order they ranked the players
+        t.headers["202"] = [",".join(tiebreaks)]
     compact = t.time_control.replace(" ", "")
     if compact and _ENCODED_TIME.fullmatch(compact):
         t.headers["222"] = [compact]
@@ -520,7 +530,7 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
     issues = preflight(read, trf_format=trf_format)
     _ranked(read, trf_format)
     if trf_format == "trf26":
-        _trf26_headers(t)
+        _trf26_headers(t, read.tiebreaks if read.ranks else [])
     text = write_trf(t)  # raises for a value that does not fit its columns: nothing written
     check = preflight_output(target)
     try:

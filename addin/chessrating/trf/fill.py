@@ -49,6 +49,7 @@ class FillSummary:
     no_id: list[tuple[int, str]] = field(default_factory=list)
     not_on_list: list[tuple[int, str, int]] = field(default_factory=list)
     cell_errors: list[Any] = field(default_factory=list)
+    standings: list[Any] = field(default_factory=list)  # after the recalculation
 
     @property
     def complete(self) -> bool:
@@ -180,6 +181,7 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
     except RecalcError as error:
         raise RatingError(str(error)) from None
     summary.cell_errors = list(report.root_errors)
+    summary.standings = report.standings
     return summary
 
 

@@ -63,6 +63,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .. import tiebreaks
 from ..errors import RatingError
 from ..progress import Progress
 from .model import PLAYED_CODES, ReadWarning, RoundGame, Tournament
@@ -248,6 +249,9 @@ class ImportSummary:
     new_players: bool
     warnings: list[ReadWarning] = field(default_factory=list)
     cell_errors: list[Any] = field(default_factory=list)
+    tiebreaks: tuple[str, ...] = ()
+    tiebreaks_note: str = ""
+    standings: list[Any] = field(default_factory=list)
     filled: Any = None  # the FillSummary of --fide-list
 
     def lines(self, max_warnings: int = MAX_WARNINGS_SHOWN) -> list[str]:
@@ -280,6 +284,8 @@ class ImportSummary:
             out += [f"  {u}" for u in unfilled[:max_warnings]]
             if len(unfilled) > max_warnings:
                 out.append(f"  ... and {len(unfilled) - max_warnings} more")
+        if self.tiebreaks:
+            out.append(f"tie-breaks: {', '.join(self.tiebreaks)} ({self.tiebreaks_note})")
         out.append(f"warnings: {len(self.warnings)}")
         out += [f"  {w}" for w in self.warnings[:max_warnings]]
         if len(self.warnings) > max_warnings:
@@ -299,7 +305,41 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _build(tournament: Tournament, layout: str, output: Path, new_players: bool) -> None:
+def file_tiebreaks(tournament: Tournament, layout: str) -> tuple[tuple[str, ...], str]:
+    """The tie-breaks the workbook ranks by: those a TRF-2026 file names in its ``202``
+    record when every one is a code the functions know (the first four), else the
+    template's defaults; with a note saying which and why.
+
+    >>> from chessrating.trf.model import Tournament
+    >>> t = Tournament(headers={"202": ["BH/C1,SB,DE"]})
+    >>> file_tiebreaks(t, "swiss")
+    (('BH/C1', 'SB', 'DE'), "the file's 202 record")
+    >>> file_tiebreaks(Tournament(headers={"202": ["EDET/P,BH:MP/C1/P"]}), "swiss")[1]
+    "the template's defaults; the file's 202 record names codes for team events: EDET/P, BH:MP/C1/P"
+    """
+    defaults = {"uscf": tiebreaks.USCF_DEFAULTS, "round robin": tiebreaks.FIDE_ROUND_ROBIN_DEFAULTS}.get(
+        layout, tiebreaks.FIDE_SWISS_DEFAULTS)
+    named = [code.strip() for line in tournament.headers.get("202", []) for code in line.split(",") if code.strip()]
+    if not named:
+        return tuple(defaults), "the template's defaults"
+    unknown = []
+    for code in named:
+        try:
+            tiebreaks.parse_code(code)
+        except RatingError:
+            unknown.append(code)
+    if unknown:
+        return tuple(defaults), ("the template's defaults; the file's 202 record names codes for "
+                                 f"team events: {', '.join(unknown)}" if any(":" in c or c.startswith("E")
+                                                                              for c in unknown)
+                                 else f"the template's defaults; the file's 202 record names codes "
+                                      f"not known here: {', '.join(unknown)}")
+    return tuple(named[:4]), "the file's 202 record" + (f"; past the fourth left out: {', '.join(named[4:])}"
+                                                        if len(named) > 4 else "")
+
+
+def _build(tournament: Tournament, layout: str, output: Path, new_players: bool,
+           codes: tuple[str, ...]) -> None:
     """Write the filled workbook with its values; the K inputs and the games so far stay
     empty, read as :func:`unknown_games` says."""
     from .. import workbooks
@@ -308,13 +348,13 @@ def _build(tournament: Tournament, layout: str, output: Path, new_players: bool)
     tournament = lone_results_as_byes(tournament)
     reading = unknown_games(new_players=new_players)
     if layout == "uscf":
-        workbooks.fill_uscf(tournament, output, unknown_games=reading)
+        workbooks.fill_uscf(tournament, output, unknown_games=reading, tiebreaks=codes)
     elif layout == "round robin":
         event = workbooks.round_robin_from_tournament(tournament)
         workbooks.fill_round_robin(event, output, unknown_games=reading,
-                                   report=report_inputs(tournament))
+                                   report=report_inputs(tournament), tiebreaks=codes)
     else:
-        workbooks.fill_swiss(tournament, output, unknown_games=reading)
+        workbooks.fill_swiss(tournament, output, unknown_games=reading, tiebreaks=codes)
 
 
 def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
@@ -374,6 +414,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     tournament.warnings.extend(refused)
     games = count_games(tournament)
     rounds = max(tournament.rounds, 1)
+    codes, codes_note = file_tiebreaks(tournament, layout)
     bar.update("writing", f"{len(tournament.players)} players read; "
                           f"{len(tournament.players)} rows x {rounds} rounds", 0.1)
     # built, evaluated in memory and written once; it appears finished or not at all
@@ -383,7 +424,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         with evaluation(progress=bar.follow(0.3, 1.0 if listed is None else 0.6),
                         label=target.name) as found:
             try:
-                _build(tournament, layout, built, new_players)
+                _build(tournament, layout, built, new_players, codes)
             except RecalcError as error:  # names the user's file
                 raise RatingError(str(error)) from None
         report = found.report
@@ -398,7 +439,9 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         rounds=tournament.rounds, games=games, unrated=unrated,
         first_ratings=first, new_players=new_players,
         warnings=list(tournament.warnings),
-        cell_errors=list(filled.cell_errors if filled else report.root_errors), filled=filled)
+        cell_errors=list(filled.cell_errors if filled else report.root_errors), filled=filled,
+        tiebreaks=codes, tiebreaks_note=codes_note,
+        standings=filled.standings if filled else report.standings)
 
 
 # -- command line ---------------------------------------------------------------------
@@ -473,5 +516,9 @@ def run(args: Any) -> int:
                          fide_list=args.fide_list, rating_type=args.rating_list)
     for line in summary.lines():
         print(line)
+    if summary.standings:
+        from ..recalc.standings import format_standings
+        print()
+        print(format_standings(summary.standings))
     unfilled = summary.filled is not None and not summary.filled.complete
     return 1 if summary.cell_errors or unfilled else 0

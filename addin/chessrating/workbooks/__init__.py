@@ -22,11 +22,12 @@ event model and the example event in :mod:`.event`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
 from ..errors import RatingError
+from ..tiebreaks import USCF_DEFAULTS
 from .calculators import build_calculators
 from .event import EventPlayer, RoundRobinEvent, load_demo_event, round_robin_from_tournament
 from .report import ReportInputs, report_inputs
@@ -95,7 +96,8 @@ EventLike = Union[RoundRobinEvent, "Tournament"]
 
 
 def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True,
-                     unknown_games: str = "established", report: "ReportInputs | None" = None) -> Path:
+                     unknown_games: str = "established", report: "ReportInputs | None" = None,
+                     tiebreaks: "Sequence[str] | None" = None) -> Path:
     """The round-robin workbook sized to ``event`` and filled with it; returns ``dst``.
 
     ``event`` is a :class:`RoundRobinEvent` (e.g. :func:`load_demo_event`) or a
@@ -111,11 +113,12 @@ def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True,
     if len(event.players) < 2:
         raise RatingError(f"event: {len(event.players)} players; a round robin needs at least 2")
     return _finish(lambda path: build_round_robin(path, event=event, unknown_games=unknown_games,
-                                                  report=report), dst, recalculate)
+                                                  report=report, tiebreaks=tiebreaks), dst, recalculate)
 
 
 def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
-               k_inputs: "KInputs | None" = None, unknown_games: str = "established") -> Path:
+               k_inputs: "KInputs | None" = None, unknown_games: str = "established",
+               tiebreaks: "Sequence[str] | None" = None) -> Path:
     """The Swiss workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k; opponent numbers, colours (W/B) and
@@ -126,11 +129,12 @@ def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
     if not tournament.players:
         raise RatingError("tournament: it has no players")
     return _finish(lambda path: build_swiss(path, tournament=tournament, k_inputs=k_inputs,
-                                            unknown_games=unknown_games), dst, recalculate)
+                                            unknown_games=unknown_games, tiebreaks=tiebreaks),
+                   dst, recalculate)
 
 
 def fill_uscf(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
-              unknown_games: str = "established") -> Path:
+              unknown_games: str = "established", tiebreaks: "Sequence[str] | None" = None) -> Path:
     """The US Chess event workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k: name, rating (taken as the rating
@@ -141,5 +145,6 @@ def fill_uscf(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
     """
     if not tournament.players:
         raise RatingError("tournament: it has no players")
-    return _finish(lambda path: build_uscf(path, tournament=tournament, unknown_games=unknown_games),
+    return _finish(lambda path: build_uscf(path, tournament=tournament, unknown_games=unknown_games,
+                                           tiebreaks=USCF_DEFAULTS if tiebreaks is None else tiebreaks),
                    dst, recalculate)

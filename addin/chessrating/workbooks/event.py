@@ -19,6 +19,7 @@ and the norm column quiet until one is picked in the workbook.
 from __future__ import annotations
 
 import csv
+import datetime as _dt
 import io
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -73,6 +74,7 @@ class RoundRobinEvent:
     sources: tuple[str, ...] = field(default_factory=tuple)
     published_points: tuple[float, ...] | None = None
     norm_title: str = ""  # the workbook's NormTitle: "" (no verdicts), GM, IM, WGM or WIM
+    start: _dt.date | None = None  # the first day, where known: which tie-break rules were in force
 
     def __post_init__(self) -> None:
         size = len(self.players)
@@ -196,4 +198,5 @@ def round_robin_from_tournament(tournament: "Tournament") -> RoundRobinEvent:
         for p in ordered)
     year = tournament.start_date.year if tournament.start_date else None
     return RoundRobinEvent(name=tournament.name, players=players,
-                           results=tuple(tuple(r) for r in grid), year=year, site=tournament.city)
+                           results=tuple(tuple(r) for r in grid), year=year, site=tournament.city,
+                           start=tournament.start_date)

@@ -25,6 +25,7 @@ same column to every row that asks with the same arguments.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
@@ -34,7 +35,7 @@ from ..tiebreaks import CODES, RULES
 from .layout import CROSSTABLE, Styles, column, span, write_text_input
 
 __all__ = ["FIDE_CODES", "USCF_CODES", "TIEBREAK_SLOTS", "code_cell", "RANKING_COLUMNS", "TIEBREAK_COLUMNS", "write_tiebreak_settings",
-           "write_ranking_headers", "ranking_formulas", "ranking_formats", "code_choices"]
+           "write_ranking_headers", "ranking_formulas", "ranking_formats", "code_choices", "rules_in_force"]
 
 TIEBREAK_SLOTS = 4
 TIEBREAK_COLUMNS = tuple(f"TB{slot}" for slot in range(1, TIEBREAK_SLOTS + 1))
@@ -66,10 +67,10 @@ def code_choices(codes: Sequence[str] = CODES) -> list[str]:
 
 def write_tiebreak_settings(sheet: Worksheet, book: Workbook, st: Styles, row: int, col: int,
                             defaults: Sequence[str], codes: Sequence[str] = CODES,
-                            rules: bool = True) -> None:
+                            rules: str | None = RULES[0]) -> None:
     """The label ``Tie-breaks`` at (``row``, ``col``), the four code cells after it (two
     columns each) filled with ``defaults`` and, with ``rules``, the edition of FIDE's rules
-    (``TB rules``)."""
+    (``TB rules``, ``rules``; ``None`` writes none)."""
     sheet.write_string(row, col, "Tie-breaks", st.label)
     choices = code_choices(codes)
     source = ",".join(choices)
@@ -90,11 +91,11 @@ def write_tiebreak_settings(sheet: Worksheet, book: Workbook, st: Styles, row: i
                              "Ties are broken by these in order.",
             "error_title": "Tie-break", "error_message": "Not a code from the list: the "
                              "column will say so if the functions do not know it."})
-    if rules:
+    if rules is not None:
         at = col + 1 + 2 * TIEBREAK_SLOTS
         sheet.write_string(row, at, "TB rules", st.label)
         sheet.merge_range(row, at + 1, row, at + 2, "", st.input_result)
-        write_text_input(sheet, row, at + 1, RULES[0], st.input_result)
+        write_text_input(sheet, row, at + 1, rules, st.input_result)
         book.define_name("TieBreakRules", f"={CROSSTABLE}!${column(at + 1)}${row + 1}")
         sheet.data_validation(row, at + 1, row, at + 1, {
             "validate": "list", "source": list(RULES), "input_title": "Tie-break rules",
@@ -147,3 +148,18 @@ def ranking_formulas(r: int, first: int, *, points: str, tiebreaks: str, event: 
 def ranking_formats(st: Styles) -> dict[str, Format]:
     """Rank as a whole number; a tie-break as its value is (14.5, 9.75, 3)."""
     return {"Rank": st.formula_int, **{name: st.formula_general for name in TIEBREAK_COLUMNS}}
+
+
+def rules_in_force(start: date | None) -> str:
+    """The edition of C.07 in force on an event's first day: 2026 from 1 March 2026, 2024
+    before (the 2024 edition, in force from 1 August 2024, is the oldest this package
+    implements; the 2023 text it replaced reads the same for the codes offered here
+    but for Art. 16, docs/RULES.md §6); 2026 when the date is unknown.
+
+    >>> from datetime import date
+    >>> rules_in_force(date(2026, 2, 28)), rules_in_force(date(2026, 3, 1)), rules_in_force(None)
+    ('2024', '2026', '2026')
+    """
+    if start is None:
+        return RULES[0]
+    return "2026" if (start.year, start.month) >= (2026, 3) else "2024"

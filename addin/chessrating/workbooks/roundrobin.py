@@ -29,6 +29,7 @@ norm column stays empty until a title is picked; the example event sets ``GM``.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +46,9 @@ from .fide import (
     write_fide_player, write_fide_settings,
 )
 from ..tiebreaks import FIDE_ROUND_ROBIN_DEFAULTS
-from .ranking import FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
+from .ranking import (
+    FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
+)
 from .layout import (
     CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
@@ -178,7 +181,9 @@ def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRo
     sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
                              "(forfeit win), - (forfeit loss). Yellow cells are inputs; pick "
                              "a title in Norm for the norm verdicts.", st.note)
-    write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, tiebreaks, FIDE_CODES)
+    # The edition in force on the first day; an event known by its year only, its year's end.
+    start = event.start if event and event.start else (_dt.date(event.year, 12, 31) if event and event.year else None)
+    write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, tiebreaks, FIDE_CODES, rules_in_force(start))
 
 
 def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,

@@ -45,7 +45,9 @@ from .layout import (
     write_how_to_sheet, write_quiet_formula,
 )
 from ..tiebreaks import FIDE_SWISS_DEFAULTS
-from .ranking import FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, write_ranking_headers, write_tiebreak_settings
+from .ranking import (
+    FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
+)
 from .report import report_inputs, write_report_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
@@ -275,7 +277,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
                         tournament.start_date.year if tournament and tournament.start_date else None,
                         norm_title, unknown_games)
     write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, FIDE_SWISS_DEFAULTS if tiebreaks is None else tiebreaks,
-                            FIDE_CODES)
+                            FIDE_CODES, rules_in_force(tournament.start_date if tournament else None))
     write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
     write_ranking_headers(sheet, st, lay.first - 2, lay.totals + TOTAL_COLUMNS.index("Rank"))
     _write_players(sheet, lay, st, tournament, k_inputs or {})

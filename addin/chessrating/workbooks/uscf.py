@@ -273,7 +273,7 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, na
     sheet.write_string(1, 17, WHY_THEY_DIFFER, st.note)
     write_round_headers(sheet, lay, st, PLAYER_HEADERS, TOTAL_COLUMNS)
     write_ranking_headers(sheet, st, lay.first - 2, lay.totals + TOTAL_COLUMNS.index("Rank"))
-    write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, tiebreaks, USCF_CODES, rules=False)
+    write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, tiebreaks, USCF_CODES, rules=None)
 
 
 def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
