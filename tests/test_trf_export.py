@@ -366,3 +366,14 @@ def test_a_template_filled_by_hand(tmp_path: Path, capsys) -> None:  # type: ign
         "001    3 w    C                                                      2001/02/03  0.5    2  0000 - H",
     ]
     assert lines[12][69:79] == "2001/02/03"  # TRF16 columns 70-79
+
+
+def test_a_us_chess_workbook_is_refused(trf_import, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    code, book = trf_import("javafo_sample2.trf", "--system", "uscf")
+    assert code in (0, 1)
+    out = tmp_path / "uscf.trf"
+    assert main(["export-trf", str(book), "-o", str(out)]) == 2
+    assert "is not a FIDE crosstable" in capsys.readouterr().err and not out.exists()
+    assert main(["fide-list", str(_list(tmp_path, *LISTED)), "--fill", str(book), "-o",
+                 str(tmp_path / "x.xlsx")]) == 2
+    assert not (tmp_path / "x.xlsx").exists()

@@ -165,6 +165,10 @@ def workbook_tournament(view: BookView) -> _Read:
     first_row, name_col = rows[0]
     header = {view.value(sheet, first_row - 1, c): c for c in range(1, view.max_col.get(sheet, 0) + 1)}
     swiss = view.value(sheet, first_row - 1, name_col + 9) == "Opp"
+    if "K list" not in (view.value(sheet, first_row - 1, name_col + 7),
+                        view.value(sheet, first_row - 2, name_col + 7)):
+        raise RatingError(f"book: {str(view.path)!r} is not a FIDE crosstable (no K list column "
+                          "beside the names); export-trf reads the FIDE round-robin and Swiss workbooks")
     t = Tournament(name=_text(view.value(sheet, 2, 2)))
     t.headers = {"062": [""], "072": [""]}  # counts written from the players
     read = _Read(t, "swiss" if swiss else "round robin")
