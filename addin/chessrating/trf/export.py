@@ -232,12 +232,12 @@ def workbook_tournament(view: BookView) -> _Read:
         _swiss_games(view, sheet, rows, name_col, read, numbers)
     else:
         _round_robin_games(view, sheet, rows, name_col, read, numbers)
-    rounds = max((len(p.games) for p in t.players), default=0)
-    dates = view.named("RoundDates")
-    t.round_dates = [_date(d) for d in dates[:rounds]]
+    # the rounds of the event: those played, or more where round dates say so
+    played = max((len(p.games) for p in t.players), default=0)
+    t.round_dates = [_date(d) for d in view.named("RoundDates")]
     while t.round_dates and t.round_dates[-1] is None:
         t.round_dates.pop()
-    t.rounds = rounds
+    t.rounds = max(played, len(t.round_dates))
     if view.has("Rank"):
         for p, value in zip(t.players, [view.named("Rank")[i] for i, _ in enumerate(rows)]):
             if _int(value):
