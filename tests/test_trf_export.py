@@ -344,7 +344,7 @@ def test_a_template_filled_by_hand(tmp_path: Path, capsys) -> None:  # type: ign
     book = tmp_path / "open.xlsx"
     shutil.copy(Path(__file__).resolve().parents[1] / "workbooks" / "fide-swiss.xlsx", book)
     _set(book, {
-        "Crosstable": {"B2": "Club Open", "B5": "A", "B6": "B", "B7": "C",
+        "Crosstable": {"B2": "Club Open", "B5": "A", "B7": "C",  # player 2: a FIDE ID only
                        # round 1: 1 beat 2 (1 White), 3 has a half-point bye
                        "K5": 2, "L5": "W", "M5": 1, "K6": 1, "L6": "B", "M6": 0, "M7": "H"},
         "Report": {"B4": "Oslo", "B5": "NOR", "B6": 46143.0, "B7": 46143.0, "B9": "Arbiter, A",
