@@ -345,3 +345,44 @@ def test_round_robin_keeps_the_file_rounds_and_colours(tmp_path: Path) -> None:
     back = read_trf(summary.output)
     assert [_key(p) for p in back.players] == [_key(p) for p in original.players]
     assert back.round_dates == original.round_dates
+
+
+def test_a_template_filled_by_hand(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """The shipped Swiss template, typed into as an arbiter would (inputs only, no
+    recalculation): filled from the list, then exported."""
+    book = tmp_path / "open.xlsx"
+    shutil.copy(Path(__file__).resolve().parents[1] / "workbooks" / "fide-swiss.xlsx", book)
+    _set(book, {
+        "Crosstable": {"B2": "Club Open", "B5": "A", "B7": "C",  # player 2: a FIDE ID only
+                       # round 1: 1 beat 2 (1 White), 3 has a half-point bye
+                       "K5": 2, "L5": "W", "M5": 1, "K6": 1, "L6": "B", "M6": 0, "M7": "H"},
+        "Report": {"B4": "Oslo", "B5": "NOR", "B6": 46143.0, "B7": 46143.0, "B9": "Arbiter, A",
+                   "B11": "5400+30", "B16": 46143.0, "C19": 13400304, "C20": 2212072,
+                   "D21": "w", "E21": "2001/02/03"},
+    })
+    assert main(["fide-list", str(_list(tmp_path, *LISTED)), "--fill", str(book)]) == 1
+    assert "  player 3 C" in capsys.readouterr().out.splitlines()  # no FIDE ID: named, exit 1
+    out = tmp_path / "open.trf"
+    assert main(["export-trf", str(book)]) == 0
+    assert capsys.readouterr().out.splitlines()[2] == f"pre-flight check: 0 problem(s), listed in {preflight_output(out)}"
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[:9] == ["012 Club Open", "022 Oslo", "032 NOR", "042 2026/05/01", "052 2026/05/01",
+                         "062 3", "072 2", "102 Arbiter, A", "122 5400+30"]
+    assert lines[9] == "132" + " " * 88 + "26/05/01"
+    assert lines[10:] == [
+        "001    1 m GM Mirzoev, Azer                     2530 AZE    13400304 1978        1.0    1     2 w 1",
+        "001    2 m IM Argandoña Riveiro, Iñigo          2390 ESP     2212072 1981        0.0    3     1 b 0",
+        "001    3 w    C                                                      2001/02/03  0.5    2  0000 - H",
+    ]
+    assert lines[12][69:79] == "2001/02/03"  # TRF16 columns 70-79
+
+
+def test_a_us_chess_workbook_is_refused(trf_import, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    code, book = trf_import("javafo_sample2.trf", "--system", "uscf")
+    assert code in (0, 1)
+    out = tmp_path / "uscf.trf"
+    assert main(["export-trf", str(book), "-o", str(out)]) == 2
+    assert "is not a FIDE crosstable" in capsys.readouterr().err and not out.exists()
+    assert main(["fide-list", str(_list(tmp_path, *LISTED)), "--fill", str(book), "-o",
+                 str(tmp_path / "x.xlsx")]) == 2
+    assert not (tmp_path / "x.xlsx").exists()

@@ -9,7 +9,8 @@ from collections import Counter
 from hypothesis import given, strategies as st
 
 from chessrating.trf import read_trf
-from chessrating.trf.export import _Read, berger, preflight, trf_code
+from chessrating.trf.export import berger, trf_code
+from chessrating.trf.preflight import WorkbookEvent, preflight
 from chessrating.trf.model import Player, RoundGame, Tournament
 
 # FIDE Handbook C.05 Annex 1, Berger table for 5-6 players (first named has White):
@@ -45,7 +46,7 @@ def test_result_cells_become_trf_codes() -> None:
     assert trf_code("y") is None and trf_code(2) is None and trf_code("1/3") is None
 
 
-def _event(**changes: object) -> _Read:
+def _event(**changes: object) -> WorkbookEvent:
     a = Player(1, "Alpha, A", "m", rating=2000, fide_id=100, games=[RoundGame(1, 2, "w", "1")])
     b = Player(2, "Beta, B", games=[RoundGame(1, 1, "b", "1")])
     c = Player(3, "Gamma, C", "w", birth_date="2001/02/03", games=[RoundGame(1, 2, "w", "0")])
@@ -54,7 +55,7 @@ def _event(**changes: object) -> _Read:
                    round_dates=[dt.date(2026, 1, 2)], players=[a, b, c], rounds=1)
     for key, value in changes.items():
         setattr(t, key, value)
-    return _Read(t, "swiss", stated_points={1: 1.0, 2: 0.0, 3: 0.0})
+    return WorkbookEvent(t, "swiss", stated_points={1: 1.0, 2: 0.0, 3: 0.0})
 
 
 def test_preflight_names_player_and_field() -> None:

@@ -3,6 +3,9 @@
 - :mod:`.model`: the tournament a file describes (players, games, warnings).
 - :mod:`.codec`: reading and writing TRF text, tolerant of what real files hold.
 - :mod:`.importer`: ``chessrating import-trf``, a file into a filled, recalculated workbook.
+- :mod:`.export` and :mod:`.preflight`: ``chessrating export-trf``, a filled workbook into
+  the FIDE rating report, with a rating officer's pre-flight check.
+- :mod:`.fidelist` and :mod:`.fill`: the FIDE rating list, and ``chessrating fide-list``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The reader is tolerant: it never fails on what a file holds. Anything it cannot 
 anything inconsistent (a points column that disagrees with the results, two sides of a
 game that disagree, an opponent who does not exist), becomes a
 :class:`~chessrating.trf.model.ReadWarning` with its line number. It accepts CR, LF or
-CRLF line ends, UTF-8 (with or without BOM) or Latin-1, ``###`` comments, dates as
+CRLF line ends, UTF-8 (with or without BOM), UTF-16 (by its BOM), Windows-1252 or Latin-1, ``###`` comments, dates as
 ``YYYY/MM/DD``, ``YYYY.MM.DD``, ``DD/MM/YYYY``, ``DD.MM.YYYY`` or a year alone, TRF06
 one-letter titles, blank or ``0`` ratings, omitted trailing rounds, byes with a blank
 opponent and a birth date shifted one column.
@@ -77,7 +77,9 @@ _TEXT_FIELDS = {"012": "name", "022": "city", "032": "federation", "092": "type"
 def decode_trf(data: bytes) -> tuple[str, int | None]:
     """Text of a file's bytes, decoded as a whole: UTF-16 when it starts with a UTF-16
     byte-order mark, else UTF-8 (a BOM is dropped) when the whole file is valid UTF-8,
-    else Latin-1 for the whole file (one encoding, never line by line).
+    else Windows-1252 (what Windows pairing programs write: ``Š`` is byte 0x8A there)
+    for the whole file, or Latin-1 where a byte has no Windows-1252 character (one
+    encoding for the whole file, never line by line; :func:`fallback_encoding` names it).
 
     Returns the text and, when UTF-8 failed, the line number of the first byte that
     is not UTF-8 (``None`` otherwise).
@@ -96,7 +98,23 @@ def decode_trf(data: bytes) -> tuple[str, int | None]:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as error:
         line = len(re.split(rb"\r\n|\r|\n", data[: error.start]))
-        return data.decode("latin-1"), line
+        return data.decode(_FALLBACKS[fallback_encoding(data)]), line
+
+
+_FALLBACKS = {"Windows-1252": "cp1252", "Latin-1": "latin-1"}
+
+
+def fallback_encoding(data: bytes) -> str:
+    """The encoding a file that is not UTF-8 is read in, as the summary names it.
+
+    >>> fallback_encoding(b"\\x8aari\\xe6"), fallback_encoding(b"\\x81")
+    ('Windows-1252', 'Latin-1')
+    """
+    try:
+        data.decode("cp1252")
+    except UnicodeDecodeError:
+        return "Latin-1"
+    return "Windows-1252"
 
 
 def read_trf(source: str | bytes | os.PathLike[str]) -> Tournament:
@@ -123,7 +141,8 @@ def read_trf(source: str | bytes | os.PathLike[str]) -> Tournament:
         raise RatingError(f"source: {source!r} is neither a path, bytes nor TRF text")
     tournament = parse_trf(text)
     if bad_line is not None:
-        tournament.warnings.insert(0, ReadWarning(bad_line, "the file is not UTF-8; read as Latin-1"))
+        encoding = fallback_encoding(source if isinstance(source, bytes) else data)
+        tournament.warnings.insert(0, ReadWarning(bad_line, f"the file is not UTF-8; read as {encoding}"))
     return tournament
 
 

@@ -3,7 +3,7 @@ officer's pre-flight check.
 
 :func:`workbook_tournament` reads a FIDE template filled by hand or made by
 ``import-trf`` (the Swiss or the round robin; :mod:`.bookview`) into a
-:class:`~chessrating.trf.model.Tournament`; :func:`preflight` lists what a federation's
+:class:`~chessrating.trf.model.Tournament`; :func:`.preflight.preflight` lists what a federation's
 rating officer would send back (FIDE B.02 §9.1; the 2024 letter to rating officers:
 submissions lacking a new player's birth date and sex are returned); :func:`export_trf`
 writes the TRF16 (FIDE Handbook C.04 Annex 2) or TRF-2026 file and the check.
@@ -44,13 +44,14 @@ import datetime as _dt
 import os
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import RatingError
 from .bookview import BookView, read_book_view
 from .model import TITLES, Player, RoundGame, Tournament
+from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
 
 __all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "berger", "workbook_tournament",
            "preflight", "export_trf", "default_output", "preflight_output"]
@@ -59,9 +60,7 @@ FORMATS = ("trf16", "trf26")
 _CELL_CODES = {"1": "1", "½": "=", "=": "=", "0.5": "=", "1/2": "=", "0": "0",
                "W": "1", "D": "=", "L": "0", "+": "+", "-": "-", "X": "+", "F": "-",
                "H": "H", "B": "F", "U": "U", "Z": "Z", "": " "}
-_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-"}
 _FED = re.compile(r"[A-Z]{3}")
-_ENCODED_TIME = re.compile(r"[0-9/+:*\-WB]+")
 _GAME_ROUND = re.compile(r"\s*([0-9]{1,3})\s*([WB])?\s*")
 
 
@@ -95,20 +94,6 @@ def berger(players: int) -> dict[tuple[int, int], tuple[int, bool]]:
     return out
 
 
-@dataclass(frozen=True)
-class Issue:
-    """One line of the pre-flight check: a player (0 = the event), a field, a problem."""
-
-    player: int
-    name: str
-    field: str
-    problem: str
-
-    def __str__(self) -> str:
-        who = "event" if self.player == 0 else f"player {self.player} {self.name}".rstrip()
-        return f"{who}: {self.field}: {self.problem}"
-
-
 def _int(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
@@ -140,18 +125,6 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-@dataclass
-class _Read:
-    """A workbook read into a tournament, with what reading it found wrong."""
-
-    tournament: Tournament
-    layout: str
-    issues: list[Issue] = field(default_factory=list)
-    stated_points: dict[int, float | None] = field(default_factory=dict)
-    ranks: dict[int, int] = field(default_factory=dict)
-    tiebreaks: list[str] = field(default_factory=list)  # the codes that ranked them, in order
-
-
 def _player_rows(view: BookView) -> list[tuple[int, int]]:
     cells = view.names.get("Names")
     if not cells:
@@ -160,16 +133,20 @@ def _player_rows(view: BookView) -> list[tuple[int, int]]:
     return [(row, col) for _, row, col in cells]
 
 
-def workbook_tournament(view: BookView) -> _Read:
+def workbook_tournament(view: BookView) -> WorkbookEvent:
     """The tournament a FIDE workbook holds, and the issues met reading it."""
     rows = _player_rows(view)
     sheet = view.names["Names"][0][0]
     first_row, name_col = rows[0]
     header = {view.value(sheet, first_row - 1, c): c for c in range(1, view.max_col.get(sheet, 0) + 1)}
     swiss = view.value(sheet, first_row - 1, name_col + 9) == "Opp"
+    if "K list" not in (view.value(sheet, first_row - 1, name_col + 7),
+                        view.value(sheet, first_row - 2, name_col + 7)):
+        raise RatingError(f"book: {str(view.path)!r} is not a FIDE crosstable (no K list column "
+                          "beside the names); export-trf reads the FIDE round-robin and Swiss workbooks")
     t = Tournament(name=_text(view.value(sheet, 2, 2)))
     t.headers = {"062": [""], "072": [""]}  # counts written from the players
-    read = _Read(t, "swiss" if swiss else "round robin")
+    read = WorkbookEvent(t, "swiss" if swiss else "round robin")
     issues = read.issues
     t.city, t.federation, t.type = view.text("ReportCity"), view.text("ReportFederation"), view.text("ReportType")
     t.chief_arbiter, t.time_control = view.text("ReportArbiter"), view.text("ReportTimeControl")
@@ -230,12 +207,12 @@ def workbook_tournament(view: BookView) -> _Read:
         _swiss_games(view, sheet, rows, name_col, read, numbers)
     else:
         _round_robin_games(view, sheet, rows, name_col, read, numbers)
-    rounds = max((len(p.games) for p in t.players), default=0)
-    dates = view.named("RoundDates")
-    t.round_dates = [_date(d) for d in dates[:rounds]]
+    # the rounds of the event: those played, or more where round dates say so
+    played = max((len(p.games) for p in t.players), default=0)
+    t.round_dates = [_date(d) for d in view.named("RoundDates")]
     while t.round_dates and t.round_dates[-1] is None:
         t.round_dates.pop()
-    t.rounds = rounds
+    t.rounds = max(played, len(t.round_dates))
     if view.has("Rank"):
         for p, value in zip(t.players, [view.named("Rank")[i] for i, _ in enumerate(rows)]):
             if _int(value):
@@ -246,7 +223,7 @@ def workbook_tournament(view: BookView) -> _Read:
 
 
 def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_col: int,
-                 read: _Read, numbers: set[int]) -> None:
+                 read: WorkbookEvent, numbers: set[int]) -> None:
     first_row = rows[0][0]
     start = name_col + 9  # the first round's Opp column
     rounds = 0
@@ -286,7 +263,7 @@ def _pad(p: Player) -> None:
 
 
 def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_col: int,
-                       read: _Read, numbers: set[int]) -> None:
+                       read: WorkbookEvent, numbers: set[int]) -> None:
     grid = name_col + 9
     size = len(rows)
     table = berger(size)
@@ -339,73 +316,7 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
                                  "(Report sheet): written by the FIDE Berger tables for the starting numbers"))
 
 
-def preflight(read: _Read, *, trf_format: str = "trf16") -> list[Issue]:
-    """What a rating officer would return, by player and field (the event's first)."""
-    t = read.tournament
-    out: list[Issue] = []
-    for label, value in (("city", t.city), ("federation", t.federation), ("chief arbiter", t.chief_arbiter),
-                         ("start date", t.start_date), ("end date", t.end_date),
-                         ("time control", t.time_control)):
-        if not value:
-            out.append(Issue(0, "", label, "missing (Report sheet)"))
-    if t.federation and not _FED.fullmatch(t.federation.upper()):
-        out.append(Issue(0, "", "federation", f"{t.federation!r} is not a three-letter code"))
-    if t.start_date and t.end_date and t.end_date < t.start_date:
-        out.append(Issue(0, "", "end date", "before the start date"))
-    played_rounds = sorted({g.round for p in t.players for g in p.games if not g.is_blank})
-    missing = [r for r in played_rounds if r > len(t.round_dates) or t.round_dates[r - 1] is None]
-    if missing:
-        out.append(Issue(0, "", "round dates", "missing for round(s) " + ", ".join(map(str, missing))))
-    if trf_format == "trf26" and t.time_control and not _ENCODED_TIME.fullmatch(t.time_control.replace(" ", "")):
-        out.append(Issue(0, "", "time control", f"{t.time_control!r} is not encoded as TRF-2026 "
-                         "record 222 wants (e.g. 5400+30); written as 122 only"))
-    out += [i for i in read.issues if i.player == 0]
-    by_number = {p.number: p for p in t.players}
-    for p in t.players:
-        mine = [i for i in read.issues if i.player == p.number]
-        if p.fide_id is None:
-            if not p.birth_date:
-                mine.append(Issue(p.number, p.name, "birth date", "missing for a player without FIDE ID"))
-            if not p.sex:
-                mine.append(Issue(p.number, p.name, "sex", "missing for a player without FIDE ID"))
-        seen: Counter[int] = Counter()
-        for g in p.games:
-            if g.opponent is None:
-                continue
-            other = by_number[g.opponent]
-            back = other.game(g.round)
-            if back.opponent != p.number:
-                gives = "no opponent" if back.opponent is None else f"player {back.opponent}"
-                mine.append(Issue(p.number, p.name, f"round {g.round}",
-                                  f"paired with player {other.number}, whose row gives {gives}"))
-            elif p.number < other.number:
-                if g.code in _COMPLEMENT and back.code not in _COMPLEMENT[g.code]:
-                    mine.append(Issue(p.number, p.name, f"round {g.round}",
-                                      f"result {g.code!r} against player {other.number}, whose row "
-                                      f"gives {back.code.strip() or 'no result'!r}: the two sides disagree"))
-                if g.colour is not None and g.colour == back.colour:
-                    mine.append(Issue(p.number, p.name, f"round {g.round}",
-                                      f"same colour as player {other.number}"))
-            seen[g.opponent] += 1
-        stated = read.stated_points.get(p.number)
-        computed = p.computed_points(t.scoring)
-        if stated is not None and abs(stated - computed) > 1e-9:
-            mine.append(Issue(p.number, p.name, "points",
-                              f"the workbook gives {stated:g}, the results add up to {computed:g}"))
-        out += mine
-    for rnd in range(1, t.rounds + 1):
-        named: Counter[int] = Counter(n for p in t.players if (n := p.game(rnd).opponent) is not None)
-        for opponent, count in sorted(named.items()):
-            if count > 1:
-                o = by_number[opponent]
-                out.append(Issue(o.number, o.name, f"round {rnd}",
-                                 f"paired {count} times (by players "
-                                 + ", ".join(str(p.number) for p in t.players
-                                             if p.game(rnd).opponent == opponent) + ")"))
-    return out
-
-
-def _ranked(read: _Read, trf_format: str) -> None:
+def _ranked(read: WorkbookEvent, trf_format: str) -> None:
     """Each player's points and rank (the module's **Decision**)."""
     t = read.tournament
     for p in t.players:
@@ -432,7 +343,7 @@ def _trf26_headers(t: Tournament, tiebreaks: list[str]) -> None:
     if tiebreaks:  # 202: the tie-breaks in the order they ranked the players
         t.headers["202"] = [",".join(tiebreaks)]
     compact = t.time_control.replace(" ", "")
-    if compact and _ENCODED_TIME.fullmatch(compact):
+    if compact and ENCODED_TIME.fullmatch(compact):
         t.headers["222"] = [compact]
 
 
@@ -443,15 +354,6 @@ def default_output(book: Path) -> Path:
     'events/open.trf'
     """
     return Path(book).with_suffix(".trf")
-
-
-def preflight_output(trf: Path) -> Path:
-    """The check's workbook beside the TRF file.
-
-    >>> preflight_output(Path("events/open.trf")).as_posix()
-    'events/open-preflight.xlsx'
-    """
-    return trf.with_name(f"{trf.stem}-preflight.xlsx")
 
 
 @dataclass
@@ -476,27 +378,6 @@ class ExportSummary:
         if len(self.issues) > max_shown:
             out.append(f"  ... and {len(self.issues) - max_shown} more")
         return out
-
-
-def _write_check(issues: list[Issue], path: Path, book: Path) -> None:
-    import xlsxwriter
-
-    workbook = xlsxwriter.Workbook(str(path), {"strings_to_numbers": False, "strings_to_formulas": False})
-    sheet = workbook.add_worksheet("Pre-flight")
-    bold = workbook.add_format({"bold": True, "bg_color": "#DDEBF7", "border": 1})
-    sheet.write_string(0, 0, f"Pre-flight check of {book.name}: what a rating officer would return", bold)
-    for c, text in enumerate(("Player", "Name", "Field", "Problem")):
-        sheet.write_string(2, c, text, bold)
-    for r, issue in enumerate(issues or [Issue(0, "", "", "no problems found")], start=3):
-        sheet.write_string(r, 0, "event" if issue.player == 0 else str(issue.player))
-        sheet.write_string(r, 1, issue.name)
-        sheet.write_string(r, 2, issue.field)
-        sheet.write_string(r, 3, issue.problem)
-    sheet.set_column(0, 0, 8)
-    sheet.set_column(1, 1, 28)
-    sheet.set_column(2, 2, 16)
-    sheet.set_column(3, 3, 90)
-    workbook.close()
 
 
 def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
@@ -535,7 +416,7 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
     check = preflight_output(target)
     try:
         with draft_path(check) as drafted:
-            _write_check(issues, drafted, book)
+            write_check(issues, drafted, book)
             with atomic_output(target) as stream:
                 stream.write(text.encode("utf-8"))
             publish(drafted, check)

@@ -139,12 +139,13 @@ def _same(a: Path, b: Path) -> bool:
 
 def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str] | BinaryIO | FideList,
                   output: str | os.PathLike[str] | None = None, *, shown: str | None = None,
-                  rating_type: str | None = None) -> FillSummary:
+                  rating_type: str | None = None, progress: Any = None) -> FillSummary:
     """Fill ``book``'s players from the FIDE list ``fide_list`` (a path, a stream or a
     list already read) and write the recalculated workbook to ``output`` (default:
     ``book`` itself, replaced whole once the new file is complete). ``shown`` is the
     name the summary gives the output (a draft's caller names its own file);
-    ``rating_type`` sets the workbook's rating list first (default: the one it names)."""
+    ``rating_type`` sets the workbook's rating list first (default: the one it names);
+    ``progress`` (a :class:`chessrating.progress.Progress`) shows the stages."""
     from ..recalc import RecalcError, recalculate
     from xlrecalc.archive import draft_path
     from xlrecalc.patch import write_cached_values
@@ -165,6 +166,8 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
     else:
         ids = {int(v) for _, _, c, _ in rows if c is not None
                for v in [view.value(*c)] if isinstance(v, (int, float))}
+        if progress is not None:
+            progress.update("reading", f"the FIDE list for {len(ids)} FIDE IDs", 0.0)
         found = read_fide_list(fide_list, ids)
     if not found.has(kind):
         raise RatingError(f"list: a {found.kind} list; the workbook is rated on the {kind} list "
@@ -177,7 +180,8 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
     try:
         with draft_path(target) as draft:
             write_cached_values(book, draft, updates, shown=str(book))
-            report = recalculate(draft, target, label=target.name)
+            report = recalculate(draft, target, label=target.name,
+                                 progress=progress.follow(0.6, 1.0) if progress is not None else None)
     except RecalcError as error:
         raise RatingError(str(error)) from None
     summary.cell_errors = list(report.root_errors)
@@ -229,7 +233,12 @@ def run(args: Any) -> int:
             view = read_book_view(args.fill)
             ids = {int(v) for v in view.named("FideIds") if isinstance(v, (int, float))}
             found = read_fide_list(args.list, ids, kind=args.list_type)
-        summary = fill_workbook(args.fill, found or args.list, args.output)
+        from ..progress import Progress
+        bar = Progress()
+        try:
+            summary = fill_workbook(args.fill, found or args.list, args.output, progress=bar)
+        finally:
+            bar.close()
         for line in summary.lines():
             print(line)
         return 0 if summary.complete else 1

@@ -17,7 +17,8 @@ The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
 :mod:`.calculators`; shared styles and sheets in :mod:`.layout`; the FIDE
 player columns of the round robin and the Swiss in :mod:`.fide`; the round columns
 and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
-event model and the example event in :mod:`.event`.
+FIDE templates' Report sheet (what the FIDE rating report needs beyond the crosstable)
+in :mod:`.report`; the event model and the example event in :mod:`.event`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Row 2 of the ``Crosstable`` sheet holds the settings with workbook names: ``Rules``
 ("2025"/"2024"), ``RatingYear`` (year for K; blank = this year) and ``NormTitle``. Each
 player row starts No., Name, Title, Fed, Rating, the K inputs (rated games, birth year,
-peak), K list (K as the FIDE list gives it, which overrides the computed one) and K
+peak), K list (K as the FIDE list gives it, which overrides the computed one; written by
+``chessrating fide-list LIST --fill``) and K
 (``FIDE_K`` unless K list is filled), and ends, after the games, with the same totals:
 points, games, expected score, ``PERF_RATING``, ``FIDE_CHANGE``, ``FIDE_NEWRATING``,
 ``FIDE_INITIAL`` (unrated players), the ``FIDE_NORM`` verdict for ``NormTitle`` and

@@ -85,6 +85,12 @@ HOW_TO = [
     "Rules: 2025 (from 1 October 2025: no 400-point cap for players rated 2650 or more) or "
     "2024 (cap for everyone). Year: the rating period's year for the junior K rule; blank "
     "means this year.",
+    "5. The 'Report' sheet holds what the FIDE rating report needs beyond the crosstable: "
+    "city, federation, dates, arbiters, time control, round dates, each player's FIDE ID, sex "
+    "and birth date, and each game's round and colour (e.g. 3W; blank follows the FIDE Berger "
+    "tables). 'chessrating fide-list LIST --fill' fills the players with a FIDE ID from the "
+    "FIDE list; 'chessrating export-trf' writes the report (TRF) and lists what a rating "
+    "officer would return.",
 ]
 
 

@@ -88,6 +88,11 @@ HOW_TO = [
     "number that is not one says 'check result of round N' or 'check opponent in round N'.",
     "5. The 'Games' sheet shows each game's expected score and rating change and what the "
     "formulas read. It is all formulas: leave it alone.",
+    "6. The 'Report' sheet holds what the FIDE rating report needs beyond the crosstable: "
+    "city, federation, dates, arbiters, time control, round dates, and each player's FIDE "
+    "ID, sex and birth date. 'chessrating fide-list LIST --fill' fills the players with a "
+    "FIDE ID from the FIDE list; 'chessrating export-trf' writes the report (TRF) and lists "
+    "what a rating officer would return.",
 ]
 
 

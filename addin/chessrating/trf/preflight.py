@@ -1,0 +1,153 @@
+"""The pre-flight check of a FIDE rating report: what a federation's rating officer
+would send back, by player and field.
+
+FIDE B.02 §9.1 has the chief arbiter send the report to the federation's rating officer,
+who may reject it; FIDE's 2024 letter to rating officers
+(https://qc.fide.com/2024/02/26/letter-to-federation-ratings-officers/) asks them to
+return submissions lacking a new player's birth date and sex. Records 022 (city), 032
+(federation), 102 (chief arbiter) and, in TRF-2026, 042/052 (dates), 132 (round dates)
+and 222 (time control) are mandatory for rating (C.04 Annex 2, TRF26).
+
+:func:`preflight` lists: missing event fields; a player without FIDE ID lacking birth
+date or sex; a game whose two sides disagree (opponent, result, colour); a player paired
+twice in a round; points that do not equal the sum of the results; and whatever reading
+the workbook found wrong (:class:`WorkbookEvent.issues`). :func:`write_check` writes the
+list as the sheet ``Pre-flight`` of a workbook of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .model import Tournament
+
+__all__ = ["Issue", "WorkbookEvent", "preflight", "preflight_output", "write_check"]
+
+_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-"}
+_FED = re.compile(r"[A-Z]{3}")
+ENCODED_TIME = re.compile(r"[0-9/+:*\-WB]+")
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One line of the pre-flight check: a player (0 = the event), a field, a problem."""
+
+    player: int
+    name: str
+    field: str
+    problem: str
+
+    def __str__(self) -> str:
+        who = "event" if self.player == 0 else f"player {self.player} {self.name}".rstrip()
+        return f"{who}: {self.field}: {self.problem}"
+
+
+@dataclass
+class WorkbookEvent:
+    """A workbook read into a tournament, with what reading it found wrong."""
+
+    tournament: Tournament
+    layout: str
+    issues: list[Issue] = field(default_factory=list)
+    stated_points: dict[int, float | None] = field(default_factory=dict)
+    ranks: dict[int, int] = field(default_factory=dict)
+    tiebreaks: list[str] = field(default_factory=list)  # the codes that ranked them, in order
+
+
+def preflight(read: WorkbookEvent, *, trf_format: str = "trf16") -> list[Issue]:
+    """What a rating officer would return, by player and field (the event's first)."""
+    t = read.tournament
+    out: list[Issue] = []
+    for label, value in (("city", t.city), ("federation", t.federation), ("chief arbiter", t.chief_arbiter),
+                         ("start date", t.start_date), ("end date", t.end_date),
+                         ("time control", t.time_control)):
+        if not value:
+            out.append(Issue(0, "", label, "missing (Report sheet)"))
+    if t.federation and not _FED.fullmatch(t.federation.upper()):
+        out.append(Issue(0, "", "federation", f"{t.federation!r} is not a three-letter code"))
+    if t.start_date and t.end_date and t.end_date < t.start_date:
+        out.append(Issue(0, "", "end date", "before the start date"))
+    played_rounds = sorted({g.round for p in t.players for g in p.games if not g.is_blank})
+    missing = [r for r in played_rounds if r > len(t.round_dates) or t.round_dates[r - 1] is None]
+    if missing:
+        out.append(Issue(0, "", "round dates", "missing for round(s) " + ", ".join(map(str, missing))))
+    if trf_format == "trf26" and t.time_control and not ENCODED_TIME.fullmatch(t.time_control.replace(" ", "")):
+        out.append(Issue(0, "", "time control", f"{t.time_control!r} is not encoded as TRF-2026 "
+                         "record 222 wants (e.g. 5400+30); written as 122 only"))
+    out += [i for i in read.issues if i.player == 0]
+    by_number = {p.number: p for p in t.players}
+    for p in t.players:
+        mine = [i for i in read.issues if i.player == p.number]
+        if p.fide_id is None:
+            if not p.birth_date:
+                mine.append(Issue(p.number, p.name, "birth date", "missing for a player without FIDE ID"))
+            if not p.sex:
+                mine.append(Issue(p.number, p.name, "sex", "missing for a player without FIDE ID"))
+        seen: Counter[int] = Counter()
+        for g in p.games:
+            if g.opponent is None:
+                continue
+            other = by_number[g.opponent]
+            back = other.game(g.round)
+            if back.opponent != p.number:
+                gives = "no opponent" if back.opponent is None else f"player {back.opponent}"
+                mine.append(Issue(p.number, p.name, f"round {g.round}",
+                                  f"paired with player {other.number}, whose row gives {gives}"))
+            elif p.number < other.number:
+                if g.code in _COMPLEMENT and back.code not in _COMPLEMENT[g.code]:
+                    mine.append(Issue(p.number, p.name, f"round {g.round}",
+                                      f"result {g.code!r} against player {other.number}, whose row "
+                                      f"gives {back.code.strip() or 'no result'!r}: the two sides disagree"))
+                if g.colour is not None and g.colour == back.colour:
+                    mine.append(Issue(p.number, p.name, f"round {g.round}",
+                                      f"same colour as player {other.number}"))
+            seen[g.opponent] += 1
+        stated = read.stated_points.get(p.number)
+        computed = p.computed_points(t.scoring)
+        if stated is not None and abs(stated - computed) > 1e-9:
+            mine.append(Issue(p.number, p.name, "points",
+                              f"the workbook gives {stated:g}, the results add up to {computed:g}"))
+        out += mine
+    for rnd in range(1, t.rounds + 1):
+        named: Counter[int] = Counter(n for p in t.players if (n := p.game(rnd).opponent) is not None)
+        for opponent, count in sorted(named.items()):
+            if count > 1:
+                o = by_number[opponent]
+                out.append(Issue(o.number, o.name, f"round {rnd}",
+                                 f"paired {count} times (by players "
+                                 + ", ".join(str(p.number) for p in t.players
+                                             if p.game(rnd).opponent == opponent) + ")"))
+    return out
+
+
+def preflight_output(trf: Path) -> Path:
+    """The check's workbook beside the TRF file.
+
+    >>> preflight_output(Path("events/open.trf")).as_posix()
+    'events/open-preflight.xlsx'
+    """
+    return trf.with_name(f"{trf.stem}-preflight.xlsx")
+
+
+def write_check(issues: list[Issue], path: Path, book: Path) -> None:
+    import xlsxwriter
+
+    workbook = xlsxwriter.Workbook(str(path), {"strings_to_numbers": False, "strings_to_formulas": False})
+    sheet = workbook.add_worksheet("Pre-flight")
+    bold = workbook.add_format({"bold": True, "bg_color": "#DDEBF7", "border": 1})
+    sheet.write_string(0, 0, f"Pre-flight check of {book.name}: what a rating officer would return", bold)
+    for c, text in enumerate(("Player", "Name", "Field", "Problem")):
+        sheet.write_string(2, c, text, bold)
+    for r, issue in enumerate(issues or [Issue(0, "", "", "no problems found")], start=3):
+        sheet.write_string(r, 0, "event" if issue.player == 0 else str(issue.player))
+        sheet.write_string(r, 1, issue.name)
+        sheet.write_string(r, 2, issue.field)
+        sheet.write_string(r, 3, issue.problem)
+    sheet.set_column(0, 0, 8)
+    sheet.set_column(1, 1, 28)
+    sheet.set_column(2, 2, 16)
+    sheet.set_column(3, 3, 90)
+    workbook.close()
