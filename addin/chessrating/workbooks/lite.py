@@ -303,7 +303,8 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
     book = scan(workbook, keep_text={"definedName"}, where=f"{at} xl/workbook.xml")
     targets = {e.attrs.get("Id"): resolve("xl", e.attrs.get("Target", ""))
                for e in relationships(book_rels, f"{at} xl/_rels/workbook.xml.rels")}
-    sheets = [(book[i].attrs.get("name", ""), targets.get(relationship_id(book[i]), "")) for i in sheet_entries(book)]
+    sheets = [(book[i].attrs.get("name", ""), targets.get(relationship_id(book[i]), ""))
+              for i in sheet_entries(book)]
 
     existing = _lite_extension(archive, names, src)
     ours = lite_properties()
@@ -315,7 +316,6 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
                               f"in {existing.part}; give --replace-code to replace it; nothing written")
 
     # The How-to paragraph: the classic set-up gives way to Lite's.
-    row_heights: dict[str, dict[int, float]] = {}
     setup_index = None
     if "xl/sharedStrings.xml" in names:
         strings = archive.read("xl/sharedStrings.xml")
@@ -390,7 +390,7 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         panes = archive.read(TASKPANES)
         elements = scan(panes, where=f"{at} {TASKPANES}")
         refs = [e for e in elements if e.local == "webextensionref"]
-        if not any(r.attrs.get("r:id") == rel_id for r in refs):
+        if not any(relationship_id(r) == rel_id for r in refs):
             rows = [int(e.attrs["row"]) for e in elements if e.local == "taskpane"
                     and digits(e.attrs.get("row", ""))]
             pane = _taskpane(elements[0].prefix, rel_id, max(rows, default=0) + 1).encode("utf-8")
