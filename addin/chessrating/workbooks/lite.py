@@ -43,7 +43,7 @@ from ..errors import RatingError
 from .layout import CLASSIC_SETUP, paragraph_height
 from .lite_code import main_py
 from .lite_parts import (
-    add_override, add_relationship, append_child, drop_sheet, drop_titles, empty_rels,
+    add_override, add_relationship, append_child, blank_strings, drop_sheet, drop_titles, empty_rels,
     keep_cached_values, read_part, relationship_id, relationships, resolve, sheet_entries,
     shared_string_index,
 )
@@ -335,6 +335,8 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         raise RatingError(f"{src}: its {METADATA} has no dynamic-array entry to use")
     used: set[str] = set()
     unbound: list[str] = []
+    strings_used: set[str] = set()  # shared strings the kept sheets show
+    conf_strings: dict[str, list[int]] = {}  # ... and those the settings sheet shows
     for e in book:
         if e.local == "definedName" and lite_formula(e.text)[1]:
             unbound.append(f"the defined name {e.attrs.get('name', '')}")
@@ -347,7 +349,9 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
             if any(e.local == "f" for e in sheet.elements) or len(sheets) == 1:
                 conf = None  # it computes something: keep it
             else:
+                conf_strings = sheet.string_rows
                 continue
+        strings_used |= set(sheet.string_rows)
         heights = {row: paragraph_height(LITE_SETUP)
                    for row in sheet.string_rows.get(str(setup_index), [])} if setup_index is not None else {}
         changes = sheet.changes(heights)
@@ -366,6 +370,13 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         types = splice(types, [(e.start, e.end, b"") for e in override])
         folder, file = posixpath.split(part)
         removed |= {part, f"{folder}/_rels/{file}.rels"}
+        # its words (the classic add-in's instructions) go with it; no other cell moves
+        orphans = {int(i) for i in set(conf_strings) - strings_used if digits(i)}
+        if "xl/sharedStrings.xml" in names and orphans:
+            strings = rewrites.get("xl/sharedStrings.xml", archive.read("xl/sharedStrings.xml"))
+            rewrites["xl/sharedStrings.xml"] = blank_strings(
+                strings, orphans, sum(len(rows) for rows in conf_strings.values()),
+                f"{at} xl/sharedStrings.xml")
         if "docProps/app.xml" in names:
             rewrites["docProps/app.xml"] = drop_titles(archive.read("docProps/app.xml"), name,
                                                         f"{at} docProps/app.xml")
