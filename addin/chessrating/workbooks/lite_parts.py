@@ -228,7 +228,8 @@ def drop_titles(app: bytes, sheet: str, where: str) -> bytes:
     pair_size = _number(elements[pair_vector].attrs.get("size", ""))
     if dropped and pair_size is not None:
         pv = elements[pair_vector]
-        changes.append((pv.start, pv.start_end, start_tag(pv.name, dict(pv.attrs, size=str(pair_size - dropped)))))
+        size_left = str(pair_size - dropped)
+        changes.append((pv.start, pv.start_end, start_tag(pv.name, dict(pv.attrs, size=size_left))))
     return splice(app, changes)
 
 
