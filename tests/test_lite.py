@@ -52,6 +52,7 @@ CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
 WETP = "{http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11}"
 PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 CT = "{http://schemas.openxmlformats.org/package/2006/content-types}"
 R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 REL_TASKPANES = "http://schemas.microsoft.com/office/2011/relationships/webextensiontaskpanes"
@@ -512,6 +513,12 @@ def test_lite_copy_has_no_classic_sheet_or_instructions(books: dict[str, Path], 
         assert CLASSIC_SETUP in _strings(books[name])
         assert LITE_SETUP in strings and CLASSIC_SETUP not in strings
     assert not [s for s in strings if "Import Functions" in s or "Ctrl+Alt+F9" in s]
+    assert not [s for s in strings if "classic" in s and "xlwings" in s or s in ("UDF Modules",
+                                                                                "chessrating.udfs")]
+    # every cell still shows its words: the string numbers did not move
+    assert _shown_strings(books[f"{name}-lite"]) == {
+        sheet: {cell: LITE_SETUP if text == CLASSIC_SETUP else text for cell, text in words.items()}
+        for sheet, words in _shown_strings(books[name]).items() if sheet != "xlwings.conf"}
     assert "Windows" in LITE_SETUP and "downloads xlwings" in LITE_SETUP
     # the document properties list the sheets and names that remain
     props = ET.fromstring(_members(books[f"{name}-lite"])["docProps/app.xml"])
@@ -526,6 +533,18 @@ def test_lite_copy_has_no_classic_sheet_or_instructions(books: dict[str, Path], 
     local = [int(d.get("localSheetId")) for d in workbook.iter() if d.tag.endswith("}definedName")
              and d.get("localSheetId") is not None]
     assert all(0 <= i < len(sheets) for i in local)
+
+
+def _shown_strings(book: Path) -> dict[str, dict[str, str]]:
+    """Sheet -> cell -> the shared string it shows."""
+    strings = _strings(book)
+    shown: dict[str, dict[str, str]] = {}
+    with zipfile.ZipFile(book) as archive:
+        for sheet, part in _sheet_parts(book).items():
+            root = ET.fromstring(archive.read(part))
+            shown[sheet] = {c.get("r"): strings[int(c.find(f"{MAIN}v").text)]
+                            for c in root.iter(f"{MAIN}c") if c.get("t") == "s"}
+    return shown
 
 
 def test_readme_says_lite_downloads_xlwings() -> None:

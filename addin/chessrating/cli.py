@@ -153,7 +153,8 @@ def _run_lite(args: argparse.Namespace) -> int:
 
 def _add_lite(sub: Any) -> None:
     parser = sub.add_parser(
-        "lite", help="write a copy of a workbook for xlwings Lite (Excel on Windows, Mac and the web)",
+        "lite",
+        help="write a copy of a workbook for xlwings Lite (Excel on Windows, Mac and the web)",
         description="Write a copy of BOOK.xlsx for xlwings Lite: each call of a rating "
                     "function in a cell is stored as Excel stores a Lite function, and the "
                     "copy carries the Python code of the functions, so opening it in Excel "

@@ -43,7 +43,7 @@ from ..errors import RatingError
 from .layout import CLASSIC_SETUP, paragraph_height
 from .lite_code import main_py
 from .lite_parts import (
-    add_override, add_relationship, append_child, drop_sheet, drop_titles, empty_rels,
+    add_override, add_relationship, append_child, blank_strings, drop_sheet, drop_titles, empty_rels,
     keep_cached_values, read_part, relationship_id, relationships, resolve, sheet_entries,
     shared_string_index,
 )
@@ -303,7 +303,8 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
     book = scan(workbook, keep_text={"definedName"}, where=f"{at} xl/workbook.xml")
     targets = {e.attrs.get("Id"): resolve("xl", e.attrs.get("Target", ""))
                for e in relationships(book_rels, f"{at} xl/_rels/workbook.xml.rels")}
-    sheets = [(book[i].attrs.get("name", ""), targets.get(relationship_id(book[i]), "")) for i in sheet_entries(book)]
+    sheets = [(book[i].attrs.get("name", ""), targets.get(relationship_id(book[i]), ""))
+              for i in sheet_entries(book)]
 
     existing = _lite_extension(archive, names, src)
     ours = lite_properties()
@@ -315,7 +316,6 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
                               f"in {existing.part}; give --replace-code to replace it; nothing written")
 
     # The How-to paragraph: the classic set-up gives way to Lite's.
-    row_heights: dict[str, dict[int, float]] = {}
     setup_index = None
     if "xl/sharedStrings.xml" in names:
         strings = archive.read("xl/sharedStrings.xml")
@@ -335,6 +335,8 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         raise RatingError(f"{src}: its {METADATA} has no dynamic-array entry to use")
     used: set[str] = set()
     unbound: list[str] = []
+    strings_used: set[str] = set()  # shared strings the kept sheets show
+    conf_strings: dict[str, list[int]] = {}  # ... and those the settings sheet shows
     for e in book:
         if e.local == "definedName" and lite_formula(e.text)[1]:
             unbound.append(f"the defined name {e.attrs.get('name', '')}")
@@ -347,7 +349,9 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
             if any(e.local == "f" for e in sheet.elements) or len(sheets) == 1:
                 conf = None  # it computes something: keep it
             else:
+                conf_strings = sheet.string_rows
                 continue
+        strings_used |= set(sheet.string_rows)
         heights = {row: paragraph_height(LITE_SETUP)
                    for row in sheet.string_rows.get(str(setup_index), [])} if setup_index is not None else {}
         changes = sheet.changes(heights)
@@ -366,6 +370,13 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         types = splice(types, [(e.start, e.end, b"") for e in override])
         folder, file = posixpath.split(part)
         removed |= {part, f"{folder}/_rels/{file}.rels"}
+        # its words (the classic add-in's instructions) go with it; no other cell moves
+        orphans = {int(i) for i in set(conf_strings) - strings_used if digits(i)}
+        if "xl/sharedStrings.xml" in names and orphans:
+            strings = rewrites.get("xl/sharedStrings.xml", archive.read("xl/sharedStrings.xml"))
+            rewrites["xl/sharedStrings.xml"] = blank_strings(
+                strings, orphans, sum(len(rows) for rows in conf_strings.values()),
+                f"{at} xl/sharedStrings.xml")
         if "docProps/app.xml" in names:
             rewrites["docProps/app.xml"] = drop_titles(archive.read("docProps/app.xml"), name,
                                                         f"{at} docProps/app.xml")
@@ -390,7 +401,7 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         panes = archive.read(TASKPANES)
         elements = scan(panes, where=f"{at} {TASKPANES}")
         refs = [e for e in elements if e.local == "webextensionref"]
-        if not any(r.attrs.get("r:id") == rel_id for r in refs):
+        if not any(relationship_id(r) == rel_id for r in refs):
             rows = [int(e.attrs["row"]) for e in elements if e.local == "taskpane"
                     and digits(e.attrs.get("row", ""))]
             pane = _taskpane(elements[0].prefix, rel_id, max(rows, default=0) + 1).encode("utf-8")

@@ -17,7 +17,7 @@ from ..errors import RatingError
 from .lite_xml import Element, digits, scan, splice, start_tag
 
 __all__ = ["read_part", "append_child", "relationships", "resolve", "add_relationship",
-           "add_override", "keep_cached_values", "empty_rels", "shared_string_index",
+           "add_override", "keep_cached_values", "empty_rels", "shared_string_index", "blank_strings",
            "drop_sheet", "sheet_entries", "drop_titles", "relationship_id"]
 
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
@@ -129,6 +129,24 @@ def shared_string_index(strings: bytes, text: str, where: str) -> tuple[int, Ele
     return None
 
 
+def blank_strings(strings: bytes, indices: set[int], cells_dropped: int, where: str) -> bytes:
+    """The shared strings with the items at ``indices`` emptied, their numbers kept (so
+    no cell's reference moves), and the count of references less ``cells_dropped``.
+
+    >>> blank_strings(b'<sst count="3" uniqueCount="2"><si><t>a</t></si><si><t>b</t></si></sst>', {1}, 1, "")
+    b'<sst count="2" uniqueCount="2"><si><t>a</t></si><si><t/></si></sst>'
+    """
+    elements = scan(strings, where=where)
+    items = [e for e in elements if e.local == "si" and e.depth == 1]
+    changes = [(e.start_end, e.inner_end, start_tag(f"{e.prefix}t", {}, empty=True))
+               for n, e in enumerate(items) if n in indices and not e.empty]
+    root = elements[0]
+    if digits(root.attrs.get("count", "")) and cells_dropped:
+        count = max(int(root.attrs["count"]) - cells_dropped, 0)
+        changes.append((root.start, root.start_end, start_tag(root.name, dict(root.attrs, count=str(count)))))
+    return splice(strings, changes)
+
+
 def drop_sheet(workbook: bytes, elements: list[Element], index: int, where: str) -> bytes:
     """``xl/workbook.xml`` without sheet number ``index``: its entry, its local names,
     the views' tab numbers shifted."""
@@ -210,7 +228,8 @@ def drop_titles(app: bytes, sheet: str, where: str) -> bytes:
     pair_size = _number(elements[pair_vector].attrs.get("size", ""))
     if dropped and pair_size is not None:
         pv = elements[pair_vector]
-        changes.append((pv.start, pv.start_end, start_tag(pv.name, dict(pv.attrs, size=str(pair_size - dropped)))))
+        size_left = str(pair_size - dropped)
+        changes.append((pv.start, pv.start_end, start_tag(pv.name, dict(pv.attrs, size=size_left))))
     return splice(app, changes)
 
 
