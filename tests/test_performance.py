@@ -87,9 +87,12 @@ def test_ptp_definition():
 
 
 def test_ptp_zero_and_perfect_scores():
-    # docs/RULES.md §3.6: 0 % → lowest opponent − 800, 100 % → highest opponent + 800.
+    # docs/RULES.md §3.6: 0 % → lowest opponent − 800 (C.07 10.3); 100 % → the lowest rating
+    # whose expected score is 1.00 against all: table 8.1.2 gives 1.00 from a difference of
+    # 736 (0.99 up to 735), so the highest opponent + 736.
     assert performance.performance([Game(2000, 0), Game(2150, 0)], "PTP") == 1200
-    assert performance.performance([Game(2000, 1), Game(2150, 1)], "PTP") == 2950
+    assert performance.performance([Game(2000, 1), Game(2150, 1)], "PTP") == 2886
+    assert fide.pd_hundredths(736) == 100 and fide.pd_hundredths(735) == 99
 
 
 def test_uscf_method_uses_the_linear_special_formula():

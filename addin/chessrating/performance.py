@@ -14,6 +14,7 @@ of the opponents rounded half-up, ``p`` the score as a whole percent rounded hal
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -21,6 +22,9 @@ from typing import Any
 from . import checks, elo, fide
 from .errors import RatingError
 from .results import NO_GAMES, Game, NoValue
+
+# Table 8.1.2: the smallest rating difference whose expected score is 1.00 (PTP of 100 %).
+SURE_WIN = 736
 
 __all__ = ["METHODS", "performance", "tpr", "own_anchor", "algorithm_of_400", "ptp",
            "check_method"]
@@ -92,17 +96,19 @@ def algorithm_of_400(games: Sequence[Game]) -> float:
 def ptp(games: Sequence[Game]) -> int:
     """FIDE perfect tournament performance: the lowest whole ``P`` with ``Σ PD(P − Ri) ≥ S``.
 
-    Table 8.1.2 without any cap. 0 % → lowest opponent − 800, 100 % → highest + 800.
+    Table 8.1.2 without any cap. 0 % → lowest opponent − 800 (C.07 10.3's exception);
+    100 % takes the definition itself: the lowest rating whose expected score is 1.00
+    against every opponent, the highest opponent + 736 (docs/RULES.md §3.6).
 
     >>> ptp([(2000, 0.5), (2000, 0.5)]), ptp([(2000, 1), (2100, 1)]), ptp([(2000, 0), (2100, 0)])
-    (1997, 2900, 1200)
+    (1997, 2836, 1200)
     """
     played = _nonempty(games)
     target = round(sum(g.score for g in played) * 100)  # S in hundredths
     if target == 0:
         return _floor_int(min(g.opponent for g in played)) - 800
     if target == 100 * len(played):
-        return _floor_int(max(g.opponent for g in played)) + 800
+        return math.ceil(max(g.opponent for g in played)) + SURE_WIN
 
     def total(p: int) -> int:
         return sum(fide.pd_hundredths(p - g.opponent) for g in played)

@@ -14,7 +14,6 @@ forfeits) and the type-B counts (forfeit losses).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,7 +31,6 @@ __all__ = [
     "direct_encounter_tiers",
 ]
 
-_SURE_WIN = 736  # table 8.1.2: the smallest rating difference whose expected score is 1.00
 DRAW = 0.5  # points for a draw: the regulations' "draw points" (standard scoring)
 
 # Art. 16.2 categories of unplayed rounds.
@@ -308,15 +306,10 @@ def tpr(scores: Scores, i: int) -> int | NoValue:
 
 def ptp(scores: Scores, i: int) -> int | NoValue:
     """Art. 10.3: perfect tournament performance, the lowest rating whose expected score
-    (table 8.1.2, no cap) reaches the score; 0 % gives the lowest opponent − 800. The text
-    has no rule for 100 %: the lowest such rating is the highest opponent + 736, the first
-    difference the table gives 1.00 (docs/RULES.md §6.2)."""
+    (table 8.1.2, no cap) reaches the score; 0 % gives the lowest opponent − 800, 100 % the
+    highest opponent + 736 (:func:`chessrating.performance.ptp`, docs/RULES.md §3.6)."""
     games = _rated_games(scores, i)
-    if not games:
-        return NO_GAMES
-    if all(g.score == 1.0 for g in games):
-        return math.ceil(max(g.opponent for g in games)) + _SURE_WIN
-    return performance.ptp(games)
+    return performance.ptp(games) if games else NO_GAMES
 
 
 def _average_of_opponents(scores: Scores, i: int, measure: Callable[[Scores, int], int | NoValue]) -> int | NoValue:
