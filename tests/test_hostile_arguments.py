@@ -83,3 +83,16 @@ def test_office_js_payloads_past_any_sheet_are_xlwings_errors():
     assert len(outcomes[1]["message"]) < 120
     assert outcomes[2] == {"error": "XlwingsError",
                            "message": f"opponent_ratings: 101000 cells; one argument takes at most {MAX_CELLS}"}
+
+
+@pytest.mark.parametrize("text", ["1_0", "２", "1e0", "0x2", " 2.5 "])
+def test_an_opponent_number_is_written_in_digits_0_to_9(text):
+    # The one reader of opponent numbers (TIEBREAK and USCF_EVENT alike) takes whole
+    # numbers in ASCII digits only, as Excel reads a number.
+    from chessrating.udfs import TIEBREAK, USCF_EVENT
+
+    opponents = [[text], [1.0]]
+    with pytest.raises(RatingError, match="^opponents: .* is not a player number"):
+        TIEBREAK("WIN", opponents, [["1"], ["0"]])
+    with pytest.raises(RatingError, match="^opponents: .* is not a player number"):
+        USCF_EVENT([1500.0, 1500.0], [30.0, 30.0], [["1"], ["0"]], opponents)

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RatingError
-from .results import Game, check_excel_error, describe, item_suffix
+from .results import EXCEL_ERRORS, Game, check_excel_error, describe, item_suffix
 
 # Where a value stands, for the message: an item number, a text such as "player 2", or none.
 Item = int | str | None
@@ -184,6 +184,45 @@ def in_domain(value: Any, domain: Domain, argument: str, item: Item = None) -> f
 def whole(value: Any, domain: Domain, argument: str, item: Item = None) -> int:
     """A whole number inside ``domain``."""
     return int(in_domain(value, domain, argument, item))
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+(?:\.0*)?")  # ASCII digits only: "1_0" and "１" are not numbers
+
+
+def opponent_number(value: Any, count: int, player: int, where: object = "") -> int | None:
+    """An opponent in a players × rounds block of opponent numbers, as a 0-based index:
+    ``None`` for no opponent (a blank or 0, which Office.js sends for an empty cell).
+    ``player`` is the row's own 0-based index; ``where`` ends a message (its ``str``, e.g.
+    `` (player 2, round 3)``, is made only when one is needed).
+
+    >>> opponent_number(3.0, 5, 0), opponent_number(None, 5, 0), opponent_number(" 2 ", 5, 0)
+    (2, None, 1)
+    >>> opponent_number(1.0, 5, 0, " (player 1, round 1)")
+    Traceback (most recent call last):
+    ...
+    chessrating.errors.RatingError: opponents: player 1 is paired against himself (player 1, round 1)
+    """
+    if type(value) is float and value.is_integer() and 1 <= value <= count and value != player + 1:
+        return int(value) - 1
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
+        raise RatingError(f"opponents: the cell holds the Excel error {value.strip()}{where}")
+    number: Any = value
+    if isinstance(value, str):
+        if not _WHOLE.fullmatch(value.strip()):
+            raise RatingError(f"opponents: {describe(value)} is not a player number{where}")
+        number = float(value.strip())
+    if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number) \
+            or not float(number).is_integer():
+        raise RatingError(f"opponents: {describe(value)} is not a player number{where}")
+    if number == 0:
+        return None
+    if not 1 <= number <= count:
+        raise RatingError(f"opponents: {describe(value)} is not a player number 1 to {count}{where}")
+    if int(number) == player + 1:
+        raise RatingError(f"opponents: player {player + 1} is paired against himself{where}")
+    return int(number) - 1
 
 
 def needed(argument: str, noun: str, item: Item = None) -> RatingError:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import checks
 from .errors import RatingError
 from .results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Result, check_excel_error, describe, read_result
 
@@ -140,29 +141,6 @@ class _Where:
         return f" ({self.text})"
 
 
-def _opponent_number(value: Any, count: int, player: int, where: _Where | str) -> int | None:
-    if type(value) is float and value.is_integer() and 1 <= value <= count and value != player + 1:
-        return int(value) - 1
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    check_excel_error(value, "opponents", str(where)[2:-1] if str(where) else None)
-    number = value
-    if isinstance(value, str):
-        try:
-            number = float(value.strip())
-        except ValueError:
-            raise RatingError(f"opponents: {describe(value)} is not a player number{where}") from None
-    if isinstance(number, bool) or not isinstance(number, (int, float)) or not float(number).is_integer():
-        raise RatingError(f"opponents: {describe(value)} is not a player number{where}")
-    if number == 0:  # no opponent (and what Office.js sends for an empty cell)
-        return None
-    if not 1 <= number <= count:
-        raise RatingError(f"opponents: {describe(value)} is not a player number 1 to {count}{where}")
-    if int(number) == player + 1:
-        raise RatingError(f"opponents: player {player + 1} is paired against himself{where}")
-    return int(number) - 1
-
-
 def _result(value: Any, where: _Where | str) -> Result | None:
     # the cells Excel hands over most often (a listed text, a float) are looked up directly;
     # anything else takes the reader of results.py and its messages
@@ -232,7 +210,7 @@ def from_rounds(opponents: Any, results: Any, colours: Any = None) -> Event:
     colour_rows = None if colours is None else _rows(colours, "colours")
     if colour_rows is not None:
         _same_shape(colour_rows, (count, width), "colours")
-    paired = [[_opponent_number(opponent_rows[i][r], count, i, _Where(i, r)) for r in range(width)]
+    paired = [[checks.opponent_number(opponent_rows[i][r], count, i, _Where(i, r)) for r in range(width)]
               for i in range(count)]
     entered = [[_result(result_rows[i][r], _Where(i, r)) for r in range(width)] for i in range(count)]
     black = [[None if colour_rows is None else read_colour(colour_rows[i][r], _Where(i, r).text)

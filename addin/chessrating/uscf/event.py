@@ -223,26 +223,6 @@ def pairings_from_crosstable(results: Any) -> list[Pairing]:
     return pairings
 
 
-def _opponent_number(value: Any, count: int, player: int, where: str) -> int | None:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    number = value
-    if isinstance(value, str):
-        try:
-            number = float(value.strip())
-        except ValueError:
-            raise RatingError(f"opponents: {describe(value)} is not a player number{where}") from None
-    if isinstance(number, bool) or not isinstance(number, (int, float)) or not float(number).is_integer():
-        raise RatingError(f"opponents: {describe(value)} is not a player number{where}")
-    if number == 0:
-        return None
-    if not 1 <= number <= count:
-        raise RatingError(f"opponents: {describe(value)} is not a player number 1 to {count}{where}")
-    if int(number) == player + 1:
-        raise RatingError(f"opponents: player {player + 1} is paired against himself{where}")
-    return int(number) - 1
-
-
 def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
     """The rated games of an n×rounds block: row i, round r holds player i's result and,
     in ``opponents``, the opponent's number (1-based). A blank or 0 opponent number is no
@@ -265,7 +245,7 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
         row = []
         for r in range(rounds):
             where = f" (player {i + 1}, round {r + 1})"
-            row.append((_opponent_number(opponent_rows[i][r], count, i, where),
+            row.append((checks.opponent_number(opponent_rows[i][r], count, i, where),
                         _cell_result(result_rows[i][r], where)))
         entries.append(row)
     pairings = []
