@@ -24,7 +24,7 @@ Then what the figures mean for the Swiss template in Excel: one full recalculati
 with every rating function timed, calls and Python time per function, as the add-in
 would make them.
 
-(e) USCF_NEWRATING for a provisional player (5 games before) with 4,000 games, ratings not
+(f) USCF_NEWRATING for a provisional player (5 games before) with 4,000 games, ratings not
     whole numbers, against a field far above his prior (the special formula's walk crosses
     thousands of knots). Baseline: the plain logistic loop over the same games.
 
@@ -36,7 +36,9 @@ The per-function figures of a recalculation count every call: the workbook is ev
 in this one process (the command line may split the evaluation over two processes, whose
 second one a wrapper in this process would not see).
 
-    python benchmarks/run.py [--quick] [--only a,b,c,d,e] [--cpu N]
+    python benchmarks/run.py [--quick] [--only a,b,c,d,f] [--cpu N]
+
+((e) is ``recalc_swiss.py --libreoffice``, the recalculation against LibreOffice.)
 """
 
 from __future__ import annotations
@@ -354,11 +356,11 @@ def excel_estimate(path: Path, what: str) -> None:
     print("  (each call also pays Excel's own cost of crossing into Python and back)")
 
 
-# ---------------------------------------------------------------------------- (e) special formula
+# ---------------------------------------------------------------------------- (f) special formula
 
 def bench_special(repeats: int) -> None:
     rng = random.Random(15)
-    table = Table("(e) USCF_NEWRATING, special formula, 4,000 games far from the prior "
+    table = Table("(f) USCF_NEWRATING, special formula, 4,000 games far from the prior "
                   "(baseline: plain logistic loop)", ("case", "games", "add-in", "baseline", "ratio"))
     table.header()
     for label, prior, low, high in (("field 1,300-2,000 above", 900.5, 2200.0, 2900.0),
@@ -374,7 +376,7 @@ def bench_special(repeats: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats and no 100,000-cell arrays")
-    parser.add_argument("--only", default="a,b,c,d,e", help="sections to run, e.g. a,b")
+    parser.add_argument("--only", default="a,b,c,d,f", help="sections to run, e.g. a,b")
     parser.add_argument("--cpu", type=int, help="run on this CPU only (Linux)")
     args = parser.parse_args(argv)
     repeats = 5 if args.quick else 9
@@ -392,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
         bench_event(repeats, (100, 500, 2_000))
     if "d" in only:
         bench_files(3 if args.quick else 5, 200, 11)
-    if "e" in only:
+    if "f" in only:
         bench_special(max(3, repeats // 2))
     return 0
 
