@@ -51,7 +51,7 @@ def test_names_and_argument_order_are_those_of_design_md():
         "USCF_BONUS": "rating, games, opponent_ratings, results, dual_rated=False, bonus_threshold=10, opponent_ids=None",
         "USCF_NEWRATING": "rating, games, opponent_ratings, results, age=None, record=None, peak_rating=None, dual_rated=False, bonus_threshold=10, opponent_ids=None",
         "USCF_FLOOR": "peak_rating, life_master=False",
-        "USCF_EVENT": "ratings, games, results, opponents=None, ages=None, records=None, dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None",
+        "USCF_EVENT": "ratings, games, results, opponents=None, ages=None, records=None, dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None, absolute_floors=None",
         "RATING_GOAL": "rating, target, opponent_rating, k, score=1, system='ELO'",
     }
     assert sorted(udfs.__all__) == sorted(contract)
