@@ -10,14 +10,18 @@ little. Each run is therefore timed next to two references taken just before it:
 * ``openpyxl.load_workbook`` of the workbook the command writes, in its own process,
   start-up included: the least any program that reads the file pays.
 
-    python benchmarks/import_trf.py [--runs 9]
+    python benchmarks/import_trf.py [--runs 9] [--cpus 0]
 
-Prints every run, then the medians and the ratios of the command to each reference.
+Prints every run with the machine's load average (1 minute) when it ended, then the
+medians and the ratios of the command to each reference. ``--cpus`` runs the command and
+both references under ``taskset -c`` (``0``: one CPU; ``0,1``: two), so the figures do not
+move with the load of the other CPU.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -31,10 +35,10 @@ TRF = HERE.parent / "tests" / "data" / "trf" / "grandmommyscup.trf"
 LOOP = "s = 0\nfor i in range(5_000_000):\n    s += i * i\n"
 
 
-def loop_seconds() -> float:
+def loop_seconds(pin: list[str]) -> float:
     """The fixed loop, timed inside a fresh interpreter (its start-up left out)."""
     code = f"import time\nt = time.perf_counter()\n{LOOP}print(time.perf_counter() - t)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([*pin, sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return float(out.stdout)
 
 
@@ -48,20 +52,25 @@ def wall(args: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=9, help="timed runs (default 9)")
-    runs = parser.parse_args().runs
+    parser.add_argument("--cpus", help="run everything under taskset -c CPUS, e.g. 0 or 0,1")
+    args = parser.parse_args()
+    runs = args.runs
+    pin = ["taskset", "-c", args.cpus] if args.cpus else []
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "grandmommyscup.xlsx"
-        command = [sys.executable, "-m", "chessrating.cli", "import-trf", str(TRF), "-o", str(out)]
-        load = [sys.executable, "-c", f"import openpyxl; openpyxl.load_workbook({str(out)!r})"]
+        command = [*pin, sys.executable, "-m", "chessrating.cli", "import-trf", str(TRF), "-o", str(out)]
+        load = [*pin, sys.executable, "-c", f"import openpyxl; openpyxl.load_workbook({str(out)!r})"]
         subprocess.run(command, capture_output=True, check=True)  # warm the disk cache
         loops, loads, imports = [], [], []
-        print(f"{'run':>3}  {'loop':>6}  {'openpyxl load':>13}  {'import-trf':>10}  {'import / loop':>13}")
+        print(f"on CPUs {args.cpus or 'all'}")
+        print(f"{'run':>3}  {'loop':>6}  {'openpyxl load':>13}  {'import-trf':>10}  {'import / loop':>13}"
+              f"  {'load average':>12}")
         for run in range(1, runs + 1):
-            loops.append(loop_seconds())
+            loops.append(loop_seconds(pin))
             loads.append(wall(load))
             imports.append(wall(command))
             print(f"{run:>3}  {loops[-1]:>5.2f}s  {loads[-1]:>12.2f}s  {imports[-1]:>9.2f}s"
-                  f"  {imports[-1] / loops[-1]:>13.2f}")
+                  f"  {imports[-1] / loops[-1]:>13.2f}  {os.getloadavg()[0]:>12.2f}")
     median = statistics.median
     print(f"median: loop {median(loops):.2f} s, openpyxl load {median(loads):.2f} s, "
           f"import-trf {median(imports):.2f} s (fastest {min(imports):.2f} s)")

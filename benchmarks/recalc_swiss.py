@@ -8,13 +8,23 @@ recalculation split into reading, evaluating and writing; with ``--formulas`` al
 ``formulas`` package's engine on the same file, for comparison.
 
     python benchmarks/recalc_swiss.py [--players 200] [--rounds 11] [--formulas]
-        [--libreoffice] [--trf FILE.trf] [--repeats 3]
+        [--libreoffice] [--lazy-libreoffice] [--cpus 0] [--trf FILE.trf] [--repeats 3]
 
 ``--libreoffice`` also times whole commands, start-up included, alternating so that
 both see the same load: ``chessrating recalc`` against LibreOffice headless converting
-the same file (``soffice --headless --convert-to xlsx``, its own fresh profile), as
-medians and their ratio. ``--trf`` times ``chessrating import-trf`` on a TRF file
-(a FIDE Swiss built and recalculated) the same way.
+the same file (``soffice --headless --convert-to xlsx``), as medians and their ratio.
+``--trf`` times ``chessrating import-trf`` on a TRF file (a FIDE Swiss built and
+recalculated) the same way.
+
+LibreOffice with a fresh profile does **not** recalculate an .xlsx file on loading: it
+keeps the cached values (a cached value changed to 999 stays 999). The yardstick is
+therefore a LibreOffice told to recalculate always (``OOXMLRecalcMode`` = 0 in the
+profile's registry, written here); it cannot compute the rating functions (those cells
+and the cells that read them show ``#NAME?``), so besides the times the script compares
+the cells it does compute with ours. ``--lazy-libreoffice`` times the fresh profile
+instead, which only loads and saves. ``--cpus 0`` (or ``0,1``) runs every command under
+``taskset -c``, so the ratios can be taken on one CPU and on two; the load average is
+printed beside each figure.
 
 The figures of the last recorded run, and how to read them on a shared machine, are in
 ``benchmarks/README.md`` (sections (d) and (e)).
@@ -83,34 +93,102 @@ def _medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
-def whole_commands(src: Path, folder: Path, repeats: int, trf: Path | None) -> None:
+def load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def libreoffice_profile(folder: Path, recalculating: bool) -> Path:
+    """A LibreOffice user profile; ``recalculating``: one that recalculates every .xlsx file
+    it loads (``/org.openoffice.Office.Calc/Formula/Load``, ``OOXMLRecalcMode`` 0: always)."""
+    import xml.etree.ElementTree as ET
+
+    profile = folder / ("lo-recalculating" if recalculating else "lo-fresh")
+    if recalculating:
+        (profile / "user").mkdir(parents=True, exist_ok=True)
+        oor = "http://openoffice.org/2001/registry"
+        ET.register_namespace("oor", oor)
+        items = ET.Element(f"{{{oor}}}items")
+        item = ET.SubElement(items, "item", {f"{{{oor}}}path": "/org.openoffice.Office.Calc/Formula/Load"})
+        prop = ET.SubElement(item, "prop", {f"{{{oor}}}name": "OOXMLRecalcMode", f"{{{oor}}}op": "fuse"})
+        ET.SubElement(prop, "value").text = "0"
+        ET.ElementTree(items).write(profile / "user" / "registrymodifications.xcu",
+                                    encoding="UTF-8", xml_declaration=True)
+    return profile
+
+
+def compare_with_libreoffice(src: Path, theirs: Path) -> None:
+    """LibreOffice's values against ours on the cells it can compute: those whose value
+    does not move when the rating functions, which it does not know, fail (evaluated
+    twice here, once with them and once with each raising)."""
+    import math
+
+    from chessrating.recalc.values import XlErr
+
+    def evaluated(functions: dict) -> dict:
+        book = load_book(src, functions)
+        recalc_engine.evaluate_book(book, split=False)
+        return {key: book.cells[key[0]].get(key[1:]) for key in book.formulas}
+
+    def unknown(*_: object) -> None:
+        raise NameError("not known to LibreOffice")
+
+    ours = evaluated(rating_functions())
+    blind = evaluated({name: unknown for name in rating_functions()})
+
+    def same(a: object, b: object) -> bool:
+        if isinstance(a, XlErr) or isinstance(b, XlErr):
+            return isinstance(a, XlErr) and isinstance(b, XlErr)
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+            return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+        return (a in (None, "")) == (b in (None, "")) and (a in (None, "") or a == b)
+
+    computable = [key for key in ours if same(ours[key], blind[key])]
+    office = openpyxl.load_workbook(theirs, data_only=True)
+    agree = 0
+    for sheet, row, col in computable:
+        value = office[sheet].cell(row, col).value
+        if isinstance(value, str) and value.startswith("#"):
+            value = XlErr(value)
+        agree += same(ours[(sheet, row, col)], value)
+    print(f"LibreOffice's values: {len(ours):,} formula cells, {len(ours) - len(computable):,} "
+          f"rest on the rating functions; of the {len(computable):,} it can compute, "
+          f"{agree:,} agree with ours")
+
+
+def whole_commands(src: Path, folder: Path, repeats: int, trf: Path | None,
+                   recalculating: bool = True, cpus: str | None = None) -> None:
     """`chessrating recalc` against LibreOffice headless on the same file, alternating."""
     env_path = str(Path(__file__).resolve().parents[1] / "addin")
     os.environ["PYTHONPATH"] = env_path + os.pathsep + os.environ.get("PYTHONPATH", "")
-    ours_cmd = [sys.executable, "-m", "chessrating.cli", "recalc", str(src), "-o", str(folder / "ours.xlsx")]
+    pin = ["taskset", "-c", cpus] if cpus else []
+    ours_cmd = [*pin, sys.executable, "-m", "chessrating.cli", "recalc", str(src), "-o", str(folder / "ours.xlsx")]
     soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    profile = libreoffice_profile(folder, recalculating)
+    kind = "recalculating" if recalculating else "fresh profile, not recalculating"
+    print(f"on CPUs {cpus or 'all'}; LibreOffice {kind}")
     ours, office = [], []
     for _ in range(repeats):
         ours.append(wall(ours_cmd))
         if soffice:
-            profile = folder / "lo-profile"
-            office.append(wall([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless",
+            office.append(wall([*pin, soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless",
                                 "--norestore", "--convert-to", "xlsx", "--outdir",
                                 str(folder / "lo"), str(src)]))
     mine, mine_cpu = _medians(ours)
     print(f"chessrating recalc, whole command (median of {repeats}): wall {mine:.2f} s, "
-          f"CPU {mine_cpu:.2f} s")
+          f"CPU {mine_cpu:.2f} s (load {load()})")
     if office:
         theirs, theirs_cpu = _medians(office)
         print(f"LibreOffice headless convert-to xlsx (median): wall {theirs:.2f} s, "
               f"CPU {theirs_cpu:.2f} s; ratio ours/LibreOffice wall {mine / theirs:.2f}, "
-              f"CPU {mine_cpu / theirs_cpu:.2f}")
+              f"CPU {mine_cpu / theirs_cpu:.2f} (load {load()})")
+        compare_with_libreoffice(src, folder / "lo" / src.name)
     if trf is not None:
-        runs = [wall([sys.executable, "-m", "chessrating.cli", "import-trf", str(trf), "-o",
+        runs = [wall([*pin, sys.executable, "-m", "chessrating.cli", "import-trf", str(trf), "-o",
                       str(folder / "trf.xlsx")]) for _ in range(repeats)]
         trf_wall, trf_cpu = _medians(runs)
+        ratio = f"; ratio to LibreOffice wall {trf_wall / theirs:.2f}, CPU {trf_cpu / theirs_cpu:.2f}" if office else ""
         print(f"chessrating import-trf {trf.name} (median): wall {trf_wall:.2f} s, "
-              f"CPU {trf_cpu:.2f} s; ratio to the recalc above, CPU {trf_cpu / mine_cpu:.2f}")
+              f"CPU {trf_cpu:.2f} s{ratio} (load {load()})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time the formulas package's engine (slow)")
     parser.add_argument("--libreoffice", action="store_true",
                         help="also time whole commands against LibreOffice headless")
+    parser.add_argument("--lazy-libreoffice", action="store_true",
+                        help="LibreOffice with a fresh profile, which keeps the cached values")
+    parser.add_argument("--cpus", help="run the whole commands under taskset -c CPUS, e.g. 0 or 0,1")
     parser.add_argument("--trf", type=Path, help="also time import-trf on this file")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
@@ -140,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
               f"whole call with writing and standings {total:.2f} s "
               f"({len(report.errors)} cells with errors)")
         if args.libreoffice or args.trf:
-            whole_commands(src, Path(tmp), args.repeats, args.trf)
+            whole_commands(src, Path(tmp), args.repeats, args.trf,
+                           recalculating=not args.lazy_libreoffice, cpus=args.cpus)
         if args.formulas:
             try:
                 import formulas

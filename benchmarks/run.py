@@ -24,7 +24,21 @@ Then what the figures mean for the Swiss template in Excel: one full recalculati
 with every rating function timed, calls and Python time per function, as the add-in
 would make them.
 
-    python benchmarks/run.py [--quick] [--only a,b,c,d]
+(f) USCF_NEWRATING for a provisional player (5 games before) with 4,000 games, ratings not
+    whole numbers, against a field far above his prior (the special formula's walk crosses
+    thousands of knots). Baseline: the plain logistic loop over the same games.
+
+Every table row ends with the machine's load average (1 minute) when it was measured: on
+a shared machine the seconds move with it. ``--cpu N`` pins the whole run to CPU ``N``
+(Linux), so that the figures do not change with what the other CPU is doing.
+
+The per-function figures of a recalculation count every call: the workbook is evaluated
+in this one process (the command line may split the evaluation over two processes, whose
+second one a wrapper in this process would not see).
+
+    python benchmarks/run.py [--quick] [--only a,b,c,d,f] [--cpu N]
+
+((e) is ``recalc_swiss.py --libreoffice``, the recalculation against LibreOffice.)
 """
 
 from __future__ import annotations
@@ -100,7 +114,8 @@ class Table:
 
     def add(self, *cells: Any) -> None:
         self.rows.append([str(c) for c in cells])
-        print("  " + " | ".join(c.ljust(w) for c, w in zip(self.rows[-1], self.widths())), flush=True)
+        print("  " + " | ".join(c.ljust(w) for c, w in zip(self.rows[-1], self.widths()))
+              + f" | load {load()}", flush=True)
 
     def widths(self) -> list[int]:
         return [max(len(h), 14) if i else 44 for i, h in enumerate(self.columns)]
@@ -109,6 +124,14 @@ class Table:
         print(f"\n{self.title}")
         print("  " + " | ".join(h.ljust(w) for h, w in zip(self.columns, self.widths())))
         print("  " + "-+-".join("-" * w for w in self.widths()))
+
+
+def load() -> str:
+    """The machine's load average over the last minute, where the system tells it."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "?"
 
 
 # ---------------------------------------------------------------------------- baselines
@@ -297,7 +320,8 @@ def python_time_per_function(path: Path) -> dict[str, tuple[int, float]]:
     The functions are called as Excel's add-in would call them, one call per formula cell
     (one per array formula), with the same arguments; only the time inside them counts.
     """
-    from chessrating.recalc import rating_functions, recalculate
+    from chessrating.recalc import closures, load_book, rating_functions
+    from chessrating.recalc.engine import evaluate_book
 
     spent: dict[str, list[float]] = {}
 
@@ -313,8 +337,15 @@ def python_time_per_function(path: Path) -> dict[str, tuple[int, float]]:
 
     wrapped = {name: timed(name, fn) for name, fn in rating_functions().items()}
     udfs._rated_event.cache_clear()  # the first USCF_EVENT call rates the event, as in a fresh Excel
-    with tempfile.TemporaryDirectory() as tmp:
-        recalculate(path, Path(tmp) / "out.xlsx", functions=wrapped)
+    # Evaluated in this process only: calls made in a second process would not be counted.
+    # The evaluator answers a rating function called again over the same ranges from its
+    # first call (closures._remembered); Excel calls it again, so here every call is made.
+    remembered = closures._remembered
+    closures._remembered = lambda book, key, call: call()
+    try:
+        evaluate_book(load_book(path, wrapped), split=False)
+    finally:
+        closures._remembered = remembered
     return {name: (len(times), sum(times)) for name, times in sorted(spent.items())}
 
 
@@ -332,15 +363,36 @@ def excel_estimate(path: Path, what: str) -> None:
     print("  (each call also pays Excel's own cost of crossing into Python and back)")
 
 
+# ---------------------------------------------------------------------------- (f) special formula
+
+def bench_special(repeats: int) -> None:
+    rng = random.Random(15)
+    table = Table("(f) USCF_NEWRATING, special formula, 4,000 games far from the prior "
+                  "(baseline: plain logistic loop)", ("case", "games", "add-in", "baseline", "ratio"))
+    table.header()
+    for label, prior, low, high in (("field 1,300-2,000 above", 900.5, 2200.0, 2900.0),
+                                    ("field 1,750-2,550 below", 2650.25, 100.0, 900.0)):
+        opponents = [round(rng.uniform(low, high), 3) for _ in range(4000)]
+        scores = [rng.choice((1.0, 0.5, 0.0)) for _ in opponents]
+        cells = [RESULT_CELLS[x] for x in scores]
+        ours, base = timed_pair(lambda: udfs.USCF_NEWRATING(prior, 5.0, opponents, cells),
+                                lambda: logistic_change(prior, opponents, scores, 32.0), repeats)
+        table.add(label, "4,000", fmt(ours), fmt(base), f"{ours / base:6.1f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats and no 100,000-cell arrays")
-    parser.add_argument("--only", default="a,b,c,d", help="sections to run, e.g. a,b")
+    parser.add_argument("--only", default="a,b,c,d,f", help="sections to run, e.g. a,b")
+    parser.add_argument("--cpu", type=int, help="run on this CPU only (Linux)")
     args = parser.parse_args(argv)
     repeats = 5 if args.quick else 9
     only = set(args.only.split(","))
+    if args.cpu is not None:
+        os.sched_setaffinity(0, {args.cpu})
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     print(f"python {platform.python_version()} on {platform.system()} {platform.machine()}, "
-          f"{os.cpu_count()} cores; medians of {repeats} runs")
+          f"{os.cpu_count()} cores, running on {cpus}; medians of {repeats} runs; load {load()}")
     if "a" in only:
         bench_one_call(repeats)
     if "b" in only:
@@ -349,6 +401,8 @@ def main(argv: list[str] | None = None) -> int:
         bench_event(repeats, (100, 500, 2_000))
     if "d" in only:
         bench_files(3 if args.quick else 5, 200, 11)
+    if "f" in only:
+        bench_special(max(3, repeats // 2))
     return 0
 
 

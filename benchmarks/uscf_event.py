@@ -15,10 +15,18 @@ Recorded (Python 3.11.7, Linux x86_64, 2 cores):
    2000 players,  9000 games: best 0.041 s, median 0.042 s
 
 Re-run after the fast paths of the Excel functions: the same (0.002, 0.009, 0.043 s).
+
+``--crosstable 500,2000`` times instead a whole recalculation of the US Chess template
+filled with a random Swiss of that many players over 9 rounds (``benchmarks/README.md``,
+"The US Chess crosstable"): every row asks ``INDEX(USCF_EVENT(table…), k)``. Each size
+is timed single-process (reading, compiling and evaluating every formula in one process,
+writing left out) and as ``chessrating recalc`` runs it (start to written file, the
+evaluation split over two processes where it can be), with the machine's load beside.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -51,7 +59,51 @@ def random_event(players: int, rng: random.Random) -> tuple[list[float | None], 
     return ratings, games, pairings
 
 
+def crosstable(sizes: list[int], repeats: int) -> None:
+    """Whole recalculations of the filled US Chess template, one line per size."""
+    import gc
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from recalc_swiss import random_event as random_swiss
+
+    from chessrating import udfs, workbooks
+    from chessrating.recalc import engine, load_book, rating_functions, recalculate
+
+    rating_functions()  # the one-off import of the function libraries, not timed
+    with tempfile.TemporaryDirectory() as tmp:
+        for players in sizes:
+            src = Path(tmp) / f"uscf{players}.xlsx"
+            workbooks.fill_uscf(random_swiss(players, ROUNDS), src, recalculate=False)
+            alone, whole = [], []
+            for _ in range(repeats):
+                udfs._rated_event.cache_clear()
+                gc.collect()  # the last run's workbook, not this run's time
+                start = time.perf_counter()
+                book = load_book(src, rating_functions())
+                engine.evaluate_book(book, split=False)
+                alone.append(time.perf_counter() - start)
+                del book
+                udfs._rated_event.cache_clear()
+                gc.collect()
+                start = time.perf_counter()
+                recalculate(src, Path(tmp) / "out.xlsx")
+                whole.append(time.perf_counter() - start)
+            load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+            print(f"US Chess crosstable {players:5d} players x {ROUNDS}: read + evaluate in one process "
+                  f"{statistics.median(alone):6.2f} s; chessrating recalc {statistics.median(whole):6.2f} s "
+                  f"(medians of {repeats}; load average {load})", flush=True)
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--crosstable", help="player counts, e.g. 500,2000: time the US Chess template")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    if args.crosstable:
+        crosstable([int(n) for n in args.crosstable.split(",")], args.repeats)
+        return
     rng = random.Random(2026)
     print(f"python {sys.version.split()[0]}; {ROUNDS} rounds; best and median of {REPEATS} runs")
     for players in SIZES:

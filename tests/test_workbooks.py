@@ -492,11 +492,11 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     assert ws["AH5"].value.startswith('=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(ISNA(MATCH("check *",')
     assert ("USCF_NEWRATING(C5,Games!BA5,Games!W5:AE5,Games!C5:K5,E5,F5,G5,DualRated,BonusThreshold,"
             "Games!M5:U5)") in ws["AH5"].value
-    # One USCF_EVENT call per row, each taking its item (not an array formula, which
-    # LibreOffice recalculates on opening and shows as #NAME?), with the peaks, life
-    # masters and personal absolute floors for the floors; a refused input anywhere names
-    # its player instead: the first such player found once for the table (Games!BB2,
-    # named FirstToCheck), not once per row.
+    # One USCF_EVENT call per row, each taking its item, its row's number (not an array
+    # formula, which LibreOffice recalculates on opening and shows as #NAME?), with the
+    # peaks, life masters and personal absolute floors for the floors; a refused input
+    # anywhere names its player instead: the first such player found once for the table
+    # (Games!BB2, named FirstToCheck), not once per row.
     flagged = "Games!$BB$5:$BB$104"
     assert book["Games"]["BB2"].value == "=IF(COUNT($BB$5:$BB$104)=0,0,MIN($BB$5:$BB$104))"
     assert book.defined_names["FirstToCheck"].attr_text == "Games!$BB$2"
@@ -504,9 +504,11 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     assert ws["AI5"].value == (
         '=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(FirstToCheck>0,"check inputs of player "'
         '&FirstToCheck&IF(INDEX($B$5:$B$104,FirstToCheck)="",""," ("&INDEX($B$5:$B$104,FirstToCheck)&")"),'
-        'INDEX(USCF_EVENT($C$5:$C$104,Games!$BA$5:$BA$104,Games!C5:K104,Games!M5:U104,$E$5:$E$104,'
-        '$F$5:$F$104,DualRated,BonusThreshold,$G$5:$G$104,$H$5:$H$104,$I$5:$I$104),1)))')
-    assert ws["AI104"].value.endswith("$I$5:$I$104),100)))")
+        'INDEX(USCF_EVENT($C$5:$C$104,Games!$BA$5:$BA$104,Games!$C$5:$K$104,Games!$M$5:$U$104,'
+        '$E$5:$E$104,$F$5:$F$104,DualRated,BonusThreshold,$G$5:$G$104,$H$5:$H$104,$I$5:$I$104),'
+        'ROW()-4)))')
+    # Every row the same formula but for its own row: the column is copies of one formula.
+    assert ws["AI104"].value == ws["AI5"].value.replace("M5:U5", "M104:U104")
     assert ws["AJ5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(N(AI5)=0,"",AI5-C5))'
     assert ws["AL5"].value == '=IF(AND(G5="",H5=""),"",USCF_FLOOR(G5,H5))'
     assert ws["AB5"].value == ('=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",IF(ISNA(MATCH("check *",'

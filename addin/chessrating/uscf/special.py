@@ -3,7 +3,7 @@
 ``f(M) = N′ PWe(M, R0′) + Σ PWe(M, Ri) − S′`` is piecewise linear and non-decreasing in the
 rating ``M``; its knots are ``R0′ ± 400`` and ``Ri ± 400``. The procedure starts at ``R0′``
 and takes secant steps between knots until ``|f(M)| ≤ ε``, then settles a flat stretch of
-zeros by the prior ``R0``. The checked public functions are in :mod:`chessrating.uscf`;
+zeros by the prior ``R0``; :func:`solve` takes the same steps in ``O(n log n)``. The checked public functions are in :mod:`chessrating.uscf`;
 these are the unchecked workers it and the event procedure share.
 
 >>> round(rate_special(1500.0, 6.0, [1400.0, 1550.0, 1650.0], [1.0, 0.0, 0.5], None), 2)
@@ -23,8 +23,8 @@ SPECIAL_CAP = 2700.0      # the special formula never gives more (§4.4)
 # Distances of exactly 400 decide step 4; sums and differences of ratings carry noise of
 # about 1e-12, so a distance within this of 400 counts as 400.
 _DISTANCE_NOISE = 1e-6
-# How far from the truth the sweep's values of f may be: their rounding grows with the
-# games and the ratings (about 1e-12 per knot), far below this.
+# The least margin by which the sweep's value of f at a knot must pass the stop for the
+# walk to jump there; the rounding of the sweep's sum is added to it (see _margin).
 _SWEEP_NOISE = 1e-6
 
 
@@ -61,8 +61,13 @@ def solve(adjusted_prior: float, effective: float, opponents: Sequence[float],
     (over every game) only where the walk may stop: it jumps straight to the last knot
     that a sweep of the sorted knots shows well short of the stop (``f`` beyond ``ε``
     by more than the sweep's rounding could hide), a knot the walk passes through, and
-    goes on from there step by step. So the walk costs ``O(n log n)``, not ``O(n²)``."""
+    goes on from there step by step. So the walk costs ``O(n log n)``, not ``O(n²)``.
+
+    >>> solve(1500.0, 6.0, [1400.0, 1550.0, 1650.0], 4.5, 1500.0) == 13600 / 9
+    True
+    """
     knots, swept = _sweep(adjusted_prior, effective, opponents, adjusted_score)
+    margin = _margin(len(knots), effective + len(opponents) + abs(adjusted_score))
 
     def f(rating: float) -> float:
         return objective(rating, adjusted_prior, effective, opponents, adjusted_score)
@@ -75,7 +80,7 @@ def solve(adjusted_prior: float, effective: float, opponents: Sequence[float],
     if value > EPSILON:                              # the walk down passes these knots
         below = bisect_left(knots, rating) - 1
         last = below
-        while last >= 0 and swept[last] > EPSILON + _SWEEP_NOISE:
+        while last >= 0 and swept[last] > EPSILON + margin:
             last -= 1
         if last < below:
             rating = knots[last + 1]
@@ -95,7 +100,7 @@ def solve(adjusted_prior: float, effective: float, opponents: Sequence[float],
     if value < -EPSILON:                             # the walk up passes these knots
         above = bisect_right(knots, rating)
         last = above
-        while last < len(knots) and swept[last] < -EPSILON - _SWEEP_NOISE:
+        while last < len(knots) and swept[last] < -EPSILON - margin:
             last += 1
         if last > above:
             rating = knots[last - 1]
@@ -124,12 +129,18 @@ def solve(adjusted_prior: float, effective: float, opponents: Sequence[float],
     return low if tie_break < low else high
 
 
+def _margin(knots: int, size: float) -> float:
+    """How far the sweep's values may be from ``f``, and more: each of its ``knots`` steps
+    rounds a sum no larger than ``size`` (the weights and the score) a few times."""
+    return _SWEEP_NOISE + 8.0 * knots * math.ulp(size + 1.0)
+
+
 def _sweep(adjusted_prior: float, effective: float, opponents: Sequence[float],
            adjusted_score: float) -> tuple[list[float], list[float]]:
     """The sorted knots of ``f`` and ``f`` at each, from one pass up the knots: below
     the lowest every expectancy is 0, and between two knots ``f`` rises by its slope
     (the weight of the terms on their sloped piece, over 800) times the distance. The
-    values carry the rounding of that sum, well under :data:`_SWEEP_NOISE`."""
+    values carry the rounding of that sum, within :func:`_margin`."""
     turns: dict[float, float] = {}   # knot -> change of the weight on a sloped piece
     for centre, weight in ((adjusted_prior, effective), *((r, 1.0) for r in opponents)):
         turns[centre - 400.0] = turns.get(centre - 400.0, 0.0) + weight

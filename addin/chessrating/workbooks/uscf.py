@@ -239,13 +239,18 @@ def _event_formula(lay: UscfLayout, r: int) -> str:
     def col(c: int) -> str:
         return span(lay.first, c, lay.last, c, fixed=True)
 
-    results = lay.block_range(0, lay.first, lay.last)
-    opponents = lay.block_range(1, lay.first, lay.last)
+    def block(index: int) -> str:
+        start = lay.block(index)
+        return f"{GAMES}!{span(lay.first, start, lay.last, start + lay.rounds - 1, fixed=True)}"
+
+    # Every row's formula is the same but for its own row (the item is the row's number
+    # among the players, the ranges are fixed), so a spreadsheet program can treat the column as copies
+    # of one formula (chessrating recalc compiles it once).
+    item = f"ROW()-{lay.first}"  # the player's number: the rows above the first are headers
     games = f"{GAMES}!{col(lay.games_read)}"
-    event = (f"INDEX(USCF_EVENT({col(RATING_COL)},{games},{results},{opponents},{col(AGE_COL)},"
+    event = (f"INDEX(USCF_EVENT({col(RATING_COL)},{games},{block(0)},{block(1)},{col(AGE_COL)},"
              f"{col(RECORD_COL)},DualRated,BonusThreshold,{col(PEAK_COL)},{col(MASTER_COL)},"
-             f"{col(ABSOLUTE_FLOOR_COL)}),"
-             f"{r - lay.first + 1})")
+             f"{col(ABSOLUTE_FLOOR_COL)}),{item})")
     return f'=IF(SUMPRODUCT(--({lay.block_range(1, r)}<>""))=0,"",{_event_check(lay, event)})'
 
 
