@@ -437,7 +437,7 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     # (byes and forfeits too) and the colours; C.07's usual Swiss list picked at the top.
     assert ws["BA5"].value == ('=IF(OR(TieBreak1="",AR5=""),"",INDEX(TIEBREAK($L$1:$L$1,'
                                'Games!$BW$5:$CG$204,Games!$CU$5:$DE$204,Games!$DG$5:$DQ$204,'
-                               'TieBreakRules,Ratings),1))')
+                               'TieBreakRules,Ratings),ROW()-4))')
     assert games["CU5"].value == '=IF(Crosstable!M5="","",Crosstable!M5)'
     assert games["DG5"].value == '=IF(Crosstable!L5="","",Crosstable!L5)'
     assert [ws.cell(1, c).value for c in (11, 12, 14, 16, 18)] == ["Tie-breaks", "BH/C1", "BH", "SB", "DE"]

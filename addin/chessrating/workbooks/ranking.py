@@ -15,11 +15,11 @@ same column to every row that asks with the same arguments.
 >>> formulas = ranking_formulas(4, 4, points="$AE$5:$AE$24", tiebreaks="$AG$5:$AJ$24",
 ...                             event=",Results,,TieBreakRules,Ratings", codes_at=(0, 10))
 >>> formulas["TB1"]
-'=IF(OR(TieBreak1="",AE5=""),"",INDEX(TIEBREAK($L$1:$L$1,,Results,,TieBreakRules,Ratings),1))'
+'=IF(OR(TieBreak1="",AE5=""),"",INDEX(TIEBREAK($L$1:$L$1,,Results,,TieBreakRules,Ratings),ROW()-4))'
 >>> formulas["TB3"]
-'=IF(OR(TieBreak3="",AE5=""),"",INDEX(TIEBREAK($L$1:$P$1,,Results,,TieBreakRules,Ratings),1))'
+'=IF(OR(TieBreak3="",AE5=""),"",INDEX(TIEBREAK($L$1:$P$1,,Results,,TieBreakRules,Ratings),ROW()-4))'
 >>> formulas["Rank"]
-'=IF(AE5="","",INDEX(TIEBREAK_RANK($AE$5:$AE$24,$AG$5:$AJ$24),1))'
+'=IF(AE5="","",INDEX(TIEBREAK_RANK($AE$5:$AE$24,$AG$5:$AJ$24),ROW()-4))'
 """
 
 from __future__ import annotations
@@ -134,7 +134,8 @@ def ranking_formulas(r: int, first: int, *, points: str, tiebreaks: str, event: 
     """
     mine = points.replace("$", "").split(":")[0]
     own = f"{mine[:len(mine.rstrip('0123456789'))]}{r + 1}"
-    item = r - first + 1
+    # the row's item from ROW(), so every row holds one formula copied down (compiled once)
+    item = f"ROW()-{first}"
     formulas = {"Rank": f'=IF({own}="","",INDEX(TIEBREAK_RANK({points},{tiebreaks}),{item}))'}
     row, col = codes_at
     first_code = code_cell(row, col, 1)
