@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from test_functions import check
 
 from xlrecalc.engine import Book, evaluate_book
-from xlrecalc.functions_aggregate import wildcard
-from xlrecalc.functions_base import is_number
+from xlrecalc.functions.math_aggregate import wildcard
+from xlrecalc.functions.base import is_number
 from xlrecalc.parse import parse_ref
 from xlrecalc.values import (XlErr, binary, compare, negate, scalar, to_bool, to_number,
                                        to_text)

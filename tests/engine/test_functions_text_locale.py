@@ -85,7 +85,7 @@ _FULL_WIDTH = st.text(st.sampled_from(
 @settings(max_examples=200, deadline=None)
 @given(_FULL_WIDTH)
 def test_jis_undoes_asc_on_full_width_text(s: str) -> None:
-    from xlrecalc.functions_locale import ELEMENTWISE
+    from xlrecalc.functions.text_locale import ELEMENTWISE
     half = ELEMENTWISE["ASC"](s)
     assert all(ord(ch) < 0x3000 or ord(ch) >= 0xFF61 for ch in half)
     assert ELEMENTWISE["JIS"](half) == s
@@ -94,7 +94,7 @@ def test_jis_undoes_asc_on_full_width_text(s: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(-10 ** 15, 10 ** 15))
 def test_bahttext_of_whole_numbers_ends_exactly(n: int) -> None:
-    from xlrecalc.functions_locale import ELEMENTWISE
+    from xlrecalc.functions.text_locale import ELEMENTWISE
     words = ELEMENTWISE["BAHTTEXT"](float(n))
     assert words.endswith("บาทถ้วน") and "สตางค์" not in words
     assert words.startswith("ลบ") == (n < 0)
