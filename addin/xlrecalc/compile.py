@@ -39,6 +39,13 @@ _UNARY_PRECEDENCE = 7
 MAX_NESTING = 64  # Excel's limit of nested function calls in one formula
 
 
+# The shortcuts for common cases (a comparison with a constant, --(range), a call written
+# twice computed once, IF, AND and OR of logicals, a one-cell argument read straight
+# away). Off, every formula takes the general way: tests compare the two
+# (tests/engine/test_shortcuts.py); benchmarks/recalc_swiss.py --no-shortcuts times them.
+SHORTCUTS = True
+
+
 class Compiled:
     """A compiled formula: the closure, the references it reads (as specs), whether it
     calls a volatile function (its value may change at each evaluation), and the
@@ -139,7 +146,9 @@ class _Compiler:
             self.pos += 1
             right = self.expression(precedence)
             constant = constant_of(right)
-            if not self.array_depth and op in COMPARISONS and type(constant) in (str, float, Arr):
+            if not SHORTCUTS:
+                left = self.apply(binary(op), left, right)
+            elif not self.array_depth and op in COMPARISONS and type(constant) in (str, float, Arr):
                 left = compared_with(op, left, constant)
             elif self.array_depth and op in COMPARISONS and type(constant) is str:
                 left = each_compared_with(op, left, constant)
@@ -191,7 +200,7 @@ class _Compiler:
             operand = self.expression(_UNARY_PRECEDENCE)
             if token.text == "+":
                 return operand
-            inner = self.negated.get(operand)
+            inner = self.negated.get(operand) if SHORTCUTS else None
             if inner is not None:  # --X in an array context, as in SUMPRODUCT(--(A1:A9<>""))
                 return double_negation(inner)
             negated = self.apply(negate, operand)
@@ -211,7 +220,7 @@ class _Compiler:
             return self.name(token.text)
         if kind == "func":
             start = self.pos - 1
-            if start in self.repeated and not self.local and not self.recursive:
+            if SHORTCUTS and start in self.repeated and not self.local and not self.recursive:
                 return self.shared_call(start)
             return self.function_call(token)
         if kind == "(":
@@ -412,10 +421,10 @@ class _Compiler:
             if len(args) == 1:  # ISNUMBER(A1), ISNA(MATCH(…)): no list of one
                 only = args[0]
                 test, read = CELL_TESTS.get(name), cell_reader(only)
-                if test is not None and read is not only:  # ISTEXT(A1): the cell's value tested
+                if SHORTCUTS and test is not None and read is not only:  # ISTEXT(A1): the cell's value tested
                     return guarded(name, lambda h: test(shown(read(h))))  # as check tests it
                 return guarded_call(name, engine, book, only)
-            if name == "INDEX":  # INDEX(A1:A9,B1): the row and column numbers read straight
+            if SHORTCUTS and name == "INDEX":  # INDEX(A1:A9,B1): the row and column numbers read straight
                 # away, a cell's value read as INDEX reads a one-cell range given there
                 # (a blank as 0, the default of both)
                 args = [args[0], *(cell_reader(a) for a in args[1:3]), *args[3:]]
@@ -423,7 +432,7 @@ class _Compiler:
                 return guarded_call(name, engine, book, *args)
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
-        if name == "IF" and not array and 2 <= len(args) <= 3:
+        if SHORTCUTS and name == "IF" and not array and 2 <= len(args) <= 3:
             return if_closure(args)
         if name in LAZY:
             lazy = LAZY[name]
@@ -445,7 +454,7 @@ class _Compiler:
         """A call of a library function taking its arguments as evaluated; AND and OR of
         logicals (``OR(A1="",A1=0)``) combined at once, as the function combines them."""
         builtin = BUILTINS[name]
-        if name in ("AND", "OR") and args and not array:
+        if SHORTCUTS and name in ("AND", "OR") and args and not array:
             return logical_call(name == "AND", builtin, args)
         if len(args) == 1:
             only = args[0]
@@ -461,8 +470,16 @@ class _Compiler:
         if self.array_depth:
             return lambda h: lift(fn, *(a(h) for a in args))
 
+        if not SHORTCUTS:  # the general way: each range at the formula's row or column
+            return lambda h: _spread(fn, h, [a(h) for a in args])
         # a one-cell reference read straight away
         return scalar_call(fn, [cell_reader(a) for a in args])
+
+
+def _spread(fn: Callable[..., Any], h: Key, values: list[Any]) -> Any:
+    """A function of scalars on its arguments as evaluated, outside an array formula."""
+    values = [scalar(v, h) if isinstance(v, Rng) else v for v in values]
+    return lift(fn, *values) if any(isinstance(v, Arr) for v in values) else fn(*values)
 
 
 def _constant(token: Token) -> Any:
