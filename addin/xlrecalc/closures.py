@@ -13,14 +13,13 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .book_view import BookView
 from .parse import RefSpec, Token, column_letters
 from .trace import culprit
 from .values import MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, scalar, to_bool
 
-if TYPE_CHECKING:
-    from .engine import Book
 
 __all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
            "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
@@ -51,11 +50,11 @@ _SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictiona
 # The readers of one-cell references with the cell they read: row h[1] * rm + sr1 and
 # column h[2] * cm + sc1 of the sheet (rm, cm: 1 where the reference moves with the
 # formula, 0 where it is fixed), for a closure that reads the cell itself (weak keys).
-_CELL_AT: "weakref.WeakKeyDictionary[Closure, tuple[Book, str, int, int, int, int]]" = \
+_CELL_AT: "weakref.WeakKeyDictionary[Closure, tuple[BookView, str, int, int, int, int]]" = \
     weakref.WeakKeyDictionary()
 
 
-def cell_at(reader: Closure) -> tuple["Book", str, int, int, int, int] | None:
+def cell_at(reader: Closure) -> tuple["BookView", str, int, int, int, int] | None:
     """The book, sheet, rm, sr1, cm and sc1 of a one-cell reference's reader (above), or
     None for any other closure."""
     return _CELL_AT.get(reader)
@@ -137,7 +136,7 @@ def operand_of(operand: Closure) -> Closure:
     return read
 
 
-def reference(book: "Book", spec: RefSpec) -> Closure:
+def reference(book: "BookView", spec: RefSpec) -> Closure:
     """The closure of one reference: fixed, or moved with the formula's cell."""
     sheet = spec.sheet or ""
     cells = book.cells
@@ -224,7 +223,7 @@ def repeated_calls(tokens: list[Token]) -> set[int]:
     return {start for starts in places.values() if len(starts) > 1 for start in starts}
 
 
-def shared_value(book: "Book", fn: Closure) -> Closure:
+def shared_value(book: "BookView", fn: Closure) -> Closure:
     """One closure for the places of a call written twice or more in a formula: the
     value computed at the first place is given again at the next ones, in the same cell,
     while no other cell has been evaluated since (cells change only when a formula is
@@ -242,7 +241,7 @@ def shared_value(book: "Book", fn: Closure) -> Closure:
     return once
 
 
-def guarded_call(name: str, fn: Callable[..., Any], book: "Book", *args: Closure) -> Closure:
+def guarded_call(name: str, fn: Callable[..., Any], book: "BookView", *args: Closure) -> Closure:
     """``guarded(name, lambda h: fn(book, h, *[a(h) for a in args]))`` for one or two
     arguments, without the lambda between: the arguments are computed inside the same
     ``try``, so a failure costs the cell alike."""
@@ -330,7 +329,7 @@ def intersect(left: Closure, right: Closure) -> Closure:
 
 
 # -- add-in functions: called with the shapes classic xlwings hands over ----------------
-def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
+def rating_call(book: "BookView", name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
     """A call of one of the book's own (rating) functions: its arguments as classic
     xlwings hands them over, its result as a cell value, its failure the cell's
     ``#VALUE!`` with the reason and the cell holding the value it names."""
@@ -357,8 +356,8 @@ def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Clos
     return run
 
 
-def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closure],
-                          places: list[tuple["Book", str, int, int, int, int] | None],
+def _rating_call_of_cells(book: "BookView", fn: Callable[..., Any], args: list[Closure],
+                          places: list[tuple["BookView", str, int, int, int, int] | None],
                           padded: list[Any], parameters: list[str]) -> Closure:
     """:func:`rating_call`'s ``run`` where some arguments are one-cell references: such
     a cell is read where ``_as_argument`` would read the range ``cell(h)`` gives
@@ -401,7 +400,7 @@ def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closu
     return run
 
 
-def _cell_range(book: "Book", place: tuple["Book", str, int, int, int, int] | None, h: Key) -> Rng:
+def _cell_range(book: "BookView", place: tuple["BookView", str, int, int, int, int] | None, h: Key) -> Rng:
     assert place is not None
     _, sheet, rm, sr1, cm, sc1 = place
     r, c = h[1] * rm + sr1, h[2] * cm + sc1

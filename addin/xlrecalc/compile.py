@@ -13,8 +13,9 @@ floats, and an Excel error as its text (``"#N/A"``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .book_view import BookView
 from . import lambdas
 from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
                        guarded, guarded_call, if_closure, intersect, memoised, operand_of,
@@ -27,8 +28,6 @@ from .structured import table_reference
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, negate, percent,
                      scalar, shown)
 
-if TYPE_CHECKING:
-    from .engine import Book
 
 __all__ = ["Compiled", "compile_formula", "cell_name", "Closure"]
 
@@ -58,7 +57,7 @@ class Compiled:
         self.run, self.reads, self.volatile, self.unknown = run, reads, volatile, unknown
 
 
-def compile_formula(book: "Book", text: str, here: Key, array: bool) -> Compiled:
+def compile_formula(book: "BookView", text: str, here: Key, array: bool) -> Compiled:
     """Compile ``text`` as written in the cell ``here``. A formula nested deeper than
     Python can follow is a :class:`FormulaSyntaxError` with a one-line reason."""
     compiler = _Compiler(book, here, array)
@@ -79,7 +78,7 @@ def _unique(specs: list[RefSpec]) -> list[RefSpec]:
 class _Compiler:
     """Recursive-descent parser that builds closures for one formula."""
 
-    def __init__(self, book: "Book", here: Key, array: bool, names_seen: frozenset[str] = frozenset(),
+    def __init__(self, book: "BookView", here: Key, array: bool, names_seen: frozenset[str] = frozenset(),
                  local: dict[str, Closure] | None = None,
                  recursive: dict[str, list[Closure]] | None = None):
         self.book, self.here = book, here
