@@ -4,7 +4,7 @@ values (TYPE function, ERROR.TYPE function, IS functions pages), then properties
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from test_functions import NA, check, evaluate, value
 
@@ -30,7 +30,6 @@ def test_isblank_isref_and_isformula_read_the_cell() -> None:
     assert [book.value("S", r, 3) for r in range(1, 6)] == [True, False, True, True, False]
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.integers(-10 ** 6, 10 ** 6))
 def test_iseven_and_isodd_split_the_integers(n: int) -> None:
     even, odd = value(f"=ISEVEN({n})"), value(f"=ISODD({n})")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from test_functions import NA, VALUE, check, value
 
@@ -32,7 +32,6 @@ def test_logical_functions(formula: str, expected: object) -> None:
     check(value(formula), expected)
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.booleans(), st.integers(-50, 50), st.integers(-50, 50))
 def test_if_picks_its_branch_and_not_undoes_itself(flag: bool, a: int, b: int) -> None:
     cells = {"A1": flag, "A2": float(a), "A3": float(b)}
@@ -40,7 +39,6 @@ def test_if_picks_its_branch_and_not_undoes_itself(flag: bool, a: int, b: int) -
     assert value("=NOT(NOT(A1))", cells) is flag
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.booleans(), min_size=1, max_size=8))
 def test_and_or_xor_agree_with_python(flags: list[bool]) -> None:
     args = ",".join("TRUE" if f else "FALSE" for f in flags)
@@ -49,7 +47,6 @@ def test_and_or_xor_agree_with_python(flags: list[bool]) -> None:
     assert value(f"=XOR({args})") is (sum(flags) % 2 == 1)
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.integers(1, 5))
 def test_switch_agrees_with_nested_ifs(x: int) -> None:
     switch = value(f'=SWITCH({x},1,"a",2,"b",3,"c","z")')

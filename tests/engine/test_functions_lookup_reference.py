@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from test_functions import check, evaluate, value
 
@@ -32,7 +32,6 @@ def test_row_column_rows_columns() -> None:
     assert [book.value("S", r, 6) for r in range(1, 5)] == [9.0, 3.0, 10.0, 3.0]
 
 
-@settings(max_examples=40, deadline=None)
 @given(st.integers(1, 4), st.integers(1, 4), st.data())
 def test_transpose_twice_is_the_array_and_index_reads_each_cell(rows: int, cols: int,
                                                                   data: st.DataObject) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from test_functions import check, evaluate, value
 
@@ -82,7 +82,6 @@ _FULL_WIDTH = st.text(st.sampled_from(
     + list(_FULL_WIDTH_KATAKANA)), max_size=20)
 
 
-@settings(max_examples=200, deadline=None)
 @given(_FULL_WIDTH)
 def test_jis_undoes_asc_on_full_width_text(s: str) -> None:
     from xlrecalc.functions.text_locale import ELEMENTWISE
@@ -91,7 +90,6 @@ def test_jis_undoes_asc_on_full_width_text(s: str) -> None:
     assert ELEMENTWISE["JIS"](half) == s
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.integers(-10 ** 15, 10 ** 15))
 def test_bahttext_of_whole_numbers_ends_exactly(n: int) -> None:
     from xlrecalc.functions.text_locale import ELEMENTWISE

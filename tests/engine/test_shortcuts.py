@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from xlrecalc import compile as compiler
@@ -89,7 +89,6 @@ def _same(fast: Any, general: Any) -> bool:
     return type(fast) is type(general) and fast == general
 
 
-@settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(VALUES), min_size=9, max_size=9), formulas(),
        st.sampled_from(["E1", "E2", "E3", "F2"]))
 def test_the_shortcuts_give_what_the_general_path_gives(values: list[Any], formula: str,
