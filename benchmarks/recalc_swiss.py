@@ -8,7 +8,10 @@ recalculation split into reading, evaluating and writing; with ``--formulas`` al
 ``formulas`` package's engine on the same file, for comparison.
 
     python benchmarks/recalc_swiss.py [--players 200] [--rounds 11] [--formulas]
-        [--libreoffice] [--lazy-libreoffice] [--cpus 0] [--trf FILE.trf] [--repeats 3]
+        [--libreoffice] [--lazy-libreoffice] [--cpus 0] [--trf FILE.trf] [--repeats 3] [--shortcuts]
+
+``--shortcuts`` times ``recalculate`` in this process with the compiler's shortcuts on
+and off (``xlrecalc.compile.SHORTCUTS``).
 
 ``--libreoffice`` also times whole commands, start-up included, alternating so that
 both see the same load: ``chessrating recalc`` against LibreOffice headless converting
@@ -191,6 +194,23 @@ def whole_commands(src: Path, folder: Path, repeats: int, trf: Path | None,
               f"CPU {trf_cpu:.2f} s{ratio} (load {load()})")
 
 
+def shortcuts(src: Path, folder: Path, repeats: int) -> None:
+    """CPU seconds of recalculate with the compiler's shortcuts and without
+    (xlrecalc.compile.SHORTCUTS), alternating; medians."""
+    from xlrecalc import compile as compiler
+    runs: dict[bool, list[float]] = {True: [], False: []}
+    for _ in range(repeats):
+        for flag in (True, False):
+            compiler.SHORTCUTS = flag
+            started = time.process_time()
+            recalculate(src, folder / "shortcuts.xlsx")
+            runs[flag].append(time.process_time() - started)
+    compiler.SHORTCUTS = True
+    on, off = statistics.median(runs[True]), statistics.median(runs[False])
+    print(f"recalculate CPU (median of {repeats}): shortcuts on {on:.2f} s, off {off:.2f} s; "
+          f"they save {100 * (off - on) / off:.0f} %")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=200)
@@ -204,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpus", help="run the whole commands under taskset -c CPUS, e.g. 0 or 0,1")
     parser.add_argument("--trf", type=Path, help="also time import-trf on this file")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--shortcuts", action="store_true",
+                        help="also time recalculate with the compiler's shortcuts off")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "swiss.xlsx"
@@ -220,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"recalculate: read {read:.2f} s, evaluate {evaluate:.2f} s; "
               f"whole call with writing and standings {total:.2f} s "
               f"({len(report.errors)} cells with errors)")
+        if args.shortcuts:
+            shortcuts(src, Path(tmp), args.repeats)
         if args.libreoffice or args.trf:
             whole_commands(src, Path(tmp), args.repeats, args.trf,
                            recalculating=not args.lazy_libreoffice, cpus=args.cpus)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis example counts by profile, not by hand in each test: "dev" for the inner
+# loop, "ci" (.ci/run) for more; HYPOTHESIS_PROFILE chooses. A test that sets its own
+# count keeps it.
+settings.register_profile("dev", max_examples=40, deadline=None)
+settings.register_profile("ci", max_examples=300, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 # The Office.js driver runs in a subprocess with the xlwings server environment; importing
 # it here (pytest --doctest-modules collects every module) would need a licence key.

@@ -386,7 +386,7 @@ def test_chart_and_validation_survive(tmp_path: Path):
 
 def test_chart_cache_written_where_missing_and_left_alone_when_unknown(tmp_path: Path):
     from xlrecalc.charts import patch_chart
-    xml = (b'<c:ser><c:tx><c:strRef><c:f>Sheet1!$A$1</c:f></c:strRef></c:tx>'
+    xml = (b'<c:ser xmlns:c="urn:c"><c:tx><c:strRef><c:f>Sheet1!$A$1</c:f></c:strRef></c:tx>'
            b'<c:val><c:numRef><c:f>([other.xlsx]S!$A$1,S!$B$2)</c:f><c:numCache><c:ptCount val="1"/>'
            b'</c:numCache></c:numRef></c:val></c:ser>')
     lookup = {"Sheet1!$A$1": ["Change & rating"]}.get

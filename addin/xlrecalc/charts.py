@@ -4,23 +4,23 @@ Each series of a chart names its cells (``<c:f>Crosstable!$X$5:$X$14</c:f>``) an
 a copy of their values (``<c:numCache>`` for numbers, ``<c:strCache>`` for labels).
 Excel redraws from the cells; previews, phones and PDF converters draw from the copy,
 so a copy written before the workbook was calculated draws a flat chart. Only those
-cache elements change; the rest of the chart part stays byte for byte.
+cache elements change (found by an XML parser); the rest of the chart part stays byte for byte.
 
 >>> cells = {"S!$A$1:$A$2": [2.5, None], "S!$B$1:$B$2": ["Ann", 7.0]}
->>> xml = (b'<c:val><c:numRef><c:f>S!$A$1:$A$2</c:f><c:numCache><c:formatCode>0.0'
-...        b'</c:formatCode><c:ptCount val="2"/><c:pt idx="0"><c:v>0</c:v></c:pt>'
-...        b'</c:numCache></c:numRef></c:val><c:cat><c:strRef><c:f>S!$B$1:$B$2</c:f>'
-...        b'</c:strRef></c:cat>')
+>>> xml = (b'<c:ser xmlns:c="urn:c"><c:val><c:numRef><c:f>S!$A$1:$A$2</c:f><c:numCache>'
+...        b'<c:formatCode>0.0</c:formatCode><c:ptCount val="2"/><c:pt idx="0"><c:v>0</c:v>'
+...        b'</c:pt></c:numCache></c:numRef></c:val><c:cat><c:strRef><c:f>S!$B$1:$B$2</c:f>'
+...        b'</c:strRef></c:cat></c:ser>')
 >>> print(patch_chart(xml, cells.get).decode())  # doctest: +NORMALIZE_WHITESPACE
-<c:val><c:numRef><c:f>S!$A$1:$A$2</c:f><c:numCache><c:formatCode>0.0</c:formatCode><c:ptCount
+<c:ser xmlns:c="urn:c"><c:val><c:numRef><c:f>S!$A$1:$A$2</c:f><c:numCache><c:formatCode>0.0</c:formatCode><c:ptCount
 val="2"/><c:pt idx="0"><c:v>2.5</c:v></c:pt></c:numCache></c:numRef></c:val><c:cat><c:strRef><c:f>S!$B$1:$B$2</c:f><c:strCache><c:ptCount
-val="2"/><c:pt idx="0"><c:v>Ann</c:v></c:pt><c:pt idx="1"><c:v>7</c:v></c:pt></c:strCache></c:strRef></c:cat>
+val="2"/><c:pt idx="0"><c:v>Ann</c:v></c:pt><c:pt idx="1"><c:v>7</c:v></c:pt></c:strCache></c:strRef></c:cat></c:ser>
 
 A number Excel cannot hold (infinite, not a number) is the ``#NUM!`` error it shows:
 left out of a number cache, ``#NUM!`` in a label cache, never ``inf``.
 
 >>> huge = {"S!$A$1:$A$2": [float("inf"), 1.0]}
->>> xml = b'<c:val><c:numRef><c:f>S!$A$1:$A$2</c:f></c:numRef></c:val>'
+>>> xml = b'<c:val xmlns:c="urn:c"><c:numRef><c:f>S!$A$1:$A$2</c:f></c:numRef></c:val>'
 >>> b"inf" in patch_chart(xml, huge.get), label_text(float("nan"))
 (False, '#NUM!')
 """
@@ -38,9 +38,6 @@ __all__ = ["is_chart_part", "patch_chart", "Lookup", "number_text", "label_text"
 Lookup = Callable[[str], "list[Any] | None"]
 
 _CHART_PART = re.compile(r"xl/charts/chart\d*\.xml")
-_REF = re.compile(rb"<((?:\w+:)?)(numRef|strRef)>(.*?)</\1\2>", re.S)
-_FORMULA = re.compile(rb"<((?:\w+:)?)f>(.*?)</\1f>", re.S)
-_FORMAT = re.compile(rb"<(?:\w+:)?formatCode>.*?</(?:\w+:)?formatCode>|<(?:\w+:)?formatCode/>", re.S)
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _ENTITIES = {"&apos;": "'", "&quot;": '"'}
 
@@ -101,7 +98,7 @@ def label_text(value: Any) -> str | None:
     return str(value)
 
 
-def _cache(prefix: bytes, kind: bytes, values: list[Any], old: bytes) -> bytes:
+def _cache(prefix: bytes, kind: bytes, values: list[Any], old_format: bytes | None) -> bytes:
     """A fresh numCache or strCache for ``values``; numbers keep the old formatCode."""
     tag = prefix + (b"numCache" if kind == b"numRef" else b"strCache")
     points = []
@@ -121,32 +118,48 @@ def _cache(prefix: bytes, kind: bytes, values: list[Any], old: bytes) -> bytes:
                       + prefix + b"pt>")
     head = b""
     if kind == b"numRef":
-        found = _FORMAT.search(old)
-        head = found.group(0) if found else b"<" + prefix + b"formatCode>General</" + prefix + b"formatCode>"
+        head = old_format or b"<" + prefix + b"formatCode>General</" + prefix + b"formatCode>"
     count = b"<" + prefix + b'ptCount val="' + str(len(values)).encode() + b'"/>'
     return b"<" + tag + b">" + head + count + b"".join(points) + b"</" + tag + b">"
 
 
-def patch_chart(xml: bytes, lookup: Lookup) -> bytes:
-    """Rewrite the value caches of every series reference whose cells ``lookup`` knows."""
-    def replace(match: re.Match[bytes]) -> bytes:
-        prefix, kind, inner = match.group(1), match.group(2), match.group(3)
-        formula = _FORMULA.search(inner)
-        if formula is None:
-            return match.group(0)
-        text = unescape(formula.group(2).decode("utf-8"), _ENTITIES).strip()
-        values = lookup(text)
-        if values is None:
-            return match.group(0)
-        cache_tag = prefix + (b"numCache" if kind == b"numRef" else b"strCache")
-        cache = re.compile(rb"<" + re.escape(cache_tag) + rb"\b[^>]*?(?:/>|>.*?</"
-                           + re.escape(cache_tag) + rb">)", re.S)
-        found = cache.search(inner)
-        new = _cache(prefix, kind, values, found.group(0) if found else b"")
-        if found is not None:
-            inner = inner[:found.start()] + new + inner[found.end():]
-        else:  # the cache follows the formula
-            inner = inner[:formula.end()] + new + inner[formula.end():]
-        return b"<" + prefix + kind + b">" + inner + b"</" + prefix + kind + b">"
+def _chart_path(path: list[str]) -> bool:
+    """A series reference, its formula and value cache, and the cache's number format."""
+    name = path[-1]
+    parent = path[-2] if len(path) > 1 else ""
+    return name in ("numRef", "strRef") or (
+        parent in ("numRef", "strRef") and name in ("f", "numCache", "strCache")) or (
+        parent == "numCache" and name == "formatCode")
 
-    return _REF.sub(replace, xml)
+
+def patch_chart(xml: bytes, lookup: Lookup) -> bytes:
+    """Rewrite the value caches of every series reference whose cells ``lookup`` knows;
+    the references, formulas and caches are found by an XML parser (:mod:`.xmlspans`)."""
+    from .xmlspans import scan, walk
+    edits: list[tuple[int, int, bytes]] = []
+    for ref in walk(scan(xml, _chart_path, text=True)):
+        if ref.name not in ("numRef", "strRef"):
+            continue
+        formula = next((c for c in ref.children if c.name == "f"), None)
+        if formula is None:
+            continue
+        values = lookup(formula.text.strip())
+        if values is None:
+            continue
+        kind = ref.name.encode()
+        cache_name = "numCache" if kind == b"numRef" else "strCache"
+        cache = next((c for c in ref.children if c.name == cache_name), None)
+        old_format = None
+        if cache is not None:
+            found = next((c for c in cache.children if c.name == "formatCode"), None)
+            old_format = xml[found.start:found.end] if found is not None else None
+        new = _cache(ref.prefix(xml), kind, values, old_format)
+        if cache is not None:
+            edits.append((cache.start, cache.end, new))
+        else:  # the cache follows the formula
+            edits.append((formula.end, formula.end, new))
+    out, done = [], 0
+    for start, end, data in sorted(edits):
+        out += [xml[done:start], data]
+        done = end
+    return b"".join(out) + xml[done:]

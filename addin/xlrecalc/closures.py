@@ -13,14 +13,13 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .book_view import BookView
 from .parse import RefSpec, Token, column_letters
 from .trace import culprit
 from .values import MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, scalar, to_bool
 
-if TYPE_CHECKING:
-    from .engine import Book
 
 __all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
            "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
@@ -52,11 +51,11 @@ _SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictiona
 # The readers of one-cell references with the cell they read: row h[1] * rm + sr1 and
 # column h[2] * cm + sc1 of the sheet (rm, cm: 1 where the reference moves with the
 # formula, 0 where it is fixed), for a closure that reads the cell itself (weak keys).
-_CELL_AT: "weakref.WeakKeyDictionary[Closure, tuple[Book, str, int, int, int, int]]" = \
+_CELL_AT: "weakref.WeakKeyDictionary[Closure, tuple[BookView, str, int, int, int, int]]" = \
     weakref.WeakKeyDictionary()
 
 
-def cell_at(reader: Closure) -> tuple["Book", str, int, int, int, int] | None:
+def cell_at(reader: Closure) -> tuple["BookView", str, int, int, int, int] | None:
     """The book, sheet, rm, sr1, cm and sc1 of a one-cell reference's reader (above), or
     None for any other closure."""
     return _CELL_AT.get(reader)
@@ -138,7 +137,7 @@ def operand_of(operand: Closure) -> Closure:
     return read
 
 
-def reference(book: "Book", spec: RefSpec) -> Closure:
+def reference(book: "BookView", spec: RefSpec) -> Closure:
     """The closure of one reference: fixed, or moved with the formula's cell."""
     sheet = spec.sheet or ""
     cells = book.cells
@@ -225,7 +224,7 @@ def repeated_calls(tokens: list[Token]) -> set[int]:
     return {start for starts in places.values() if len(starts) > 1 for start in starts}
 
 
-def shared_value(book: "Book", fn: Closure) -> Closure:
+def shared_value(book: "BookView", fn: Closure) -> Closure:
     """One closure for the places of a call written twice or more in a formula: the
     value computed at the first place is given again at the next ones, in the same cell,
     while no other cell has been evaluated since (cells change only when a formula is
@@ -243,7 +242,7 @@ def shared_value(book: "Book", fn: Closure) -> Closure:
     return once
 
 
-def guarded_call(name: str, fn: Callable[..., Any], book: "Book", *args: Closure) -> Closure:
+def guarded_call(name: str, fn: Callable[..., Any], book: "BookView", *args: Closure) -> Closure:
     """``guarded(name, lambda h: fn(book, h, *[a(h) for a in args]))`` for one or two
     arguments, without the lambda between: the arguments are computed inside the same
     ``try``, so a failure costs the cell alike."""
@@ -337,7 +336,7 @@ def intersect(left: Closure, right: Closure) -> Closure:
 # them) their values stay: a call written in every row over the same table (USCF_EVENT's
 # INDEX(USCF_EVENT(table…), k)) computes once. An answer read while a circular reference
 # was found, or an error (it names its cell), is not kept. Weak keys: it dies with the book.
-_ANSWERS: "weakref.WeakKeyDictionary[Book, dict[tuple[Any, ...], Any]]" = weakref.WeakKeyDictionary()
+_ANSWERS: "weakref.WeakKeyDictionary[BookView, dict[tuple[Any, ...], Any]]" = weakref.WeakKeyDictionary()
 
 
 def _call_key(fn: Callable[..., Any], values: list[Any]) -> tuple[Any, ...] | None:
@@ -359,12 +358,12 @@ def _call_key(fn: Callable[..., Any], values: list[Any]) -> tuple[Any, ...] | No
     return tuple(key) if ranges else None
 
 
-def forget_answers(book: "Book") -> None:
+def forget_answers(book: BookView) -> None:
     """Forget the answers kept for ``book``: its cells are to be evaluated again."""
     _ANSWERS.pop(book, None)
 
 
-def _remembered(book: "Book", key: tuple[Any, ...] | None, call: Callable[[], Any]) -> Any:
+def _remembered(book: BookView, key: tuple[Any, ...] | None, call: Callable[[], Any]) -> Any:
     """``call()``, or its answer for the same ``key`` given earlier in this book."""
     if key is None:
         return call()
@@ -380,7 +379,7 @@ def _remembered(book: "Book", key: tuple[Any, ...] | None, call: Callable[[], An
     return value
 
 
-def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
+def rating_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
     """A call of one of the book's own (rating) functions: its arguments as classic
     xlwings hands them over, its result as a cell value, its failure the cell's
     ``#VALUE!`` with the reason and the cell holding the value it names."""
@@ -410,8 +409,8 @@ def rating_call(book: "Book", name: str, fn: Callable[..., Any], args: list[Clos
     return run
 
 
-def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closure],
-                          places: list[tuple["Book", str, int, int, int, int] | None],
+def _rating_call_of_cells(book: "BookView", fn: Callable[..., Any], args: list[Closure],
+                          places: list[tuple["BookView", str, int, int, int, int] | None],
                           padded: list[Any], parameters: list[str]) -> Closure:
     """:func:`rating_call`'s ``run`` where some arguments are one-cell references: such
     a cell is read where ``_as_argument`` would read the range ``cell(h)`` gives
@@ -458,14 +457,14 @@ def _rating_call_of_cells(book: "Book", fn: Callable[..., Any], args: list[Closu
     return run
 
 
-def _cell_of(place: tuple["Book", str, int, int, int, int] | None, h: Key) -> tuple[str, str, int, int]:
+def _cell_of(place: tuple[BookView, str, int, int, int, int] | None, h: Key) -> tuple[str, str, int, int]:
     """The cell a one-cell argument reads in ``h``, as a part of a key of :data:`_ANSWERS`."""
     assert place is not None
     _, sheet, rm, sr1, cm, sc1 = place
     return "cell", sheet, h[1] * rm + sr1, h[2] * cm + sc1
 
 
-def _cell_range(book: "Book", place: tuple["Book", str, int, int, int, int] | None, h: Key) -> Rng:
+def _cell_range(book: BookView, place: tuple[BookView, str, int, int, int, int] | None, h: Key) -> Rng:
     assert place is not None
     _, sheet, rm, sr1, cm, sc1 = place
     r, c = h[1] * rm + sr1, h[2] * cm + sc1

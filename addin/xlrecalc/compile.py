@@ -13,8 +13,9 @@ floats, and an Excel error as its text (``"#N/A"``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .book_view import BookView
 from . import lambdas
 from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
                        guarded, guarded_call, if_closure, intersect, memoised, operand_of,
@@ -27,8 +28,6 @@ from .structured import table_reference
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, negate, percent,
                      scalar, shown)
 
-if TYPE_CHECKING:
-    from .engine import Book
 
 __all__ = ["Compiled", "compile_formula", "cell_name", "Closure"]
 
@@ -37,6 +36,13 @@ _PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3
                "*": 4, "/": 4, "^": 5}
 _UNARY_PRECEDENCE = 7
 MAX_NESTING = 64  # Excel's limit of nested function calls in one formula
+
+
+# The shortcuts for common cases (a comparison with a constant, --(range), a call written
+# twice computed once, IF, AND and OR of logicals, a one-cell argument read straight
+# away). Off, every formula takes the general way: tests compare the two
+# (tests/engine/test_shortcuts.py); benchmarks/recalc_swiss.py --no-shortcuts times them.
+SHORTCUTS = True
 
 
 class Compiled:
@@ -51,7 +57,7 @@ class Compiled:
         self.run, self.reads, self.volatile, self.unknown = run, reads, volatile, unknown
 
 
-def compile_formula(book: "Book", text: str, here: Key, array: bool) -> Compiled:
+def compile_formula(book: "BookView", text: str, here: Key, array: bool) -> Compiled:
     """Compile ``text`` as written in the cell ``here``. A formula nested deeper than
     Python can follow is a :class:`FormulaSyntaxError` with a one-line reason."""
     compiler = _Compiler(book, here, array)
@@ -72,7 +78,7 @@ def _unique(specs: list[RefSpec]) -> list[RefSpec]:
 class _Compiler:
     """Recursive-descent parser that builds closures for one formula."""
 
-    def __init__(self, book: "Book", here: Key, array: bool, names_seen: frozenset[str] = frozenset(),
+    def __init__(self, book: "BookView", here: Key, array: bool, names_seen: frozenset[str] = frozenset(),
                  local: dict[str, Closure] | None = None,
                  recursive: dict[str, list[Closure]] | None = None):
         self.book, self.here = book, here
@@ -139,7 +145,9 @@ class _Compiler:
             self.pos += 1
             right = self.expression(precedence)
             constant = constant_of(right)
-            if not self.array_depth and op in COMPARISONS and type(constant) in (str, float, Arr):
+            if not SHORTCUTS:
+                left = self.apply(binary(op), left, right)
+            elif not self.array_depth and op in COMPARISONS and type(constant) in (str, float, Arr):
                 left = compared_with(op, left, constant)
             elif self.array_depth and op in COMPARISONS and type(constant) is str:
                 left = each_compared_with(op, left, constant)
@@ -191,7 +199,7 @@ class _Compiler:
             operand = self.expression(_UNARY_PRECEDENCE)
             if token.text == "+":
                 return operand
-            inner = self.negated.get(operand)
+            inner = self.negated.get(operand) if SHORTCUTS else None
             if inner is not None:  # --X in an array context, as in SUMPRODUCT(--(A1:A9<>""))
                 return double_negation(inner)
             negated = self.apply(negate, operand)
@@ -211,7 +219,7 @@ class _Compiler:
             return self.name(token.text)
         if kind == "func":
             start = self.pos - 1
-            if start in self.repeated and not self.local and not self.recursive:
+            if SHORTCUTS and start in self.repeated and not self.local and not self.recursive:
                 return self.shared_call(start)
             return self.function_call(token)
         if kind == "(":
@@ -412,10 +420,10 @@ class _Compiler:
             if len(args) == 1:  # ISNUMBER(A1), ISNA(MATCH(…)): no list of one
                 only = args[0]
                 test, read = CELL_TESTS.get(name), cell_reader(only)
-                if test is not None and read is not only:  # ISTEXT(A1): the cell's value tested
+                if SHORTCUTS and test is not None and read is not only:  # ISTEXT(A1): the cell's value tested
                     return guarded(name, lambda h: test(shown(read(h))))  # as check tests it
                 return guarded_call(name, engine, book, only)
-            if name == "INDEX":  # INDEX(A1:A9,B1): the row and column numbers read straight
+            if SHORTCUTS and name == "INDEX":  # INDEX(A1:A9,B1): the row and column numbers read straight
                 # away, a cell's value read as INDEX reads a one-cell range given there
                 # (a blank as 0, the default of both)
                 args = [args[0], *(cell_reader(a) for a in args[1:3]), *args[3:]]
@@ -423,7 +431,7 @@ class _Compiler:
                 return guarded_call(name, engine, book, *args)
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
         # the library's functions guard themselves (their failure is their cell's error)
-        if name == "IF" and not array and 2 <= len(args) <= 3:
+        if SHORTCUTS and name == "IF" and not array and 2 <= len(args) <= 3:
             return if_closure(args)
         if name in LAZY:
             lazy = LAZY[name]
@@ -445,7 +453,7 @@ class _Compiler:
         """A call of a library function taking its arguments as evaluated; AND and OR of
         logicals (``OR(A1="",A1=0)``) combined at once, as the function combines them."""
         builtin = BUILTINS[name]
-        if name in ("AND", "OR") and args and not array:
+        if SHORTCUTS and name in ("AND", "OR") and args and not array:
             return logical_call(name == "AND", builtin, args)
         if len(args) == 1:
             only = args[0]
@@ -461,8 +469,16 @@ class _Compiler:
         if self.array_depth:
             return lambda h: lift(fn, *(a(h) for a in args))
 
+        if not SHORTCUTS:  # the general way: each range at the formula's row or column
+            return lambda h: _spread(fn, h, [a(h) for a in args])
         # a one-cell reference read straight away
         return scalar_call(fn, [cell_reader(a) for a in args])
+
+
+def _spread(fn: Callable[..., Any], h: Key, values: list[Any]) -> Any:
+    """A function of scalars on its arguments as evaluated, outside an array formula."""
+    values = [scalar(v, h) if isinstance(v, Rng) else v for v in values]
+    return lift(fn, *values) if any(isinstance(v, Arr) for v in values) else fn(*values)
 
 
 def _constant(token: Token) -> Any:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .closures import forget_answers
+from .book_view import Table
 from .compile import Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
@@ -52,24 +53,6 @@ class Formula:
     def reads(self) -> list[Ref]:
         """The references written in the formula, as ranges of this cell."""
         return [spec.at(self.key[1], self.key[2]) for spec in self.specs]
-
-
-class Table:
-    """An Excel table (``xl/tables/*.xml``): its range, header and totals rows, columns."""
-
-    __slots__ = ("name", "sheet", "r1", "c1", "r2", "c2", "columns", "headers", "totals")
-
-    def __init__(self, name: str, sheet: str, ref: Ref, columns: list[str],
-                 headers: int = 1, totals: int = 0):
-        self.name, self.sheet = name, sheet
-        self.r1, self.c1, self.r2, self.c2 = ref.r1, ref.c1, ref.r2, ref.c2
-        self.columns = [c.upper() for c in columns]
-        self.headers, self.totals = headers, totals
-
-    def column(self, name: str) -> int | None:
-        """The sheet column of a table column, by its header (case-insensitive)."""
-        upper = name.upper()
-        return self.c1 + self.columns.index(upper) if upper in self.columns else None
 
 
 class Book:
@@ -208,6 +191,11 @@ class Book:
             self._defaults[name] = [None if p.default is inspect.Parameter.empty else p.default
                                     for p in params]
         return self._defaults[name]
+
+    def compile_formula(self, text: str, here: Key, array: bool) -> Compiled:
+        """``text`` compiled as written in the cell ``here`` (INDIRECT reads a text
+        reference this way)."""
+        return compile_formula(self, text, here, array)
 
     # -- evaluating -------------------------------------------------------------
     def demand(self, key: Key) -> Any:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .functions_base import integer
+from .functions.base import integer
 from .parse import FormulaSyntaxError
 from .values import MAX_DENSE, MISSING, Arr, Key, Rng, XlErr, grid, lift
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .values import ERROR_CODES
+from .codes import ERROR_CODES
 
 __all__ = ["Token", "Ref", "RefSpec", "FormulaSyntaxError", "tokenize", "parse_ref", "CopyTemplate",
            "parse_ref_spec", "column_number", "relative_key", "MAX_FORMULA"]

@@ -24,21 +24,13 @@ from .archive import atomic_output, copy_member, read_member
 from .charts import Lookup, escape, is_chart_part, patch_chart
 from .parse import column_letters, column_number
 from .values import XlErr
+from .xmlspans import Element, attribute_span, scan
 
 __all__ = ["sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value", "value_text",
            "set_calc_properties"]
 
 _REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 WORKBOOK_PART = "xl/workbook.xml"
-# Attributes may be quoted either way; ``r`` is matched on its own, never ``xr:r``.
-_CELL_RE = re.compile(rb"<((?:\w+:)?)c(?=[\s/>])([^>]*?)(/>|>(.*?)</\1c>)", re.S)
-_ROW_RE = re.compile(rb"<((?:\w+:)?)row(?=[\s/>])([^>]*?)(/>|>(.*?)</\1row>)", re.S)
-_SHEET_DATA = re.compile(rb"<((?:\w+:)?)sheetData(?=[\s/>])[^>]*?(/>|>)")
-_ATTR_R = re.compile(rb"""(?<![\w:.-])r\s*=\s*["']\$?([A-Za-z]+)\$?(\d+)["']""")
-_ATTR_ROW = re.compile(rb"""(?<![\w:.-])r\s*=\s*["'](\d+)["']""")
-_ATTR_T = re.compile(rb"""\s+t\s*=\s*(?:"[^"]*"|'[^']*')""")
-_VALUE = re.compile(rb"<((?:\w+:)?)v(?=[\s/>])[^>]*?(?:/>|>.*?</\1v>)", re.S)
-_FORMULA = re.compile(rb"<((?:\w+:)?)f(?=[\s/>])[^>]*?(?:/>|>.*?</\1f>)", re.S)
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # Excel's largest row and column: a position inferred past them is not a cell we write.
 _MAX_ROW, _MAX_COL = 1_048_576, 16_384
@@ -82,94 +74,102 @@ def _value_xml(prefix: bytes, text: str) -> bytes:
     return b"<" + prefix + b"v>" + value_text(text).encode("utf-8") + b"</" + prefix + b"v>"
 
 
-def _with_kind(attrs: bytes, kind: str) -> bytes:
-    attrs = _ATTR_T.sub(b"", attrs).rstrip(b"/")
-    trailing = attrs[len(attrs.rstrip()):]  # keep the element's own spacing before '>'
-    attrs = attrs.rstrip()
+Edit = tuple[int, int, bytes]  # replace xml[start:end] with the bytes
+
+
+# The elements a sheet's cells are found in, by depth: the worksheet, sheetData, its rows,
+# their cells, and the cells' formula, value and inline string.
+_SHEET_LEVELS = [frozenset({"worksheet", "sheetData"}), frozenset({"sheetData", "row"}),
+                 frozenset({"row", "c"}), frozenset({"c", "f", "v", "is"}),
+                 frozenset({"f", "v", "is"})]
+
+
+def _open_tag(xml: bytes, element: Element) -> bytes:
+    """The element's start tag, written as a start tag even where it was an empty one."""
+    tag = xml[element.start:element.tag_end]
+    return tag[:-2].rstrip() + b">" if tag.endswith(b"/>") else tag
+
+
+def _with_kind(xml: bytes, cell: Element, kind: str) -> bytes:
+    """The cell's start tag with ``t=`` set to ``kind`` (none for a number); its other
+    attributes, their quotes and order, and its spacing kept."""
+    span = attribute_span(xml, cell, "t") if "t" in cell.attrs else None
+    tag = xml[cell.start:cell.tag_end]
+    if span is not None:
+        tag = xml[cell.start:span[0]] + xml[span[1]:cell.tag_end]
+    closing = b"/>" if tag.endswith(b"/>") else b">"
+    body = tag[:-len(closing)]
+    trailing = body[len(body.rstrip()):]  # keep the element's own spacing before '>'
+    body = body.rstrip()
     if kind != "n":
-        attrs += b' t="' + kind.encode() + b'"'
-    return attrs + trailing
+        body += b' t="' + kind.encode() + b'"'
+    return body + trailing + closing
 
 
-def _rebuild(match: re.Match[bytes], kind: str, text: str) -> bytes:
-    """The cell with a new ``<v>`` and ``t=``; every other attribute and child kept
-    (``<f>``, ``<is>``, ``extLst``, ``xml:space``…), and no ``r=`` added to a cell
-    without one (its place is inferred from the cell before it, which stays)."""
-    prefix, attrs, inner = match.group(1), match.group(2), match.group(4) or b""
-    value = _value_xml(prefix, text)
-    found = _VALUE.search(inner)
+def _cell_edits(xml: bytes, cell: Element, kind: str, text: str) -> list[Edit]:
+    """A cell's new ``<v>`` and ``t=``; every other attribute and child kept (``<f>``,
+    ``<is>``, ``extLst``, ``xml:space``…), and no ``r=`` added to a cell without one."""
+    value = _value_xml(cell.prefix(xml), text)
+    tag = _with_kind(xml, cell, kind)
+    if cell.empty:
+        return [(cell.start, cell.end, tag[:-2].rstrip() + b">" + value + b"</" + cell.written_name(xml) + b">")]
+    edits: list[Edit] = [(cell.start, cell.tag_end, tag)]
+    found = next((child for child in cell.children if child.name == "v"), None)
     if found is not None:
-        inner = inner[:found.start()] + value + inner[found.end():]
+        edits.append((found.start, found.end, value))
     else:  # the schema's order: f, v, is, extLst
-        formula = _FORMULA.search(inner)
-        at = formula.end() if formula else len(inner) - len(inner.lstrip())
-        inner = inner[:at] + value + inner[at:]
-    attrs = _with_kind(attrs, kind)
-    return b"<" + prefix + b"c" + attrs + b">" + inner + b"</" + prefix + b"c>"
+        formula = next((child for child in cell.children if child.name == "f"), None)
+        at = formula.end if formula is not None else cell.tag_end
+        edits.append((at, at, value))
+    return edits
 
 
 def _new_cell(prefix: bytes, row: int, col: int, kind: str, text: str) -> bytes:
-    attrs = _with_kind(f' r="{column_letters(col)}{row}"'.encode(), kind)
-    return b"<" + prefix + b"c" + attrs + b">" + _value_xml(prefix, text) + b"</" + prefix + b"c>"
+    kind_attr = b"" if kind == "n" else b' t="' + kind.encode() + b'"'
+    return (b"<" + prefix + b'c r="' + f"{column_letters(col)}{row}".encode() + b'"' + kind_attr
+            + b">" + _value_xml(prefix, text) + b"</" + prefix + b"c>")
 
 
-def _patch_row(prefix: bytes, row: int, inner: bytes, cells: RowCells) -> bytes:
-    """One row's cells with ``cells`` ({col: …} of this row) set; a cell without ``r=``
-    sits in the column after the previous cell, as Excel reads it."""
-    out: list[bytes] = []
-    pending = sorted(cells.items())
-    done = 0
+def _column_of(ref: str | None) -> int | None:
+    """The column of a cell reference (``B7``, ``$B$7``), or ``None``."""
+    if not ref:
+        return None
+    letters = ref.replace("$", "").rstrip("0123456789")
+    if not letters.isalpha() or not letters.isascii():
+        return None
+    col = column_number(letters.upper())
+    return col if 1 <= col <= _MAX_COL else None
+
+
+def _row_of(number: str | None) -> int | None:
+    return int(number) if number and number.strip().isdigit() else None
+
+
+def _row_edits(xml: bytes, row: Element, number: int, prefix: bytes, cells: RowCells) -> list[Edit]:
+    """One row's cells set: each cell found where the row holds it, in whatever order
+    (a cell without ``r=`` sits in the column after the cell before it, as Excel reads
+    it), and a cell the row lacks added before the first cell right of it."""
+    found: dict[int, Element] = {}
+    placed: list[tuple[int, Element]] = []
     col = 0
-    for match in _CELL_RE.finditer(inner):
-        found = _ATTR_R.search(match.group(2))
-        col = column_number(found.group(1).upper().decode()) if found else col + 1
-        while pending and pending[0][0] < col:  # cells to add before this one
-            new_col, (kind, text) = pending.pop(0)
-            out.append(inner[done:match.start()])
-            done = match.start()
-            out.append(_new_cell(prefix, row, new_col, kind, text))
-        out.append(inner[done:match.start()])
-        if pending and pending[0][0] == col:
-            _, (kind, text) = pending.pop(0)
-            out.append(_rebuild(match, kind, text))
-        else:
-            out.append(match.group(0))
-        done = match.end()
-    tail = inner[done:]
-    spacing = tail[:len(tail) - len(tail.lstrip())]
-    out.append(spacing)
-    out += [_new_cell(prefix, row, c, *v) for c, v in pending]
-    out.append(tail[len(spacing):])
-    return b"".join(out)
-
-
-def _patch_rows(body: bytes, prefix: bytes, by_row: dict[int, RowCells]) -> bytes:
-    """The sheetData's content with every update applied; rows without ``r=`` follow
-    the previous row, as Excel reads them; rows that do not exist yet are added in order."""
-    pending = sorted(by_row.items())
-    out: list[bytes] = []
-    done = 0
-    row = 0
-    for match in _ROW_RE.finditer(body):
-        found = _ATTR_ROW.search(match.group(2))
-        row = int(found.group(1)) if found else row + 1
-        while pending and pending[0][0] < row:
-            number, cells = pending.pop(0)
-            out.append(body[done:match.start()])
-            done = match.start()
-            out.append(_new_row(prefix, number, cells))
-        out.append(body[done:match.start()])
-        done = match.end()
-        if not pending or pending[0][0] != row:
-            out.append(match.group(0))
+    for cell in row.children:
+        if cell.name != "c":
             continue
-        _, cells = pending.pop(0)
-        row_prefix, attrs = match.group(1), match.group(2).rstrip(b"/")
-        inner = _patch_row(row_prefix, row, match.group(4) or b"", cells)
-        out.append(b"<" + row_prefix + b"row" + attrs + b">" + inner + b"</" + row_prefix + b"row>")
-    out.append(body[done:])
-    out += [_new_row(prefix, number, cells) for number, cells in pending]
-    return b"".join(out)
+        col = _column_of(cell.attrs.get("r")) or col + 1
+        found.setdefault(col, cell)
+        placed.append((col, cell))
+    edits: list[Edit] = []
+    added: list[tuple[int, bytes]] = []
+    for col, (kind, text) in sorted(cells.items()):
+        if col in found:
+            edits += _cell_edits(xml, found[col], kind, text)
+            continue
+        right = next((c.start for c_col, c in placed if c_col > col), row.content_end)
+        added.append((right, _new_cell(prefix, number, col, kind, text)))
+    if added and row.empty:
+        body = b"".join(new for _, new in added)
+        return [(row.start, row.end, _open_tag(xml, row) + body + b"</" + row.written_name(xml) + b">")]
+    return edits + [(at, at, new) for at, new in added]
 
 
 def _new_row(prefix: bytes, row: int, cells: RowCells) -> bytes:
@@ -178,11 +178,27 @@ def _new_row(prefix: bytes, row: int, cells: RowCells) -> bytes:
             + b"</" + prefix + b"row>")
 
 
+def _apply(xml: bytes, edits: list[Edit]) -> bytes:
+    """``xml`` with each (start, end, bytes) replacement made; insertions at the same
+    place keep the order they were listed in."""
+    out: list[bytes] = []
+    done = 0
+    for start, end, data in sorted(edits, key=lambda edit: (edit[0], edit[1])):
+        out.append(xml[done:start])
+        out.append(data)
+        done = end
+    out.append(xml[done:])
+    return b"".join(out)
+
+
 def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]]) -> bytes:
     """Set the cached value of the cells in ``updates`` ((row, col) -> (kind, text)).
 
-    Only those cells' ``<v>`` and ``t=`` change, and cells that had no element yet (the
-    range of an array formula) are added in their place; every other byte stays.
+    The cells are found by an XML parser (:mod:`.xmlspans`), so a cell in a comment or
+    a CDATA section is no cell, attributes are read in either quote style and any
+    order, and rows and cells listed out of order are found where they are. Only those
+    cells' ``<v>`` and ``t=`` change, and cells that had no element yet (the range of an
+    array formula) are added in their place; every other byte stays.
 
     >>> patch_sheet(b'<sheetData><row><c t="n"><v>5</v></c><c><f>A1*2</f></c>'
     ...             b'<c t="inlineStr"><is><t>keep</t></is></c></row></sheetData>',
@@ -191,21 +207,43 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]]) -> 
     """
     if not updates:
         return xml
-    by_row: dict[int, RowCells] = {}
-    for (row, col), value in updates.items():
-        by_row.setdefault(row, {})[col] = value
-    data = _SHEET_DATA.search(xml)
+    if xml[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise ValueError("the sheet is not written in UTF-8")
+    document = scan(xml, _SHEET_LEVELS)
+    if document.attrs.get("encoding", "utf-8").lower().replace("_", "-") not in ("utf-8", "utf8"):
+        raise ValueError("the sheet is not written in UTF-8")  # the values are written in UTF-8
+    root = document.children[0] if document.children else None
+    data = root if root is not None and root.name == "sheetData" else next(
+        (e for e in (root.children if root is not None else []) if e.name == "sheetData"), None)
     if data is None:
         raise ValueError("the sheet has no sheetData element")
-    prefix = data.group(1)
-    if data.group(2) == b"/>":
-        open_tag = xml[data.start():data.end() - 2].rstrip() + b">"
-        body = _patch_rows(b"", prefix, by_row)
-        return (xml[:data.start()] + open_tag + body + b"</" + prefix + b"sheetData>"
-                + xml[data.end():])
-    close = b"</" + prefix + b"sheetData>"
-    end = xml.index(close, data.end())
-    return xml[:data.end()] + _patch_rows(xml[data.end():end], prefix, by_row) + xml[end:]
+    prefix = data.prefix(xml)
+    by_row: dict[int, RowCells] = {}
+    for (row_number, col), value in updates.items():
+        by_row.setdefault(row_number, {})[col] = value
+    rows: dict[int, Element] = {}
+    placed: list[tuple[int, Element]] = []
+    number = 0
+    for row in data.children:
+        if row.name != "row":
+            continue
+        number = _row_of(row.attrs.get("r")) or number + 1
+        rows.setdefault(number, row)
+        placed.append((number, row))
+    edits: list[Edit] = []
+    added: list[tuple[int, bytes]] = []
+    for number, cells in sorted(by_row.items()):
+        if number in rows:
+            edits += _row_edits(xml, rows[number], number, prefix, cells)
+        else:
+            right = next((r.start for r_number, r in placed if r_number > number), data.content_end)
+            added.append((right, _new_row(prefix, number, cells)))
+    if added and data.empty:
+        body = b"".join(new for _, new in added)
+        edits.append((data.start, data.end, _open_tag(xml, data) + body + b"</" + data.written_name(xml) + b">"))
+    else:
+        edits += [(at, at, new) for at, new in added]
+    return _apply(xml, edits)
 
 
 def sheet_parts(archive: zipfile.ZipFile, shown: str = "") -> dict[str, str]:
@@ -232,46 +270,49 @@ def sheet_parts(archive: zipfile.ZipFile, shown: str = "") -> dict[str, str]:
 
 
 # calcPr's place among workbook.xml's children (ECMA-376 CT_Workbook): before these.
-_AFTER_CALC_PR = (b"oleSize", b"customWorkbookViews", b"pivotCaches", b"smartTagPr",
-                  b"smartTagTypes", b"webPublishing", b"fileRecoveryPr", b"webPublishObjects",
-                  b"extLst")
-_CALC_PR = re.compile(rb"<((?:\w+:)?)calcPr(?=[\s/>])([^>]*?)(/>|>)")
-_FULL_CALC = re.compile(rb"""\s+fullCalcOnLoad\s*=\s*(?:"[^"]*"|'[^']*')""")
-_CALC_ID = re.compile(rb"""(\s)calcId\s*=\s*(?:"[^"]*"|'[^']*')""")
+_AFTER_CALC_PR = ("oleSize", "customWorkbookViews", "pivotCaches", "smartTagPr",
+                  "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects",
+                  "extLst")
 CALC_ID = b"191029"
 
 
 def set_calc_properties(xml: bytes) -> bytes:
     """workbook.xml with ``<calcPr calcId="191029">`` and no ``fullCalcOnLoad``: Excel
     (and xlwings Lite) then keep the cached values instead of recalculating on open.
-    calcPr's other attributes stay; a missing calcPr is added in its schema place.
+    calcPr's other attributes stay; a missing calcPr is added in its schema place. The
+    element and its attributes are found by an XML parser (:mod:`.xmlspans`).
 
     >>> set_calc_properties(b'<workbook><sheets/><calcPr calcId="124519" fullCalcOnLoad="1"'
     ...                     b' iterate="1"/></workbook>')
     b'<workbook><sheets/><calcPr calcId="191029" iterate="1"/></workbook>'
-    >>> set_calc_properties(b'<x:workbook><x:sheets/><x:extLst/></x:workbook>')
-    b'<x:workbook><x:sheets/><x:calcPr calcId="191029"/><x:extLst/></x:workbook>'
+    >>> set_calc_properties(b'<x:workbook xmlns:x="urn:x"><x:sheets/><x:extLst/></x:workbook>')
+    b'<x:workbook xmlns:x="urn:x"><x:sheets/><x:calcPr calcId="191029"/><x:extLst/></x:workbook>'
+    >>> set_calc_properties(b"<workbook><!-- <calcPr/> --><calcPr fullCalcOnLoad='1'/></workbook>")
+    b'<workbook><!-- <calcPr/> --><calcPr calcId="191029"/></workbook>'
     """
-    found = _CALC_PR.search(xml)
-    if found is not None:
-        attrs = _FULL_CALC.sub(b"", found.group(2))
-        if _CALC_ID.search(attrs):
-            attrs = _CALC_ID.sub(rb'\1calcId="' + CALC_ID + b'"', attrs, count=1)
-        else:
-            attrs = b' calcId="' + CALC_ID + b'"' + attrs
-        return (xml[:found.start()] + b"<" + found.group(1) + b"calcPr" + attrs
-                + found.group(3) + xml[found.end():])
-    root = re.search(rb"<((?:\w+:)?)workbook(?=[\s/>])", xml)
-    if root is None:
+    document = scan(xml, lambda path: len(path) <= 2)
+    root = document.children[0] if document.children else None
+    if root is None or root.name != "workbook":
         raise ValueError("workbook.xml has no workbook element")
-    prefix = root.group(1)
-    names = b"|".join(re.escape(prefix + n) for n in _AFTER_CALC_PR)
-    later = re.compile(rb"<(?:" + names + rb")(?=[\s/>])|</" + re.escape(prefix) + rb"workbook>")
-    place = later.search(xml, root.end())
-    if place is None:
-        raise ValueError("workbook.xml has no end")
-    return xml[:place.start()] + b"<" + prefix + b'calcPr calcId="' + CALC_ID + b'"/>' + xml[place.start():]
-
+    found = next((e for e in root.children if e.name == "calcPr"), None)
+    if found is None:
+        later = next((e.start for e in root.children if e.name in _AFTER_CALC_PR), root.content_end)
+        if root.empty:
+            raise ValueError("workbook.xml has no sheets")
+        added = b"<" + root.prefix(xml) + b'calcPr calcId="' + CALC_ID + b'"/>'
+        return xml[:later] + added + xml[later:]
+    edits: list[Edit] = []
+    full = attribute_span(xml, found, "fullCalcOnLoad")
+    if full is not None:
+        edits.append((full[0], full[1], b""))
+    calc_id = attribute_span(xml, found, "calcId")
+    if calc_id is not None:
+        edits.append((calc_id[0], calc_id[1], xml[calc_id[0]:calc_id[1]].split(b"calcId")[0]
+                      + b'calcId="' + CALC_ID + b'"'))
+    else:
+        at = found.start + 1 + len(found.written_name(xml))
+        edits.append((at, at, b' calcId="' + CALC_ID + b'"'))
+    return _apply(xml, edits)
 
 
 def write_cached_values(src: Path, dst: Path,

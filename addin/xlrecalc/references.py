@@ -19,15 +19,14 @@ import math
 import random
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .book_view import BookView
 from .dates import serial_of
 from .parse import FormulaSyntaxError, column_letters, split_sheet_name
 from .values import (MAX_DENSE, MISSING, Areas, Arr, Key, Rng, XlErr, lift, scalar, shown,
                      to_bool, to_number, to_text)
 
-if TYPE_CHECKING:
-    from .engine import Book
 
 __all__ = ["CELL_TESTS", "ENGINE", "ENGINE_LAZY", "VOLATILE", "excel_serial"]
 
@@ -69,7 +68,7 @@ def _wholes(h: Key, *given: tuple[Any, int]) -> list[int] | XlErr:
 
 
 # -- references ------------------------------------------------------------------------
-def _index(book: "Book", h: Key, array: Any, row: Any = MISSING, col: Any = MISSING,
+def _index(book: "BookView", h: Key, array: Any, row: Any = MISSING, col: Any = MISSING,
            area: Any = MISSING) -> Any:
     """INDEX(array, row_num, [column_num]) and INDEX(reference, row_num, [column_num],
     [area_num]): a reference when given one, so ``INDEX(…):INDEX(…)`` is a range. Row or
@@ -107,7 +106,7 @@ def _index(book: "Book", h: Key, array: Any, row: Any = MISSING, col: Any = MISS
     return Arr(picked) if len(picked) > 1 or len(picked[0]) > 1 else picked[0][0]
 
 
-def _offset(book: "Book", h: Key, ref: Any, rows: Any, cols: Any, height: Any = MISSING,
+def _offset(book: "BookView", h: Key, ref: Any, rows: Any, cols: Any, height: Any = MISSING,
             width: Any = MISSING) -> Any:
     """OFFSET(reference, rows, cols, [height], [width]): a reference moved and resized;
     #REF! off the sheet, #VALUE! when the reference is not one range."""
@@ -135,7 +134,7 @@ def _offset(book: "Book", h: Key, ref: Any, rows: Any, cols: Any, height: Any = 
 _R1C1_PART = re.compile(r"R(\[-?\d+\]|\d+)?C(\[-?\d+\]|\d+)?$", re.IGNORECASE)
 
 
-def _r1c1(book: "Book", h: Key, text: str) -> Rng | None:
+def _r1c1(book: "BookView", h: Key, text: str) -> Rng | None:
     sheet_name, area = split_sheet_name(text)
     corners = []
     for part in area.split(":"):
@@ -161,7 +160,7 @@ def _r1c1_bound(text: str | None, here: int) -> int:
     return here + int(text[1:-1]) if text.startswith("[") else int(text)
 
 
-def _indirect(book: "Book", h: Key, text: Any, a1: Any = MISSING) -> Any:
+def _indirect(book: "BookView", h: Key, text: Any, a1: Any = MISSING) -> Any:
     """INDIRECT(ref_text, [a1]): the reference a text names, in A1 or R1C1 style (a
     defined name or a table reference too); #REF! when the text names no reference."""
     text = to_text(scalar(text, h) if isinstance(text, (Rng, Arr)) else text)
@@ -176,9 +175,8 @@ def _indirect(book: "Book", h: Key, text: Any, a1: Any = MISSING) -> Any:
         return found if found is not None else XlErr("#REF!", f"INDIRECT: {text!r} is not an R1C1 reference")
     if not text:
         return XlErr("#REF!", "INDIRECT: an empty text is not a reference")
-    from .compile import compile_formula  # a text reference is read as a formula would be
     try:
-        result = compile_formula(book, "=" + text, h, False).run(h)
+        result = book.compile_formula("=" + text, h, False).run(h)
     except (FormulaSyntaxError, RecursionError):
         result = None
     if isinstance(result, Rng):
@@ -186,14 +184,14 @@ def _indirect(book: "Book", h: Key, text: Any, a1: Any = MISSING) -> Any:
     return XlErr("#REF!", f"INDIRECT: {text!r} is not a reference")
 
 
-def _areas(book: "Book", h: Key, ref: Any) -> Any:
+def _areas(book: "BookView", h: Key, ref: Any) -> Any:
     """AREAS(reference): how many ranges a reference holds."""
     if isinstance(ref, XlErr):
         return ref
     return float(len(ref.areas())) if isinstance(ref, Rng) else XlErr("#VALUE!")
 
 
-def _anchorarray(book: "Book", h: Key, ref: Any) -> Any:
+def _anchorarray(book: "BookView", h: Key, ref: Any) -> Any:
     """``A1#`` (stored as ANCHORARRAY(A1)): the range the array formula in A1 spills into,
     as the workbook records it; ``#REF!`` when A1 holds no such formula."""
     if isinstance(ref, XlErr):
@@ -207,7 +205,7 @@ def _anchorarray(book: "Book", h: Key, ref: Any) -> Any:
     return Rng(book, ref.sheet, spill.r1, spill.c1, spill.r2, spill.c2)
 
 
-def _sheet(book: "Book", h: Key, value: Any = MISSING) -> Any:
+def _sheet(book: "BookView", h: Key, value: Any = MISSING) -> Any:
     """SHEET([value]): the number of the sheet of a reference or of the sheet named by
     text, counted in the workbook's order; the formula's own sheet without an argument."""
     order = [name.upper() for name in book.cells]
@@ -225,7 +223,7 @@ def _sheet(book: "Book", h: Key, value: Any = MISSING) -> Any:
     return float(order.index(name.upper()) + 1)
 
 
-def _sheets(book: "Book", h: Key, ref: Any = MISSING) -> Any:
+def _sheets(book: "BookView", h: Key, ref: Any = MISSING) -> Any:
     """SHEETS([reference]): how many sheets a reference spans (a 3-D reference several);
     the workbook's sheets without an argument."""
     if ref is MISSING:
@@ -243,7 +241,7 @@ _NOT_KNOWN = {"filename": "the workbook's saved path", "format": "the cell's num
               "width": "the column's width on screen"}
 
 
-def _cell(book: "Book", h: Key, info: Any, ref: Any = MISSING) -> Any:
+def _cell(book: "BookView", h: Key, info: Any, ref: Any = MISSING) -> Any:
     """CELL(info_type, [reference]): "address", "row", "col", "contents" and "type" are
     computed; kinds that depend on formatting or the saved file say so."""
     kind = to_text(scalar(info, h) if isinstance(info, (Rng, Arr)) else info)
@@ -277,14 +275,14 @@ def _cell(book: "Book", h: Key, info: Any, ref: Any = MISSING) -> Any:
     return XlErr("#VALUE!", f"CELL: {kind!r} is not an info_type")
 
 
-def _single(book: "Book", h: Key, value: Any) -> Any:
+def _single(book: "BookView", h: Key, value: Any) -> Any:
     """Implicit intersection (``@`` and ``_xlfn.SINGLE``): the cell of a range in the
     formula's own row or column, the first value of an array."""
     return scalar(value, h)
 
 
 # -- arrays and volatile values ---------------------------------------------------------
-def _sequence(book: "Book", h: Key, rows: Any, cols: Any = MISSING, start: Any = MISSING,
+def _sequence(book: "BookView", h: Key, rows: Any, cols: Any = MISSING, start: Any = MISSING,
               step: Any = MISSING) -> Any:
     """SEQUENCE(rows, [columns], [start], [step]): an array of numbers row by row."""
     sizes = _wholes(h, (rows, 1), (cols, 1))
@@ -306,22 +304,22 @@ def _sequence(book: "Book", h: Key, rows: Any, cols: Any = MISSING, start: Any =
     return Arr([[first + by * (r * wide + c) for c in range(wide)] for r in range(tall)])
 
 
-def _now(book: "Book", h: Key) -> float:
+def _now(book: "BookView", h: Key) -> float:
     """NOW(): the date and time of the recalculation, as a serial number (volatile)."""
     return excel_serial(_dt.datetime.now())
 
 
-def _today(book: "Book", h: Key) -> float:
+def _today(book: "BookView", h: Key) -> float:
     """TODAY(): the date of the recalculation, as a serial number (volatile)."""
     return float(math.floor(excel_serial(_dt.datetime.now())))
 
 
-def _rand(book: "Book", h: Key) -> float:
+def _rand(book: "BookView", h: Key) -> float:
     """RAND(): a uniform number in [0, 1), drawn anew at each recalculation."""
     return random.random()
 
 
-def _randbetween(book: "Book", h: Key, bottom: Any, top: Any) -> Any:
+def _randbetween(book: "BookView", h: Key, bottom: Any, top: Any) -> Any:
     """RANDBETWEEN(bottom, top): a whole number between the two (bounds rounded up and
     down); #NUM! when bottom exceeds top."""
     low, high = _number(bottom, h), _number(top, h)
@@ -337,7 +335,7 @@ def _randbetween(book: "Book", h: Key, bottom: Any, top: Any) -> Any:
 
 # -- what a value is: the cell as the written workbook shows it -------------------------
 def _is(test: Callable[[Any], bool]) -> Callable[..., Any]:
-    def check(book: "Book", h: Key, value: Any = MISSING) -> Any:
+    def check(book: "BookView", h: Key, value: Any = MISSING) -> Any:
         kind = type(value)
         if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:  # one cell, one area
             return test(shown(value.book.value(value.sheet, value.r1, value.c1)))

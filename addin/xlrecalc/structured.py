@@ -11,13 +11,11 @@ Microsoft: "Using structured references with Excel tables".
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
+from .book_view import BookView, Table
 from .parse import FormulaSyntaxError, RefSpec
 from .values import Key
 
-if TYPE_CHECKING:
-    from .engine import Book, Table
 
 __all__ = ["table_reference"]
 
@@ -45,7 +43,7 @@ def _items(inner: str) -> tuple[list[str], bool]:
     return items, span
 
 
-def table_reference(book: "Book", text: str, here: Key) -> RefSpec:
+def table_reference(book: "BookView", text: str, here: Key) -> RefSpec:
     """The range a structured reference names, written in the cell ``here``; a
     ``#This Row`` reference is a spec relative to the formula's row."""
     name, _, body = text.partition("[")

@@ -18,6 +18,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
+from .codes import ERROR_CODES
 from .coerce import read_number
 
 __all__ = ["XlErr", "Rng", "Areas", "Arr", "MISSING", "PENDING", "Key", "ERROR_CODES",
@@ -26,12 +27,7 @@ __all__ = ["XlErr", "Rng", "Areas", "Arr", "MISSING", "PENDING", "Key", "ERROR_C
            "negate", "percent"]
 
 Key = tuple[str, int, int]  # sheet, row, column: one cell of the book
-# the error values a cell or a formula can hold
-ERROR_CODES = frozenset({
-    "#N/A", "#VALUE!", "#REF!", "#DIV/0!", "#NUM!", "#NAME?", "#NULL!", "#SPILL!",
-    "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!",
-    "#UNKNOWN!",
-})
+
 MAX_TEXT = 32_767  # Excel's longest text in a cell
 MAX_DENSE = 4_000_000  # cells a range may spell out one by one (blanks included)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from xlrecalc import load_book, load_book_openpyxl, recalculate
@@ -31,7 +31,6 @@ def _loop(length: int, start: int, via: str) -> Book:
     return book
 
 
-@settings(max_examples=40, deadline=None)
 @given(st.integers(1, 60), st.data(), st.sampled_from(["ref", "plus", "index", "sum"]))
 def test_every_cell_of_a_cycle_names_the_cycle(length: int, data: Any, via: str) -> None:
     start = data.draw(st.integers(1, length))
@@ -102,7 +101,6 @@ def test_newtons_square_root_converges_within_the_change(tmp_path: Path) -> None
     assert abs(found - math.sqrt(2)) < 1e-3
 
 
-@settings(max_examples=30, deadline=None)
 @given(st.floats(-0.9, 0.9), st.floats(-100, 100), st.sampled_from([0.1, 0.001, 1e-6]))
 def test_a_two_cell_cycle_stops_near_its_fixed_point(slope: float, offset: float, delta: float) -> None:
     # A1 = B1, B1 = slope·A1 + offset: a contraction whose fixed point is offset/(1-slope);

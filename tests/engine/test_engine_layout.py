@@ -44,3 +44,48 @@ def test_no_relative_import_climbs_out_of_the_engine():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level:
                 assert node.level - 1 <= depth, f"{path.name}: from {'.' * node.level}{node.module}"
+
+
+def _graph() -> dict[str, set[str]]:
+    """Every import between the engine's modules, wherever it is written (inside a
+    function or under TYPE_CHECKING too): module -> the engine modules it imports."""
+    modules: dict[str, Path] = {}
+    for path in _modules():
+        parts = list(path.relative_to(ENGINE.parent).with_suffix("").parts)
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                subs = [f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in modules]
+                found = subs if len(subs) == len(node.names) else [target, *subs]
+            elif isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            else:
+                continue
+            graph[name].update(t for t in found if t in modules and t != name)
+    return graph
+
+
+def test_the_engine_has_no_import_cycle():
+    graph = _graph()
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, todo = set(), list(graph[start])
+        while todo:
+            current = todo.pop()
+            if current == goal:
+                return True
+            if current not in seen:
+                seen.add(current)
+                todo.extend(graph[current])
+        return False
+
+    cycles = sorted(name for name in graph if reaches(name, name))
+    assert not cycles, f"modules in an import cycle: {cycles}"

@@ -443,7 +443,6 @@ def test_cells_of_an_array_range_stored_as_empty_formulas(tmp_path: Path):
 
 
 # -- properties --------------------------------------------------------------------------
-@settings(max_examples=40, deadline=None)
 @given(st.floats(min_value=-1e12, max_value=1e12, allow_nan=False).filter(lambda x: abs(x) > 1e-300),
        st.integers(min_value=16, max_value=18))
 def test_numbers_equal_to_fifteen_digits_compare_equal(x: float, digits: int):
@@ -453,7 +452,6 @@ def test_numbers_equal_to_fifteen_digits_compare_equal(x: float, digits: int):
     assert value(book_of({"A1": x, "A2": far, "A3": "=A1=A2"}), "A3") is False
 
 
-@settings(max_examples=30, deadline=None)
 @given(st.dictionaries(st.integers(min_value=1, max_value=1_048_576),
                        st.integers(min_value=-1000, max_value=1000), max_size=12))
 def test_whole_column_sum_is_the_sum_of_the_column(column: dict[int, int]):
@@ -465,7 +463,6 @@ def test_whole_column_sum_is_the_sum_of_the_column(column: dict[int, int]):
     assert value(book, "B2") == float(len(column))
 
 
-@settings(max_examples=30, deadline=None)
 @given(st.integers(0, 5), st.integers(0, 5), st.integers(1, 3), st.integers(1, 3))
 def test_offset_reads_the_moved_range(rows: int, cols: int, height: int, width: int):
     from openpyxl.utils import get_column_letter
@@ -506,7 +503,7 @@ def _same(ours: Any, theirs: str) -> bool:
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
-@settings(max_examples=2, deadline=None)
+@settings(max_examples=2)  # each example starts LibreOffice: a count of its own
 @given(st.data())
 def test_reference_semantics_agree_with_libreoffice(tmp_path_factory: Any, data: Any):
     """Random numbers (some cells blank) and the reference operators and functions

@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from xlrecalc.engine import Book, evaluate_book
@@ -352,14 +352,12 @@ def test_scalar_functions_spread_over_arrays() -> None:
 
 
 # -- properties ----------------------------------------------------------------------------
-@settings(max_examples=200, deadline=None)
 @given(st.decimals(min_value=-10**9, max_value=10**9, places=4, allow_nan=False), st.integers(-3, 3))
 def test_round_is_decimal_rounding_half_away_from_zero(x: Decimal, digits: int) -> None:
     expected = float(x.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
     assert value(f"=ROUND({x},{digits})") == expected
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.dates(min_value=dt.date(1900, 3, 1), max_value=dt.date(9999, 12, 31)))
 def test_date_and_its_parts_round_trip(day: dt.date) -> None:
     formula = f"=DATE(YEAR(DATE({day.year},{day.month},{day.day})),MONTH(DATE({day.year},{day.month},{day.day})),DAY(DATE({day.year},{day.month},{day.day})))"
@@ -368,7 +366,6 @@ def test_date_and_its_parts_round_trip(day: dt.date) -> None:
     assert value(formula) == serial
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.floats(min_value=-1e9, max_value=1e9, allow_nan=False), st.integers(0, 6))
 def test_text_with_decimals_agrees_with_fixed(x: float, decimals: int) -> None:
     assume(x >= 0 or round(-x, decimals) >= 10 ** -decimals)  # TEXT shows -0 where FIXED shows 0

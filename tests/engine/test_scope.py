@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import xlsxwriter
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from xlrecalc import load_book, load_book_openpyxl, recalculate
@@ -123,7 +123,6 @@ def test_without_a_cached_value_the_readers_see_name_error(tmp_path: Path) -> No
     assert b'<c r="B1"><f>CUBEVALUE("x")</f></c>' in _sheet_xml(tmp_path / "out.xlsx")
 
 
-@settings(max_examples=25, deadline=None)
 @given(st.floats(-1e9, 1e9, allow_nan=False), st.sampled_from(OUT_OF_SCOPE))
 def test_any_cached_number_of_any_unknown_function_is_kept(cached: float, name: str) -> None:
     from xlrecalc.engine import Book

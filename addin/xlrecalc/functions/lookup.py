@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .functions_aggregate import wildcard
-from .functions_base import NA, REF, VALUE, integer, is_number, logical
-from .values import MISSING, Arr, Rng, XlErr, grid
+from .math_aggregate import wildcard
+from .base import NA, REF, VALUE, integer, is_number, logical
+from ..values import MISSING, Arr, Rng, XlErr, grid
 
 __all__ = ["FUNCTIONS", "find"]
 
@@ -36,7 +36,7 @@ def _lookup_value(value: Any, here: Any) -> Any:
         if len(rows) == 1 and len(rows[0]) == 1:
             value = rows[0][0]
         else:
-            from .values import scalar
+            from ..values import scalar
             value = scalar(value, here)
     return 0.0 if value is None or value is MISSING else value
 

@@ -25,7 +25,7 @@ row visibility, which is a matter of display), so 1 acts as 0, 3 as 2, 5 as 4 an
 The reference form takes references: a computed array there is ``#VALUE!``, as in Excel;
 the array form takes any array (``AGGREGATE(14,6,A1:A9/(B1:B9>0),1)``) and requires
 its ``k`` (``#VALUE!`` without it). The aggregates themselves are those of
-:mod:`.functions_aggregate` and :mod:`.functions_stats`.
+:mod:`.math_aggregate` and :mod:`.statistical`.
 
 >>> AGG = FUNCTIONS["AGGREGATE"]
 >>> AGG(None, 14.0, 6.0, Arr([[XlErr("#DIV/0!"), 72.0, 30.0, XlErr("#NUM!"), 31.0]]), 2.0)
@@ -39,10 +39,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .functions_aggregate import FUNCTIONS as _AGGREGATES
-from .functions_base import VALUE, integer, registry
-from .functions_stats import FUNCTIONS as _STATS
-from .values import MISSING, Arr, Rng, XlErr, grid
+from .math_aggregate import FUNCTIONS as _AGGREGATES
+from .base import VALUE, integer, registry
+from .statistical import FUNCTIONS as _STATS
+from ..values import MISSING, Arr, Rng, XlErr, grid
 
 __all__ = ["FUNCTIONS", "AGGREGATE_FUNCTIONS"]
 

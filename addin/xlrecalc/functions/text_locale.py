@@ -47,8 +47,8 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
 
-from .functions_base import NA, elementwise, number, registry, text
-from .values import Arr, Rng, XlErr
+from .base import NA, elementwise, number, registry, text
+from ..values import Arr, Rng, XlErr
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS"]
 

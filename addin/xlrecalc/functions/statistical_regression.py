@@ -12,8 +12,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import registry, NA, NUM, REF, VALUE, is_number, logical
-from .values import MISSING, Arr, XlErr, grid
+from .base import registry, NA, NUM, REF, VALUE, is_number, logical
+from ..values import MISSING, Arr, XlErr, grid
 
 __all__ = ["FUNCTIONS", "least_squares", "inverse"]
 

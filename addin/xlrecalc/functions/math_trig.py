@@ -17,8 +17,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import DIV0, NUM, elementwise, numeric, significant
-from .values import XlErr
+from .base import DIV0, NUM, elementwise, numeric, significant
+from ..values import XlErr
 
 __all__ = ["ELEMENTWISE", "round_digits"]
 
@@ -354,7 +354,7 @@ def _permutationa(n: float, k: float) -> Any:
 
 @_fn(ELEMENTWISE, "DECIMAL")
 def _decimal(value: Any, radix: Any) -> Any:
-    from .functions_base import integer, text
+    from .base import integer, text
     digits, base = text(value), integer(radix)
     if isinstance(digits, XlErr):
         return digits

@@ -28,9 +28,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import (NA, NUM, VALUE, elementwise, integer, is_number, logical, number,
+from .base import (NA, NUM, VALUE, elementwise, integer, is_number, logical, number,
                              registry, text)
-from .values import MAX_DENSE, MISSING, Arr, Rng, XlErr, excel_text, grid
+from ..values import MAX_DENSE, MISSING, Arr, Rng, XlErr, excel_text, grid
 
 __all__ = ["FUNCTIONS", "ELEMENTWISE"]
 

@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from xlrecalc.values import XlErr
@@ -76,7 +76,6 @@ samples = st.lists(st.floats(-1e3, 1e3, allow_nan=False).map(lambda x: round(x, 
 
 
 @given(samples, samples, st.sampled_from([2, 3]))
-@settings(max_examples=40, deadline=None)
 def test_t_test_two_tails_double_one_and_ignore_order(a: list[float], b: list[float],
                                                      kind: int) -> None:
     assume(len(set(a)) > 1 and len(set(b)) > 1)
@@ -95,7 +94,6 @@ positive = st.lists(st.floats(0.5, 1e3).map(lambda x: round(x, 2)), min_size=3, 
 
 
 @given(positive, samples)
-@settings(max_examples=40, deadline=None)
 def test_f_z_and_chi_square_tests_at_their_fixed_points(a: list[float], b: list[float]) -> None:
     assume(len(set(a)) > 1 and len(set(b)) > 1)
     values = {**column(a), **column(b, "B")}
@@ -113,7 +111,6 @@ def test_f_z_and_chi_square_tests_at_their_fixed_points(a: list[float], b: list[
 
 
 @given(st.integers(0, 80), st.floats(0, 1), st.data())
-@settings(max_examples=40, deadline=None)
 def test_binomial_range_adds_the_point_probabilities(n: int, p: float, data: Any) -> None:
     low = data.draw(st.integers(0, n))
     high = data.draw(st.integers(low, n))
@@ -158,7 +155,6 @@ def test_logest_without_constant_and_its_errors() -> None:
 
 
 @given(st.floats(0.1, 100), st.floats(0.5, 2), st.integers(3, 10))
-@settings(max_examples=30, deadline=None)
 def test_logest_recovers_an_exact_exponential(b: float, m: float, n: int) -> None:
     assume(abs(m - 1) > 1e-3)
     values = column([b * m ** x for x in range(1, n + 1)])
@@ -200,7 +196,6 @@ def test_aggregate_options() -> None:
 
 @given(st.lists(st.one_of(st.integers(-100, 100), st.just("x"), st.just(None)),
                 min_size=1, max_size=12), st.integers(1, 13))
-@settings(max_examples=60, deadline=None)
 def test_aggregate_equals_its_function_without_errors(cells: list[Any], number: int) -> None:
     names = {1: "AVERAGE", 2: "COUNT", 3: "COUNTA", 4: "MAX", 5: "MIN", 6: "PRODUCT",
              7: "STDEV.S", 8: "STDEV.P", 9: "SUM", 10: "VAR.S", 11: "VAR.P", 12: "MEDIAN",
@@ -321,7 +316,6 @@ def test_formulatext() -> None:
 
 
 @given(st.lists(st.integers(-9, 9), min_size=1, max_size=20), st.integers(1, 7))
-@settings(max_examples=40, deadline=None)
 def test_wrapping_keeps_the_values_in_order(values: list[int], count: int) -> None:
     array = "{" + ",".join(str(v) for v in values) + "}"
     rows = value(f'=ARRAYTOTEXT(WRAPROWS({array},{count},""))')
@@ -332,7 +326,6 @@ def test_wrapping_keeps_the_values_in_order(values: list[int], count: int) -> No
 
 @given(st.lists(st.integers(-100, 100), min_size=3, max_size=12), st.integers(14, 19),
        st.integers(1, 3))
-@settings(max_examples=60, deadline=None)
 def test_aggregate_array_form_equals_its_function(cells: list[int], number: int, k: int) -> None:
     names = {14: "LARGE", 15: "SMALL", 16: "PERCENTILE.INC", 17: "QUARTILE.INC",
              18: "PERCENTILE.EXC", 19: "QUARTILE.EXC"}

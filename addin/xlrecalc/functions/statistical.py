@@ -13,9 +13,9 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import (registry, DIV0, NA, NUM, elementwise, integer, is_number, logical,
+from .base import (registry, DIV0, NA, NUM, elementwise, integer, is_number, logical,
                              number, numbers_of, numeric)
-from .values import MISSING, Arr, Rng, XlErr, grid
+from ..values import MISSING, Arr, Rng, XlErr, grid
 
 __all__ = ["FUNCTIONS", "ELEMENTWISE"]
 

@@ -19,11 +19,11 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from . import dates
-from .coerce import read_date_time as parse_date_text
-from .coerce import read_number
-from .dates import EPOCH, serial_of
-from .values import MISSING, Arr, Rng, XlErr, grid, lift, to_bool, to_text
+from .. import dates
+from ..coerce import read_date_time as parse_date_text
+from ..coerce import read_number
+from ..dates import EPOCH, serial_of
+from ..values import MISSING, Arr, Rng, XlErr, grid, lift, to_bool, to_text
 
 __all__ = ["number", "numbers", "integers", "text", "logical", "integer", "first_error", "elementwise", "numeric",
            "values_of", "numbers_of", "is_number", "serial_of", "date_of", "EPOCH",

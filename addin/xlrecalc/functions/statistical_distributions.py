@@ -13,8 +13,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import DIV0, NUM, elementwise, numeric
-from .values import XlErr
+from .base import DIV0, NUM, elementwise, numeric
+from ..values import XlErr
 
 __all__ = ["ELEMENTWISE", "gamma_p", "beta_i"]
 

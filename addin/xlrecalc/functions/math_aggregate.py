@@ -21,9 +21,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import (registry, DIV0, VALUE, integer, is_number, number, numbers_of, values_of,
+from .base import (registry, DIV0, VALUE, integer, is_number, number, numbers_of, values_of,
                              NUM)
-from .values import MISSING, Arr, Rng, XlErr, grid, to_bool
+from ..values import MISSING, Arr, Rng, XlErr, grid, to_bool
 
 __all__ = ["FUNCTIONS", "matcher", "wildcard"]
 
@@ -382,7 +382,7 @@ def _subtotal(here: Any, code: Any, *args: Any) -> Any:
     which = integer(code)
     if isinstance(which, XlErr):
         return which
-    from .functions_stats import FUNCTIONS as STATS
+    from .statistical import FUNCTIONS as STATS
     names = {1: "AVERAGE", 2: "COUNT", 3: "COUNTA", 4: "MAX", 5: "MIN", 6: "PRODUCT",
              7: "STDEV.S", 8: "STDEV.P", 9: "SUM", 10: "VAR.S", 11: "VAR.P"}
     name = names.get(which % 100)

@@ -5,7 +5,7 @@ the logarithms with the first row (the coefficients) raised back to ``m`` and ``
 the statistics left as LINEST gives them for ``ln y`` (Microsoft's LOGEST page shows
 standard errors of about 0.0026 for a coefficient of 1.46: they are those of ``ln m``);
 GROWTH is TREND of the logarithms, raised back. Both run through
-:mod:`.functions_regression`'s LINEST and TREND, so the shapes, the ``const`` and
+:mod:`.statistical_regression`'s LINEST and TREND, so the shapes, the ``const`` and
 ``stats`` arguments and the errors are LINEST's; a ``y`` that is zero or negative has no
 logarithm and gives ``#NUM!``.
 
@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .functions_base import NUM, VALUE, is_number, registry
-from .functions_regression import FUNCTIONS as _REGRESSION
-from .values import MISSING, Arr, XlErr, grid
+from .base import NUM, VALUE, is_number, registry
+from .statistical_regression import FUNCTIONS as _REGRESSION
+from ..values import MISSING, Arr, XlErr, grid
 
 __all__ = ["FUNCTIONS"]
 

@@ -12,10 +12,10 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import registry, NUM, VALUE, integer, integers, is_number, logical, numbers_of, text
-from .functions_regression import inverse
-from .parse import column_letters
-from .values import MISSING, Arr, Rng, XlErr, grid
+from .base import registry, NUM, VALUE, integer, integers, is_number, logical, numbers_of, text
+from .statistical_regression import inverse
+from ..parse import column_letters
+from ..values import MISSING, Arr, Rng, XlErr, grid
 
 __all__ = ["FUNCTIONS"]
 

@@ -25,9 +25,9 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from .dates import is_1904, weekday_sunday0
-from .functions_base import VALUE, date_of
-from .values import XlErr
+from ..dates import is_1904, weekday_sunday0
+from .base import VALUE, date_of
+from ..values import XlErr
 
 __all__ = ["format_value", "general"]
 

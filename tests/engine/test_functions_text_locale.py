@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from test_functions import check, evaluate, value
 
@@ -82,19 +82,17 @@ _FULL_WIDTH = st.text(st.sampled_from(
     + list(_FULL_WIDTH_KATAKANA)), max_size=20)
 
 
-@settings(max_examples=200, deadline=None)
 @given(_FULL_WIDTH)
 def test_jis_undoes_asc_on_full_width_text(s: str) -> None:
-    from xlrecalc.functions_locale import ELEMENTWISE
+    from xlrecalc.functions.text_locale import ELEMENTWISE
     half = ELEMENTWISE["ASC"](s)
     assert all(ord(ch) < 0x3000 or ord(ch) >= 0xFF61 for ch in half)
     assert ELEMENTWISE["JIS"](half) == s
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.integers(-10 ** 15, 10 ** 15))
 def test_bahttext_of_whole_numbers_ends_exactly(n: int) -> None:
-    from xlrecalc.functions_locale import ELEMENTWISE
+    from xlrecalc.functions.text_locale import ELEMENTWISE
     words = ELEMENTWISE["BAHTTEXT"](float(n))
     assert words.endswith("บาทถ้วน") and "สตางค์" not in words
     assert words.startswith("ลบ") == (n < 0)

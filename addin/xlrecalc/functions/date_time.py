@@ -23,11 +23,11 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .coerce import read_date_time, read_time
-from .dates import first_year, is_1904, max_serial, weekday_sunday0, ymd
-from .functions_base import (NUM, VALUE, date_of, elementwise, first_error, integer, integers,
+from ..coerce import read_date_time, read_time
+from ..dates import first_year, is_1904, max_serial, weekday_sunday0, ymd
+from .base import (NUM, VALUE, date_of, elementwise, first_error, integer, integers,
                              number, serial_of, text, values_of)
-from .values import MISSING, Rng, XlErr, scalar
+from ..values import MISSING, Rng, XlErr, scalar
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS", "ymd", "date_serial", "days_360", "actual_year_length"]
 

@@ -2,8 +2,8 @@
 TTEST, CHITEST, FTEST, ZTEST), PROB and BINOM.DIST.RANGE.
 
 Each test computes its statistic and reads its probability from the distributions of
-:mod:`.functions_distributions` (Student's t, chi-squared, F, binomial) and the normal
-distribution of :mod:`.functions_stats`. T.TEST's unequal-variance form (type 3) uses the
+:mod:`.statistical_distributions` (Student's t, chi-squared, F, binomial) and the normal
+distribution of :mod:`.statistical`. T.TEST's unequal-variance form (type 3) uses the
 Welch–Satterthwaite degrees of freedom unrounded, through the incomplete beta function,
 as Excel does; the other forms have whole degrees of freedom.
 
@@ -28,12 +28,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import (DIV0, NA, NUM, elementwise, integer, is_number, numbers_of, numeric,
+from .base import (DIV0, NA, NUM, elementwise, integer, is_number, numbers_of, numeric,
                              registry)
-from .functions_distributions import ELEMENTWISE as _DISTRIBUTIONS
-from .functions_distributions import beta_i
-from .functions_stats import ELEMENTWISE as _STATS
-from .values import MISSING, Arr, XlErr, grid
+from .statistical_distributions import ELEMENTWISE as _DISTRIBUTIONS
+from .statistical_distributions import beta_i
+from .statistical import ELEMENTWISE as _STATS
+from ..values import MISSING, Arr, XlErr, grid
 
 __all__ = ["FUNCTIONS", "ELEMENTWISE"]
 

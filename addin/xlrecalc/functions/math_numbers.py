@@ -15,8 +15,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from .functions_base import NUM, VALUE, elementwise, integer, numbers, numeric, one_value_each
-from .values import MAX_DENSE, MISSING, Arr, Rng, XlErr, grid
+from .base import NUM, VALUE, elementwise, integer, is_number, numbers, numeric, one_value_each
+from ..values import MAX_DENSE, MISSING, Arr, Rng, XlErr, grid
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS"]
 
@@ -125,3 +125,17 @@ def _identity_size(dimension: Any) -> int | XlErr:
 
 FUNCTIONS["SERIESSUM"] = _seriessum
 FUNCTIONS["MUNIT"] = _munit
+
+
+def _mmult(here: Any, a: Any, b: Any) -> Any:
+    left, right = grid(a), grid(b)
+    if len(left[0]) != len(right):
+        return XlErr(VALUE, "MMULT: the columns of the first array must match the rows of the second")
+    for v in (v for rows in (left, right) for row in rows for v in row):
+        if not is_number(v):
+            return v if isinstance(v, XlErr) else XlErr(VALUE)
+    return Arr([[sum(float(row[k]) * float(right[k][j]) for k in range(len(right)))
+                 for j in range(len(right[0]))] for row in left])
+
+
+FUNCTIONS["MMULT"] = _mmult

@@ -1,5 +1,5 @@
 """Excel's text functions. ``CHAR`` and ``CODE`` use the Windows code page (1252), as
-Excel for Windows does; ``TEXT`` applies a number format (:mod:`.functions_format`).
+Excel for Windows does; ``TEXT`` applies a number format (:mod:`.text_format`).
 
 >>> E = ELEMENTWISE
 >>> E["PROPER"]("this is a TITLE"), E["TRIM"]("  a   b "), E["SUBSTITUTE"]("a-b-c", "-", "+", 2.0)
@@ -15,12 +15,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .functions_aggregate import wildcard
-from .functions_base import (VALUE, elementwise, first_error, integer, is_number,
+from .math_aggregate import wildcard
+from .base import (VALUE, elementwise, first_error, integer, is_number,
                              logical, number, text, values_of)
-from .functions_format import format_value
-from .functions_math import round_digits
-from .values import MISSING, XlErr, to_text
+from .text_format import format_value
+from .math_trig import round_digits
+from ..values import MISSING, XlErr, to_text
 
 __all__ = ["ELEMENTWISE", "FUNCTIONS"]
 
@@ -339,7 +339,7 @@ def _concat(here: Any, *args: Any) -> Any:
 
 
 def _textjoin(here: Any, delimiter: Any, ignore_empty: Any, *args: Any) -> Any:
-    from .values import grid
+    from ..values import grid
     delimiters = [text(v) for row in grid(delimiter) for v in row] if delimiter is not MISSING else [""]
     skip = logical(ignore_empty) if ignore_empty is not MISSING else True
     error = first_error(skip, *delimiters)

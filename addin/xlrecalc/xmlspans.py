@@ -1,0 +1,191 @@
+"""Where the elements of an XML part lie, byte for byte, as an XML parser reads them.
+
+:func:`scan` runs expat over a part and gives the elements it keeps with their byte
+offsets: where the start tag begins and ends, where the content ends and the element
+ends. Writing into a part at those offsets reads it as XML defines it: a ``<c>`` in a
+comment or a CDATA section is no element, attributes may be quoted either way and come
+in any order, and a ``/>`` or ``>`` inside an attribute value ends nothing.
+
+>>> xml = b'<a><!-- <b/> --><b x="/>" y=\\'2\\'>t</b><b/></a>'
+>>> top = scan(xml, lambda path: True).children[0]
+>>> [(e.name, xml[e.start:e.tag_end], e.empty) for e in top.children]
+[('b', b'<b x="/>" y=\\'2\\'>', False), ('b', b'<b/>', True)]
+>>> first = top.children[0]
+>>> xml[first.tag_end:first.content_end], attribute_span(xml, first, "y")
+(b't', (25, 31))
+"""
+
+from __future__ import annotations
+
+from xml.parsers import expat
+from collections.abc import Callable, Iterator
+
+__all__ = ["Element", "scan", "walk", "attribute_span", "tag_end"]
+
+
+class Element:
+    """An element of the part: its local name, attributes (as the parser read them: an
+    unprefixed one by its name, others as ``namespace}name``), the byte offsets of its
+    start tag (``start``, ``tag_end``), of the end of its content (``content_end``, the
+    start of its end tag) and of its end (``end``), and the elements kept inside it.
+    Its name as written and where its start tag ends are read from the bytes when asked."""
+
+    __slots__ = ("name", "attrs", "start", "content_end", "end", "children", "text", "_xml",
+                 "_tag_end", "_qname")
+
+    def __init__(self, xml: bytes, name: str, attrs: dict[str, str], start: int):
+        self._xml, self.name, self.attrs, self.start = xml, name, attrs, start
+        self.content_end = self.end = -1
+        self._tag_end = -1
+        self._qname = b""
+        self.children: list[Element] = []
+        self.text = ""  # its own character data, when scanned with text=True
+
+    @property
+    def tag_end(self) -> int:
+        """Just after the ``>`` of its start tag."""
+        if self._tag_end < 0:
+            self._tag_end = tag_end(self._xml, self.start)
+        return self._tag_end
+
+    @property
+    def empty(self) -> bool:
+        """Written as one empty-element tag (``<c r="A1"/>``)."""
+        return self.end == self.tag_end
+
+    def written_name(self, xml: bytes) -> bytes:
+        """The element's name as its start tag spells it, prefix included."""
+        if not self._qname:
+            end = self.start + 1
+            while xml[end] not in b" \t\r\n/>":
+                end += 1
+            self._qname = xml[self.start + 1:end]
+        return self._qname
+
+    def prefix(self, xml: bytes) -> bytes:
+        """The namespace prefix as written, with its colon (``b"x:"``), or ``b""``."""
+        name = self.written_name(xml)
+        return name[:name.index(b":") + 1] if b":" in name else b""
+
+
+def _local(name: str) -> str:
+    return name.rsplit("}", 1)[-1]
+
+
+def tag_end(xml: bytes, start: int) -> int:
+    """Just after the ``>`` of the tag that begins at ``start`` (a well-formed tag: a
+    quote opens an attribute value, which only the same quote closes)."""
+    i = start
+    while True:
+        close = xml.find(b">", i)
+        double, single = xml.find(b'"', i, close), xml.find(b"'", i, close)
+        quotes = [q for q in (double, single) if q >= 0]
+        if close < 0 or not quotes:
+            return close + 1
+        quote = min(quotes)
+        i = xml.index(xml[quote:quote + 1], quote + 1) + 1
+
+
+def scan(xml: bytes, keep: Callable[[list[str]], bool] | list[frozenset[str]],
+         text: bool = False) -> Element:
+    """The part's elements whose path of local names from the root (``["worksheet",
+    "sheetData", "row"]``) ``keep`` accepts (or, given as a list, whose name is in
+    ``keep[depth]``, the root at depth 0), as a tree under a document element (an
+    element kept inside one that is not hangs from the nearest kept ancestor); with
+    ``text``, each kept element's own character data, as the parser read it. A
+    document type declaration is refused (no workbook part has one), and so is XML
+    that is not well-formed (``ValueError``). The document element's ``attrs`` hold the
+    declared ``encoding``, if any."""
+    parser = expat.ParserCreate(namespace_separator="}")
+    document = Element(xml, "", {}, 0)
+    document._tag_end = 0
+    owners: list[Element] = [document]  # the kept elements open, innermost last
+    kept: list[bool] = []
+    path: list[str] = []
+
+    levels = keep if isinstance(keep, list) else None
+    deepest = len(levels) if levels is not None else 0
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        local = name[name.rfind("}") + 1:]
+        depth = len(path)
+        path.append(local)
+        if levels is not None:
+            if depth >= deepest or local not in levels[depth]:
+                kept.append(False)
+                return
+        elif not keep(path):  # type: ignore[operator]
+            kept.append(False)
+            return
+        element = Element(xml, local, attrs, parser.CurrentByteIndex)
+        owners[-1].children.append(element)
+        owners.append(element)
+        kept.append(True)
+
+    def end(name: str) -> None:
+        path.pop()
+        if not kept.pop():
+            return
+        element = owners.pop()
+        at = parser.CurrentByteIndex
+        # an empty-element tag's end event comes just after its "/>"; an end tag's at "</"
+        if xml[at - 2:at] == b"/>" and element.tag_end == at:
+            element.content_end = element.end = at
+            return
+        element.content_end = at
+        element.end = xml.index(b">", at) + 1
+
+    def characters(data: str) -> None:
+        if kept and kept[-1]:
+            owners[-1].text += data
+
+    def refuse(*args: object) -> None:
+        raise ValueError("the part declares a document type")
+
+    def declaration(version: str, encoding: str | None, standalone: int) -> None:
+        if encoding is not None:
+            document.attrs["encoding"] = encoding
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    if text:
+        parser.buffer_text = True
+        parser.CharacterDataHandler = characters
+    parser.StartDoctypeDeclHandler = refuse
+    parser.XmlDeclHandler = declaration
+    try:
+        parser.Parse(xml, True)
+    except expat.ExpatError as exc:
+        raise ValueError(f"not well-formed XML ({exc})") from None
+    document.end = document.content_end = len(xml)
+    return document
+
+
+def walk(element: Element) -> Iterator[Element]:
+    """The kept elements under ``element``, in document order."""
+    for child in element.children:
+        yield child
+        yield from walk(child)
+
+
+def attribute_span(xml: bytes, element: Element, name: str) -> tuple[int, int] | None:
+    """The bytes of the unprefixed attribute ``name`` in ``element``'s start tag, from
+    the whitespace before it to its closing quote, or ``None``."""
+    i = element.start + 1 + len(element.written_name(xml))
+    limit = element.tag_end
+    while i < limit:
+        begin = i
+        while xml[i] in b" \t\r\n":
+            i += 1
+        if xml[i] in b"/>":
+            return None
+        equals = xml.index(b"=", i)
+        written = xml[i:equals].strip()
+        quote_at = equals + 1
+        while xml[quote_at] in b" \t\r\n":
+            quote_at += 1
+        close = xml.index(xml[quote_at:quote_at + 1], quote_at + 1)
+        if written == name.encode():
+            return begin, close + 1
+        i = close + 1
+    return None
