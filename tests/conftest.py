@@ -27,11 +27,11 @@ import pytest
 from hypothesis import settings
 
 # Hypothesis example counts by profile, not by hand in each test: "dev" for the inner
-# loop, "ci" (.ci/run) for more; HYPOTHESIS_PROFILE chooses. A test that sets its own
-# count keeps it.
+# loop, "ci" where CI is set (.ci/run) for more; HYPOTHESIS_PROFILE overrides. Only a test
+# whose examples are expensive (an oracle, LibreOffice) sets a count of its own.
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.register_profile("ci", max_examples=300, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 # The Office.js driver runs in a subprocess with the xlwings server environment; importing
 # it here (pytest --doctest-modules collects every module) would need a licence key.

@@ -69,7 +69,6 @@ def test_non_numbers_are_errors_never_numbers(value, text):
     assert message(lambda: checks.rating(value)) == f"rating: {text}"
 
 
-@settings(max_examples=200)
 @given(st.integers(1000, 4000), st.sampled_from([",", ".", " ", "'", "\u00a0", "’"]))
 def test_any_plausible_rating_with_a_thousands_separator_reads_as_itself(rating, separator):
     text = f"{rating:,}".replace(",", separator)
@@ -79,7 +78,6 @@ def test_any_plausible_rating_with_a_thousands_separator_reads_as_itself(rating,
 outside = st.one_of(st.floats(-1e9, 99.99), st.floats(4000.001, 1e9))
 
 
-@settings(max_examples=200)
 @given(outside, st.sampled_from(["{:.2f}", "{:,.2f}", "{:,.0f}", "{:.3f}", "{}"]),
        st.sampled_from(["point", "comma", "space"]))
 def test_a_rating_outside_100_to_4000_is_refused_however_written(value, form, convention):
@@ -243,7 +241,6 @@ def outcome(call: Any) -> Any:
         return str(error)
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(sorted(SPELLINGS)), min_size=3, max_size=4), st.data())
 def test_every_function_reads_every_spelling_of_a_result_the_same(points, data):
     plain = [float(p) for p in points]

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from chessrating import checks, elo, fide, performance, udfs
@@ -90,7 +90,6 @@ def outcome(fn: Any, *args: Any) -> Any:
         return ("error", str(error))
 
 
-@settings(max_examples=300)
 @given(st.lists(st.tuples(cell_values, cell_values), min_size=1, max_size=12), st.booleans())
 def test_read_games_equals_the_full_readers(pairs: list[tuple[Any, Any]], office_js: bool) -> None:
     # The numeric fast path accepts exactly what the full reader accepts, in both runtimes.
@@ -170,7 +169,6 @@ def per_cell(own: list[list[Any]], block: list[list[Any]], scalar: Any) -> list[
     return out
 
 
-@settings(max_examples=200)
 @given(blocks(), st.sampled_from(["2025", "2024"]))
 def test_expected_arrays_equal_scalar_calls(pair: tuple[list[list[Any]], list[list[Any]]], rules: str) -> None:
     own, block = pair
@@ -216,7 +214,6 @@ def fresh_event(*arguments: Any) -> Any:
     return udfs.USCF_EVENT(*arguments)
 
 
-@settings(max_examples=60, deadline=None)
 @given(small_events, small_events)
 def test_uscf_event_memory_answers_only_the_same_event(first: Any, second: Any) -> None:
     """Events A, B, A again, then A with one cell changed: each answer from the memory
@@ -290,7 +287,6 @@ def plain_performance(games: list[tuple[float, float]]) -> float:
     return (low + high) / 2.0
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(100, 3000).map(float), st.sampled_from([0.0, 0.5, 1.0])),
                 min_size=1, max_size=15))
 def test_logistic_performance_by_newton_equals_plain_bisection(games: list[tuple[float, float]]) -> None:

@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from chessrating.errors import RatingError
 from chessrating.trf.fidelist import (
@@ -179,7 +179,6 @@ def test_kind_from_file_names() -> None:
         ["combined", "standard", "rapid", None]
 
 
-@settings(max_examples=60, deadline=None)
 @given(fide_id=st.integers(1, 10**10 - 1), rating=st.integers(0, 3000), k=st.sampled_from([0, 10, 20, 40]),
        year=st.integers(0, 2020), name=st.text(st.characters(blacklist_categories=["Cc", "Cs", "Zl", "Zp"],
                                                             blacklist_characters=" "), min_size=1, max_size=30)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from chessrating import elo, goal
@@ -110,7 +110,6 @@ def test_bad_input_names_the_argument(call, argument):
     assert str(caught.value).startswith(argument + ":")
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.integers(1000, 2600), st.integers(-300, 300), st.integers(1000, 2600),
        st.sampled_from([10, 20, 40]), st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]),
        st.sampled_from(goal.SYSTEMS))

@@ -26,7 +26,7 @@ import xml.etree.ElementTree as ET
 
 import openpyxl
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl.utils import column_index_from_string, get_column_letter
 
@@ -182,7 +182,6 @@ def sheets_and_updates(draw):
     return corpus.sheet_xml("".join(rows)), updates
 
 
-@settings(max_examples=300, deadline=None)
 @given(sheets_and_updates())
 def test_patcher_keeps_every_cell_and_sets_only_its_own(case):
     xml, updates = case

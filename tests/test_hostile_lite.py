@@ -286,7 +286,7 @@ def sheets(draw):
     return xml.encode("utf-8"), expected
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheets())
 def test_each_bound_cell_is_the_cell_the_xml_says(case) -> None:
     xml, expected = case

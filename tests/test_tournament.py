@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from chessrating.errors import RatingError
@@ -161,7 +161,6 @@ def test_is_round_robin_examples():
     assert not twins.is_round_robin
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.integers(2, 12), st.data())
 def test_is_round_robin_property(n, data):
     """60 round robins of 2-12 players: each is one; dropping any one game makes it not one."""

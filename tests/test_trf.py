@@ -474,7 +474,7 @@ def mutated_files(draw):
     return draw(st.sampled_from(["\r", "\n", "\r\n"])).join(out)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_files())
 def test_fuzz_mutated_lines_never_crash(text):
     """500 mutated files of real lines: the reader returns, warnings are the only complaint.
@@ -497,7 +497,6 @@ def test_fuzz_mutated_lines_never_crash(text):
     assert write_trf(again) == written
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=400), st.sampled_from(SEED_LINES))
 def test_fuzz_bytes_never_crash(noise, seed):
     """200 files of a real line followed by random bytes: decoded and read without an exception."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from chessrating.errors import RatingError
@@ -322,7 +322,6 @@ events = st.lists(st.tuples(ratings, scores).map(lambda t: Game(*t)), min_size=1
 records = st.sampled_from([None, "W", "L"])
 
 
-@settings(max_examples=300)
 @given(prior=st.floats(min_value=100, max_value=2600), effective=st.floats(min_value=0, max_value=50),
        event=events, record=records)
 def test_special_rating_solves_f(prior, effective, event, record):
@@ -334,7 +333,6 @@ def test_special_rating_solves_f(prior, effective, event, record):
         assert abs(value) <= 1e-6
 
 
-@settings(max_examples=300)
 @given(prior=st.floats(min_value=100, max_value=2700), effective=st.floats(min_value=0, max_value=50),
        opponent=ratings, record=records)
 def test_a_win_never_lowers_a_loss_never_raises(prior, effective, opponent, record):
@@ -342,7 +340,6 @@ def test_a_win_never_lowers_a_loss_never_raises(prior, effective, opponent, reco
     assert special_rating(prior, effective, [Game(opponent, 0)], record) <= prior
 
 
-@settings(max_examples=300)
 @given(rating=st.one_of(st.none(), ratings), games=st.integers(0, 60), event=events,
        record=records, which=st.integers(0, 8), age=st.one_of(st.none(), st.floats(3, 90)))
 def test_more_points_never_lower_the_new_rating(rating, games, event, record, which, age):

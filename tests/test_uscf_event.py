@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from chessrating.errors import RatingError
@@ -179,7 +179,6 @@ def test_life_master_floor_in_an_event():
 
 
 @given(st.lists(st.floats(1000, 2400), min_size=4, max_size=4), st.lists(st.one_of(st.none(), st.floats(1000, 2700)), min_size=4, max_size=4))
-@settings(max_examples=40, deadline=None)
 def test_floors_raise_the_final_ratings_to_the_floor_only(ratings, peaks):
     # Each final rating is the unfloored one raised to that player's floor, nothing else.
     from chessrating.uscf import floor
@@ -321,7 +320,6 @@ def events(draw):
     return ratings, games, pairings, ages
 
 
-@settings(max_examples=150)
 @given(event=events(), seed=st.randoms())
 def test_renumbering_players_renumbers_results(event, seed):
     ratings, games, pairings, ages = event
@@ -342,7 +340,6 @@ def test_renumbering_players_renumbers_results(event, seed):
             assert renumbered[j] == pytest.approx(result[i], abs=1e-6)
 
 
-@settings(max_examples=150)
 @given(event=events())
 def test_event_ratings_at_least_100(event):
     ratings, games, pairings, ages = event
@@ -438,7 +435,6 @@ def test_bad_absolute_floors(floors, message):
     assert str(error.value) == message
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.floats(100, 900), min_size=4, max_size=4),
        st.lists(st.one_of(st.none(), st.floats(100, 150)), min_size=4, max_size=4),
        st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=6, max_size=6))

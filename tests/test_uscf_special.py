@@ -13,7 +13,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from chessrating.results import Game
@@ -92,7 +92,6 @@ def test_linear_performance_published_values_unchanged():
 ratings = st.one_of(st.integers(100, 2900).map(float), st.floats(100, 2900))
 
 
-@settings(max_examples=400, deadline=None)
 @given(prior=ratings, effective=st.sampled_from([0.0, 1.0, 4.0, 12.5, 50.0]),
        games=st.lists(st.tuples(ratings, st.sampled_from([0.0, 0.5, 1.0])), min_size=1, max_size=40),
        record=st.sampled_from([None, "W", "L"]))
@@ -103,7 +102,6 @@ def test_the_sweep_gives_the_walk_s_rating(prior, effective, games, record):
     assert new == old
 
 
-@settings(max_examples=100, deadline=None)
 @given(prior=ratings, effective=st.sampled_from([0.0, 1.0, 6.0]),
        field=st.lists(st.integers(100, 2900).map(float), min_size=1, max_size=4),
        repeats=st.integers(1, 30), score=st.sampled_from([0.0, 0.5, 1.0]))
