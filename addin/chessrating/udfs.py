@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import io
-import itertools
 import os
 import pickle
 import sys
@@ -401,8 +400,9 @@ def USCF_FLOOR(peak_rating, life_master=False):
                       read_bool(cells.scalar(life_master, "life_master"), "life_master"))
 
 
-def _event_key(arguments: tuple[Any, ...]) -> bytes | None:
-    """Excel arguments as bytes to look an event up by, or ``None`` if they cannot be.
+def _arguments_key(arguments: tuple[Any, ...]) -> bytes | None:
+    """Excel arguments as bytes to look a computed event up by (USCF_EVENT, TIEBREAK), or
+    ``None`` if they cannot be.
 
     Pickle writes each cell with its type (``1``, ``1.0``, ``TRUE`` and ``"1"`` give
     different bytes) and the bytes give back the arguments, so equal keys mean equal
@@ -450,7 +450,7 @@ def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
     # rated once and the rows after the first are answered from the cache.
     arguments = (ratings, games, results, opponents, ages, records, dual_rated,
                  bonus_threshold, peak_ratings, life_masters, absolute_floors)
-    key = _event_key(arguments)
+    key = _arguments_key(arguments)
     if key is None:  # a cell value that cannot be a key: rate without the cache
         return _rate_event(*arguments)
     return [list(row) for row in _rated_event(key)]
@@ -511,43 +511,12 @@ def _blank_block(value: Any) -> bool:
                for cell in flatten(value))
 
 
-def _block_key(arguments: tuple[Any, ...]) -> tuple[Any, ...] | None:
-    """The TIEBREAK arguments as a hashable key, built at C speed (a 500 × 11 block is
-    16,500 cells a call): blocks become tuples of row tuples. Equal keys read alike (1 and
-    1.0 are one opponent and one result) except TRUE/FALSE against 1/0, so a block holding
-    a boolean (an error anyway) is not cached; nor is one whose cells cannot be hashed."""
-    parts = []
-    for value in arguments:
-        if isinstance(value, list) and value and all(type(row) is list for row in value):
-            part: Any = tuple(map(tuple, value))
-            kinds = set(map(type, itertools.chain.from_iterable(value)))
-        elif isinstance(value, list):
-            part, kinds = ("column", tuple(value)), set(map(type, value))
-        else:
-            part, kinds = value, {type(value)}
-        if bool in kinds or not kinds <= _KEY_TYPES:
-            return None
-        parts.append(part)
-    return tuple(parts)
-
-
-_KEY_TYPES = {type(None), int, float, str}
-
-
 @functools.lru_cache(maxsize=4)
-def _tiebreak_scores(key: tuple[Any, ...], rules: str) -> tiebreaks_fide.Scores:
+def _tiebreak_scores(key: bytes, rules: str) -> tiebreaks_fide.Scores:
     """The event of a block read once for every TIEBREAK call on it (a standings sheet asks
-    for several codes of the same block): the key is the arguments as :func:`_block_key`
-    gives them, which read as the arguments themselves."""
-    return tiebreaks_fide.Scores(_tiebreak_event(*(_unkeyed(part) for part in key)), rules)
-
-
-def _unkeyed(part: Any) -> Any:
-    if isinstance(part, tuple) and len(part) == 2 and part[0] == "column":
-        return list(part[1])
-    if isinstance(part, tuple):
-        return [list(row) for row in part]
-    return part
+    for several codes of the same block, each row for its item): the key is the arguments
+    as :func:`_arguments_key` gives them."""
+    return tiebreaks_fide.Scores(_tiebreak_event(*pickle.loads(key)), rules)
 
 
 def _tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any) -> tiebreaks_event.Event:
@@ -589,7 +558,7 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
         check_excel_error(code, "code", None)
         wanted = tiebreaks_core.parse_code(code).text
     arguments = (opponents, results, colours, ratings)
-    key = _block_key(arguments)
+    key = _arguments_key(arguments)
     if key is None:  # a cell value that cannot be a key: read without the cache
         scores = tiebreaks_fide.Scores(_tiebreak_event(*arguments), chosen)
     else:
