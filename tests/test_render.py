@@ -282,6 +282,32 @@ def test_reasons_stay_inside_their_cells(printed, name: str):
         assert not _overlaps(rows), (name, page.sheet, _overlaps(rows)[:5])
 
 
+def _row_lines(page: Page) -> list[float]:
+    """The lines between the player rows of a crosstable page: halfway between the
+    centres of the player numbers in the No. column, and as far below the last one (the
+    line above the first is the header's)."""
+    header = next(w for w in page.words if w[4] == "No.")
+    centres = sorted((w[1] + w[3]) / 2 for w in page.words
+                     if w[4].isdigit() and w[1] > header[3] and w[0] < header[2] and w[2] > header[0])
+    if len(centres) < 2:  # a last page with one player: no line to cross
+        return []
+    lines = [(a + b) / 2 for a, b in zip(centres, centres[1:])]
+    pitch = min(b - a for a, b in zip(centres, centres[1:]))
+    return [*lines, centres[-1] + pitch / 2]
+
+
+@pytest.mark.parametrize("name", ["demo", "imported-fide", "imported-uscf"])
+def test_no_text_crosses_the_line_between_two_player_rows(printed, name: str):
+    """A reason wrapped in Norm or Check stays within its row on paper: no word of the
+    page is cut by the line between two player rows."""
+    for paper in ("", "-letter"):
+        for page in _sheet_pages(printed[name + paper], "Crosstable"):
+            lines = _row_lines(page)
+            crossing = [(w[4], round(line, 1)) for w in page.words for line in lines
+                        if w[1] < line - 0.5 and w[3] > line + 0.5]
+            assert not crossing, (name, paper, crossing[:5])
+
+
 def test_ten_player_round_robin_prints_one_page_wide_on_a4(printed):
     pages = _sheet_pages(printed["demo"], "Crosstable")
     assert len(pages) == 1

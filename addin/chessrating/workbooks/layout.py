@@ -36,8 +36,8 @@ __all__ = [
     "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
-    "write_quiet_formula", "print_setup", "print_scale", "print_width", "two_line_rows",
-    "MIN_PRINT_SCALE", "PAPER_A4", "PAPER_LETTER", "TWO_LINES", "fixed_column", "game_points", "no_rating", "checked_opponent",
+    "write_quiet_formula", "print_setup", "print_scale", "print_width", "reason_rows",
+    "MIN_PRINT_SCALE", "PAPER_A4", "PAPER_LETTER", "TWO_LINES", "THREE_LINES", "fixed_column", "game_points", "no_rating", "checked_opponent",
     "HOW_TO_WIDTH", "CLASSIC_SETUP", "paragraph_height", "opponent_rules", "opponent_rating", "CROSSTABLE", "GAMES", "validate_ratings",
     "define_standings", "first_check", "refused", "check_player", "CHECK", "ASSUMED", "validate_range",
     "RATING_RANGE", "FormulaWorksheet",
@@ -275,7 +275,7 @@ class Styles:
 
         box = {"border": 1, "border_color": _BORDER, "valign": "vcenter"}
         entry = {**box, "bg_color": _INPUT_FILL, "font_color": _INPUT_FONT}
-        # Text formula cells (Norm, Check) wrap within their two-line rows. A number cell
+        # Text formula cells (Norm, Check) wrap within their three-line rows. A number cell
         # that shows a reason instead does not: the reason is cut at the cell's edge
         # rather than drawn over the rows above and below on paper (LibreOffice and PDF
         # converters keep row heights); the row's Check cell says it whole.
@@ -469,9 +469,11 @@ PAPER_INCHES = {PAPER_A4: (210 / 25.4, 297 / 25.4), PAPER_LETTER: (8.5, 11.0)}
 # leaves the page footer its line.
 MARGINS = {"left": 0.2, "right": 0.2, "top": 0.5, "bottom": 0.5}
 HEADER_MARGIN = 0.2
-# A crosstable row holds two lines of a wrapped reason (Norm, Check): Calibri 11 needs
-# 15 points a line.
+# Row heights in points: a two-line header; a crosstable player row holds three lines of
+# a wrapped reason (Norm, Check: about 100 characters), a line of Calibri 11 taking
+# 13.4 points in LibreOffice (Carlito), 15 in Excel.
 TWO_LINES = 30
+THREE_LINES = 42
 # A column's width is stored in characters of the body font's digit (XlsxWriter: 7
 # pixels a character, 5 of padding). Excel prints a character as 7 pixels (5.25 pt);
 # LibreOffice as the digit's true width in Calibri or Carlito 11 (1038/2048 em, 5.575 pt),
@@ -531,12 +533,12 @@ def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
     sheet.set_footer("&L&A&RPage &P of &N", {"margin": HEADER_MARGIN})
 
 
-def two_line_rows(sheet: Worksheet, first: int, last: int) -> None:
-    """Rows ``first``..``last`` (zero-based) two lines high, so that a reason wrapped in a
+def reason_rows(sheet: Worksheet, first: int, last: int) -> None:
+    """Rows ``first``..``last`` (zero-based) three lines high, so that a reason wrapped in a
     text column (Norm, Check) prints inside its cell: LibreOffice and PDF converters keep a
-    row's height as the file gives it and would draw a third line over the next row."""
+    row's height as the file gives it and would draw a longer text over the next row."""
     for row in range(first, last + 1):
-        sheet.set_row(row, TWO_LINES)
+        sheet.set_row(row, THREE_LINES)
 
 
 # Ratings the functions accept (chessrating.checks: US Chess floors at 100; engine lists

@@ -51,7 +51,7 @@ from .ranking import (
 )
 from .layout import (
     CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
-    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, TWO_LINES, two_line_rows,
+    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, TWO_LINES, reason_rows,
     write_how_to_sheet, write_quiet_formula, write_result,
 )
 
@@ -345,7 +345,7 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     set_fide_widths(sheet, lay.totals)
     sheet.set_column(lay.grid, lay.grid_last, 3.5)
     sheet.set_row(lay.first - 1, TWO_LINES)
-    two_line_rows(sheet, lay.first, lay.last)
+    reason_rows(sheet, lay.first, lay.last)
     sheet.freeze_panes(lay.first, 2)
     # The grids below the crosstable (what the formulas read) and the chart stay off paper.
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,

@@ -37,7 +37,7 @@ from .. import checks
 from ..uscf.player import ABSOLUTE_FLOORS
 from .layout import (
     ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_opponent,
-    column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup, two_line_rows,
+    column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup, reason_rows,
     refused, span, validate_range, validate_ratings, write_conf_sheet, write_how_to_sheet,
     write_input, write_quiet_formula, write_text_input,
 )
@@ -426,7 +426,7 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
     book.define_name("TieBreaks", f"={SHEET}!{_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS))}")
     # Each column as narrow as its two-line header and its values allow; Check wraps a
-    # reason over the two lines of a player row.
+    # reason over the three lines of a player row.
     sheet.set_column(0, 0, 3.5)
     sheet.set_column(1, 1, 17)
     sheet.set_column(2, ABSOLUTE_FLOOR_COL, 6)
@@ -438,7 +438,7 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     sheet.set_column(rank, rank, 4.5)
     sheet.set_column(rank + 1, rank + len(TIEBREAK_COLUMNS), 5)
     sheet.set_column(lay.totals + len(TOTAL_COLUMNS) - 1, lay.totals + len(TOTAL_COLUMNS) - 1, 27)
-    two_line_rows(sheet, lay.first, lay.last)
+    reason_rows(sheet, lay.first, lay.last)
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
