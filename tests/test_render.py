@@ -15,6 +15,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -206,10 +207,11 @@ def _font_points(box_height: float, per_point: float) -> float:
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory, rendered: dict[str, Path], built_templates) -> dict[str, list[Page]]:
+def printed(tmp_path_factory, rendered: dict[str, Path], built_templates) -> dict[str, Any]:
     """The PDF pages of the templates as this code builds them (the shipped ones are
     rebuilt from it), of the demo and the imported events, of a Letter copy of each, and
-    of the calibration sheet."""
+    of the calibration sheet, by file stem; under ``"fonts"`` the fonts of the calibration
+    sheet's PDF."""
     if shutil.which("pdftotext") is None:
         pytest.skip("poppler-utils (pdftotext) is not installed")
     folder = tmp_path_factory.mktemp("print")
@@ -220,7 +222,23 @@ def printed(tmp_path_factory, rendered: dict[str, Path], built_templates) -> dic
         books.append(Path(shutil.copy(book, folder / f"{name}.xlsx")))
         books.append(_as_letter(book, folder / f"{name}-letter.xlsx"))
     _convert(books, "pdf", folder / "pdf", folder / "lo_profile")
-    return {book.stem: _pages(folder / "pdf" / f"{book.stem}.pdf") for book in books}
+    pages: dict[str, Any] = {book.stem: _pages(folder / "pdf" / f"{book.stem}.pdf") for book in books}
+    listing = subprocess.run(["pdffonts", str(folder / "pdf" / f"{CALIBRATION}.pdf")],
+                             check=True, capture_output=True, text=True).stdout
+    # the font names, after the two heading lines, subset prefix (ABCDEF+) removed
+    pages["fonts"] = {line.split()[0].split("+")[-1] for line in listing.splitlines()[2:] if line.strip()}
+    return pages
+
+
+def _needs_calibri_metrics(printed: dict[str, list[Page]]) -> None:
+    """Skip a test of what fits where unless LibreOffice set the text in Calibri or in its
+    metric twin Carlito (Debian: fonts-crosextra-carlito): a wider substitute (DejaVu
+    Sans) widens every column by a fifth. Font sizes hold with any font (the scale is
+    fixed); the page breaks do not."""
+    fonts = printed["fonts"]
+    if not any(name in font for font in fonts for name in ("Carlito", "Calibri")):
+        pytest.skip(f"LibreOffice substituted {sorted(fonts)} for Calibri; install Carlito "
+                    "(fonts-crosextra-carlito)")
 
 
 def _per_point(printed: dict[str, list[Page]]) -> float:
@@ -276,6 +294,7 @@ def _overlaps(words: list[tuple[float, float, float, float, str]]) -> list[tuple
 def test_reasons_stay_inside_their_cells(printed, name: str):
     """No text of the player rows is drawn over other text (the rows below the header
     row whose first word is No.)."""
+    _needs_calibri_metrics(printed)
     for page in _sheet_pages(printed[name], "Crosstable"):
         header = max(w[3] for w in page.words if w[4] == "No.")
         rows = [w for w in page.words if w[1] > header]
@@ -300,6 +319,7 @@ def _row_lines(page: Page) -> list[float]:
 def test_no_text_crosses_the_line_between_two_player_rows(printed, name: str):
     """A reason wrapped in Norm or Check stays within its row on paper: no word of the
     page is cut by the line between two player rows."""
+    _needs_calibri_metrics(printed)
     for paper in ("", "-letter"):
         for page in _sheet_pages(printed[name + paper], "Crosstable"):
             lines = _row_lines(page)
@@ -309,6 +329,7 @@ def test_no_text_crosses_the_line_between_two_player_rows(printed, name: str):
 
 
 def test_ten_player_round_robin_prints_one_page_wide_on_a4(printed):
+    _needs_calibri_metrics(printed)
     pages = _sheet_pages(printed["demo"], "Crosstable")
     assert len(pages) == 1
     words = {w[4] for w in pages[0].words}
@@ -319,6 +340,7 @@ def test_ten_player_round_robin_prints_one_page_wide_on_a4(printed):
 def test_letter_keeps_the_scale_and_repeats_the_names(printed):
     """On Letter the round robin keeps its A4 scale: what passes the page width goes on a
     page of its own, with the No. and Name columns and the header row again."""
+    _needs_calibri_metrics(printed)
     pages = _sheet_pages(printed["demo-letter"], "Crosstable")
     assert 1 <= len(pages) <= 2
     for page in pages:
@@ -329,6 +351,7 @@ def test_letter_keeps_the_scale_and_repeats_the_names(printed):
 
 @pytest.mark.parametrize("name", ["imported-fide", "imported-uscf"])
 def test_large_event_repeats_names_and_headers_on_every_page(printed, name: str):
+    _needs_calibri_metrics(printed)
     pages = _sheet_pages(printed[name], "Crosstable")
     assert len(pages) > 1
     for page in pages:
