@@ -316,6 +316,10 @@ def _performance(book: Workbook, st: Styles) -> None:
     write_quiet_formula(sheet, 11, 1,
                         f'=IF(SUMPRODUCT(--({read}<>""))=0,"",FIDE_NORM({counted},{read},{i["Norm title"]},'
                         f'{g["Opp. title"]},{g["Opp. fed"]},{i["Federation"]}))', st.formula_text)
+    # The verdict wraps within its cell: four lines of a column twice the usual width hold
+    # a verdict that names every condition missed (about 110 characters).
+    sheet.set_column(1, 1, 22)
+    sheet.set_row(11, 4 * 15)
 
 
 def _expected_table(book: Workbook, st: Styles) -> None:
