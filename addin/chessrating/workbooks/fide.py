@@ -239,8 +239,8 @@ def set_fide_widths(sheet: Worksheet, totals: int) -> None:
     narrow as its two-line header and its values allow, so that a ten-player round robin
     prints one page wide on A4 at 7 pt (:func:`.layout.print_setup`). Norm and Check wrap
     a reason over the three lines of a player row (:func:`.layout.reason_rows`)."""
-    widths = {0: 3.5, 1: 17, TITLE_COL: 4, FED_COL: 4.5, RATING_COL: 5.5, GAMES_COL: 5.5,
-              BIRTH_COL: 5, PEAK_COL: 5, K_LIST_COL: 4, K_COL: 3.5}
+    widths = {0: 4.5, 1: 17, TITLE_COL: 4, FED_COL: 4.5, RATING_COL: 5.5, GAMES_COL: 6,
+              BIRTH_COL: 5, PEAK_COL: 4.5, K_LIST_COL: 4, K_COL: 3}
     totals_widths = {"Points": 5.5, "Games": 5.5, "Expected": 7.5, "Perf. (TPR)": 5.5,
                      "Change": 6, "New rating": 6, "First rating": 6, "Norm": 15.5,
                      "Rank": 4.5, **{name: 5 for name in RANKING_COLUMNS[1:]}, "Check": 27}
