@@ -190,14 +190,16 @@ def _pages(pdf: Path) -> list[Page]:
         height = float(page.get("height"))
         words = [(float(w.get("xMin")), float(w.get("yMin")), float(w.get("xMax")),
                   float(w.get("yMax")), w.text or "") for w in page.iter(f"{space}word")]
-        # the footer: the sheet's name on the left, "Page N of M" on the right
-        footer = sorted((w for w in words if w[1] > height - 40), key=lambda w: w[0])
-        names = []
-        for word in footer:
-            if word[4] == "Page":
-                break
-            names.append(word[4])
-        body = [w for w in words if w[1] <= height - 40]
+        # the footer, the page's lowest line: the sheet's name on the left, "Page N of M"
+        # on the right
+        marks = [w for w in words if w[4] == "Page" and w[1] > height - 40]
+        if not marks:
+            pages.append(Page(float(page.get("width")), height, "", words))
+            continue
+        mark = max(marks, key=lambda w: w[1])
+        footer = [w for w in words if abs(w[1] - mark[1]) < 1 and w[2] <= mark[0]]
+        names = [w[4] for w in sorted(footer, key=lambda w: w[0])]
+        body = [w for w in words if abs(w[1] - mark[1]) >= 1]
         pages.append(Page(float(page.get("width")), height, " ".join(names), body))
     return pages
 
