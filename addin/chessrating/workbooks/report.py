@@ -215,7 +215,7 @@ def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rou
     # rounds; across pages the labels and numbers of column A repeat.
     last_row = last + 5 + players if round_robin else last
     last_col = max(4, last_round, players if round_robin else 0)
-    print_setup(sheet, 0, last_row, last_col, title_columns=(0, 0))  # type: ignore[arg-type]
+    print_setup(sheet, 0, last_row, last_col, title_columns=(0, 0))
 
 
 def write_game_rounds(book: Workbook, sheet: object, st: Styles, top: int, players: int,
