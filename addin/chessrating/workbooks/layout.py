@@ -278,7 +278,7 @@ class Styles:
         # Text formula cells (Norm, Check) wrap within their three-line rows. A number cell
         # that shows a reason instead does not: the reason is cut at the cell's edge
         # rather than drawn over the rows above and below on paper (LibreOffice and PDF
-        # converters keep row heights); the row's Check cell says it whole.
+        # converters keep row heights); the row's Check cell names its first problem.
         result = {**box, "bg_color": "#FFFFFF"}
         return cls(
             title=fmt(bold=True, font_size=14),
