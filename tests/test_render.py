@@ -5,6 +5,10 @@ LibreOffice does not know our functions: were it to recalculate, those cells wou
 shows is what a preview, a phone or a PDF converter shows. Each workbook is converted to
 PDF and to CSV (every sheet); the checks: no ``#NAME?`` and no LibreOffice ``Err:`` in
 either, and every formula cell shows the value ``chessrating recalc`` computes for it.
+
+The PDFs are also read as printed pages, on A4 and on a Letter copy: orientation, font
+sizes (7 pt or more), page counts, the No. and Name columns and the header rows repeated,
+no reason drawn over the next row.
 """
 
 from __future__ import annotations
