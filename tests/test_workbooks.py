@@ -845,12 +845,17 @@ def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> 
             assert how.row_dimensions[r].height >= 15 * (len(text) // 110 + 1), (name, r)
         for sheet in ("How to use", "xlwings.conf"):
             ws = book[sheet]
-            # one page wide (fitToWidth 1 is the file format's default), as many pages down as needed
-            assert ws.print_area and ws.page_setup.fitToHeight == 0 and ws.sheet_properties.pageSetUpPr.fitToPage
+            # upright, at 100 % (the file's default scale, not written): one column of text
+            assert ws.print_area and ws.page_setup.orientation == "portrait"
+            assert (ws.page_setup.scale or 100) == 100 and not ws.sheet_properties.pageSetUpPr.fitToPage
     for name in ("fide-swiss.xlsx", "uscf-event.xlsx"):
-        games = openpyxl.load_workbook(templates[name])["Games"]
-        assert games.page_setup.orientation == "landscape" and games.page_setup.fitToHeight == 0
-        assert games.print_title_rows == "$3:$4" and games.print_title_cols == "$A:$B"
+        for sheet in ("Games", "Crosstable"):
+            ws = openpyxl.load_workbook(templates[name])[sheet]
+            # a fixed scale of at least 64 % (Calibri 11 prints at 7 pt or more), pages
+            # across repeating No. and Name, pages down the header rows
+            assert ws.page_setup.orientation == "landscape" and ws.page_setup.paperSize == 9
+            assert ws.page_setup.scale >= 64 and not ws.sheet_properties.pageSetUpPr.fitToPage
+            assert ws.print_title_rows == "$3:$4" and ws.print_title_cols == "$A:$B", (name, sheet)
     swiss = openpyxl.load_workbook(templates["fide-swiss.xlsx"])["Games"]
     assert swiss.print_area == "'Games'!$A$1:$DQ$204"
 

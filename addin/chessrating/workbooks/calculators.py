@@ -118,6 +118,8 @@ def _games_table(sheet: Worksheet, st: Styles, games: list[tuple[int | None, str
     first, last = TABLE_TOP + 1, TABLE_TOP + GAME_ROWS
     headers = ["Game", "Opponent rating", "Result", *extra]
     helper = len(headers) + 3  # leave room for per-game outputs
+    # On paper: everything left of the helper columns the functions read.
+    print_setup(sheet, 0, last, helper - 1)
     for col, text in enumerate(headers):
         sheet.write_string(TABLE_TOP, col, text, st.header)
     sheet.write_string(TABLE_TOP, helper, "Result read", st.header)
@@ -178,7 +180,6 @@ def _sheet(book: Workbook, st: Styles, name: str, title: str, note: str) -> Work
     sheet.set_column(0, 0, 22)
     sheet.set_column(1, 12, 11)
     sheet.set_row(TABLE_TOP, 30)
-    print_setup(sheet, 0, TABLE_TOP + GAME_ROWS, 10, landscape=False)
     return sheet
 
 
@@ -315,6 +316,10 @@ def _performance(book: Workbook, st: Styles) -> None:
     write_quiet_formula(sheet, 11, 1,
                         f'=IF(SUMPRODUCT(--({read}<>""))=0,"",FIDE_NORM({counted},{read},{i["Norm title"]},'
                         f'{g["Opp. title"]},{g["Opp. fed"]},{i["Federation"]}))', st.formula_text)
+    # The verdict wraps within its cell: four lines of a column twice the usual width hold
+    # a verdict that names every condition missed (about 110 characters).
+    sheet.set_column(1, 1, 22)
+    sheet.set_row(11, 4 * 15)
 
 
 def _expected_table(book: Workbook, st: Styles) -> None:
@@ -345,7 +350,7 @@ def _expected_table(book: Workbook, st: Styles) -> None:
     sheet.set_column(1, 8, 11)
     sheet.set_row(top, 30)
     sheet.freeze_panes(top + 1, 0)
-    print_setup(sheet, 0, top + 33, 8, landscape=False)
+    print_setup(sheet, 0, top + 33, 8)
 
 
 def _goal(book: Workbook, st: Styles) -> None:

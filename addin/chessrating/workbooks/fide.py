@@ -235,19 +235,15 @@ def fide_formats(st: Styles) -> dict[str, Format]:
 
 
 def set_fide_widths(sheet: Worksheet, totals: int) -> None:
-    """Widths of the player columns and of the totals from column ``totals``."""
-    sheet.set_column(0, 0, 4.5)
-    sheet.set_column(1, 1, 24)
-    sheet.set_column(2, 3, 5.5)
-    sheet.set_column(4, 7, 7.5)
-    sheet.set_column(K_LIST_COL, K_LIST_COL, 5)
-    sheet.set_column(K_COL, K_COL, 4.5)
-    norm = totals + TOTAL_COLUMNS.index("Norm")
-    sheet.set_column(totals, norm - 1, 8)
-    sheet.set_column(norm, norm, 34)
-    rank = totals + TOTAL_COLUMNS.index("Rank")
-    sheet.set_column(rank, rank, 5)
-    sheet.set_column(rank + 1, rank + len(RANKING_COLUMNS) - 1, 7)
-    # Check: wide enough for a reason on one line, so that it prints whole.
-    check = totals + TOTAL_COLUMNS.index("Check")
-    sheet.set_column(check, check, 62)
+    """Widths of the player columns and of the totals from column ``totals``: each as
+    narrow as its two-line header and its values allow, so that a ten-player round robin
+    prints one page wide on A4 at 7 pt (:func:`.layout.print_setup`). Norm and Check wrap
+    a reason over the three lines of a player row (:func:`.layout.reason_rows`)."""
+    widths = {0: 4.5, 1: 17, TITLE_COL: 4, FED_COL: 4.5, RATING_COL: 5.5, GAMES_COL: 6,
+              BIRTH_COL: 5, PEAK_COL: 4.5, K_LIST_COL: 4, K_COL: 3}
+    totals_widths = {"Points": 5.5, "Games": 5.5, "Expected": 7.5, "Perf. (TPR)": 5.5,
+                     "Change": 6, "New rating": 6, "First rating": 6, "Norm": 15.5,
+                     "Rank": 4.5, **{name: 5 for name in RANKING_COLUMNS[1:]}, "Check": 27}
+    widths.update({totals + TOTAL_COLUMNS.index(name): width for name, width in totals_widths.items()})
+    for col, width in widths.items():
+        sheet.set_column(col, col, width)

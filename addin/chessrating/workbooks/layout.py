@@ -36,7 +36,8 @@ __all__ = [
     "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
-    "write_quiet_formula", "print_setup", "fixed_column", "game_points", "no_rating", "checked_opponent",
+    "write_quiet_formula", "print_setup", "print_scale", "print_width", "reason_rows",
+    "MIN_PRINT_SCALE", "PAPER_A4", "PAPER_LETTER", "TWO_LINES", "THREE_LINES", "fixed_column", "game_points", "no_rating", "checked_opponent",
     "HOW_TO_WIDTH", "CLASSIC_SETUP", "paragraph_height", "opponent_rules", "opponent_rating", "CROSSTABLE", "GAMES", "validate_ratings",
     "define_standings", "first_check", "refused", "check_player", "CHECK", "ASSUMED", "validate_range",
     "RATING_RANGE", "FormulaWorksheet",
@@ -274,9 +275,11 @@ class Styles:
 
         box = {"border": 1, "border_color": _BORDER, "valign": "vcenter"}
         entry = {**box, "bg_color": _INPUT_FILL, "font_color": _INPUT_FONT}
-        # Formula cells wrap, so that a reason shown instead of a number stays whole in
-        # the cell and on the printed page (numbers never wrap).
-        result = {**box, "bg_color": "#FFFFFF", "text_wrap": True}
+        # Text formula cells (Norm, Check) wrap within their three-line rows. A number cell
+        # that shows a reason instead does not: the reason is cut at the cell's edge
+        # rather than drawn over the rows above and below on paper (LibreOffice and PDF
+        # converters keep row heights); the row's Check cell names its first problem.
+        result = {**box, "bg_color": "#FFFFFF"}
         return cls(
             title=fmt(bold=True, font_size=14),
             subtitle=fmt(bold=True, font_size=11, font_color="#1F3864"),
@@ -289,7 +292,7 @@ class Styles:
             input_int=fmt(num_format="0", align="center", **entry),
             input_result=fmt(align="center", **entry),
             input_number=fmt(num_format="0.0#", align="center", **entry),
-            formula_text=fmt(**result),
+            formula_text=fmt(text_wrap=True, **result),
             formula_int=fmt(num_format="0", align="center", **result),
             formula_one=fmt(num_format="0.0", align="center", **result),
             formula_two=fmt(num_format="0.00", align="center", **result),
@@ -452,20 +455,90 @@ def write_how_to_sheet(book: Workbook, styles: Styles, heading: str, lines: list
     return sheet
 
 
+# Printing. The body font is Calibri 11; a print scale of at least 64 % keeps it at
+# 7 pt or more on paper, so a sheet is fitted to the page width only down to that scale.
+# A wider sheet prints at that scale over several pages across, each repeating the
+# header rows and the No. and Name columns. The scale is a number in the file rather
+# than "fit to one page wide": a viewer whose substitute font is wider than Calibri
+# (LibreOffice without Carlito) would fit it smaller than 7 pt.
+MIN_PRINT_SCALE = 64
+PAPER_A4, PAPER_LETTER = 9, 1
+# Width and height of the paper in inches, portrait (XlsxWriter's paper codes).
+PAPER_INCHES = {PAPER_A4: (210 / 25.4, 297 / 25.4), PAPER_LETTER: (8.5, 11.0)}
+# Margins in inches: narrow at the sides for the width; the header and footer margin
+# leaves the page footer its line.
+MARGINS = {"left": 0.2, "right": 0.2, "top": 0.5, "bottom": 0.5}
+HEADER_MARGIN = 0.2
+# Row heights in points: a two-line header; a crosstable player row holds three lines of
+# a wrapped reason (Norm, Check: about 100 characters), a line of Calibri 11 taking
+# 13.4 points in LibreOffice (Carlito), 15 in Excel.
+TWO_LINES = 30
+THREE_LINES = 42
+# A column's width is stored in characters of the body font's digit (XlsxWriter: 7
+# pixels a character, 5 of padding). Excel prints a character as 7 pixels (5.25 pt);
+# LibreOffice as the digit's true width in Calibri or Carlito 11 (1038/2048 em, 5.575 pt),
+# 6 % wider: the page width is measured the wider way.
+_POINTS_PER_CHARACTER = 1038 / 2048 * 11
+_PIXELS_PER_CHARACTER = 7
+_SLACK = 1.0
+
+
+def print_width(sheet: Worksheet, last_col: int, first_col: int = 0) -> float:
+    """Width in points at 100 % of the columns ``first_col``..``last_col`` (zero-based), as
+    LibreOffice lays them out (the wider of it and Excel).
+
+    >>> book = Workbook("unused.xlsx"); sheet = book.add_worksheet(); _ = sheet.set_column(0, 1, 10)
+    >>> round(print_width(sheet, 1), 1), round(print_width(sheet, 2), 1)
+    (119.5, 170.4)
+    """
+    pixels = sum(sheet._size_col(col) for col in range(first_col, last_col + 1))
+    return pixels / _PIXELS_PER_CHARACTER * _POINTS_PER_CHARACTER
+
+
+def print_scale(width: float, landscape: bool = True, paper: int = PAPER_A4) -> int:
+    """Print scale in percent that fits ``width`` points (at 100 %) to the page width of
+    ``paper`` within :data:`MARGINS`: at most 100, at least :data:`MIN_PRINT_SCALE`.
+
+    >>> print_scale(500), print_scale(1000), print_scale(1200), print_scale(5000)
+    (100, 81, 67, 64)
+    >>> print_scale(1000, paper=PAPER_LETTER), print_scale(400, landscape=False)
+    (76, 100)
+    """
+    short, long = PAPER_INCHES[paper]
+    across = (long if landscape else short) - MARGINS["left"] - MARGINS["right"]
+    fits = int(100 * across * 72 * _SLACK / width) if width > 0 else 100
+    return max(MIN_PRINT_SCALE, min(100, fits))
+
+
 def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
                 title_rows: tuple[int, int] | None = None, landscape: bool = True,
                 title_columns: tuple[int, int] | None = None) -> None:
-    """Print the used block on one page wide, repeating the header rows (and columns)."""
+    """Print rows ``first_row``..``last_row`` of columns A..``last_col`` on A4 at the scale
+    of :func:`print_scale` (the page width, body text 7 pt or more), repeating the header
+    rows ``title_rows`` on every page down and the columns ``title_columns`` (No., Name)
+    on every page across."""
     if landscape:
         sheet.set_landscape()
-    sheet.set_paper(9)  # A4
-    sheet.fit_to_pages(1, 0)
+    else:
+        sheet.set_portrait()
+    sheet.set_paper(PAPER_A4)  # FIDE's world; Letter keeps the scale (README, Printing)
+    sheet.set_margins(**MARGINS)
     sheet.print_area(first_row, 0, last_row, last_col)
+    sheet.set_print_scale(print_scale(print_width(sheet, last_col), landscape))
     if title_rows is not None:
         sheet.repeat_rows(*title_rows)
     if title_columns is not None:
         sheet.repeat_columns(*title_columns)
-    sheet.set_footer("&L&A&RPage &P of &N")
+    sheet.set_header("", {"margin": HEADER_MARGIN})
+    sheet.set_footer("&L&A&RPage &P of &N", {"margin": HEADER_MARGIN})
+
+
+def reason_rows(sheet: Worksheet, first: int, last: int) -> None:
+    """Rows ``first``..``last`` (zero-based) three lines high, so that a reason wrapped in a
+    text column (Norm, Check) prints inside its cell: LibreOffice and PDF converters keep a
+    row's height as the file gives it and would draw a longer text over the next row."""
+    for row in range(first, last + 1):
+        sheet.set_row(row, THREE_LINES)
 
 
 # Ratings the functions accept (chessrating.checks: US Chess floors at 100; engine lists

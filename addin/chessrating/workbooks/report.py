@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from xlsxwriter.workbook import Workbook
 
-from .layout import CROSSTABLE, Styles, column, write_input, write_quiet_formula, write_text_input
+from .layout import CROSSTABLE, Styles, column, print_setup, write_input, write_quiet_formula, write_text_input
 
 __all__ = ["REPORT", "REPORT_FIELDS", "PLAYER_FIELDS", "ReportInputs", "PlayerReport",
            "write_report_sheet", "RATING_LISTS", "report_inputs", "FIRST_FIELD_ROW",
@@ -211,6 +211,11 @@ def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rou
     sheet.freeze_panes(top, 0)
     if round_robin:
         write_game_rounds(book, sheet, st, last + 3, players, inputs)
+    # On paper: the fields, the round dates, the players and a round robin's grid of
+    # rounds; across pages the labels and numbers of column A repeat.
+    last_row = last + 5 + players if round_robin else last
+    last_col = max(4, last_round, players if round_robin else 0)
+    print_setup(sheet, 0, last_row, last_col, title_columns=(0, 0))
 
 
 def write_game_rounds(book: Workbook, sheet: object, st: Styles, top: int, players: int,

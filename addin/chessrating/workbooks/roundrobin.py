@@ -51,7 +51,7 @@ from .ranking import (
 )
 from .layout import (
     CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
-    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
+    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, TWO_LINES, reason_rows,
     write_how_to_sheet, write_quiet_formula, write_result,
 )
 
@@ -343,11 +343,13 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     book.define_name("TieBreaks", f"={SHEET}!{_tiebreak_range(lay)}")
     _chart(book, sheet, lay)
     set_fide_widths(sheet, lay.totals)
-    sheet.set_column(lay.grid, lay.grid_last, 5.5)
-    sheet.set_row(lay.first - 1, 30)
+    sheet.set_column(lay.grid, lay.grid_last, 3.5)
+    sheet.set_row(lay.first - 1, TWO_LINES)
+    reason_rows(sheet, lay.first, lay.last)
     sheet.freeze_panes(lay.first, 2)
+    # The grids below the crosstable (what the formulas read) and the chart stay off paper.
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
-                title_rows=(lay.first - 1, lay.first - 1))
+                title_rows=(lay.first - 1, lay.first - 1), title_columns=(0, 1))
     sheet.activate()
     write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report,
                        round_robin=True)

@@ -41,7 +41,7 @@ from .fide import (
 )
 from .layout import (
     CHECK, CROSSTABLE as SHEET, GAMES, Styles, cell, fixed_column, checked_opponent, define_standings,
-    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
+    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, reason_rows,
     write_how_to_sheet, write_quiet_formula,
 )
 from ..tiebreaks import FIDE_SWISS_DEFAULTS
@@ -296,9 +296,10 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     _chart(book, sheet, lay)
     set_fide_widths(sheet, lay.totals)
     set_round_widths(sheet, lay)
+    reason_rows(sheet, lay.first, lay.last)
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
-                title_rows=(lay.first - 2, lay.first - 1))
+                title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
     sheet.activate()
     write_games_sheet(book, lay, st, "Per game: what the functions read, and each game's "
                       "expected score and rating change (formulas only)",

@@ -37,7 +37,7 @@ from .. import checks
 from ..uscf.player import ABSOLUTE_FLOORS
 from .layout import (
     ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_opponent,
-    column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup,
+    column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup, reason_rows,
     refused, span, validate_range, validate_ratings, write_conf_sheet, write_how_to_sheet,
     write_input, write_quiet_formula, write_text_input,
 )
@@ -430,18 +430,23 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
     book.define_name("TieBreaks", f"={SHEET}!{_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS))}")
-    sheet.set_column(0, 0, 4.5)
-    sheet.set_column(1, 1, 24)
-    sheet.set_column(2, ABSOLUTE_FLOOR_COL, 7.5)
+    # Each column as narrow as its two-line header and its values allow; Check wraps a
+    # reason over the three lines of a player row.
+    sheet.set_column(0, 0, 3.5)
+    sheet.set_column(1, 1, 17)
+    sheet.set_column(2, ABSOLUTE_FLOOR_COL, 6)
     set_round_widths(sheet, lay)
-    sheet.set_column(lay.totals, lay.totals + len(TOTAL_COLUMNS) - 2, 9)
+    sheet.set_column(lay.totals, lay.totals + len(TOTAL_COLUMNS) - 2, 6.5)
+    difference = lay.totals + TOTAL_COLUMNS.index("Difference")
+    sheet.set_column(difference, difference, 8.5)
     rank = lay.totals + TOTAL_COLUMNS.index("Rank")
-    sheet.set_column(rank, rank, 5)
-    # Check: wide enough for a reason on one line, so that it prints whole.
-    sheet.set_column(lay.totals + len(TOTAL_COLUMNS) - 1, lay.totals + len(TOTAL_COLUMNS) - 1, 62)
+    sheet.set_column(rank, rank, 4.5)
+    sheet.set_column(rank + 1, rank + len(TIEBREAK_COLUMNS), 5)
+    sheet.set_column(lay.totals + len(TOTAL_COLUMNS) - 1, lay.totals + len(TOTAL_COLUMNS) - 1, 27)
+    reason_rows(sheet, lay.first, lay.last)
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
-                title_rows=(lay.first - 2, lay.first - 1))
+                title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
     sheet.activate()
     write_games_sheet(book, lay, st, "What the functions read (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
