@@ -309,10 +309,10 @@ def test_round_robin_layout(templates: dict[str, Path]) -> None:
         "Points", "Games", "Expected", "Perf. (TPR)", "Change", "New rating", "First rating", "Norm",
         "Rank", *(f'=IF(TieBreak{k}="","TB {k}",TieBreak{k}&"")' for k in range(1, 5)), "Check"]
     # The tie-breaks picked at the top, C.07's round-robin defaults (docs/RULES.md).
-    assert [ws.cell(1, c).value for c in (11, 12, 14, 16, 18, 20, 21)] == [
+    assert [ws.cell(1, c).value for c in (11, 14, 17, 20, 23, 26, 29)] == [
         "Tie-breaks", "DE", "SB", "WIN", "KS", "TB rules", "2026"]
-    assert book.defined_names["TieBreak1"].attr_text == "Crosstable!$L$1"
-    assert book.defined_names["TieBreakRules"].attr_text == "Crosstable!$U$1"
+    assert book.defined_names["TieBreak1"].attr_text == "Crosstable!$N$1"
+    assert book.defined_names["TieBreakRules"].attr_text == "Crosstable!$AC$1"
     assert book.defined_names["TieBreaks"].attr_text == "Crosstable!$AN$5:$AQ$24"
     assert book.defined_names["Rank"].attr_text == "Crosstable!$AM$5:$AM$24"
     assert ws["A24"].value == 20 and ws["A25"].value is None
@@ -435,12 +435,12 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert ws["BE3"].value == "Check" and ws["AZ3"].value == "Rank"
     # The tie-breaks read the opponent numbers as checked, each round's result as entered
     # (byes and forfeits too) and the colours; C.07's usual Swiss list picked at the top.
-    assert ws["BA5"].value == ('=IF(OR(TieBreak1="",AR5=""),"",INDEX(TIEBREAK($L$1:$L$1,'
+    assert ws["BA5"].value == ('=IF(OR(TieBreak1="",AR5=""),"",INDEX(TIEBREAK($N$1:$N$1,'
                                'Games!$BW$5:$CG$204,Games!$CU$5:$DE$204,Games!$DG$5:$DQ$204,'
                                'TieBreakRules,Ratings),ROW()-4))')
     assert games["CU5"].value == '=IF(Crosstable!M5="","",Crosstable!M5)'
     assert games["DG5"].value == '=IF(Crosstable!L5="","",Crosstable!L5)'
-    assert [ws.cell(1, c).value for c in (11, 12, 14, 16, 18)] == ["Tie-breaks", "BH/C1", "BH", "SB", "DE"]
+    assert [ws.cell(1, c).value for c in (11, 14, 17, 20, 23)] == ["Tie-breaks", "BH/C1", "BH", "SB", "DE"]
     assert ws["A204"].value == 200 and ws["A205"].value is None
     # A round without an opponent (a bye) is no game for the functions.
     assert games["C5"].value == '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",Crosstable!M5)'
@@ -483,7 +483,7 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
         "Difference", "Floor", "Rank", *(f'=IF(TieBreak{k}="","TB {k}",TieBreak{k}&"")' for k in range(1, 5)),
         "Check"]
     # US Chess's usual tie-breaks (rule 34E) picked at the top; no colours, no FIDE edition.
-    assert [ws.cell(1, c).value for c in (9, 10, 12, 14, 16)] == ["Tie-breaks", "MODMED", "SOLKOFF", "CUMULATIVE", None]
+    assert [ws.cell(1, c).value for c in (9, 12, 15, 18, 21)] == ["Tie-breaks", "MODMED", "SOLKOFF", "CUMULATIVE", None]
     assert "TieBreakRules" not in book.defined_names
     # The functions read the games so far from the Games sheet (BA): the typed number, or
     # for a rated player left blank, 50 (established: N' = N*) unless UnknownGames is "new".

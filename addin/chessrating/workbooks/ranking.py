@@ -15,9 +15,9 @@ same column to every row that asks with the same arguments.
 >>> formulas = ranking_formulas(4, 4, points="$AE$5:$AE$24", tiebreaks="$AG$5:$AJ$24",
 ...                             event=",Results,,TieBreakRules,Ratings", codes_at=(0, 10))
 >>> formulas["TB1"]
-'=IF(OR(TieBreak1="",AE5=""),"",INDEX(TIEBREAK($L$1:$L$1,,Results,,TieBreakRules,Ratings),ROW()-4))'
+'=IF(OR(TieBreak1="",AE5=""),"",INDEX(TIEBREAK($N$1:$N$1,,Results,,TieBreakRules,Ratings),ROW()-4))'
 >>> formulas["TB3"]
-'=IF(OR(TieBreak3="",AE5=""),"",INDEX(TIEBREAK($L$1:$P$1,,Results,,TieBreakRules,Ratings),ROW()-4))'
+'=IF(OR(TieBreak3="",AE5=""),"",INDEX(TIEBREAK($N$1:$T$1,,Results,,TieBreakRules,Ratings),ROW()-4))'
 >>> formulas["Rank"]
 '=IF(AE5="","",INDEX(TIEBREAK_RANK($AE$5:$AE$24,$AG$5:$AJ$24),ROW()-4))'
 """
@@ -34,8 +34,8 @@ from xlsxwriter.worksheet import Worksheet
 from ..tiebreaks import CODES, RULES
 from .layout import CROSSTABLE, Styles, column, span, write_text_input
 
-__all__ = ["FIDE_CODES", "USCF_CODES", "TIEBREAK_SLOTS", "code_cell", "RANKING_COLUMNS", "TIEBREAK_COLUMNS", "write_tiebreak_settings",
-           "write_ranking_headers", "ranking_formulas", "ranking_formats", "code_choices", "rules_in_force"]
+__all__ = ["FIDE_CODES", "USCF_CODES", "TIEBREAK_SLOTS", "code_cell", "RANKING_COLUMNS", "TIEBREAK_COLUMNS",
+           "write_tiebreak_settings", "write_ranking_headers", "ranking_formulas", "ranking_formats", "code_choices", "rules_in_force"]
 
 TIEBREAK_SLOTS = 4
 TIEBREAK_COLUMNS = tuple(f"TB{slot}" for slot in range(1, TIEBREAK_SLOTS + 1))
@@ -68,19 +68,19 @@ def code_choices(codes: Sequence[str] = CODES) -> list[str]:
 def write_tiebreak_settings(sheet: Worksheet, book: Workbook, st: Styles, row: int, col: int,
                             defaults: Sequence[str], codes: Sequence[str] = CODES,
                             rules: str | None = RULES[0]) -> None:
-    """The label ``Tie-breaks`` at (``row``, ``col``), the four code cells after it (two
+    """The label ``Tie-breaks`` from (``row``, ``col``), the four code cells after it (three
     columns each) filled with ``defaults`` and, with ``rules``, the edition of FIDE's rules
     (``TB rules``, ``rules``; ``None`` writes none)."""
-    sheet.write_string(row, col, "Tie-breaks", st.label)
+    # Each label and code over several columns: the round columns it stands over are narrow.
+    sheet.merge_range(row, col, row, col + _LABEL - 1, "Tie-breaks", st.label)
     choices = code_choices(codes)
     source = ",".join(choices)
     # Excel keeps a typed list of at most 255 characters; a longer one goes on the How-to
     # sheet's margin would need a range, so the list holds the plain codes then.
     listed = choices if len(source) <= 255 else list(codes)
     for slot in range(TIEBREAK_SLOTS):
-        # two columns a code: the round columns it stands over may be narrow
         target = code_cell(row, col, slot + 1)[1]
-        sheet.merge_range(row, target, row, target + 1, "", st.input_result)
+        sheet.merge_range(row, target, row, target + _CODE - 1, "", st.input_result)
         write_text_input(sheet, row, target, defaults[slot] if slot < len(defaults) else "",
                          st.input_result)
         book.define_name(f"TieBreak{slot + 1}", f"={CROSSTABLE}!${column(target)}${row + 1}")
@@ -92,12 +92,12 @@ def write_tiebreak_settings(sheet: Worksheet, book: Workbook, st: Styles, row: i
             "error_title": "Tie-break", "error_message": "Not a code from the list: the "
                              "column will say so if the functions do not know it."})
     if rules is not None:
-        at = col + 1 + 2 * TIEBREAK_SLOTS
-        sheet.write_string(row, at, "TB rules", st.label)
-        sheet.merge_range(row, at + 1, row, at + 2, "", st.input_result)
-        write_text_input(sheet, row, at + 1, rules, st.input_result)
-        book.define_name("TieBreakRules", f"={CROSSTABLE}!${column(at + 1)}${row + 1}")
-        sheet.data_validation(row, at + 1, row, at + 1, {
+        at = code_cell(row, col, TIEBREAK_SLOTS + 1)[1]
+        sheet.merge_range(row, at, row, at + _LABEL - 1, "TB rules", st.label)
+        sheet.merge_range(row, at + _LABEL, row, at + _LABEL + 1, "", st.input_result)
+        write_text_input(sheet, row, at + _LABEL, rules, st.input_result)
+        book.define_name("TieBreakRules", f"={CROSSTABLE}!${column(at + _LABEL)}${row + 1}")
+        sheet.data_validation(row, at + _LABEL, row, at + _LABEL, {
             "validate": "list", "source": list(RULES), "input_title": "Tie-break rules",
             "input_message": "FIDE C.07: 2026 (from 1 March 2026) or 2024 (1 August 2024 "
                              "to 28 February 2026)."})
@@ -116,9 +116,17 @@ def write_ranking_headers(sheet: Worksheet, st: Styles, row: int, col: int) -> N
                                 st.header)
 
 
+# Columns a label and a code take in the settings row (its columns may be 3.5 wide).
+_LABEL, _CODE = 3, 3
+
+
 def code_cell(row: int, col: int, slot: int) -> tuple[int, int]:
-    """Where tie-break ``slot`` (1-based) has its code, for settings written at (``row``, ``col``)."""
-    return row, col + 1 + 2 * (slot - 1)
+    """Where tie-break ``slot`` (1-based) has its code, for settings written at (``row``, ``col``).
+
+    >>> code_cell(0, 10, 1), code_cell(0, 10, 4)
+    ((0, 13), (0, 22))
+    """
+    return row, col + _LABEL + _CODE * (slot - 1)
 
 
 def ranking_formulas(r: int, first: int, *, points: str, tiebreaks: str, event: str,
