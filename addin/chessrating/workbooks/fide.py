@@ -71,7 +71,9 @@ UNKNOWN_GAMES_CHOICES = ("established", "new")
 RESTS_ON_K = ("Change", "New rating")
 # Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
 STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Rank": "Rank", "Performance": "Perf. (TPR)",
-                   "RatingChange": "Change", "NewRating": "New rating", "InitialRating": "First rating"}
+                   "RatingChange": "Change", "NewRating": "New rating", "InitialRating": "First rating",
+                   # the reasons a row cannot be rated, listed by recalc (recalc.problems)
+                   "Checks": "Check"}
 
 
 def write_fide_settings(sheet: Worksheet, book: Workbook, st: Styles, heading: str,
@@ -148,9 +150,16 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
             f'"{ASSUMED}rated games unknown, read as {ESTABLISHED_GAMES} (established); '
             f'K list overrides"))')
     own = own_check or f"({own_check_formula(r)})"
+    k_list_read = f'FIDE_CHANGE(2000,2000,0.5,{k_list},"2025")'
+    # Check: the row's own refused inputs (rating, then K and its inputs), then the first
+    # reason among its games, then the note on an assumption, after a reason if both
+    also = f'IF({note}="","","; "&{note})'
     return {
-        "K": f'=IF({unrated},"",IF({k_list}<>"",{k_list},FIDE_K({rating},{games_read},'
-             f'{cell(r, BIRTH_COL)},RatingYear,{cell(r, PEAK_COL)},COUNT({opp}))))',
+        # K list as FIDE_CHANGE reads it: a K it refuses (200) shows the refusal here,
+        # and so in every total resting on K and in Check
+        "K": f'=IF({unrated},"",IF({k_list}<>"",IF(ISNUMBER({k_list_read}),{k_list},{k_list_read}),'
+             f'FIDE_K({rating},{games_read},{cell(r, BIRTH_COL)},RatingYear,{cell(r, PEAK_COL)},'
+             f'COUNT({opp}))))',
         "Points": f'=IF({entered}=0,"",{first_check([points], f"SUM({points})")})',
         "Games": f'=IF({entered}=0,"",{played})',
         "Expected": f'={first_check([expected], f"""IF(COUNT({expected})=0,"",SUM({expected}))""")}',
@@ -164,9 +173,9 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
         "Norm": f'=IF(OR(NormTitle="",{played}=0),"",'
                 f'{first_check(checked, f"FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed})")})',
         # The row's first problem, in a column wide enough to print it whole: the
-        # player's own rating refused, a result or opponent to check, else the note
-        # on an assumed K.
-        "Check": f"=IF({refused(own)},{own},{first_check(checked, note)})",
+        # player's own rating or K refused, a result, opponent or game to check (the
+        # note on an assumed K after it), else the note alone.
+        "Check": f"=IF({refused(own)},{own},IF({refused(k)},{k},{first_check(checked, note, also)}))",
     }
 
 
