@@ -358,13 +358,14 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
                                         'IF(OR(OR($E$5="",$E$5=0,$E$5="-"),L97=""),"",'
                                         'FIDE_CHANGE($E$5,L97,L74,$J$5,Rules))))')
     # The totals show the first message of the points or the opponents' ratings, else
-    # the function's value.
+    # the function's value (the change and new rating: K's refusal, if K is refused).
+    k_refused = 'IFERROR(AND(ISTEXT(J6),J6<>"",LEFT(J6,9)<>"assumed: ",LEFT(J6,6)<>"check "),TRUE)'
     checked = ('IF(ISNA(MATCH("check *",K121:AD121,0)),IF(ISNA(MATCH("check *",K98:AD98,0)),{},'
                'INDEX(K98:AD98,MATCH("check *",K98:AD98,0))),INDEX(K121:AD121,MATCH("check *",K121:AD121,0)))')
     assert f[("Crosstable", "AI6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),SUMPRODUCT(--(K98:AD98<>""))=0),"",'
-                                        + checked.format("FIDE_CHANGE(E6,K98:AD98,K75:AD75,J6,Rules)") + ")")
+                                        + checked.format(f"IF({k_refused},J6,FIDE_CHANGE(E6,K98:AD98,K75:AD75,J6,Rules))") + ")")
     assert f[("Crosstable", "AJ6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),SUMPRODUCT(--(K98:AD98<>""))=0),"",'
-                                        + checked.format("FIDE_NEWRATING(E6,K98:AD98,K75:AD75,J6,Rules)") + ")")
+                                        + checked.format(f"IF({k_refused},J6,FIDE_NEWRATING(E6,K98:AD98,K75:AD75,J6,Rules))") + ")")
     assert f[("Crosstable", "AH6")] == ('=IF(SUMPRODUCT(--(K98:AD98<>""))=0,"",'
                                         + checked.format('PERF_RATING(K98:AD98,K75:AD75,"FIDE")') + ")")
     assert f[("Crosstable", "AK6")] == ('=IF(AND(OR(E6="",E6=0,E6="-"),NOT(SUMPRODUCT(--(K98:AD98<>""))=0)),'
@@ -477,7 +478,8 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert ws["AV5"].value == (
         '=IF(OR(OR(E5="",E5=0,E5="-"),SUMPRODUCT(--(Games!O5:Y5<>""))=0),"",'
         'IF(ISNA(MATCH("check *",Games!CI5:CS5,0)),IF(ISNA(MATCH("check *",Games!O5:Y5,0)),'
-        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules),INDEX(Games!O5:Y5,MATCH("check *",Games!O5:Y5,0))),'
+        'IF(IFERROR(AND(ISTEXT(J5),J5<>"",LEFT(J5,9)<>"assumed: ",LEFT(J5,6)<>"check "),TRUE),J5,'
+        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules)),INDEX(Games!O5:Y5,MATCH("check *",Games!O5:Y5,0))),'
         'INDEX(Games!CI5:CS5,MATCH("check *",Games!CI5:CS5,0))))')
     assert ws["AR5"].value == ('=IF(SUMPRODUCT(--(Games!CI5:CS5<>""))=0,"",IF(ISNA(MATCH("check *",'
                                'Games!CI5:CS5,0)),SUM(Games!CI5:CS5),INDEX(Games!CI5:CS5,'

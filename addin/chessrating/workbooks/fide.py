@@ -26,7 +26,7 @@ says what is wrong), and a result that is not one shows ``check result …``.
 ...     titles="$C$5:$C$7", feds="$D$5:$D$7")
 >>> formulas["Change"].startswith('=IF(OR(OR(E5="",E5=0,E5="-"),COUNT(O5:Q5)=0),"",IF(ISNA(MATCH(')
 True
->>> formulas["Change"].endswith('FIDE_CHANGE(E5,O5:Q5,R5:T5,J5,Rules),INDEX(O5:Q5,MATCH("check *",O5:Q5,0))),INDEX(P5:S5,MATCH("check *",P5:S5,0))))')
+>>> formulas["Change"].endswith('FIDE_CHANGE(E5,O5:Q5,R5:T5,J5,Rules)),INDEX(O5:Q5,MATCH("check *",O5:Q5,0))),INDEX(P5:S5,MATCH("check *",P5:S5,0))))')
 True
 >>> list(formulas) == ["K", *(c for c in TOTAL_COLUMNS if c not in RANKING_COLUMNS)]
 True
@@ -165,9 +165,9 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
         "Expected": f'={first_check([expected], f"""IF(COUNT({expected})=0,"",SUM({expected}))""")}',
         "Perf. (TPR)": f'=IF({none},"",{first_check(checked, f"""PERF_RATING({opp},{read},"FIDE")""")})',
         "Change": f'=IF(OR({unrated},{none}),"",'
-                  f'{first_check(checked, f"FIDE_CHANGE({rating},{opp},{read},{k},Rules)")})',
+                  f'{first_check(checked, f"IF({refused(k)},{k},FIDE_CHANGE({rating},{opp},{read},{k},Rules))")})',
         "New rating": f'=IF(OR({unrated},{none}),"",'
-                      f'{first_check(checked, f"FIDE_NEWRATING({rating},{opp},{read},{k},Rules)")})',
+                      f'{first_check(checked, f"IF({refused(k)},{k},FIDE_NEWRATING({rating},{opp},{read},{k},Rules))")})',
         "First rating": f'=IF(AND({unrated},NOT({none})),'
                         f'{first_check(checked, f"FIDE_INITIAL({opp},{read})")},"")',
         "Norm": f'=IF(OR(NormTitle="",{played}=0),"",'
