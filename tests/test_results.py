@@ -47,7 +47,9 @@ def test_blank_is_not_played(blank):
     (True, "results: True is not a game result (item 4)"),
     (math.nan, "results: nan is not a game result (item 4)"),
     ("#N/A", "results: the cell holds the Excel error #N/A (item 4)"),
-    (dt.datetime(2026, 1, 2), "results: the date 2026-01-02 is not a game result; a typed 1/2 becomes a date, type ½ or 0.5 (item 4)"),
+    (dt.datetime(2026, 3, 2), "results: the date 2026-03-02 is not a game result; a typed 1/2 becomes a date, type ½ or 0.5 (item 4)"),
+    # 2 January: what Excel makes of a typed 1/2 where dates are month/day
+    (dt.datetime(2026, 1, 2), "results: 2-Jan was typed as 1/2 and became a date; pick ½ from the list (item 4)"),
 ])
 def test_bad_results_name_value_and_position(value, message):
     with pytest.raises(RatingError) as error:

@@ -39,7 +39,9 @@ from conftest import TRF_DATA as TRF
 # Excel functions the templates may call besides ours.
 BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT", "INDEX",
             "ROW", "COLUMN", "N", "UPPER", "ISNUMBER", "NOT", "INT", "TRIM", "ISTEXT", "MATCH",
-            "ISNA", "IFERROR", "LEFT", "MIN"}
+            "ISNA", "IFERROR", "LEFT", "MIN",
+            # a result Excel made of a typed 1/2 is named by its day and month
+            "DAY", "MONTH"}
 FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
 
 
@@ -329,9 +331,13 @@ def test_round_robin_layout(templates: dict[str, Path]) -> None:
 def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
     f = formulas_of(templates["fide-round-robin.xlsx"])
     # Helper grids start at rows 28 (expected), 51 (change), 74 (results read), 97 (opponents),
-    # 120 (points). A rating of blank, 0 or "-" is no rating (README). K list overrides
-    # FIDE_K; a blank Rated games is read as the UnknownGames setting says.
-    assert f[("Crosstable", "J5")] == ('=IF(OR(E5="",E5=0,E5="-"),"",IF(I5<>"",I5,FIDE_K(E5,'
+    # 120 (points, or why a game's two cells contradict each other), 143 (points as
+    # entered). A rating of blank, 0 or "-" is no rating (README). K list overrides FIDE_K
+    # where FIDE_CHANGE reads it (else its refusal shows); a blank Rated games is read as
+    # the UnknownGames setting says.
+    k_list = 'FIDE_CHANGE(2000,2000,0.5,I5,"2025")'
+    assert f[("Crosstable", "J5")] == ('=IF(OR(E5="",E5=0,E5="-"),"",IF(I5<>"",'
+                                       f'IF(ISNUMBER({k_list}),I5,{k_list}),FIDE_K(E5,'
                                        'IF(AND(F5="",UnknownGames<>"new"),30,F5),G5,RatingYear,H5,'
                                        'COUNT(K97:AD97))))')
     # Opponent's rating only where a result is entered; an opponent whose rating check
@@ -352,13 +358,14 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
                                         'IF(OR(OR($E$5="",$E$5=0,$E$5="-"),L97=""),"",'
                                         'FIDE_CHANGE($E$5,L97,L74,$J$5,Rules))))')
     # The totals show the first message of the points or the opponents' ratings, else
-    # the function's value.
+    # the function's value (the change and new rating: K's refusal, if K is refused).
+    k_refused = 'IFERROR(AND(ISTEXT(J6),J6<>"",LEFT(J6,9)<>"assumed: ",LEFT(J6,6)<>"check "),TRUE)'
     checked = ('IF(ISNA(MATCH("check *",K121:AD121,0)),IF(ISNA(MATCH("check *",K98:AD98,0)),{},'
                'INDEX(K98:AD98,MATCH("check *",K98:AD98,0))),INDEX(K121:AD121,MATCH("check *",K121:AD121,0)))')
     assert f[("Crosstable", "AI6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),SUMPRODUCT(--(K98:AD98<>""))=0),"",'
-                                        + checked.format("FIDE_CHANGE(E6,K98:AD98,K75:AD75,J6,Rules)") + ")")
+                                        + checked.format(f"IF({k_refused},J6,FIDE_CHANGE(E6,K98:AD98,K75:AD75,J6,Rules))") + ")")
     assert f[("Crosstable", "AJ6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),SUMPRODUCT(--(K98:AD98<>""))=0),"",'
-                                        + checked.format("FIDE_NEWRATING(E6,K98:AD98,K75:AD75,J6,Rules)") + ")")
+                                        + checked.format(f"IF({k_refused},J6,FIDE_NEWRATING(E6,K98:AD98,K75:AD75,J6,Rules))") + ")")
     assert f[("Crosstable", "AH6")] == ('=IF(SUMPRODUCT(--(K98:AD98<>""))=0,"",'
                                         + checked.format('PERF_RATING(K98:AD98,K75:AD75,"FIDE")') + ")")
     assert f[("Crosstable", "AK6")] == ('=IF(AND(OR(E6="",E6=0,E6="-"),NOT(SUMPRODUCT(--(K98:AD98<>""))=0)),'
@@ -366,14 +373,25 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
     assert f[("Crosstable", "AL6")] == ('=IF(OR(NormTitle="",COUNTA(K6:AD6)=0),"",' + checked.format(
         "FIDE_NORM(K98:AD98,K75:AD75,NormTitle,$C$5:$C$24,$D$5:$D$24,D6)") + ")")
     # Points: the sum of the points-per-game grid, built-ins only, or its first message.
-    assert f[("Crosstable", "AE5")] == ('=IF(COUNTA(K5:AD5)=0,"",IF(ISNA(MATCH("check *",K120:AD120,0)),'
+    # (a row whose only entry is a blank against its mirror's result shows that reason)
+    assert f[("Crosstable", "AE5")] == ('=IF(COUNTA(K5:AD5)+COUNTIF(K120:AD120,"check *")=0,"",'
+                                        'IF(ISNA(MATCH("check *",K120:AD120,0)),'
                                         'SUM(K120:AD120),INDEX(K120:AD120,MATCH("check *",K120:AD120,0))))')
-    assert f[("Crosstable", "L120")].startswith('=IF(TRIM(L5)="","",IF(ISNUMBER(L5),IF(L5=1,1,IF(L5=0.5,0.5,'
-                                                'IF(L5=0,0,"check result against player 2: "&L5&')
-    # Check: the rating's refusal, else the row's first message, else the note on an assumed K.
+    # The points as entered, read from each cell alone...
+    assert f[("Crosstable", "L143")].startswith('=IF(TRIM(L5)="","",IF(ISNUMBER(L5),IF(L5=1,1,IF(L5=0.5,0.5,'
+                                                'IF(L5=0,0,IF(AND(L5>366,')
+    assert '"check result against player 2: "&L5&" is not a game result"' in f[("Crosstable", "L143")]
+    # ...then compared with the mirror's: the points, or why the two cells contradict.
+    assert f[("Crosstable", "L120")].startswith(
+        '=IF(AND(L143<>"",NOT(ISNUMBER(L143))),L143,IF(AND(L143="",K144=""),"",')
+    assert ('"check game of "&"player "&1&IF($B$5="",""," ("&$B$5&")")&" and "&'
+            '"player "&2&IF($B$6="",""," ("&$B$6&")")&": "') in f[("Crosstable", "L120")]
+    # Check: the rating's refusal, else K's, else the row's first message (the note on an
+    # assumed K after it), else the note.
     assert f[("Crosstable", "AR5")].startswith(
         '=IF(IFERROR(AND(ISTEXT($E$97),$E$97<>"",LEFT($E$97,9)<>"assumed: ",LEFT($E$97,6)<>"check "),TRUE),'
-        '$E$97,IF(ISNA(MATCH("check *",K120:AD120,0)),IF(ISNA(MATCH("check *",K97:AD97,0)),'
+        '$E$97,IF(IFERROR(AND(ISTEXT(J5),J5<>"",LEFT(J5,9)<>"assumed: ",LEFT(J5,6)<>"check "),TRUE),J5,'
+        'IF(ISNA(MATCH("check *",K120:AD120,0)),IF(ISNA(MATCH("check *",K97:AD97,0)),'
         'IF(NOT(AND(NOT(OR(E5="",E5=0,E5="-")),I5="",F5="",N(E5)<2400,N(H5)<2400)),"",'
         'IF(UnknownGames="new","assumed: ')
 
@@ -435,9 +453,10 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert ws["BE3"].value == "Check" and ws["AZ3"].value == "Rank"
     # The tie-breaks read the opponent numbers as checked, each round's result as entered
     # (byes and forfeits too) and the colours; C.07's usual Swiss list picked at the top.
-    assert ws["BA5"].value == ('=IF(OR(TieBreak1="",AR5=""),"",INDEX(TIEBREAK($N$1:$N$1,'
+    # A row whose Points show a reason shows it there too.
+    assert ws["BA5"].value == ('=IF(LEFT(AR5,6)="check ",AR5,IF(OR(TieBreak1="",AR5=""),"",INDEX(TIEBREAK($N$1:$N$1,'
                                'Games!$BW$5:$CG$204,Games!$CU$5:$DE$204,Games!$DG$5:$DQ$204,'
-                               'TieBreakRules,Ratings),ROW()-4))')
+                               'TieBreakRules,Ratings),ROW()-4)))')
     assert games["CU5"].value == '=IF(Crosstable!M5="","",Crosstable!M5)'
     assert games["DG5"].value == '=IF(Crosstable!L5="","",Crosstable!L5)'
     assert [ws.cell(1, c).value for c in (11, 14, 17, 20, 23)] == ["Tie-breaks", "BH/C1", "BH", "SB", "DE"]
@@ -449,23 +468,29 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert '"check opponent in round 1: "&Crosstable!K5&" is the player himself"' in games["BW5"].value
     assert 'Crosstable!K5=Crosstable!$A5' in games["BW5"].value
     # each player's rating as the opponents read it, once per player after the checks
-    check = "DS5"
-    assert games["DT5"].value == (
+    check = "EE5"
+    assert games["EF5"].value == (
         f'=IF(IFERROR(AND(ISTEXT({check}),{check}<>"",LEFT({check},9)<>"assumed: ",LEFT({check},6)<>"check "),TRUE),'
         f'"check rating of player "&$A5&IF(Crosstable!B5="",""," ("&Crosstable!B5&")"),'
         f'IF(OR(Crosstable!E5="",Crosstable!E5=0,Crosstable!E5="-"),"",Crosstable!E5))')
     assert games["O5"].value == (
-        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($DT$5:$DT$204,BW5),BW5))')
+        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($EF$5:$EF$204,BW5),BW5))')
     assert ws["AV5"].value == (
         '=IF(OR(OR(E5="",E5=0,E5="-"),SUMPRODUCT(--(Games!O5:Y5<>""))=0),"",'
         'IF(ISNA(MATCH("check *",Games!CI5:CS5,0)),IF(ISNA(MATCH("check *",Games!O5:Y5,0)),'
-        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules),INDEX(Games!O5:Y5,MATCH("check *",Games!O5:Y5,0))),'
+        'IF(IFERROR(AND(ISTEXT(J5),J5<>"",LEFT(J5,9)<>"assumed: ",LEFT(J5,6)<>"check "),TRUE),J5,'
+        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules)),INDEX(Games!O5:Y5,MATCH("check *",Games!O5:Y5,0))),'
         'INDEX(Games!CI5:CS5,MATCH("check *",Games!CI5:CS5,0))))')
     assert ws["AR5"].value == ('=IF(SUMPRODUCT(--(Games!CI5:CS5<>""))=0,"",IF(ISNA(MATCH("check *",'
                                'Games!CI5:CS5,0)),SUM(Games!CI5:CS5),INDEX(Games!CI5:CS5,'
                                'MATCH("check *",Games!CI5:CS5,0))))')
-    assert games["CI5"].value.startswith('=IF(TRIM(Crosstable!M5)="","",')
-    assert '"check result of round 1: "&Crosstable!M5&" is not a game result"' in games["CI5"].value
+    # The points as entered (block 11, from column DS), then, in the Points block, the
+    # reason where the round contradicts another row.
+    assert games["DS5"].value.startswith('=IF(TRIM(Crosstable!M5)="","",')
+    assert '"check result of round 1: "&Crosstable!M5&" is not a game result"' in games["DS5"].value
+    assert games["CI5"].value.startswith('=IF(AND(DS5<>"",NOT(ISNUMBER(DS5))),DS5,'
+                                         'IF(AND(BW5<>"",NOT(ISNUMBER(BW5))),DS5,'
+                                         'IF(COUNTIF($BW$5:$BW$204,Crosstable!$A5)>1,')
     lists = {dv.formula1 for dv in ws.data_validations.dataValidation}
     assert '"1,½,0,+,-,H,B,U,Z"' in lists and '"W,B"' in lists and '"established,new"' in lists
     # Opponent numbers: whole 1..200, not the player's own (column A), one rule per round.
@@ -789,7 +814,7 @@ def test_swiss_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
               (1, 2): (999, "B", 1),      # beyond the list
               (2, 2): (2, "W", 1),        # paired with himself
               (3, 2): ("x", "W", 0),      # not a number
-              (4, 2): (None, None, 1)}    # a result without an opponent: points, no game
+              (4, 2): (None, None, 1)}    # a result without an opponent: no game, no points
     players = [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)]
     path = fill_and_recalculate(template, swiss_cells(players, rounds), tmp_path / "bad.xlsx")
     ws, games = values_of(path, "Crosstable"), values_of(path, "Games")
@@ -800,12 +825,14 @@ def test_swiss_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
     # The rating cells show the reason; columns: points Q, games R, change U, norm X
     assert ws["U6"].value == "check opponent in round 2: 2 is the player himself"
     assert ws["U5"].value == "check opponent in round 2: 999 is not a player number (1 to 6)"
-    # Points count every round; Games only the rounds with an opponent.
-    assert [ws[f"Q{r}"].value for r in range(5, 9)] == [2, 1, 0.5, 1.5]
+    # Points count every round; Games only the rounds with an opponent. D's played result
+    # without an opponent is refused: D's points, change and Check say so.
+    no_opponent = "check round 2: player 4 (D) has the result 1 but no opponent"
+    assert [ws[f"Q{r}"].value for r in range(5, 9)] == [2, 1, 0.5, no_opponent]
+    assert ws["AD8"].value.startswith(no_opponent + "; assumed: ")
     assert [ws[f"R{r}"].value for r in range(5, 9)] == [2, 2, 2, 1]
-    # D's round without an opponent is no game: D's change is the one game against C
-    # (K 20: rated games blank, read as an established adult's).
-    assert ws["U8"].value == pytest.approx(udfs.FIDE_CHANGE(1700, [[1800]], [["½"]], 20, "2025"))
+    # D's change shows the reason, not the one game against C.
+    assert ws["U8"].value == no_opponent
     # No norm title picked: the norm column stays quiet.
     assert all(ws[f"X{r}"].value is None for r in range(5, 9))
 
@@ -857,7 +884,8 @@ def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> 
             assert ws.page_setup.scale >= 64 and not ws.sheet_properties.pageSetUpPr.fitToPage
             assert ws.print_title_rows == "$3:$4" and ws.print_title_cols == "$A:$B", (name, sheet)
     swiss = openpyxl.load_workbook(templates["fide-swiss.xlsx"])["Games"]
-    assert swiss.print_area == "'Games'!$A$1:$DQ$204"
+    # (to the last block, the points as entered)
+    assert swiss.print_area == "'Games'!$A$1:$EC$204"
 
 
 def test_norm_column_is_quiet_until_a_title_is_picked(templates: dict[str, Path], demo: Path) -> None:

@@ -74,12 +74,27 @@ def _print_report(report: Any) -> int:
         print(format_standings(report.standings))
     else:
         print(f"{report.formula_count} formulas recalculated (no player table found)")
+    problems = getattr(report, "problems", [])
+    if problems:
+        _print_problems(problems)
     if report.errors:
         _print_errors(report.errors)
     if report.kept_line:
         print(report.kept_line, file=sys.stderr)
     print(f"written: {report.output}", file=sys.stderr)
-    return 1 if report.errors else 0
+    return 1 if report.errors or problems else 0
+
+
+def _print_problems(problems: list[Any]) -> None:
+    """The reasons the Check column shows instead of a player's numbers (a contradiction,
+    a result that is not one), each with the cells showing it: the players' numbers do
+    not count until they are fixed."""
+    print(f"\n{len(problems)} input(s) to fix; the rows named show the reason instead of "
+          "their numbers:", file=sys.stderr)
+    for problem in problems[:_MAX_CAUSES_SHOWN]:
+        print(f"  {problem}", file=sys.stderr)
+    if len(problems) > _MAX_CAUSES_SHOWN:
+        print(f"  … and {len(problems) - _MAX_CAUSES_SHOWN} more", file=sys.stderr)
 
 
 # -- templates ----------------------------------------------------------------------

@@ -29,7 +29,7 @@ __all__ = [
     "Result", "Game", "Entry", "Games", "NoValue", "NO_GAMES", "NO_RATED_GAMES", "RatingError",
     "WIN", "DRAW", "LOSS", "FORFEIT_WIN", "FORFEIT_LOSS", "HALF_BYE", "FULL_BYE",
     "PAIRING_BYE", "ZERO_BYE", "RESULTS_BY_TEXT", "RESULTS_BY_NUMBER", "EXCEL_ERRORS",
-    "read_result", "describe", "item_suffix", "is_blank", "check_excel_error",
+    "read_result", "describe", "item_suffix", "HALF_AS_DATE", "is_blank", "check_excel_error",
 ]
 
 
@@ -195,6 +195,37 @@ def check_excel_error(value: Any, argument: str, item: int | str | None = None) 
         raise RatingError(f"{argument}: the cell holds the Excel error {value.strip()}{item_suffix(item)}")
 
 
+# Excel's day 1 is 1 January 1900 (its 1900 date system); serial numbers up to 366 are
+# dates of 1900, which no one types as a result, so a small number (2, 32) stays a number.
+_EXCEL_EPOCH = _dt.date(1899, 12, 30)
+_FIRST_TYPED_YEAR_SERIAL = 366
+HALF_AS_DATE = "was typed as 1/2 and became a date; pick ½ from the list"
+
+
+def _typed_half(value: Any) -> str:
+    """What Excel made of a typed 1/2, said as such, or ``""``: 2 January (month/day
+    locales) or 1 February (day/month) of any year, as a datetime or as the serial
+    number of such a day (Excel's 1900 date system, from 1901).
+
+    >>> _typed_half(46024), _typed_half(_dt.datetime(2025, 2, 1)), _typed_half(2)
+    ('2-Jan was typed as 1/2 and became a date; pick ½ from the list', '1-Feb was typed as 1/2 and became a date; pick ½ from the list', '')
+    """
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        day = value
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not (math.isfinite(value) and float(value).is_integer()
+                and _FIRST_TYPED_YEAR_SERIAL < value < 2_958_466):  # up to 31 Dec 9999
+            return ""
+        day = _EXCEL_EPOCH + _dt.timedelta(days=int(value))
+    else:
+        return ""
+    if (day.month, day.day) == (1, 2):
+        return f"2-Jan {HALF_AS_DATE}"
+    if (day.month, day.day) == (2, 1):
+        return f"1-Feb {HALF_AS_DATE}"
+    return ""
+
+
 def read_result(value: Any, argument: str = "results", item: int | None = None) -> Result | None:
     """A cell's game result, or ``None`` when the cell is blank (not played yet)."""
     if is_blank(value):
@@ -207,9 +238,15 @@ def read_result(value: Any, argument: str = "results", item: int | None = None) 
             raise RatingError(f"{argument}: nan is not a game result{item_suffix(item)}")
         found = RESULTS_BY_NUMBER.get(float(value))
         if found is None:
+            became = _typed_half(value)
+            if became:
+                raise RatingError(f"{argument}: {became}{item_suffix(item)}")
             raise RatingError(f"{argument}: {describe(value)} is not a game result{item_suffix(item)}")
         return found
     if isinstance(value, (_dt.date, _dt.datetime)):
+        became = _typed_half(value)
+        if became:
+            raise RatingError(f"{argument}: {became}{item_suffix(item)}")
         raise RatingError(
             f"{argument}: {describe(value)} is not a game result; a typed 1/2 becomes a "
             f"date, type ½ or 0.5{item_suffix(item)}")

@@ -25,9 +25,10 @@ from xlrecalc import (CellError, FormulaSyntaxError, RecalcError, Step, chart_va
                       output_path, written_value)
 from xlrecalc.engine import Book
 
+from .problems import Problem, as_cell_errors, find_problems
 from .standings import Standing, find_standings
 
-__all__ = ["recalculate", "Report", "CellError", "Standing", "RecalcError", "default_output",
+__all__ = ["recalculate", "Report", "CellError", "Standing", "Problem", "RecalcError", "default_output",
            "rating_functions", "Step", "load_book", "load_book_openpyxl", "chart_values",
            "record_values", "written_value", "FormulaSyntaxError", "output_path",
            "check_archive"]
@@ -35,9 +36,19 @@ __all__ = ["recalculate", "Report", "CellError", "Standing", "RecalcError", "def
 
 @dataclass
 class Report(xlrecalc.Report):
-    """The engine's report (:class:`xlrecalc.Report`) and the standings it found."""
+    """The engine's report (:class:`xlrecalc.Report`), the standings it found and the
+    ``check …`` reasons the Check column shows (:mod:`.problems`).
+
+    The reasons are text, not Excel errors, so :attr:`errors` leaves them out; they count
+    among :attr:`root_errors`, which a command's exit code and summary read."""
 
     standings: list[Standing] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def root_errors(self) -> list[CellError]:
+        """The engine's root errors, then one per reason the Check column shows."""
+        return [*super().root_errors, *(e for e in as_cell_errors(self.problems) if e.cause is None)]
 
 
 def rating_functions() -> dict[str, Callable[..., Any]]:
@@ -60,6 +71,7 @@ def record_values(book: Book, report: xlrecalc.Report) -> dict[str, dict[tuple[i
 def _add_standings(book: Book, report: xlrecalc.Report) -> None:
     if isinstance(report, Report):
         report.standings = find_standings(book)
+        report.problems = find_problems(book)
 
 
 def recalculate(src: Path | str, dst: Path | str | None = None, *,

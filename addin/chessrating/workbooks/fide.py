@@ -26,7 +26,7 @@ says what is wrong), and a result that is not one shows ``check result …``.
 ...     titles="$C$5:$C$7", feds="$D$5:$D$7")
 >>> formulas["Change"].startswith('=IF(OR(OR(E5="",E5=0,E5="-"),COUNT(O5:Q5)=0),"",IF(ISNA(MATCH(')
 True
->>> formulas["Change"].endswith('FIDE_CHANGE(E5,O5:Q5,R5:T5,J5,Rules),INDEX(O5:Q5,MATCH("check *",O5:Q5,0))),INDEX(P5:S5,MATCH("check *",P5:S5,0))))')
+>>> formulas["Change"].endswith('FIDE_CHANGE(E5,O5:Q5,R5:T5,J5,Rules)),INDEX(O5:Q5,MATCH("check *",O5:Q5,0))),INDEX(P5:S5,MATCH("check *",P5:S5,0))))')
 True
 >>> list(formulas) == ["K", *(c for c in TOTAL_COLUMNS if c not in RANKING_COLUMNS)]
 True
@@ -71,7 +71,9 @@ UNKNOWN_GAMES_CHOICES = ("established", "new")
 RESTS_ON_K = ("Change", "New rating")
 # Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
 STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Rank": "Rank", "Performance": "Perf. (TPR)",
-                   "RatingChange": "Change", "NewRating": "New rating", "InitialRating": "First rating"}
+                   "RatingChange": "Change", "NewRating": "New rating", "InitialRating": "First rating",
+                   # the reasons a row cannot be rated, listed by recalc (recalc.problems)
+                   "Checks": "Check"}
 
 
 def write_fide_settings(sheet: Worksheet, book: Workbook, st: Styles, heading: str,
@@ -148,25 +150,32 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
             f'"{ASSUMED}rated games unknown, read as {ESTABLISHED_GAMES} (established); '
             f'K list overrides"))')
     own = own_check or f"({own_check_formula(r)})"
+    k_list_read = f'FIDE_CHANGE(2000,2000,0.5,{k_list},"2025")'
+    # Check: the row's own refused inputs (rating, then K and its inputs), then the first
+    # reason among its games, then the note on an assumption, after a reason if both
+    also = f'IF({note}="","","; "&{note})'
     return {
-        "K": f'=IF({unrated},"",IF({k_list}<>"",{k_list},FIDE_K({rating},{games_read},'
-             f'{cell(r, BIRTH_COL)},RatingYear,{cell(r, PEAK_COL)},COUNT({opp}))))',
+        # K list as FIDE_CHANGE reads it: a K it refuses (200) shows the refusal here,
+        # and so in every total resting on K and in Check
+        "K": f'=IF({unrated},"",IF({k_list}<>"",IF(ISNUMBER({k_list_read}),{k_list},{k_list_read}),'
+             f'FIDE_K({rating},{games_read},{cell(r, BIRTH_COL)},RatingYear,{cell(r, PEAK_COL)},'
+             f'COUNT({opp}))))',
         "Points": f'=IF({entered}=0,"",{first_check([points], f"SUM({points})")})',
         "Games": f'=IF({entered}=0,"",{played})',
         "Expected": f'={first_check([expected], f"""IF(COUNT({expected})=0,"",SUM({expected}))""")}',
         "Perf. (TPR)": f'=IF({none},"",{first_check(checked, f"""PERF_RATING({opp},{read},"FIDE")""")})',
         "Change": f'=IF(OR({unrated},{none}),"",'
-                  f'{first_check(checked, f"FIDE_CHANGE({rating},{opp},{read},{k},Rules)")})',
+                  f'{first_check(checked, f"IF({refused(k)},{k},FIDE_CHANGE({rating},{opp},{read},{k},Rules))")})',
         "New rating": f'=IF(OR({unrated},{none}),"",'
-                      f'{first_check(checked, f"FIDE_NEWRATING({rating},{opp},{read},{k},Rules)")})',
+                      f'{first_check(checked, f"IF({refused(k)},{k},FIDE_NEWRATING({rating},{opp},{read},{k},Rules))")})',
         "First rating": f'=IF(AND({unrated},NOT({none})),'
                         f'{first_check(checked, f"FIDE_INITIAL({opp},{read})")},"")',
         "Norm": f'=IF(OR(NormTitle="",{played}=0),"",'
                 f'{first_check(checked, f"FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed})")})',
         # The row's first problem, in a column wide enough to print it whole: the
-        # player's own rating refused, a result or opponent to check, else the note
-        # on an assumed K.
-        "Check": f"=IF({refused(own)},{own},{first_check(checked, note)})",
+        # player's own rating or K refused, a result, opponent or game to check (the
+        # note on an assumed K after it), else the note alone.
+        "Check": f"=IF({refused(own)},{own},IF({refused(k)},{k},{first_check(checked, note, also)}))",
     }
 
 

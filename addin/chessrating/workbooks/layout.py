@@ -30,7 +30,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
 from .writer import EvaluatedWorkbook, FormulaWorksheet, column_name
-from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT
+from ..results import HALF_AS_DATE, RESULTS_BY_NUMBER, RESULTS_BY_TEXT
 
 __all__ = [
     "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
@@ -77,27 +77,44 @@ def game_points(result: str, where: str = "") -> str:
     :func:`chessrating.results.read_result` reads it: ``""`` while the cell is blank (or
     only spaces), a number 1, 0.5 or 0, or a text of the vocabulary in any case with
     spaces around it. Anything else (``2``, ``x2``, TRUE, a date) gives no points but the
-    message ``check result WHERE: … is not a game result``, which the totals show.
+    message ``check result WHERE: … is not a game result``, which the totals show; a
+    date Excel made of a typed 1/2 (2 January or 1 February) says so, with the cell:
+    ``check result WHERE: K7: 2-Jan was typed as 1/2 and became a date; pick ½ from the list``.
 
     Built-ins only, so that every viewer computes it.
 
-    >>> game_points("J5", "against player 2")[:72]
-    'IF(TRIM(J5)="","",IF(ISNUMBER(J5),IF(J5=1,1,IF(J5=0.5,0.5,IF(J5=0,0,"che'
+    >>> game_points("J5", "against player 2")[:68]
+    'IF(TRIM(J5)="","",IF(ISNUMBER(J5),IF(J5=1,1,IF(J5=0.5,0.5,IF(J5=0,0,'
+    >>> "check result against player 2: J5: " in game_points("Crosstable!$J$5", "against player 2")
+    True
     """
     # the formula is the same for every result cell but for the cell's address: it is
     # spelled once per ``where`` with a mark in the address's place
-    return _points_formula(where).replace(_RESULT_MARK, result)
+    shown = result.rsplit("!", 1)[-1].replace("$", "")
+    return _points_formula(where).replace(_RESULT_MARK, result).replace(_ADDRESS_MARK, shown)
 
 
 _RESULT_MARK = "\x00"  # stands for the result cell's address; no formula holds it
+_ADDRESS_MARK = "\x01"  # the result cell's address as the message shows it (no sheet, no $)
+# Serial numbers Excel's 1900 date system gives the days of 1901 to 9999: what a typed 1/2
+# becomes (results.read_result names the same days the same way).
+_DATE_SERIALS = (366, 2958466)
 
 
 @functools.lru_cache(maxsize=None)
 def _points_formula(where: str) -> str:
     """:func:`game_points` with :data:`_RESULT_MARK` in place of the result cell."""
     result = _RESULT_MARK
-    bad = f'"check result{" " + where if where else ""}: "&{result}&" is not a game result"'
-    by_number = bad
+    head = f'check result{" " + where if where else ""}: '
+    bad = f'"{head}"&{result}&" is not a game result"'
+    # 2 January or 1 February of any year is what Excel makes of a typed 1/2: said so,
+    # with the cell (DAY and MONTH are only reached for a whole number that is a date)
+    low, high = _DATE_SERIALS
+    typed_half = (f'"{head}{_ADDRESS_MARK}: "&DAY({result})&IF(MONTH({result})=1,"-Jan","-Feb")'
+                  f'&" {HALF_AS_DATE}"')
+    by_number = (f'IF(AND({result}>{low},{result}<{high},{result}=INT({result})),'
+                 f'IF(OR(AND(MONTH({result})=1,DAY({result})=2),AND(MONTH({result})=2,DAY({result})=1)),'
+                 f'{typed_half},{bad}),{bad})')
     for value, found in sorted(RESULTS_BY_NUMBER.items()):
         by_number = f"IF({result}={value:g},{found.points:g},{by_number})"
     # a comparison with an array constant compares with each of its texts, in any
@@ -115,9 +132,10 @@ def _points_formula(where: str) -> str:
 CHECK = "check "
 
 
-def first_check(ranges: Sequence[str], otherwise: str) -> str:
+def first_check(ranges: Sequence[str], otherwise: str, then: str = "") -> str:
     """Formula (no ``=``): the first ``check …`` message in ``ranges`` (a result that is
-    not one, an opponent whose rating is refused), else ``otherwise``.
+    not one, an opponent whose rating is refused), followed by the text formula ``then``
+    if given, else ``otherwise``.
 
     >>> first_check(["A1:C1"], "SUM(A1:C1)")
     'IF(ISNA(MATCH("check *",A1:C1,0)),SUM(A1:C1),INDEX(A1:C1,MATCH("check *",A1:C1,0)))'
@@ -125,7 +143,8 @@ def first_check(ranges: Sequence[str], otherwise: str) -> str:
     formula = otherwise
     for found in reversed(ranges):
         where = f'MATCH("{CHECK}*",{found},0)'
-        formula = f"IF(ISNA({where}),{formula},INDEX({found},{where}))"
+        shown = f"INDEX({found},{where})" + (f"&{then}" if then else "")
+        formula = f"IF(ISNA({where}),{formula},{shown})"
     return formula
 
 

@@ -49,6 +49,7 @@ from ..tiebreaks import FIDE_ROUND_ROBIN_DEFAULTS
 from .ranking import (
     FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
 )
+from .contradictions import reason_first, round_robin_points
 from .layout import (
     CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, TWO_LINES, reason_rows,
@@ -117,7 +118,8 @@ class RoundRobinLayout:
 
     def section(self, index: int) -> int:
         """First player row of the index-th grid below the crosstable (0 expected,
-        1 change, 2 results read, 3 opponent ratings read, 4 points per game)."""
+        1 change, 2 results read, 3 opponent ratings read, 4 points per game, a
+        contradiction's reason in place of the points, 5 points per game as entered)."""
         return self.last + 4 + index * (self.size + 3)
 
     def row_range(self, row: int) -> str:
@@ -126,21 +128,27 @@ class RoundRobinLayout:
 
 def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     r = lay.first + i
-    # A game counts once a result is entered in the row, whatever its spelling.
+    # A game counts once a result is entered in the row, whatever its spelling; a row
+    # whose only entries are blanks against a result in the mirror shows that reason.
     entered = f"COUNTA({lay.row_range(r)})"
+    points = lay.row_range(lay.section(4) + i)
+    shown = f'{entered}+COUNTIF({points},"{CHECK}*")'
     opp = lay.row_range(lay.section(3) + i)
     formulas = fide_player_formulas(
         r, opp=opp, read=lay.row_range(lay.section(2) + i),
         expected=lay.row_range(lay.section(0) + i), points=lay.row_range(lay.section(4) + i),
-        entered=entered, played=entered, none=f'SUMPRODUCT(--({opp}<>""))=0',
+        entered=shown, played=entered, none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=span(lay.first, 2, lay.last, 2, fixed=True),
         feds=span(lay.first, 3, lay.last, 3, fixed=True), own_check=_own_check(lay, i))
     # The tie-breaks read the results grid as the functions read it (a round robin: no
     # opponents, no colours) and the ratings for ARO and the performances.
     results = span(lay.section(2), lay.grid, lay.section(2) + lay.size - 1, lay.grid_last, fixed=True)
-    return {**formulas, **ranking_formulas(
+    ranking = ranking_formulas(
         r, lay.first, points=_total_range(lay, "Points"), tiebreaks=_tiebreak_range(lay),
-        event=f",{results},,TieBreakRules,Ratings", codes_at=TIEBREAK_SETTINGS)}
+        event=f",{results},,TieBreakRules,Ratings", codes_at=TIEBREAK_SETTINGS)
+    # a contradiction in the row's games: its tie-breaks show the reason, as its points do
+    own_points = cell(r, lay.totals + TOTAL_COLUMNS.index("Points"))
+    return {**formulas, **reason_first(ranking, ("Rank", *TIEBREAK_COLUMNS), own_points)}
 
 
 def _total_range(lay: RoundRobinLayout, name: str) -> str:
@@ -157,6 +165,18 @@ def _own_check(lay: RoundRobinLayout, i: int) -> str:
     """The helper cell of player ``i`` (zero-based) that says why the rating is refused:
     in the opponents' ratings grid, below the Rating column."""
     return absolute(lay.section(3) + i, RATING_COL)
+
+
+def _game_points(lay: RoundRobinLayout, i: int, j: int) -> str:
+    """Formula (no ``=``) of the points row ``i`` scored against column ``j``
+    (zero-based): the points as entered, or the reason the game's two cells contradict
+    each other (:func:`.contradictions.round_robin_points`)."""
+    entered = lay.section(5)
+    low, high = sorted((i, j))
+    side = {k: (k + 1, absolute(lay.first + k, 1), absolute(lay.first + k, lay.grid + (high if k == low else low)))
+            for k in (low, high)}
+    return round_robin_points(cell(entered + i, lay.grid + j), cell(entered + j, lay.grid + i),
+                              side[low], side[high])
 
 
 def _mirror_rule(lay: RoundRobinLayout) -> str:
@@ -222,7 +242,9 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
         "Rating change per game (FIDE_CHANGE)",
         "Results as the functions read them (blank stays blank) - do not edit",
         "Opponent's rating where a result is entered (read by the functions) - do not edit",
-        "Points per game (added up by Points, compared by the red mirror warning) - do not edit",
+        "Points per game (added up by Points, compared by the red mirror warning; a game whose "
+        "two cells contradict each other shows why instead) - do not edit",
+        "Points per game as entered (read from each cell alone) - do not edit",
     ]
     for index, title in enumerate(titles):
         top = lay.section(index)
@@ -267,7 +289,8 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
                         f'FIDE_CHANGE({rating},{opp},{read},{k},Rules))))', st.formula_signed),
                     2: (f'=IF({result}="","",{result})', st.formula_text),
                     3: (f'=IF({result}="","",{opp_rating})', st.formula_int),
-                    4: (f'={game_points(result, f"against player {j + 1}")}', st.formula_one),
+                    4: (f"={_game_points(lay, i, j)}", st.formula_one),
+                    5: (f'={game_points(result, f"against player {j + 1}")}', st.formula_one),
                 }[index]
                 write_quiet_formula(sheet, r, c, formula, fmt)
 

@@ -48,6 +48,7 @@ from ..tiebreaks import FIDE_SWISS_DEFAULTS
 from .ranking import (
     FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
 )
+from .contradictions import reason_first, swiss_points
 from .report import report_inputs, write_report_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
@@ -118,11 +119,14 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             # What the tie-breaks read with the opponent numbers: each round's result as
             # entered, byes and forfeits included, and the colour.
             GamesBlock("Round result", 4, st.formula_text),
-            GamesBlock("Colour", 3.5, st.formula_text)]
+            GamesBlock("Colour", 3.5, st.formula_text),
+            # Each round's points read from its result alone; the Points block holds them
+            # unless the round contradicts another row (.contradictions.swiss_points).
+            GamesBlock("Points as entered", 5, st.formula_one)]
 
 
-_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR = 6, 7, 8, 9
-_BLOCKS = 10
+_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED = 6, 7, 8, 9, 10
+_BLOCKS = 11
 
 
 def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
@@ -144,10 +148,13 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         col = lay.totals + TOTAL_COLUMNS.index(name)
         return span(lay.first, col, lay.last, col + count - 1, fixed=True)
 
-    return {**formulas, **ranking_formulas(
+    ranking = ranking_formulas(
         r, lay.first, points=total("Points"), tiebreaks=total(TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
         event=f"{block(_OPPONENTS)},{block(_ROUND_RESULT)},{block(_COLOUR)},TieBreakRules,Ratings",
-        codes_at=TIEBREAK_SETTINGS)}
+        codes_at=TIEBREAK_SETTINGS)
+    # a contradiction in the row's rounds: its rank and tie-breaks show the reason
+    own_points = cell(r, lay.totals + TOTAL_COLUMNS.index("Points"))
+    return {**formulas, **reason_first(ranking, ("Rank", *TIEBREAK_COLUMNS), own_points)}
 
 
 def _own_check_col(lay: SwissLayout) -> int:
@@ -182,6 +189,11 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
         return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
 
     titles, feds = column_of(2), column_of(3)
+    names, numbers = column_of(1), column_of(0)
+
+    def round_column(index: int, rnd: int) -> str:
+        col = lay.block(index) + rnd
+        return span(lay.first, col, lay.last, col, fixed=True)
     read_col = _read_rating_col(lay)
     read_ratings = span(lay.first, read_col, lay.last, read_col, fixed=True)
 
@@ -211,9 +223,13 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({titles},{checked})&"")',
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({feds},{checked})&"")',
             f"={checked_opponent(entry.opponent, f'{SHEET}!$A{r + 1}', lay.players, rnd + 1)}",
-            f"={game_points(entry.result, f'of round {rnd + 1}')}",
+            "=" + swiss_points(rnd=rnd + 1, own=f"{SHEET}!$A{r + 1}", points=cell(r, lay.block(_ENTERED) + rnd),
+                               opponent=checked, result=entry.result,
+                               opponents=round_column(_OPPONENTS, rnd), results=round_column(_ROUND_RESULT, rnd),
+                               all_points=round_column(_ENTERED, rnd), names=names, numbers=numbers),
             f'=IF({entry.result}="","",{entry.result})',
             f'=IF({colour}="","",{colour})',
+            f"={game_points(entry.result, f'of round {rnd + 1}')}",
         )
     return formulas
 

@@ -74,7 +74,9 @@ UNKNOWN_GAMES_CHOICES = ("established", "new")
 RESTS_ON_GAMES = ("N′", "K", "Bonus", "One pass", "Two passes", "Change", "Difference")
 # Workbook names of the player columns, read by ``chessrating recalc`` for the standings.
 STANDINGS_NAMES = {"Names": "Name", "Points": "Points", "Rank": "Rank", "Performance": "Perf.",
-                   "RatingChange": "Change", "NewRating": "Two passes"}
+                   "RatingChange": "Change", "NewRating": "Two passes",
+                   # the reasons a row cannot be rated, listed by recalc (recalc.problems)
+                   "Checks": "Check"}
 
 WHY_THEY_DIFFER = (
     "Why 'One pass' and 'Two passes' differ: USCF_NEWRATING rates each player against the "

@@ -1,0 +1,156 @@
+"""Formulas that refuse a crosstable whose two sides of a game contradict each other.
+
+A game is entered twice: in the round robin in a cell and its mirror, in the Swiss in
+the rows of both players. Where the two sides do not agree, the game's points cell (the
+grid or block the totals add up) holds a one-line reason starting ``check `` instead of
+the points, so the affected players' points, expected score, change, new rating,
+performance and Check show the reason (:func:`.layout.first_check`), and no total counts
+the game. Every message names both players (and the round in the Swiss), the same text in
+both rows, so ``chessrating recalc`` lists it once with the cells that show it.
+
+Contradictions (a double forfeit, ``-`` against ``-``, is a game of no points, not one):
+
+* the two results do not add up to one game's point (1 and 1, ½ and 1, 0 and 0);
+* one side holds a result and the other is blank;
+* Swiss: a played result (1, ½, 0) without an opponent; a player named as opponent by
+  two rows in one round; a row naming an opponent whose row names someone else (or no
+  one, where either row holds a result).
+
+Built-ins only, so that every viewer computes them.
+
+>>> player("3", "$B$7")
+'"player "&3&IF($B$7="",""," ("&$B$7&")")'
+>>> forfeit_loss("K5")
+'OR(UPPER(TRIM(K5))={"-","F"})'
+"""
+
+from __future__ import annotations
+
+from ..results import FORFEIT_LOSS, RESULTS_BY_TEXT
+from .layout import CHECK
+
+__all__ = ["player", "forfeit_loss", "played_result", "round_robin_points", "swiss_points",
+           "reason_first"]
+
+
+def _texts(keep: object) -> str:
+    """An array constant of the upper-case spellings whose result passes ``keep``."""
+    return ",".join(f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if keep(result))  # type: ignore[operator]
+
+
+def player(number: str, name: str) -> str:
+    """Formula (no ``=``): ``player 3 (Name)``, the name left out while blank."""
+    return f'"player "&{number}&IF({name}="",""," ("&{name}&")")'
+
+
+def forfeit_loss(result: str) -> str:
+    """Formula (no ``=``): TRUE when ``result`` is a forfeit loss in any spelling."""
+    return f"OR(UPPER(TRIM({result}))={{{_texts(lambda r: r is FORFEIT_LOSS)}}})"
+
+
+def played_result(result: str) -> str:
+    """Formula (no ``=``): TRUE when ``result`` (read without a message) is a played
+    game's result, 1, ½ or 0 in any spelling, rather than a forfeit or a bye."""
+    return f"OR(ISNUMBER({result}),OR(UPPER(TRIM({result}))={{{_texts(lambda r: r.rated)}}}))"
+
+
+def _not_one_game(points: str, other: str, result: str, other_result: str) -> str:
+    """TRUE when two read points do not make one game: their sum is not 1 and the
+    game is not a double forfeit."""
+    return (f"AND({points}+{other}<>1,NOT(AND({forfeit_loss(result)},"
+            f"{forfeit_loss(other_result)})))")
+
+
+def round_robin_points(points: str, mirror_points: str, lower: tuple[int, str, str],
+                       upper: tuple[int, str, str]) -> str:
+    """Formula (no ``=``) of one game's points cell in the round robin: the points read
+    from the cell (``points``, ``""`` or a ``check result`` message), unless the cell
+    and its mirror contradict each other.
+
+    ``lower`` and ``upper`` are the two players, the lower number first, as (number,
+    name cell, result cell); ``mirror_points`` the mirror's points as read. Both cells
+    of a game get the same message.
+    """
+    (low, low_name, low_cell), (high, high_name, high_cell) = lower, upper
+    head = (f'"{CHECK}game of "&{player(str(low), low_name)}&" and "&'
+            f'{player(str(high), high_name)}&": "')
+    low_at, high_at = (c.replace("$", "").rsplit("!", 1)[-1] for c in (low_cell, high_cell))
+    one_side = (f'{head}&IF(TRIM({low_cell})="","{high_at} holds "&{high_cell}&" but {low_at} is blank",'
+                f'"{low_at} holds "&{low_cell}&" but {high_at} is blank")')
+    not_adding = (f'{head}&"{low_at} holds "&{low_cell}&" and {high_at} holds "&{high_cell}&'
+                  f'", which do not add up to one game"')
+    read = f"AND({points}<>\"\",NOT(ISNUMBER({points})))"
+    # the cell's own result refused: its message; both blank: not played yet; one side
+    # only; the mirror refused (its row says why); else the points must make one game
+    return (f'IF({read},{points},IF(AND({points}="",{mirror_points}=""),"",'
+            f'IF(OR({points}="",{mirror_points}=""),{one_side},'
+            f'IF(NOT(ISNUMBER({mirror_points})),{points},'
+            f'IF({_not_one_game(points, mirror_points, low_cell, high_cell)},{not_adding},{points})))))')
+
+
+def swiss_points(*, rnd: int, own: str, points: str, opponent: str, result: str,
+                 opponents: str, results: str, all_points: str, names: str, numbers: str) -> str:
+    """Formula (no ``=``) of one round's points cell in the Swiss: the points read from
+    the result (``points``: ``""``, a number or a ``check result`` message), unless the
+    round contradicts another row.
+
+    ``own`` is the player's number cell, ``opponent`` the opponent's number as checked
+    (a number, ``""`` or a ``check opponent`` message, which goes on its own way),
+    ``result`` the result cell; ``opponents``, ``results`` and ``all_points`` are the
+    round's columns of every player (checked numbers, results, points as read),
+    ``names`` and ``numbers`` the player list's name and number columns.
+    """
+    def label(number: str) -> str:
+        return player(number, f"INDEX({names},{number})")
+
+    head = f'"{CHECK}round {rnd}: "'
+    named_by = f"COUNTIF({opponents},{{n}})"
+
+    def twice(number: str) -> str:
+        count = named_by.format(n=number)
+        first = f"MATCH({number},{opponents},0)"
+        second = f"(SUMPRODUCT(--({opponents}={number}),{numbers})-{first})"
+        return (f'{head}&{label(number)}&" is paired with "&{label(first)}&" and "&'
+                f'IF({count}=2,{label(second)},({count}-1)&" more players")')
+
+    theirs = f"INDEX({opponents},{opponent})"
+    their_points = f"INDEX({all_points},{opponent})"
+    low, high = f"MIN({own},{opponent})", f"({own}+{opponent}-MIN({own},{opponent}))"
+    pair = f'{head}&{label(low)}&" and "&{label(high)}'
+    disagree = (f'{head}&{label(own)}&" names "&{label(opponent)}&" as opponent, whose row names "&'
+                f'IF({theirs}="","no opponent",IF(ISNUMBER({theirs}),{label(theirs)},"no valid opponent"))')
+    one_side = (f'{pair}&": only the row of "&IF({points}="",{label(opponent)},{label(own)})&'
+                f'" holds a result"')
+    not_adding = (f'{pair}&" have "&INDEX({results},{low})&" and "&INDEX({results},{high})&'
+                  f'", which do not add up to one game"')
+    mutual = (f'IF(AND({points}="",{their_points}=""),{points},'
+              f'IF(OR({points}="",{their_points}=""),{one_side},'
+              f'IF(NOT(ISNUMBER({their_points})),{points},'
+              f'IF({_not_one_game(points, their_points, result, f"INDEX({results},{opponent})")},'
+              f'{not_adding},{points}))))')
+    with_opponent = (f'IF({named_by.format(n=opponent)}>1,{twice(opponent)},'
+                     f'IF({theirs}<>{own},IF(AND({points}="",{their_points}="",{theirs}=""),{points},{disagree}),'
+                     f'{mutual}))')
+    namer = f"MATCH({own},{opponents},0)"
+    named_alone = (f'IF(AND({points}="",INDEX({all_points},{namer})=""),{points},'
+                   f'{head}&{label(namer)}&" names "&{label(own)}&" as opponent, whose row names no opponent")')
+    no_opponent = (f'IF({named_by.format(n=own)}=1,{named_alone},'
+                   f'IF(AND(ISNUMBER({points}),{played_result(result)}),'
+                   f'{head}&{label(own)}&" has the result "&{result}&" but no opponent",{points}))')
+    refused = f'AND({{x}}<>"",NOT(ISNUMBER({{x}})))'
+    return (f'IF({refused.format(x=points)},{points},IF({refused.format(x=opponent)},{points},'
+            f'IF({named_by.format(n=own)}>1,{twice(own)},'
+            f'IF(ISNUMBER({opponent}),{with_opponent},{no_opponent}))))')
+
+
+def reason_first(formulas: dict[str, str], names: tuple[str, ...], points: str) -> dict[str, str]:
+    """``formulas`` with those in ``names`` (the tie-break columns) showing the row's
+    ``check …`` reason from its Points cell ``points`` in place of their value.
+
+    >>> reason_first({"TB1": "=TIEBREAK(1)", "Rank": "=1"}, ("TB1",), "U5")["TB1"]
+    '=IF(LEFT(U5,6)="check ",U5,TIEBREAK(1))'
+    """
+    shown = dict(formulas)
+    for name in names:
+        shown[name] = f'=IF(LEFT({points},{len(CHECK)})="{CHECK}",{points},{formulas[name][1:]})'
+    return shown

@@ -1,0 +1,262 @@
+"""Contradictions stop the numbers: a game whose two sides disagree, a Swiss round that
+contradicts another row, a refused K, a result Excel turned into a date.
+
+Each case fills a template as a director would (openpyxl, then ``chessrating recalc``)
+and reads what the cells show and what the command says. The expected values follow the
+rule in docs/RULES.md ("Contradictions"): the affected players' points, expected score,
+change, new rating, performance, rank, tie-breaks and Check show the reason naming both
+players (and the round), the event's points grid does not count the game, and the
+command exits 1 listing the reason with its cells.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from chessrating import udfs
+from chessrating.cli import main
+from chessrating.workbooks.roundrobin import RoundRobinLayout, build_round_robin
+from chessrating.workbooks.swiss import build_swiss
+
+from conftest import TRF_DATA
+
+SHOWN = ("Points", "Expected", "Perf. (TPR)", "Change", "New rating", "Rank", "Check")
+NAMES = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"]
+
+
+def fill(template: Path, cells: dict[tuple[int, int], object], tmp_path: Path,
+         capsys: pytest.CaptureFixture[str]) -> tuple[int, str, openpyxl.Workbook]:
+    """Type ``cells`` (1-based row, column) into the Crosstable sheet, run ``chessrating
+    recalc``: the exit code, what it wrote on stderr and the recalculated workbook."""
+    book = openpyxl.load_workbook(template)
+    for (row, col), value in cells.items():
+        book["Crosstable"].cell(row, col).value = value
+    typed = tmp_path / "typed.xlsx"
+    book.save(typed)
+    capsys.readouterr()
+    code = main(["recalc", str(typed), "-o", str(tmp_path / "out.xlsx")])
+    err = capsys.readouterr().err
+    return code, err, openpyxl.load_workbook(tmp_path / "out.xlsx", data_only=True)
+
+
+def headers(ws) -> dict[str, int]:
+    """Column (1-based) of each header of rows 3-4."""
+    found: dict[str, int] = {}
+    for col in range(1, ws.max_column + 1):
+        for row in (4, 3):
+            value = ws.cell(row, col).value
+            if isinstance(value, str) and value not in found:
+                found[value] = col
+    return found
+
+
+def round_robin(results: dict[tuple[int, int], object], players: int = 6,
+                ratings: list[int] | None = None) -> dict[tuple[int, int], object]:
+    """Cells of a round robin: names and ratings, and results[(i, j)] (zero-based) in row
+    i against column j."""
+    ratings = ratings or [2100 - 50 * i for i in range(players)]
+    cells: dict[tuple[int, int], object] = {}
+    for i in range(players):
+        cells[(5 + i, 2)], cells[(5 + i, 5)] = NAMES[i], ratings[i]
+    for (i, j), value in results.items():
+        cells[(5 + i, 11 + j)] = value
+    return cells
+
+
+def every_game(players: int) -> dict[tuple[int, int], object]:
+    """A complete round robin: the lower number wins, but every third game is drawn."""
+    results: dict[tuple[int, int], object] = {}
+    for i in range(players):
+        for j in range(i + 1, players):
+            drawn = (i + j) % 3 == 0
+            results[(i, j)], results[(j, i)] = ("½", "½") if drawn else (1, 0)
+    return results
+
+
+@pytest.fixture(scope="module")
+def six(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_round_robin(tmp_path_factory.mktemp("rr") / "rr.xlsx", size=6)
+
+
+def test_both_players_entered_as_winners_stop_both_rows(six: Path, tmp_path: Path, capsys) -> None:
+    # The issue's case: 15 games, Alpha's win over Beta also entered as Beta's win.
+    results = every_game(6)
+    results[(1, 0)] = 1
+    code, err, book = fill(six, round_robin(results), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    reason = ("check game of player 1 (Alpha) and player 2 (Beta): L5 holds 1 and K6 holds 1, "
+              "which do not add up to one game")
+    for row in (5, 6):
+        for name in SHOWN:
+            assert str(ws.cell(row, col[name]).value).startswith(reason), (row, name)
+        for tiebreak in ("DE", "SB", "WIN", "KS"):
+            assert ws.cell(row, col[tiebreak]).value == reason
+    # Check: the reason first, then the note on the assumed K (rated games left blank).
+    assert ws.cell(5, col["Check"]).value == (
+        reason + "; assumed: rated games unknown, read as 30 (established); K list overrides")
+    # The other players keep their numbers: Gamma's change is FIDE_CHANGE of its games.
+    opponents = [j for j in range(6) if j != 2]
+    gamma = udfs.FIDE_CHANGE(2000, [[2100 - 50 * j] for j in opponents],
+                             [[results[(2, j)]] for j in opponents], 20, "2025")
+    assert ws.cell(7, col["Change"]).value == pytest.approx(gamma)
+    # The points grid (what the event's totals add up) leaves the game out: 14 games, 14 points.
+    lay = RoundRobinLayout(6)
+    grid = [ws.cell(lay.section(4) + 1 + i, 11 + j).value for i in range(6) for j in range(6) if i != j]
+    assert sum(v for v in grid if isinstance(v, (int, float))) == 14
+    assert sum(1 for v in grid if v == reason) == 2
+    # recalc exits 1 and names the reason once, with the two Check cells showing it.
+    assert code == 1
+    check = openpyxl.utils.get_column_letter(col["Check"])
+    assert f"Crosstable!{check}5, {check}6: {reason}" in err
+
+
+@pytest.mark.parametrize("mine,theirs,reason", [
+    ("½", 1, "L5 holds ½ and K6 holds 1, which do not add up to one game"),
+    (0, 0, "L5 holds 0 and K6 holds 0, which do not add up to one game"),
+    ("+", "+", "L5 holds + and K6 holds +, which do not add up to one game"),
+    (1, None, "L5 holds 1 but K6 is blank"),
+    (None, "½", "K6 holds ½ but L5 is blank"),
+])
+def test_a_game_whose_cells_do_not_add_up(six: Path, tmp_path: Path, capsys, mine, theirs, reason) -> None:
+    results = every_game(6)
+    results[(0, 1)], results[(1, 0)] = mine, theirs
+    code, err, book = fill(six, round_robin(results), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    reason = f"check game of player 1 (Alpha) and player 2 (Beta): {reason}"
+    assert [ws.cell(r, col["Points"]).value for r in (5, 6)] == [reason, reason]
+    assert [ws.cell(r, col["Change"]).value for r in (5, 6)] == [reason, reason]
+    assert code == 1 and reason in err
+
+
+def test_a_double_forfeit_is_a_game_of_no_points(six: Path, tmp_path: Path, capsys) -> None:
+    # Both players forfeited (TRF "-" against "-"): no contradiction, no points, no rating.
+    results = every_game(6)
+    results[(0, 1)], results[(1, 0)] = "-", "-"
+    code, err, book = fill(six, round_robin(results), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    # Alpha: the lower number, wins against Gamma, Epsilon and Zeta and draws with Delta.
+    expected = sum((0.5 if j % 3 == 0 else 1) for j in range(2, 6))
+    assert ws.cell(5, col["Points"]).value == expected
+    assert not str(ws.cell(5, col["Check"]).value).startswith("check")
+    assert code == 0, err
+
+
+def test_a_date_made_of_a_typed_half_is_named_with_its_cell(six: Path, tmp_path: Path, capsys) -> None:
+    results = every_game(6)
+    # Excel turned a typed 1/2 into 2 January (month/day) in L5 and into 1 February
+    # (day/month, here its serial number 46054) in M5.
+    results[(0, 1)], results[(0, 2)] = dt.datetime(2026, 1, 2), 46054
+    code, err, book = fill(six, round_robin(results), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    lay = RoundRobinLayout(6)
+    entered = lay.section(5) + 1
+    assert ws.cell(entered, 12).value == ("check result against player 2: L5: 2-Jan was typed as 1/2 "
+                                          "and became a date; pick ½ from the list")
+    assert ws.cell(entered, 13).value == ("check result against player 3: M5: 1-Feb was typed as 1/2 "
+                                          "and became a date; pick ½ from the list")
+    assert ws.cell(5, col["Points"]).value == ws.cell(entered, 12).value
+    assert code == 1 and "L5: 2-Jan was typed as 1/2 and became a date; pick ½ from the list" in err
+
+
+def test_a_refused_k_reaches_k_the_totals_and_check(six: Path, tmp_path: Path, capsys) -> None:
+    cells = round_robin(every_game(6))
+    cells[(5, 9)] = 200  # K list
+    code, err, book = fill(six, cells, tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    refusal = "k: 200 is not a FIDE K-factor, a whole number from 1 to 40"
+    for name in ("K", "Change", "New rating", "Check"):
+        assert ws.cell(5, col[name]).value == refusal, name
+    assert code == 1 and refusal in err
+
+
+# ---------------------------------------------------------------------------- Swiss
+
+def swiss(rounds: dict[tuple[int, int], tuple], players: int = 8) -> dict[tuple[int, int], object]:
+    cells: dict[tuple[int, int], object] = {}
+    for i in range(players):
+        cells[(5 + i, 2)], cells[(5 + i, 5)] = f"P{i + 1}", 2000 - 50 * i
+    for (number, rnd), (opponent, colour, result) in rounds.items():
+        col = 11 + 3 * (rnd - 1)
+        cells[(4 + number, col)], cells[(4 + number, col + 1)], cells[(4 + number, col + 2)] = (
+            opponent, colour, result)
+    return cells
+
+
+@pytest.fixture(scope="module")
+def swiss_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_swiss(tmp_path_factory.mktemp("swiss") / "swiss.xlsx", players=8, rounds=2)
+
+
+def test_swiss_rounds_that_contradict_other_rows(swiss_book: Path, tmp_path: Path, capsys) -> None:
+    rounds = {
+        (1, 1): (2, "W", 1), (2, 1): (1, "B", 1),          # both entered as winners
+        (3, 1): (4, "W", "½"), (4, 1): (3, "B", "½"),      # a good game
+        (5, 1): (None, None, 1),                           # a result without an opponent
+        (6, 1): (7, "W", 1), (7, 1): (8, "B", 0), (8, 1): (7, "W", 1),  # 7 paired twice
+        (1, 2): (3, "W", 1), (3, 2): (1, "B", 0),          # a good game
+        (2, 2): (4, "W", None), (4, 2): (2, "B", 0),       # an opponent without a result
+        (5, 2): (6, "W", "-"), (6, 2): (5, "B", "-"),      # a double forfeit: no contradiction
+        (7, 2): (None, None, "H"), (8, 2): (None, None, "+"),  # byes: no opponent needed
+    }
+    code, err, book = fill(swiss_book, swiss(rounds), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    winners = "check round 1: player 1 (P1) and player 2 (P2) have 1 and 1, which do not add up to one game"
+    one_side = "check round 2: player 2 (P2) and player 4 (P4): only the row of player 4 (P4) holds a result"
+    alone = "check round 1: player 5 (P5) has the result 1 but no opponent"
+    twice = "check round 1: player 7 (P7) is paired with player 6 (P6) and player 8 (P8)"
+    shown = {1: winners, 2: winners, 4: one_side, 5: alone, 6: twice, 7: twice, 8: twice}
+    for number, reason in shown.items():
+        row = 4 + number
+        for name in (*SHOWN, "BH/C1", "BH", "SB", "DE"):
+            assert str(ws.cell(row, col[name]).value).startswith(reason), (number, name)
+    # Player 3's games agree with the other rows: ½ against 4 and 0 against 1.
+    assert ws.cell(7, col["Points"]).value == 0.5
+    assert ws.cell(7, col["Change"]).value == pytest.approx(
+        udfs.FIDE_CHANGE(1900, [[1850], [2000]], [["½"], [0]], 20, "2025"))
+    assert code == 1
+    check = openpyxl.utils.get_column_letter(col["Check"])
+    assert f"Crosstable!{check}5, {check}6: {winners}" in err
+    assert f"Crosstable!{check}10, {check}11, {check}12: {twice}" in err
+    assert f"Crosstable!{check}9: {alone}" in err
+
+
+def test_swiss_rows_that_disagree_about_a_pairing(swiss_book: Path, tmp_path: Path, capsys) -> None:
+    rounds = {(1, 1): (2, "W", 1), (2, 1): (3, "B", 0), (3, 1): (None, None, "H"),
+              (4, 1): (5, "W", "½"), (5, 1): (4, "B", "½")}
+    code, err, book = fill(swiss_book, swiss(rounds), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    # 1 names 2, but 2's row names 3; 2 names 3, whose row names no opponent.
+    assert ws.cell(5, col["Points"]).value == (
+        "check round 1: player 1 (P1) names player 2 (P2) as opponent, whose row names player 3 (P3)")
+    reason = "check round 1: player 2 (P2) names player 3 (P3) as opponent, whose row names no opponent"
+    assert ws.cell(6, col["Points"]).value == reason
+    assert ws.cell(7, col["Points"]).value == reason
+    assert ws.cell(8, col["Points"]).value == 0.5
+    assert code == 1
+
+
+def test_import_trf_exits_1_and_lists_a_contradiction(tmp_path: Path, capsys) -> None:
+    # The real file's round 1, player 1 (Mirzoev) beat player 26 (Orube); entered here as
+    # a win for both.
+    text = (TRF_DATA / "javafo_sample2.trf").read_text(encoding="latin-1")
+    line = next(x for x in text.splitlines() if x.startswith("001   26 "))
+    assert "     1 b 0 " in line
+    (tmp_path / "both.trf").write_text(text.replace(line, line.replace("     1 b 0 ", "     1 b 1 ", 1)),
+                                       encoding="latin-1")
+    capsys.readouterr()
+    code = main(["import-trf", str(tmp_path / "both.trf"), "-o", str(tmp_path / "both.xlsx")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert ("check round 1: player 1 (Mirzoev Azer) and player 26 (Orube Bona Andoni) have 1 and 1, "
+            "which do not add up to one game") in out
