@@ -37,10 +37,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "Sheet1!B2": "the table column is named 'Gender ' with a trailing space, which the "
                      "structured reference [[#This Row],[Gender ]] must keep",
     },
-    "poi/xlookup.xlsx": {
-        "XLOOKUP()": "binary search (search_mode 2) on an unsorted column: Excel's bisection "
-                     "lands on another row than ours",
-    },
     "poi/ElapsedFormatTests.xlsx": {
         "TEXT()": "elapsed-time codes [h] [m] [s] with fractions of a second and literals "
                   "between them, not in the engine's format codes",
@@ -63,15 +59,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     },
     "poi/FormulaEvalTestData_Copy.xlsx": {
         "EverythingTests!D180": "the exact sum is 0; Excel's running sum leaves -4.1e-9",
-        "EverythingTests!F296": "criteria given as a range: Excel takes the cell of it in "
-                                "the formula's column (implicit intersection)",
-        "EverythingTests!E1324": "criteria given as a range: implicit intersection",
         "EverythingTests!G716": "approximate HLOOKUP on an unsorted row: Excel's bisection "
                                 "lands elsewhere",
         "EverythingTests!E872": "approximate LOOKUP on an unsorted row: Excel's bisection "
                                 "lands elsewhere",
-        "EverythingTests!G816": "LARGE with a logical typed as an argument counts it as 1",
-        "EverythingTests!H816": "LARGE with a number as text typed as an argument counts it",
         "MODE()": "MODE answers #VALUE! for text typed as an argument or in a single-cell "
                   "reference; the engine skips it",
         "EverythingTests!H1216": "SEARCH with a wildcard pattern held in a cell",
