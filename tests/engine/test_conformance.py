@@ -41,13 +41,23 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "TEXT()": "elapsed-time codes [h] [m] [s] with fractions of a second and literals "
                   "between them, not in the engine's format codes",
     },
-    "poi/FormatChoiceTests.xlsx": {
-        "TEXT()": "a single conditional section ([<10]...) does not apply to values outside "
-                  "its condition; the engine applies it",
+    "sheetjs/formula_stress_test.xlsx": {
+        "NOW()": "volatile: the time of the last save", "TODAY()": "volatile",
+        "RAND()": "volatile", "RANDBETWEEN()": "volatile",
+        "Lookup!B15": "the looked-up range holds the formula's own cell; Excel reads only "
+                      "the cells the lookup needs and sees no cycle, the engine sees one",
+        "Lookup!B21": "reads Lookup!B15",
+        "Math!C48": "ROMAN's concise forms (form 1-4) are not written",
+        "Text!B20": "saved by Excel for Mac: CHAR(240) is the Mac Roman character U+F8FF",
+        "Text!B21": "saved by Excel for Mac: CODE of that character in Mac Roman",
+        "Text!C38": "the cached text keeps the control character escaped (_x0007_) as "
+                    "openpyxl reads it; the value is CHAR(7)",
+        "PHONETIC()": "PHONETIC reads furigana the cell does not hold here; Excel gives #N/A",
+        "JIS()": "not a function in Excel for Mac 2011 (#NAME?)",
     },
-    "poi/FormatConditionTests.xlsx": {
-        "TEXT()": "a single conditional section ([<10]...) does not apply to values outside "
-                  "its condition; the engine applies it",
+    "sheetjs/metadata_2019.xlsx": {
+        "Sheet1!C13": "a dynamic array blocked by the text below it: Excel caches #SPILL! "
+                      "as #VALUE! with value metadata; the engine fills the one-cell ref",
     },
     "poi/NumberFormatApproxTests.xlsx": {
         "TEXT()": "scientific codes with a lower-case e, '#' exponents and literals inside "
@@ -132,4 +142,6 @@ def test_every_listed_exception_is_still_needed(name: str) -> None:
     result = _agreement(CORPUS / name)
     listed = EXCEPTIONS[name]
     used = {_excused(m.cell, m.formula, listed) for m in result.mismatches}
+    # a random draw may meet Excel's by chance (RANDBETWEEN(1,9)): its entry stays
+    used |= {key for key in listed if key in ("RAND()", "RANDBETWEEN()")}
     assert not set(listed) - used, f"{name}: these now agree, take them off the list"

@@ -61,3 +61,16 @@ def test_a_criterion_range_is_the_cell_in_the_formulas_column() -> None:
     assert book.value("S", 7, 6) == 2.0
     assert book.value("S", 5, 3) == 0.0  # column C meets E2:G2 nowhere: #VALUE!, no cell is
     assert [book.value("S", 9, c) for c in (1, 2, 3)] == [1.0, 3.0, 1.0]
+
+
+def test_text_formats_as_excel_saved_them() -> None:
+    # poi/FormatChoiceTests.xlsx: a single conditional section applies only to the values
+    # it names; others are shown as General (Excel cached "10", "-11")
+    check(value('=TEXT(9,"[<10]#"" Wow""")'), "9 Wow")
+    check(value('=TEXT(10,"[<10]#"" Wow""")'), "10")
+    check(value('=TEXT(-11,"[=-10]#"" Wow""")'), "-11")
+    # poi/NumberFormatApproxTests.xlsx: the exponent's letter as written ("|1.2|e|5|")
+    check(value('=TEXT(123456.789,"0.0e+0")'), "1.2e+5")
+    check(value('=TEXT(123456.789,"0.0E+0")'), "1.2E+5")
+    # sheetjs/formula_stress_test.xlsx, Text!B15: e is the year among date codes
+    check(value('=TEXT(28313,"ee-mm-dd")'), "1977-07-07")

@@ -12,6 +12,8 @@ Examples from Microsoft's page *TEXT function* (support.microsoft.com):
 ('4.34E+00', '0001234')
 >>> format_value(1234567898, "[<=9999999]###-####;(###) ###-####")
 '(123) 456-7898'
+>>> format_value(9, '[<10]#" Wow"'), format_value(-11, '[=-10]#" Wow"'), format_value(28313, "ee-mm-dd")
+('9 Wow', '-11', '1977-07-07')
 >>> format_value(39448.75, "MM/DD/YY"), format_value(39448.75, "dddd"), format_value(39448.75, "H:MM AM/PM")
 ('01/01/08', 'Tuesday', '6:00 PM')
 """
@@ -102,7 +104,7 @@ def _tokens(section: str) -> list[tuple[str, str]]:
             out.append(("percent", ch))
             i += 1
         elif rest[:2].upper() in ("E+", "E-"):
-            out.append(("exp", rest[1]))
+            out.append(("exp", rest[:2]))  # the letter shown as written: 1e5 or 1E+05
             i += 2
         elif ch == "/":
             out.append(("slash", ch))
@@ -114,16 +116,20 @@ def _tokens(section: str) -> list[tuple[str, str]]:
             width = 5 if rest[:5].upper() == "AM/PM" else 3
             out.append(("ampm", rest[:width]))
             i += width
-        elif ch.lower() in "ymdhs" or (ch.lower() == "e" and False):
+        elif ch.lower() in "ymdhse":
             j = i
             while j < len(section) and section[j].lower() == ch.lower():
                 j += 1
-            out.append(("date", section[i:j].lower()))
+            out.append(("era" if ch.lower() == "e" else "date", section[i:j].lower()))
             i = j
         else:
             out.append(("lit", ch))
             i += 1
-    return out
+    # e is the year (the era's year, the Gregorian one in en-US) among date codes, and
+    # a letter elsewhere
+    dated = any(kind == "date" for kind, _ in out)
+    return [("date", "yyyy") if kind == "era" and dated else ("lit", text) if kind == "era"
+            else (kind, text) for kind, text in out]
 
 
 def general(value: float) -> str:
@@ -164,6 +170,9 @@ def _choose(sections: list[str], value: float) -> tuple[str, float, bool]:
             if {"<": value < limit, ">": value > limit, "=": value == limit, "<=": value <= limit,
                     ">=": value >= limit, "<>": value != limit}[op]:
                 return section, value, False
+        if conditions[len(sections) - 1] is not None:
+            # no section for this value (``[<10]#" Wow"`` and 10): shown as General
+            return "General", value, False
         return sections[-1], value, value < 0
     numeric = sections[:3] if len(sections) > 3 else sections
     if value > 0 or len(numeric) == 1:
@@ -231,7 +240,7 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
             value = value / 10 ** exponent
             if float(_fixed(value, len(fraction_places))) >= 10 ** max(len(integer_places), 1):
                 value, exponent = value / 10, exponent + 1
-        sign = "-" if exponent < 0 else ("+" if tokens[exp_at][1] == "+" else "")
+        sign = "-" if exponent < 0 else ("+" if tokens[exp_at][1][1] == "+" else "")
         exponent_text = sign + str(abs(exponent)).rjust(sum(1 for i in exponent_places
                                                              if tokens[i][1] == "0"), "0")
     rounded = _fixed(value, len(fraction_places))
@@ -275,7 +284,7 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
         elif kind == "point" and i == point_at:
             out.append(".")
         elif kind == "exp":
-            out.append("E")
+            out.append(text[0])
         elif kind in ("lit", "percent", "slash") or (kind == "point"):
             out.append(text)
         elif kind == "at":
