@@ -64,8 +64,8 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "the exponent, not in the engine's format codes",
     },
     "poi/NumberFormatTests.xlsx": {
-        "TEXT()": "fraction codes (# ?/?), '?' padding, commas in odd places and scaling, "
-                  "not in the engine's format codes",
+        "TEXT()": "fraction codes (# ?/?) with letters among their places, not in the "
+                  "engine's format codes",
     },
     "poi/FormulaEvalTestData_Copy.xlsx": {
         "EverythingTests!D180": "the exact sum is 0; Excel's running sum leaves -4.1e-9",

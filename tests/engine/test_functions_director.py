@@ -74,3 +74,19 @@ def test_text_formats_as_excel_saved_them() -> None:
     check(value('=TEXT(123456.789,"0.0E+0")'), "1.2E+5")
     # sheetjs/formula_stress_test.xlsx, Text!B15: e is the year among date codes
     check(value('=TEXT(28313,"ee-mm-dd")'), "1977-07-07")
+
+
+def test_text_thousands_separators_as_excel_saved_them() -> None:
+    # poi/NumberFormatTests.xlsx, "Commas", "Scaling" and "Problems" rows, Excel's cached text
+    check(value('=TEXT(1234567,"0,0000000")'), "01,234,567")
+    check(value('=TEXT(1234567,"?,?????????")'), "    1,234,567")
+    check(value('=TEXT(314159,"$000,000,000")'), "$000,314,159")
+    check(value('=TEXT(1234567,",#")'), ",1234567")
+    check(value('=TEXT(1234567,"0.#,")'), "1234.6")
+    check(value('=TEXT(1234567,"#,.#,")'), "1.2")
+    check(value('=TEXT(2527,"#,##0")'), "2,527")
+
+
+@given(st.integers(-10**12, 10**12))
+def test_text_grouping_is_pythons_grouping(n: int) -> None:
+    assert value(f'=TEXT({n},"#,##0")') == f"{n:,}"

@@ -223,6 +223,9 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
     scaling, j = 0, last_digit + 1
     while last_digit >= 0 and j < len(tokens) and tokens[j][0] == "comma":
         scaling, j = scaling + 1, j + 1
+    j = fraction_places[-1] + 1 if fraction_places else len(tokens)  # and after the decimals
+    while j < len(tokens) and tokens[j][0] == "comma":
+        scaling, j = scaling + 1, j + 1
     grouping = any(kind == "comma" and integer_places and integer_places[0] < i < last_digit
                    for i, (kind, _) in enumerate(tokens))
     value /= 1000 ** scaling
@@ -261,9 +264,7 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
             piece = "0" if place == "0" else " " if place == "?" else ""
         assigned[i] = piece
     if grouping:
-        shown = "".join(assigned[i] for i in integer_places)
-        core = shown.lstrip(" ")
-        grouped = f"{int(core):,}" if core.isdigit() else core
+        grouped = _grouped("".join(assigned[i] for i in integer_places))
         for n, i in enumerate(integer_places):
             assigned[i] = grouped if n == len(integer_places) - 1 else ""
     fraction_digits = list(fraction)
@@ -277,7 +278,9 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
         place = tokens[i][1]
         assigned[i] = fraction_digits[n] if n < keep else (" " if place == "?" else "")
     for i, (kind, text) in enumerate(tokens):
-        if kind == "digit":
+        if kind == "comma" and integer_places and i < integer_places[0]:
+            out.append(",")  # before every digit placeholder a comma is a letter
+        elif kind == "digit":
             out.append(exponent_text if exp_at is not None and i > exp_at and i == max(
                 k for k in digits_at if k > exp_at) else "" if exp_at is not None and i > exp_at
                 else assigned.get(i, ""))
@@ -290,6 +293,20 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
         elif kind == "at":
             continue
     return "".join(out)
+
+
+def _grouped(digits: str) -> str:
+    """The integer part's places (digits, and spaces where ``?`` pads) in groups of three
+    from the right; the separator is a comma after a digit and a space after padding.
+
+    >>> _grouped("01234567"), _grouped("   1234567"), _grouped("1234")
+    ('01,234,567', '    1,234,567', '1,234')
+    """
+    groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)][::-1]
+    out = groups[0]
+    for group in groups[1:]:
+        out += ("," if out[-1] != " " else " ") + group
+    return out
 
 
 def _fraction(value: float, tokens: list[tuple[str, str]]) -> str:
