@@ -33,10 +33,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "TEST!*": "saved by an Excel whose locale swaps the separators (TEXT(67.1,\"00.00\") "
                   "is '0.067', TEXT(68.2,\"00,00\") is '68,20'); the engine formats as en-US",
     },
-    "poi/ElapsedFormatTests.xlsx": {
-        "TEXT()": "elapsed-time codes [h] [m] [s] with fractions of a second and literals "
-                  "between them, not in the engine's format codes",
-    },
     "sheetjs/formula_stress_test.xlsx": {
         "NOW()": "volatile: the time of the last save", "TODAY()": "volatile",
         "RAND()": "volatile", "RANDBETWEEN()": "volatile",

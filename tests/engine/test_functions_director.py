@@ -90,3 +90,11 @@ def test_text_thousands_separators_as_excel_saved_them() -> None:
 @given(st.integers(-10**12, 10**12))
 def test_text_grouping_is_pythons_grouping(n: int) -> None:
     assert value(f'=TEXT({n},"#,##0")') == f"{n:,}"
+
+
+def test_text_elapsed_time_as_excel_saved_it() -> None:
+    # poi/ElapsedFormatTests.xlsx, Excel's cached text for 3.14159 days
+    check(value('=TEXT(3.14159,"[s].000")'), "271433.376")
+    check(value('=TEXT(3.14159,"s:m"" @ hour ""[hh]")'), "53:23 @ hour 75")
+    check(value('=TEXT(3.14159,"[s]"" [yes, ""ss""] seconds""")'), "271433 [yes, 271433] seconds")
+    check(value('=TEXT(3.14159,"[h]:mm:ss")'), "75:23:53")

@@ -359,7 +359,8 @@ def _date_time(value: float, tokens: list[tuple[str, str]]) -> str | XlErr:
     fraction_of_second = max((len(text) for kind, text in tokens if kind == "lit"), default=0)
     decimals = 0
     for i, (kind, text) in enumerate(tokens):  # ss.00: a point then zeros after seconds
-        if kind == "point" and i > 0 and tokens[i - 1][0] == "date" and tokens[i - 1][1].startswith("s"):
+        if kind == "point" and i > 0 and tokens[i - 1][0] in ("date", "elapsed") \
+                and tokens[i - 1][1].startswith("s"):
             decimals = sum(1 for k, t in tokens[i + 1:i + 4] if k == "digit" and t == "0")
     del fraction_of_second
     total = round(value * 86400, decimals)
@@ -372,13 +373,17 @@ def _date_time(value: float, tokens: list[tuple[str, str]]) -> str | XlErr:
     minute, second = divmod(rest, 60)
     twelve = any(kind == "ampm" for kind, _ in tokens)
     out: list[str] = []
+    elapsed: set[str] = set()  # after [h] an h shows the hours elapsed too (so [s] and ss)
     for i, (kind, text) in enumerate(tokens):
+        if kind == "date" and text[0] in "hs" and text[0] in elapsed:
+            kind = "elapsed"
         if kind == "date":
             code = text[0]
             if code == "m" and _is_minute(tokens, i):
                 code = "n"
             out.append(_date_part(code, text, day, days, int(hour), int(minute), second, twelve, decimals))
         elif kind == "elapsed":
+            elapsed.add(text[0])
             unit = {"h": total / 3600, "m": total / 60, "s": total}[text[0]]
             out.append(str(int(unit)).rjust(len(text), "0"))
         elif kind == "ampm":
@@ -399,13 +404,14 @@ def _date_time(value: float, tokens: list[tuple[str, str]]) -> str | XlErr:
 
 
 def _is_minute(tokens: list[tuple[str, str]], i: int) -> bool:
-    """``m`` means minutes right after an hour or right before seconds."""
+    """``m`` means minutes right after an hour or a second, or right before seconds
+    (``s:m`` as Excel saved it in POI's ElapsedFormatTests)."""
     if len(tokens[i][1]) > 2:
         return False
     for j in range(i - 1, -1, -1):
         kind, text = tokens[j]
         if kind in ("date", "elapsed"):
-            if text[0] == "h":
+            if text[0] in "hs":
                 return True
             break
     for j in range(i + 1, len(tokens)):
