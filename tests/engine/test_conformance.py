@@ -51,10 +51,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "Sheet1!C13": "a dynamic array blocked by the text below it: Excel caches #SPILL! "
                       "as #VALUE! with value metadata; the engine fills the one-cell ref",
     },
-    "poi/NumberFormatApproxTests.xlsx": {
-        "TEXT()": "scientific codes with a lower-case e, '#' exponents and literals inside "
-                  "the exponent, not in the engine's format codes",
-    },
     "poi/NumberFormatTests.xlsx": {
         "TEXT()": "fraction codes (# ?/?) with letters among their places, not in the "
                   "engine's format codes",

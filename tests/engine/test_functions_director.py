@@ -98,3 +98,13 @@ def test_text_elapsed_time_as_excel_saved_it() -> None:
     check(value('=TEXT(3.14159,"s:m"" @ hour ""[hh]")'), "53:23 @ hour 75")
     check(value('=TEXT(3.14159,"[s]"" [yes, ""ss""] seconds""")'), "271433 [yes, 271433] seconds")
     check(value('=TEXT(3.14159,"[h]:mm:ss")'), "75:23:53")
+
+
+def test_text_scientific_formats_as_excel_saved_them() -> None:
+    # poi/NumberFormatApproxTests.xlsx, Excel's cached text
+    check(value('=TEXT(123456.789,"0000.0000e-0")'), "0012.3457e4")
+    check(value('=TEXT(123456.789,"#,e-#")'), "1e5")
+    check(value('=TEXT(123456.789,"#%e-#")'), "1%e5")
+    check(value('=TEXT(0,"#,######.####e-#")'), "0,000,000.e0")
+    check(value('=TEXT(1.2345678E+142,"#.#e+????")'), "1.2e+ 142")
+    check(value('=TEXT(4.34,"0.00E+00")'), "4.34E+00")  # Microsoft's TEXT function page

@@ -210,9 +210,10 @@ def format_value(value: Any, fmt: str) -> str | XlErr:
 
 
 def _number(value: float, tokens: list[tuple[str, str]]) -> str:
-    value *= 100 ** sum(1 for kind, _ in tokens if kind == "percent")
     digits_at = [i for i, (kind, _) in enumerate(tokens) if kind == "digit"]
     exp_at = next((i for i, (kind, _) in enumerate(tokens) if kind == "exp"), None)
+    if exp_at is None:  # a scientific format neither multiplies by % nor scales by commas
+        value *= 100 ** sum(1 for kind, _ in tokens if kind == "percent")
     point_at = next((i for i, (kind, _) in enumerate(tokens) if kind == "point"
                      and (exp_at is None or i < exp_at)), None)
     mantissa_end = exp_at if exp_at is not None else len(tokens)
@@ -228,7 +229,8 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
         scaling, j = scaling + 1, j + 1
     grouping = any(kind == "comma" and integer_places and integer_places[0] < i < last_digit
                    for i, (kind, _) in enumerate(tokens))
-    value /= 1000 ** scaling
+    if exp_at is None:
+        value /= 1000 ** scaling
     exponent_text = ""
     if exp_at is not None:
         exponent_places = [i for i in digits_at if i > exp_at]
@@ -236,19 +238,21 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
         if value:
             exponent = math.floor(math.log10(value))
             width = max(len(integer_places), 1)
-            if width > 1 and any(tokens[i][1] == "#" for i in integer_places):
-                exponent = math.floor(exponent / width) * width
-            else:
-                exponent -= width - 1
+            exponent = math.floor(exponent / width) * width  # a multiple of the places
             value = value / 10 ** exponent
             if float(_fixed(value, len(fraction_places))) >= 10 ** max(len(integer_places), 1):
                 value, exponent = value / 10, exponent + 1
         sign = "-" if exponent < 0 else ("+" if tokens[exp_at][1][1] == "+" else "")
-        exponent_text = sign + str(abs(exponent)).rjust(sum(1 for i in exponent_places
-                                                             if tokens[i][1] == "0"), "0")
+        shown = str(abs(exponent)).rjust(sum(1 for i in exponent_places
+                                             if tokens[i][1] == "0"), "0")
+        # ? places pad the exponent with spaces after its sign ("e+ 142")
+        exponent_text = sign + shown.rjust(sum(1 for i in exponent_places
+                                               if tokens[i][1] in "0?"), " ")
     rounded = _fixed(value, len(fraction_places))
     whole, _, fraction = rounded.partition(".")
     whole = whole.lstrip("0")
+    if exp_at is not None and not value:  # zero in a scientific format: 0 in every place
+        whole = "0" * len(integer_places)
     out: list[str] = []
     # integer placeholders, right to left
     assigned: dict[int, str] = {}
@@ -303,6 +307,8 @@ def _grouped(digits: str) -> str:
     ('01,234,567', '    1,234,567', '1,234')
     """
     groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)][::-1]
+    if not groups:
+        return ""
     out = groups[0]
     for group in groups[1:]:
         out += ("," if out[-1] != " " else " ") + group
