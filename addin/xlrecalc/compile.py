@@ -453,6 +453,8 @@ class _Compiler:
         """A call of a library function taking its arguments as evaluated; AND and OR of
         logicals (``OR(A1="",A1=0)``) combined at once, as the function combines them."""
         builtin = BUILTINS[name]
+        if not array:
+            args = _criteria_intersected(name, args)
         if SHORTCUTS and name in ("AND", "OR") and args and not array:
             return logical_call(name == "AND", builtin, args)
         if len(args) == 1:
@@ -473,6 +475,33 @@ class _Compiler:
             return lambda h: _spread(fn, h, [a(h) for a in args])
         # a one-cell reference read straight away
         return scalar_call(fn, [cell_reader(a) for a in args])
+
+
+def _criteria_positions(name: str, count: int) -> range:
+    """Where the criteria of COUNTIF, SUMIF … stand among ``count`` arguments."""
+    if name in ("COUNTIF", "SUMIF", "AVERAGEIF"):
+        return range(1, 2)
+    if name == "COUNTIFS":
+        return range(1, count, 2)
+    if name in ("SUMIFS", "AVERAGEIFS", "MAXIFS", "MINIFS"):
+        return range(2, count, 2)
+    return range(0)
+
+
+def _criteria_intersected(name: str, args: list[Closure]) -> list[Closure]:
+    """Outside an array formula a criterion given as a range of several cells is the cell
+    of it in the formula's own row or column (implicit intersection, ``#VALUE!`` where
+    there is none), as Excel reads ``=COUNTIF(G7:K7,E8:G8)`` typed in F296: as ``F8``."""
+    spots = _criteria_positions(name, len(args))
+    if not spots:
+        return args
+
+    def intersected(read: Closure) -> Closure:
+        def criterion(h: Key) -> Any:
+            value = read(h)
+            return scalar(value, h) if isinstance(value, Rng) and value.shape != (1, 1) else value
+        return criterion
+    return [intersected(a) if i in spots else a for i, a in enumerate(args)]
 
 
 def _spread(fn: Callable[..., Any], h: Key, values: list[Any]) -> Any:

@@ -66,7 +66,12 @@ def table_reference(book: "BookView", text: str, here: Key) -> RefSpec:
         if upper in _SPECIALS:
             rows.add(upper)
             continue
-        column = table.column(_unescape(item))
+        # a column's name may end or begin with a space ("Gender "): the name as written
+        # first, then without the spaces Excel allows around it
+        exact = re.sub(r"'(.)", r"\1", raw.lstrip()[1:] if raw.lstrip().startswith("@") else raw)
+        column = table.column(exact)
+        if column is None:
+            column = table.column(_unescape(item))
         if column is None:
             raise FormulaSyntaxError(f"table {table.name} has no column {_unescape(item)!r}")
         columns.append(column)

@@ -161,9 +161,7 @@ def _x_find(value: Any, items: list[Any], match_mode: int, search_mode: int) -> 
             return find(value, items, 0, False, search_mode < 0)
         return find(value, items, 0, True, search_mode < 0)
     if search_mode in (2, -2):
-        if match_mode == 0:
-            found = find(value, items, 1 if search_mode == 2 else -1)
-            return found if found is not None and _key(items[found]) == _key(value) else None
+        return _bisect(value, items, match_mode, search_mode < 0)
     exact = find(value, items, 0, False, search_mode < 0)
     if exact is not None or match_mode == 0:
         return exact
@@ -177,6 +175,36 @@ def _x_find(value: Any, items: list[Any], match_mode: int, search_mode: int) -> 
         if better and (best is None or (key[1] > best[1] if match_mode < 0 else key[1] < best[1])):
             best = (i, key[1])
     return None if best is None else best[0]
+
+
+def _bisect(value: Any, items: list[Any], match_mode: int, descending: bool) -> int | None:
+    """XLOOKUP's binary search (search_mode 2 or -2): halving over every item, whatever
+    its type, in Excel's order of types (numbers, then text, then logicals), so data
+    that is not sorted leads where Excel's own halving leads; the item equal to
+    ``value``, else the last one passed that is next larger (match_mode 1) or next
+    smaller (-1).
+
+    >>> _bisect(46523, [9700, "xyz", "xyz", 160726, 204100, 510300], 1, False)
+    1
+    >>> _bisect(46523, [510300, 204100, 160726, 84200, 39475, 9700], 1, True)
+    3
+    """
+    target = _key(value)
+    if target is None:
+        return None
+    low, high, larger, smaller = 0, len(items) - 1, None, None
+    while low <= high:
+        middle = (low + high) // 2
+        key = _key(items[middle]) or (-1, 0)  # an empty cell or an error: below all
+        if key == target:
+            return middle
+        if key < target:
+            smaller = middle
+            low, high = (low, middle - 1) if descending else (middle + 1, high)
+        else:
+            larger = middle
+            low, high = (middle + 1, high) if descending else (low, middle - 1)
+    return larger if match_mode == 1 else smaller if match_mode == -1 else None
 
 
 def _modes(match_mode: Any, search_mode: Any, here: Any) -> tuple[int, int] | XlErr:

@@ -122,8 +122,16 @@ def _kurt(xs: list[float]) -> Any:
 
 # -- order statistics --------------------------------------------------------------------
 def _data(array: Any) -> list[float] | XlErr:
-    """The numbers of one array argument (text, logicals and blanks skipped)."""
-    return numbers_of([array if isinstance(array, (Rng, Arr)) else Arr([[array]])])
+    """The numbers of one array argument: in a range or array text, logicals and blanks
+    are skipped; a value typed as the argument is read as a number, as Excel reads it
+    (``LARGE(TRUE,1)`` is 1, ``LARGE("2.3",1)`` 2.3, ``LARGE("x",1)`` #VALUE!).
+
+    >>> _data(True), _data("2.3"), _data(Arr([[True, "2.3", 4.0]]))
+    ([1.0], [2.3], [4.0])
+    """
+    if isinstance(array, (Rng, Arr)) or array is None or array is MISSING:
+        return numbers_of([array if isinstance(array, (Rng, Arr)) else Arr([[array]])])
+    return numbers_of([array])
 
 
 def _per_k(fn: Callable[[list[float], Any], Any]) -> Callable[..., Any]:

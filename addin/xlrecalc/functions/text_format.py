@@ -12,6 +12,8 @@ Examples from Microsoft's page *TEXT function* (support.microsoft.com):
 ('4.34E+00', '0001234')
 >>> format_value(1234567898, "[<=9999999]###-####;(###) ###-####")
 '(123) 456-7898'
+>>> format_value(9, '[<10]#" Wow"'), format_value(-11, '[=-10]#" Wow"'), format_value(28313, "ee-mm-dd")
+('9 Wow', '-11', '1977-07-07')
 >>> format_value(39448.75, "MM/DD/YY"), format_value(39448.75, "dddd"), format_value(39448.75, "H:MM AM/PM")
 ('01/01/08', 'Tuesday', '6:00 PM')
 """
@@ -102,7 +104,7 @@ def _tokens(section: str) -> list[tuple[str, str]]:
             out.append(("percent", ch))
             i += 1
         elif rest[:2].upper() in ("E+", "E-"):
-            out.append(("exp", rest[1]))
+            out.append(("exp", rest[:2]))  # the letter shown as written: 1e5 or 1E+05
             i += 2
         elif ch == "/":
             out.append(("slash", ch))
@@ -114,16 +116,20 @@ def _tokens(section: str) -> list[tuple[str, str]]:
             width = 5 if rest[:5].upper() == "AM/PM" else 3
             out.append(("ampm", rest[:width]))
             i += width
-        elif ch.lower() in "ymdhs" or (ch.lower() == "e" and False):
+        elif ch.lower() in "ymdhse":
             j = i
             while j < len(section) and section[j].lower() == ch.lower():
                 j += 1
-            out.append(("date", section[i:j].lower()))
+            out.append(("era" if ch.lower() == "e" else "date", section[i:j].lower()))
             i = j
         else:
             out.append(("lit", ch))
             i += 1
-    return out
+    # e is the year (the era's year, the Gregorian one in en-US) among date codes, and
+    # a letter elsewhere
+    dated = any(kind == "date" for kind, _ in out)
+    return [("date", "yyyy") if kind == "era" and dated else ("lit", text) if kind == "era"
+            else (kind, text) for kind, text in out]
 
 
 def general(value: float) -> str:
@@ -164,6 +170,9 @@ def _choose(sections: list[str], value: float) -> tuple[str, float, bool]:
             if {"<": value < limit, ">": value > limit, "=": value == limit, "<=": value <= limit,
                     ">=": value >= limit, "<>": value != limit}[op]:
                 return section, value, False
+        if conditions[len(sections) - 1] is not None:
+            # no section for this value (``[<10]#" Wow"`` and 10): shown as General
+            return "General", value, False
         return sections[-1], value, value < 0
     numeric = sections[:3] if len(sections) > 3 else sections
     if value > 0 or len(numeric) == 1:
@@ -201,9 +210,10 @@ def format_value(value: Any, fmt: str) -> str | XlErr:
 
 
 def _number(value: float, tokens: list[tuple[str, str]]) -> str:
-    value *= 100 ** sum(1 for kind, _ in tokens if kind == "percent")
     digits_at = [i for i, (kind, _) in enumerate(tokens) if kind == "digit"]
     exp_at = next((i for i, (kind, _) in enumerate(tokens) if kind == "exp"), None)
+    if exp_at is None:  # a scientific format neither multiplies by % nor scales by commas
+        value *= 100 ** sum(1 for kind, _ in tokens if kind == "percent")
     point_at = next((i for i, (kind, _) in enumerate(tokens) if kind == "point"
                      and (exp_at is None or i < exp_at)), None)
     mantissa_end = exp_at if exp_at is not None else len(tokens)
@@ -214,9 +224,13 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
     scaling, j = 0, last_digit + 1
     while last_digit >= 0 and j < len(tokens) and tokens[j][0] == "comma":
         scaling, j = scaling + 1, j + 1
+    j = fraction_places[-1] + 1 if fraction_places else len(tokens)  # and after the decimals
+    while j < len(tokens) and tokens[j][0] == "comma":
+        scaling, j = scaling + 1, j + 1
     grouping = any(kind == "comma" and integer_places and integer_places[0] < i < last_digit
                    for i, (kind, _) in enumerate(tokens))
-    value /= 1000 ** scaling
+    if exp_at is None:
+        value /= 1000 ** scaling
     exponent_text = ""
     if exp_at is not None:
         exponent_places = [i for i in digits_at if i > exp_at]
@@ -224,19 +238,21 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
         if value:
             exponent = math.floor(math.log10(value))
             width = max(len(integer_places), 1)
-            if width > 1 and any(tokens[i][1] == "#" for i in integer_places):
-                exponent = math.floor(exponent / width) * width
-            else:
-                exponent -= width - 1
+            exponent = math.floor(exponent / width) * width  # a multiple of the places
             value = value / 10 ** exponent
             if float(_fixed(value, len(fraction_places))) >= 10 ** max(len(integer_places), 1):
                 value, exponent = value / 10, exponent + 1
-        sign = "-" if exponent < 0 else ("+" if tokens[exp_at][1] == "+" else "")
-        exponent_text = sign + str(abs(exponent)).rjust(sum(1 for i in exponent_places
-                                                             if tokens[i][1] == "0"), "0")
+        sign = "-" if exponent < 0 else ("+" if tokens[exp_at][1][1] == "+" else "")
+        shown = str(abs(exponent)).rjust(sum(1 for i in exponent_places
+                                             if tokens[i][1] == "0"), "0")
+        # ? places pad the exponent with spaces after its sign ("e+ 142")
+        exponent_text = sign + shown.rjust(sum(1 for i in exponent_places
+                                               if tokens[i][1] in "0?"), " ")
     rounded = _fixed(value, len(fraction_places))
     whole, _, fraction = rounded.partition(".")
     whole = whole.lstrip("0")
+    if exp_at is not None and not value:  # zero in a scientific format: 0 in every place
+        whole = "0" * len(integer_places)
     out: list[str] = []
     # integer placeholders, right to left
     assigned: dict[int, str] = {}
@@ -252,9 +268,7 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
             piece = "0" if place == "0" else " " if place == "?" else ""
         assigned[i] = piece
     if grouping:
-        shown = "".join(assigned[i] for i in integer_places)
-        core = shown.lstrip(" ")
-        grouped = f"{int(core):,}" if core.isdigit() else core
+        grouped = _grouped("".join(assigned[i] for i in integer_places))
         for n, i in enumerate(integer_places):
             assigned[i] = grouped if n == len(integer_places) - 1 else ""
     fraction_digits = list(fraction)
@@ -268,19 +282,37 @@ def _number(value: float, tokens: list[tuple[str, str]]) -> str:
         place = tokens[i][1]
         assigned[i] = fraction_digits[n] if n < keep else (" " if place == "?" else "")
     for i, (kind, text) in enumerate(tokens):
-        if kind == "digit":
+        if kind == "comma" and integer_places and i < integer_places[0]:
+            out.append(",")  # before every digit placeholder a comma is a letter
+        elif kind == "digit":
             out.append(exponent_text if exp_at is not None and i > exp_at and i == max(
                 k for k in digits_at if k > exp_at) else "" if exp_at is not None and i > exp_at
                 else assigned.get(i, ""))
         elif kind == "point" and i == point_at:
             out.append(".")
         elif kind == "exp":
-            out.append("E")
+            out.append(text[0])
         elif kind in ("lit", "percent", "slash") or (kind == "point"):
             out.append(text)
         elif kind == "at":
             continue
     return "".join(out)
+
+
+def _grouped(digits: str) -> str:
+    """The integer part's places (digits, and spaces where ``?`` pads) in groups of three
+    from the right; the separator is a comma after a digit and a space after padding.
+
+    >>> _grouped("01234567"), _grouped("   1234567"), _grouped("1234")
+    ('01,234,567', '    1,234,567', '1,234')
+    """
+    groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)][::-1]
+    if not groups:
+        return ""
+    out = groups[0]
+    for group in groups[1:]:
+        out += ("," if out[-1] != " " else " ") + group
+    return out
 
 
 def _fraction(value: float, tokens: list[tuple[str, str]]) -> str:
@@ -333,7 +365,8 @@ def _date_time(value: float, tokens: list[tuple[str, str]]) -> str | XlErr:
     fraction_of_second = max((len(text) for kind, text in tokens if kind == "lit"), default=0)
     decimals = 0
     for i, (kind, text) in enumerate(tokens):  # ss.00: a point then zeros after seconds
-        if kind == "point" and i > 0 and tokens[i - 1][0] == "date" and tokens[i - 1][1].startswith("s"):
+        if kind == "point" and i > 0 and tokens[i - 1][0] in ("date", "elapsed") \
+                and tokens[i - 1][1].startswith("s"):
             decimals = sum(1 for k, t in tokens[i + 1:i + 4] if k == "digit" and t == "0")
     del fraction_of_second
     total = round(value * 86400, decimals)
@@ -346,13 +379,17 @@ def _date_time(value: float, tokens: list[tuple[str, str]]) -> str | XlErr:
     minute, second = divmod(rest, 60)
     twelve = any(kind == "ampm" for kind, _ in tokens)
     out: list[str] = []
+    elapsed: set[str] = set()  # after [h] an h shows the hours elapsed too (so [s] and ss)
     for i, (kind, text) in enumerate(tokens):
+        if kind == "date" and text[0] in "hs" and text[0] in elapsed:
+            kind = "elapsed"
         if kind == "date":
             code = text[0]
             if code == "m" and _is_minute(tokens, i):
                 code = "n"
             out.append(_date_part(code, text, day, days, int(hour), int(minute), second, twelve, decimals))
         elif kind == "elapsed":
+            elapsed.add(text[0])
             unit = {"h": total / 3600, "m": total / 60, "s": total}[text[0]]
             out.append(str(int(unit)).rjust(len(text), "0"))
         elif kind == "ampm":
@@ -373,13 +410,14 @@ def _date_time(value: float, tokens: list[tuple[str, str]]) -> str | XlErr:
 
 
 def _is_minute(tokens: list[tuple[str, str]], i: int) -> bool:
-    """``m`` means minutes right after an hour or right before seconds."""
+    """``m`` means minutes right after an hour or a second, or right before seconds
+    (``s:m`` as Excel saved it in POI's ElapsedFormatTests)."""
     if len(tokens[i][1]) > 2:
         return False
     for j in range(i - 1, -1, -1):
         kind, text = tokens[j]
         if kind in ("date", "elapsed"):
-            if text[0] == "h":
+            if text[0] in "hs":
                 return True
             break
     for j in range(i + 1, len(tokens)):
