@@ -1,9 +1,10 @@
 """Shared test set-up: where the test data lives, workbooks built once per session, the
 ``slow`` marker.
 
-``python -m pytest -m "not slow"`` runs the rating core and the Excel face (the inner
-loop); the tests that build, import or recalculate whole workbooks, or drive the command
-line, carry ``slow``, set here by module and by fixture so the test files need no markers.
+``python -m pytest -m "not slow"`` runs the rating core, the Excel face and the engine (the
+inner loop); the tests that build, import or recalculate whole workbooks, or drive the
+command line, LibreOffice or Node (tests/integration), carry ``slow``, set here by folder
+and by fixture so the test files need no markers.
 
 The workbooks the slow tests share are made once per session the way a user makes them,
 through the command line (``chessrating templates``, ``demo``, ``import-trf``). Each keeps
@@ -35,7 +36,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 # The Office.js driver runs in a subprocess with the xlwings server environment; importing
 # it here (pytest --doctest-modules collects every module) would need a licence key.
-collect_ignore = ["officejs_driver.py"]
+collect_ignore = ["core/officejs_driver.py"]
 
 # The files the tests read. Test modules import these names from here (``from conftest
 # import TRF_DATA``), which pytest's default import mode allows.
@@ -43,11 +44,11 @@ DATA = Path(__file__).resolve().parent / "data"
 # Real TRF files (echecsjs/trf test fixtures, MIT; see data/trf/README.md).
 TRF_DATA = DATA / "trf"
 
-# Test modules whose tests build, import or recalculate whole workbooks, run the CLI in
-# subprocesses (the hostile files), or start LibreOffice or Node.
-SLOW_MODULES = {"test_workbooks", "test_render", "test_trf_import", "test_cli", "test_hostile",
-                "test_trf_export", "test_contradictions",
-                "test_lite", "test_lite_runtime", "test_hostile_lite"}
+# The suite's folders: core/ (the rating core and the worksheet face), engine/ (xlrecalc)
+# and integration/ (workbooks, the command line, LibreOffice, Pyodide). Every test of
+# integration/ is slow; elsewhere a test is slow when it uses a fixture that hands it
+# whole workbooks, or is named here.
+INTEGRATION = Path(__file__).resolve().parent / "integration"
 # Fixtures that hand a test whole workbooks; any test using one is slow.
 SLOW_FIXTURES = {"built_templates", "templates_command", "demo_book", "demo_command",
                  "trf_import", "recalculated"}
@@ -59,7 +60,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         name = getattr(item, "originalname", item.name)
-        if item.path.stem in SLOW_MODULES or name in SLOW_TESTS or fixtures & SLOW_FIXTURES:
+        if INTEGRATION in item.path.parents or name in SLOW_TESTS or fixtures & SLOW_FIXTURES:
             item.add_marker(pytest.mark.slow)
 
 

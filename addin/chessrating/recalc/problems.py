@@ -42,9 +42,9 @@ def find_problems(book: Any) -> list[Problem]:
     """Every ``check …`` reason the cells named :data:`CHECK_NAME` show, in row order,
     each once with the cells showing it (the two players of a contradicted game show the
     same reason); ``[]`` for a workbook without the name."""
-    from .standings import _named_ref  # the one reader of workbook names
+    from .standings import named_range  # the one reader of workbook names
 
-    found = _named_ref(book, CHECK_NAME)
+    found = named_range(book, CHECK_NAME)
     if found is None:
         return []
     sheet, ref = found

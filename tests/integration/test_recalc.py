@@ -639,7 +639,7 @@ def test_swiss_template_agrees_with_the_formulas_engine(tmp_path: Path):
     from formulas.functions import wrap_func
     from formulas.tokens.operand import XlError
     import sys
-    sys_path = str(Path(__file__).resolve().parent.parent / "benchmarks")
+    sys_path = str(Path(__file__).resolve().parents[2] / "benchmarks")
     sys.path.insert(0, sys_path)
     try:
         from recalc_swiss import random_event

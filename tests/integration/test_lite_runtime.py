@@ -29,8 +29,8 @@ from chessrating.workbooks.lite import LITE_PREFIX, PYODIDE_VERSION, write_lite
 
 from test_lite import _calls, _formulas, _raw_properties
 
-ROOT = Path(__file__).resolve().parent.parent
-NODE_DIR = Path(__file__).resolve().parent / "lite"
+ROOT = Path(__file__).resolve().parents[2]
+NODE_DIR = Path(__file__).resolve().parents[1] / "lite"
 NAMES = frozenset(udfs.__all__)
 
 
@@ -114,7 +114,7 @@ BAD = ["bad_result", "bad_rating", "bad_p", "bad_method", "bad_games", "error_ce
 def _cpython(calls: list[dict]) -> list[dict]:
     env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "addin"), env.get("PYTHONPATH", "")])
-    done = subprocess.run([sys.executable, str(Path(__file__).with_name("officejs_driver.py"))],
+    done = subprocess.run([sys.executable, str((Path(__file__).resolve().parents[1] / "core" / "officejs_driver.py"))],
                           input=json.dumps(calls), env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)

@@ -127,7 +127,7 @@ def test_build_is_deterministic(templates: dict[str, Path], tmp_path: Path) -> N
     # The session's build is the same bytes as another build. That other build is the
     # shipped workbooks, made earlier in another process (so neither the time nor the hash
     # seed shows in the bytes); where a builder has changed since, a second build made now.
-    shipped = Path(__file__).resolve().parents[1] / "workbooks"
+    shipped = Path(__file__).resolve().parents[2] / "workbooks"
     if all((shipped / name).read_bytes() == path.read_bytes() for name, path in templates.items()):
         return
     second = write_templates(tmp_path / "b")
@@ -137,7 +137,7 @@ def test_build_is_deterministic(templates: dict[str, Path], tmp_path: Path) -> N
 
 
 def test_shipped_templates_match_a_fresh_build(templates: dict[str, Path]) -> None:
-    shipped = Path(__file__).resolve().parents[1] / "workbooks"
+    shipped = Path(__file__).resolve().parents[2] / "workbooks"
     for name, path in templates.items():
         assert (shipped / name).read_bytes() == path.read_bytes(), f"regenerate workbooks/{name}"
 

@@ -41,9 +41,9 @@ from chessrating.workbooks.layout import CLASSIC_SETUP
 
 from test_trf_import import round_robin_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The web-extension parts of a workbook Excel saved with xlwings Lite (MIT, see its README).
-SAVED = Path(__file__).resolve().parent / "lite" / "saved" / "techtonique"
+SAVED = Path(__file__).resolve().parents[1] / "lite" / "saved" / "techtonique"
 NAMES = frozenset(udfs.__all__)
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"

@@ -351,7 +351,7 @@ def test_a_template_filled_by_hand(tmp_path: Path, capsys) -> None:  # type: ign
     """The shipped Swiss template, typed into as an arbiter would (inputs only, no
     recalculation): filled from the list, then exported."""
     book = tmp_path / "open.xlsx"
-    shutil.copy(Path(__file__).resolve().parents[1] / "workbooks" / "fide-swiss.xlsx", book)
+    shutil.copy(Path(__file__).resolve().parents[2] / "workbooks" / "fide-swiss.xlsx", book)
     _set(book, {
         "Crosstable": {"B2": "Club Open", "B5": "A", "B7": "C",  # player 2: a FIDE ID only
                        # round 1: 1 beat 2 (1 White), 3 has a half-point bye

@@ -120,7 +120,7 @@ def office_js() -> dict:
         "bad_code": ("TIEBREAK", [[["XX"]], OPPONENTS, RESULTS, None, None, None]),
     }
     # the package of this checkout, whatever an installed copy points at
-    addin = str(Path(__file__).resolve().parents[1] / "addin")
+    addin = str(Path(__file__).resolve().parents[2] / "addin")
     env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial",
                PYTHONPATH=os.pathsep.join([addin] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
     driver = Path(__file__).with_name("officejs_driver.py")

@@ -25,10 +25,10 @@ from chessrating.workbooks import lite as lite_module
 from chessrating.workbooks.lite import AUTO_SHOW, lite_properties
 from chessrating.workbooks.lite_sheet import cell_address, cell_place
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hostile"))
 import lite_corpus as corpus  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
 WETP = "{http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11}"

@@ -19,7 +19,7 @@ import pytest
 from chessrating import tiebreaks
 from chessrating.tiebreaks_event import from_rounds
 
-DATA = Path(__file__).parent / "data" / "tiebreak"
+DATA = Path(__file__).resolve().parents[1] / "data" / "tiebreak"
 _RESULTS = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "H": "H", "U": "U", "Z": "Z",
             "F": "B", "W": "1", "D": "½", "L": "0"}
 

@@ -30,7 +30,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl.utils import column_index_from_string, get_column_letter
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hostile"))
 import make_corpus as corpus  # noqa: E402
 
 from chessrating.cli import main  # noqa: E402
@@ -39,7 +39,7 @@ from chessrating.recalc import RecalcError  # noqa: E402
 from xlrecalc.patch import patch_sheet  # noqa: E402
 from chessrating.trf.codec import MAX_FILE_BYTES, MAX_WARNINGS, parse_trf  # noqa: E402
 
-ADDIN = Path(__file__).resolve().parent.parent / "addin"
+ADDIN = Path(__file__).resolve().parents[2] / "addin"
 MEMORY_CAP = 1536 << 20
 TIME_LIMIT = 300
 # Files Excel calculates at once: minutes here mean the evaluator walks what is not there.

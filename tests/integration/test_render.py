@@ -25,7 +25,7 @@ import openpyxl
 import pytest
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # the shipped workbooks; names starting with a dot are a builder's files in progress
 SHIPPED = sorted(p for p in (ROOT / "workbooks").glob("*.xlsx") if not p.name.startswith("."))
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
