@@ -48,7 +48,7 @@ from ..tiebreaks import FIDE_SWISS_DEFAULTS
 from .ranking import (
     FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
 )
-from .contradictions import reason_first, swiss_points
+from .contradictions import reason_first, swiss_label, swiss_paired_twice, swiss_points
 from .report import report_inputs, write_report_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
@@ -86,7 +86,10 @@ HOW_TO = [
     "verdict; the column stays empty until then.",
     "Check (last column): why a player's rating is refused, or the note on an assumed K. Rows "
     "that met that player say 'check rating of player N (Name)'; a result or an opponent "
-    "number that is not one says 'check result of round N' or 'check opponent in round N'.",
+    "number that is not one says 'check result of round N' or 'check opponent in round N'. "
+    "A round that contradicts another row (two winners, a result without an opponent, two "
+    "rows that disagree about a pairing, a player paired twice) stops the numbers of the "
+    "players it names: 'check round N: …'. Any note on an assumed K follows the problem.",
     "5. The 'Games' sheet shows each game's expected score and rating change and what the "
     "formulas read. It is all formulas: leave it alone.",
     "6. The 'Report' sheet holds what the FIDE rating report needs beyond the crosstable: "
@@ -122,11 +125,13 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             GamesBlock("Colour", 3.5, st.formula_text),
             # Each round's points read from its result alone; the Points block holds them
             # unless the round contradicts another row (.contradictions.swiss_points).
-            GamesBlock("Points as entered", 5, st.formula_one)]
+            GamesBlock("Points as entered", 5, st.formula_one),
+            # Why a player named by two rows in a round cannot be rated (else blank).
+            GamesBlock("Paired twice", 5, st.formula_text)]
 
 
-_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED = 6, 7, 8, 9, 10
-_BLOCKS = 11
+_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED, _TWICE = 6, 7, 8, 9, 10, 11
+_BLOCKS = 12
 
 
 def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
@@ -189,7 +194,9 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
         return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
 
     titles, feds = column_of(2), column_of(3)
-    names, numbers = column_of(1), column_of(0)
+    numbers = column_of(0)
+    label_col = _label_col(lay)
+    labels = span(lay.first, label_col, lay.last, label_col, fixed=True)
 
     def round_column(index: int, rnd: int) -> str:
         col = lay.block(index) + rnd
@@ -200,6 +207,7 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
         rating, k = f"{SHEET}!{fixed_column(r, RATING_COL)}", f"{SHEET}!{fixed_column(r, K_COL)}"
         entry = lay.entered(r, rnd)
+        own = f"{SHEET}!$A{r + 1}"
         colour = f"{SHEET}!{cell(r, lay.colour(rnd))}"
         read = cell(r, lay.block(0) + rnd)
         opp = cell(r, lay.block(1) + rnd)
@@ -223,13 +231,16 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({titles},{checked})&"")',
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({feds},{checked})&"")',
             f"={checked_opponent(entry.opponent, f'{SHEET}!$A{r + 1}', lay.players, rnd + 1)}",
-            "=" + swiss_points(rnd=rnd + 1, own=f"{SHEET}!$A{r + 1}", points=cell(r, lay.block(_ENTERED) + rnd),
+            "=" + swiss_points(rnd=rnd + 1, own=own, points=cell(r, lay.block(_ENTERED) + rnd),
                                opponent=checked, result=entry.result,
                                opponents=round_column(_OPPONENTS, rnd), results=round_column(_ROUND_RESULT, rnd),
-                               all_points=round_column(_ENTERED, rnd), names=names, numbers=numbers),
+                               all_points=round_column(_ENTERED, rnd), labels=labels,
+                               twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd)),
             f'=IF({entry.result}="","",{entry.result})',
             f'=IF({colour}="","",{colour})',
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
+            "=" + swiss_paired_twice(rnd=rnd + 1, own=own, opponents=round_column(_OPPONENTS, rnd),
+                                     labels=labels, numbers=numbers),
         )
     return formulas
 
@@ -238,6 +249,12 @@ def _read_rating_col(lay: SwissLayout) -> int:
     """Games sheet: the column of each player's rating as the opponents' rows read it
     (:func:`opponent_cell`), after the rating checks."""
     return _own_check_col(lay) + 1
+
+
+def _label_col(lay: SwissLayout) -> int:
+    """Games sheet: the column of each player's label, ``player 3 (Name)``, which the
+    messages of contradicting rounds look up (:func:`.contradictions.swiss_label`)."""
+    return _read_rating_col(lay) + 1
 
 
 def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
@@ -249,12 +266,15 @@ def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
     col, read_col = _own_check_col(lay), _read_rating_col(lay)
     sheet.merge_range(lay.first - 2, col, lay.first - 1, col, "Rating check", st.header)
     sheet.merge_range(lay.first - 2, read_col, lay.first - 1, read_col, "Rating as read", st.header)
+    sheet.merge_range(lay.first - 2, _label_col(lay), lay.first - 1, _label_col(lay), "Player", st.header)
     for i in range(lay.players):
         r = lay.first + i
         write_quiet_formula(sheet, r, col, f"={own_check_formula(r, SHEET)}", st.read_ok)
         found = opponent_cell(f"{SHEET}!{cell(r, RATING_COL)}", fixed_column(r, 0), f"{SHEET}!{cell(r, 1)}",
                               cell(r, col))
         write_quiet_formula(sheet, r, read_col, f"={found}", st.formula_text)
+        write_quiet_formula(sheet, r, _label_col(lay),
+                            f"={swiss_label(f'{SHEET}!{cell(r, 1)}')}", st.formula_text)
     sheet.set_column(col, col, 30)
     sheet.set_column(read_col, read_col, 30)
 
