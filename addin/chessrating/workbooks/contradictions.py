@@ -26,16 +26,18 @@ Built-ins only, so that every viewer computes them.
 
 from __future__ import annotations
 
-from ..results import FORFEIT_LOSS, RESULTS_BY_TEXT
+from collections.abc import Callable
+
+from ..results import FORFEIT_LOSS, RESULTS_BY_TEXT, Result
 from .layout import CHECK
 
 __all__ = ["player", "forfeit_loss", "played_result", "round_robin_points", "swiss_points",
            "swiss_label", "swiss_paired_twice", "reason_first"]
 
 
-def _texts(keep: object) -> str:
+def _texts(keep: Callable[[Result], bool]) -> str:
     """An array constant of the upper-case spellings whose result passes ``keep``."""
-    return ",".join(f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if keep(result))  # type: ignore[operator]
+    return ",".join(f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if keep(result))
 
 
 def player(number: str, name: str) -> str:
