@@ -32,7 +32,7 @@ from ..results import FORFEIT_LOSS, RESULTS_BY_TEXT, Result
 from .layout import CHECK
 
 __all__ = ["player", "forfeit_loss", "played_result", "round_robin_points", "swiss_points",
-           "swiss_label", "swiss_paired_twice", "reason_first"]
+           "swiss_label", "swiss_paired_twice", "swiss_not_named_back", "reason_first"]
 
 
 def _texts(keep: Callable[[Result], bool]) -> str:
@@ -106,22 +106,33 @@ def _labelled(labels: str, number: str) -> str:
     return f'"player "&{number}&INDEX({labels},{number})'
 
 
-def swiss_paired_twice(*, rnd: int, own: str, opponents: str, labels: str, numbers: str) -> str:
+def swiss_not_named_back(*, own: str, opponent: str, opponents: str) -> str:
+    """Formula (no ``=``): 1 when the row names an opponent (``opponent``, as checked)
+    whose row in the round's ``opponents`` does not name it back, else 0. A player named
+    by two rows is not named back by one of them, so a round whose sum of these is 0 has
+    no player paired twice and no row naming a player whose row names no one: the
+    formulas that would search the round's column for that skip the search."""
+    return f"IF(ISNUMBER({opponent}),IF(INDEX({opponents},{opponent})={own},0,1),0)"
+
+
+def swiss_paired_twice(*, rnd: int, own: str, opponents: str, labels: str, numbers: str,
+                       unanswered: str) -> str:
     """Formula (no ``=``): the reason when the player of number ``own`` is named as
     opponent by more than one row in round ``rnd`` (``opponents``: the round's checked
     opponent numbers, ``labels`` and ``numbers`` the players' labels and numbers), else
-    ``""``. Every row concerned shows it (:func:`swiss_points`)."""
+    ``""``; ``unanswered`` is the round's sum of :func:`swiss_not_named_back` (0: no
+    search). Every row concerned shows it (:func:`swiss_points`)."""
     count = f"COUNTIF({opponents},{own})"
     first = f"MATCH({own},{opponents},0)"
     second = f"(SUMPRODUCT(--({opponents}={own}),{numbers})-{first})"
-    return (f'IF({count}<2,"","{CHECK}round {rnd}: "&{_labelled(labels, own)}&" is paired with "&'
-            f'{_labelled(labels, first)}&" and "&IF({count}=2,{_labelled(labels, second)},'
-            f'({count}-1)&" more players"))')
+    return (f'IF({unanswered}=0,"",IF({count}<2,"","{CHECK}round {rnd}: "&{_labelled(labels, own)}&'
+            f'" is paired with "&{_labelled(labels, first)}&" and "&IF({count}=2,{_labelled(labels, second)},'
+            f'({count}-1)&" more players")))')
 
 
 def swiss_points(*, rnd: int, own: str, points: str, opponent: str, result: str,
                  opponents: str, results: str, all_points: str, labels: str,
-                 twice: str, all_twice: str) -> str:
+                 twice: str, all_twice: str, unanswered: str) -> str:
     """Formula (no ``=``) of one round's points cell in the Swiss: the points read from
     the result (``points``: ``""``, a number or a ``check result`` message), unless the
     round contradicts another row.
@@ -131,7 +142,8 @@ def swiss_points(*, rnd: int, own: str, points: str, opponent: str, result: str,
     ``result`` the result cell, ``twice`` the row's :func:`swiss_paired_twice` cell;
     ``opponents``, ``results``, ``all_points`` and ``all_twice`` are the round's columns
     of every player (checked numbers, results, points as read, paired-twice reasons),
-    ``labels`` the players' labels (:func:`swiss_label`).
+    ``labels`` the players' labels (:func:`swiss_label`), ``unanswered`` the round's sum
+    of :func:`swiss_not_named_back` (0: no row names this player unanswered).
     """
     def label(number: str) -> str:
         return _labelled(labels, number)
@@ -159,7 +171,7 @@ def swiss_points(*, rnd: int, own: str, points: str, opponent: str, result: str,
     namer = f"MATCH({own},{opponents},0)"
     named_alone = (f'IF(AND({points}="",INDEX({all_points},{namer})=""),{points},'
                    f'{head}&{label(namer)}&" names "&{label(own)}&" as opponent, whose row names no opponent")')
-    no_opponent = (f'IF(NOT(ISNA({namer})),{named_alone},'
+    no_opponent = (f'IF(IF({unanswered}=0,FALSE,NOT(ISNA({namer}))),{named_alone},'
                    f'IF(AND(ISNUMBER({points}),{played_result(result)}),'
                    f'{head}&{label(own)}&" has the result "&{result}&" but no opponent",{points}))')
     refused = 'AND({x}<>"",NOT(ISNUMBER({x})))'

@@ -40,7 +40,7 @@ from .fide import (
     write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, GAMES, Styles, cell, fixed_column, checked_opponent, define_standings,
+    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, fixed_column, checked_opponent, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet,
     write_how_to_sheet, write_quiet_formula,
 )
@@ -48,7 +48,9 @@ from ..tiebreaks import FIDE_SWISS_DEFAULTS
 from .ranking import (
     FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
 )
-from .contradictions import reason_first, swiss_label, swiss_paired_twice, swiss_points
+from .contradictions import (
+    reason_first, swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
+)
 from .report import report_inputs, write_report_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
@@ -127,11 +129,14 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             # unless the round contradicts another row (.contradictions.swiss_points).
             GamesBlock("Points as entered", 5, st.formula_one),
             # Why a player named by two rows in a round cannot be rated (else blank).
-            GamesBlock("Paired twice", 5, st.formula_text)]
+            GamesBlock("Paired twice", 5, st.formula_text),
+            # 1 where the opponent's row does not name the player back; summed per round
+            # below the players, so a consistent round skips every search of its column.
+            GamesBlock("Not named back", 4, st.formula_int)]
 
 
-_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED, _TWICE = 6, 7, 8, 9, 10, 11
-_BLOCKS = 12
+_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED, _TWICE, _UNANSWERED = 6, 7, 8, 9, 10, 11, 12
+_BLOCKS = 13
 
 
 def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
@@ -201,6 +206,10 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
     def round_column(index: int, rnd: int) -> str:
         col = lay.block(index) + rnd
         return span(lay.first, col, lay.last, col, fixed=True)
+
+    def unanswered(rnd: int) -> str:
+        """The round's sum of the Not-named-back block, in the row below the players."""
+        return absolute(lay.last + 1, lay.block(_UNANSWERED) + rnd)
     read_col = _read_rating_col(lay)
     read_ratings = span(lay.first, read_col, lay.last, read_col, fixed=True)
 
@@ -235,12 +244,14 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
                                opponent=checked, result=entry.result,
                                opponents=round_column(_OPPONENTS, rnd), results=round_column(_ROUND_RESULT, rnd),
                                all_points=round_column(_ENTERED, rnd), labels=labels,
-                               twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd)),
+                               twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd),
+                               unanswered=unanswered(rnd)),
             f'=IF({entry.result}="","",{entry.result})',
             f'=IF({colour}="","",{colour})',
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
             "=" + swiss_paired_twice(rnd=rnd + 1, own=own, opponents=round_column(_OPPONENTS, rnd),
-                                     labels=labels, numbers=numbers),
+                                     labels=labels, numbers=numbers, unanswered=unanswered(rnd)),
+            "=" + swiss_not_named_back(own=own, opponent=checked, opponents=round_column(_OPPONENTS, rnd)),
         )
     return formulas
 
@@ -249,6 +260,17 @@ def _read_rating_col(lay: SwissLayout) -> int:
     """Games sheet: the column of each player's rating as the opponents' rows read it
     (:func:`opponent_cell`), after the rating checks."""
     return _own_check_col(lay) + 1
+
+
+def _write_round_sums(book: Workbook, lay: SwissLayout, st: Styles) -> None:
+    """Below the players, the sum of each round's Not-named-back column (0 in a round
+    whose rows agree about who played whom)."""
+    sheet = book.get_worksheet_by_name(GAMES)
+    start = lay.block(_UNANSWERED)
+    for rnd in range(lay.rounds):
+        col = start + rnd
+        write_quiet_formula(sheet, lay.last + 1, col, f"=SUM({span(lay.first, col, lay.last, col)})",
+                            st.formula_int)
 
 
 def _label_col(lay: SwissLayout) -> int:
@@ -340,6 +362,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
                       "expected score and rating change (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
     _write_own_checks(book, lay, st)
+    _write_round_sums(book, lay, st)
     write_report_sheet(book, st, lay.first, lay.players, lay.rounds, report_inputs(tournament))
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st)
