@@ -2,7 +2,8 @@
 
 Exit codes, one contract for every subcommand: 0 when the output was written and every
 formula gave a value; 1 when it was written but at least one cell holds an error (bad
-input, a missing name), so scripts notice; 2 when nothing was written (a usage error, a
+input, a missing name) or a crosstable's Check column gives a reason (a contradiction, a
+result that is not one: :mod:`.recalc.problems`), so scripts notice; 2 when nothing was written (a usage error, a
 file that cannot be read or written), with one line on stderr naming the user's own
 path; 130 when interrupted (Ctrl-C or SIGTERM), leaving no temporary file behind. No
 exception reaches the user as a traceback: :func:`main` turns any into that one line.
@@ -144,7 +145,9 @@ def _add_recalc(sub: Any) -> None:
                     "them. Prints the standings, and every cell that shows an error with its "
                     "sheet and address. The input is never changed unless -o names it.",
         epilog="Exit code 0: written, all formulas gave values; 1: written, some cells show "
-               "an error; 2: nothing written (the reason on one line); 130: interrupted.")
+               "an error, or a crosstable's Check column a reason (a result that is not one, a "
+               "game whose two sides contradict each other; listed with their cells); "
+               "2: nothing written (the reason on one line); 130: interrupted.")
     parser.add_argument("book", metavar="BOOK.xlsx", help="the workbook to recalculate")
     parser.add_argument("-o", "--output", metavar="OUT.xlsx",
                         help="where to write the result: a file named .xlsx (.xlsm for a macro "

@@ -468,13 +468,13 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert '"check opponent in round 1: "&Crosstable!K5&" is the player himself"' in games["BW5"].value
     assert 'Crosstable!K5=Crosstable!$A5' in games["BW5"].value
     # each player's rating as the opponents read it, once per player after the checks
-    check = "EE5"
-    assert games["EF5"].value == (
+    check = "FC5"
+    assert games["FD5"].value == (
         f'=IF(IFERROR(AND(ISTEXT({check}),{check}<>"",LEFT({check},9)<>"assumed: ",LEFT({check},6)<>"check "),TRUE),'
         f'"check rating of player "&$A5&IF(Crosstable!B5="",""," ("&Crosstable!B5&")"),'
         f'IF(OR(Crosstable!E5="",Crosstable!E5=0,Crosstable!E5="-"),"",Crosstable!E5))')
     assert games["O5"].value == (
-        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($EF$5:$EF$204,BW5),BW5))')
+        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($FD$5:$FD$204,BW5),BW5))')
     assert ws["AV5"].value == (
         '=IF(OR(OR(E5="",E5=0,E5="-"),SUMPRODUCT(--(Games!O5:Y5<>""))=0),"",'
         'IF(ISNA(MATCH("check *",Games!CI5:CS5,0)),IF(ISNA(MATCH("check *",Games!O5:Y5,0)),'
@@ -490,7 +490,12 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert '"check result of round 1: "&Crosstable!M5&" is not a game result"' in games["DS5"].value
     assert games["CI5"].value.startswith('=IF(AND(DS5<>"",NOT(ISNUMBER(DS5))),DS5,'
                                          'IF(AND(BW5<>"",NOT(ISNUMBER(BW5))),DS5,'
-                                         'IF(COUNTIF($BW$5:$BW$204,Crosstable!$A5)>1,')
+                                         'IF(EE5<>"",EE5,')
+    # (a player named by two rows in the round: block 12, from column EE)
+    # (searched only in a round where some row is not named back: block 13, from EQ)
+    assert games["EE5"].value.startswith('=IF($EQ$205=0,"",IF(COUNTIF($BW$5:$BW$204,Crosstable!$A5)<2,"",')
+    assert games["EQ5"].value == '=IF(ISNUMBER(BW5),IF(INDEX($BW$5:$BW$204,BW5)=Crosstable!$A5,0,1),0)'
+    assert games["EQ205"].value == '=SUM(EQ5:EQ204)'
     lists = {dv.formula1 for dv in ws.data_validations.dataValidation}
     assert '"1,½,0,+,-,H,B,U,Z"' in lists and '"W,B"' in lists and '"established,new"' in lists
     # Opponent numbers: whole 1..200, not the player's own (column A), one rule per round.
@@ -884,8 +889,8 @@ def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> 
             assert ws.page_setup.scale >= 64 and not ws.sheet_properties.pageSetUpPr.fitToPage
             assert ws.print_title_rows == "$3:$4" and ws.print_title_cols == "$A:$B", (name, sheet)
     swiss = openpyxl.load_workbook(templates["fide-swiss.xlsx"])["Games"]
-    # (to the last block, the points as entered)
-    assert swiss.print_area == "'Games'!$A$1:$EC$204"
+    # (to the last block, the rows not named back by their opponent's)
+    assert swiss.print_area == "'Games'!$A$1:$FA$204"
 
 
 def test_norm_column_is_quiet_until_a_title_is_picked(templates: dict[str, Path], demo: Path) -> None:

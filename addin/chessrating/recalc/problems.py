@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from xlrecalc import CellError
+from xlrecalc.parse import column_letters
+
+from .standings import named_ref
 
 __all__ = ["Problem", "find_problems", "CHECK_NAME", "as_cell_errors"]
 
@@ -42,15 +45,12 @@ def find_problems(book: Any) -> list[Problem]:
     """Every ``check …`` reason the cells named :data:`CHECK_NAME` show, in row order,
     each once with the cells showing it (the two players of a contradicted game show the
     same reason); ``[]`` for a workbook without the name."""
-    from .standings import named_range  # the one reader of workbook names
-
-    found = named_range(book, CHECK_NAME)
+    found = named_ref(book, CHECK_NAME)
     if found is None:
         return []
     sheet, ref = found
     r2, c2 = book.clip(sheet, ref.r2, ref.c2)
     cells: dict[str, list[str]] = {}
-    from xlrecalc.parse import column_letters
     for r in range(ref.r1, r2 + 1):
         for c in range(ref.c1, c2 + 1):
             value = book.value(sheet, r, c)

@@ -24,7 +24,8 @@ from typing import Any
 from xlrecalc.parse import FormulaSyntaxError, parse_ref
 from xlrecalc.values import XlErr, excel_text
 
-__all__ = ["Standing", "Standings", "ShownError", "find_standings", "format_standings", "named_range", "COLUMN_NAMES"]
+__all__ = ["Standing", "Standings", "ShownError", "find_standings", "format_standings", "COLUMN_NAMES",
+           "named_ref"]
 
 # Defined name used by the templates, then other spellings accepted for the same column.
 COLUMN_NAMES: dict[str, tuple[str, ...]] = {
@@ -71,7 +72,7 @@ class Standings(list[Standing]):
         self.codes = codes
 
 
-def named_range(book: Any, name: str) -> tuple[str, Any] | None:
+def named_ref(book: Any, name: str) -> tuple[str, Any] | None:
     """The sheet and the reference a workbook name stands for, if it is a plain range."""
     for (scope, defined), text in book.names.items():
         if defined != name.upper():
@@ -92,7 +93,7 @@ def _column(book: Any, aliases: tuple[str, ...]) -> list[Any] | None:
 def _block(book: Any, aliases: tuple[str, ...]) -> list[list[Any]] | None:
     """The values of the first of ``aliases`` that names a range, row by row."""
     for alias in aliases:
-        found = named_range(book, alias)
+        found = named_ref(book, alias)
         if found is None:
             continue
         sheet, ref = found

@@ -26,16 +26,18 @@ Built-ins only, so that every viewer computes them.
 
 from __future__ import annotations
 
-from ..results import FORFEIT_LOSS, RESULTS_BY_TEXT
+from collections.abc import Callable
+
+from ..results import FORFEIT_LOSS, RESULTS_BY_TEXT, Result
 from .layout import CHECK
 
 __all__ = ["player", "forfeit_loss", "played_result", "round_robin_points", "swiss_points",
-           "reason_first"]
+           "swiss_label", "swiss_paired_twice", "swiss_not_named_back", "reason_first"]
 
 
-def _texts(keep: object) -> str:
+def _texts(keep: Callable[[Result], bool]) -> str:
     """An array constant of the upper-case spellings whose result passes ``keep``."""
-    return ",".join(f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if keep(result))  # type: ignore[operator]
+    return ",".join(f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if keep(result))
 
 
 def player(number: str, name: str) -> str:
@@ -88,33 +90,68 @@ def round_robin_points(points: str, mirror_points: str, lower: tuple[int, str, s
             f'IF({_not_one_game(points, mirror_points, low_cell, high_cell)},{not_adding},{points})))))')
 
 
+def swiss_label(name: str) -> str:
+    """Formula (no ``=``) of a player's label cell: `` (Name)``, blank while the name is
+    (so an empty template shows nothing). The Swiss messages look it up by number after
+    ``player N`` rather than spell it again: shorter formulas compile and evaluate faster.
+
+    >>> swiss_label("B5")
+    'IF(B5="",""," ("&B5&")")'
+    """
+    return f'IF({name}="",""," ("&{name}&")")'
+
+
+def _labelled(labels: str, number: str) -> str:
+    """Formula (no ``=``): ``player 3 (Name)`` with the name from the label column."""
+    return f'"player "&{number}&INDEX({labels},{number})'
+
+
+def swiss_not_named_back(*, own: str, opponent: str, opponents: str) -> str:
+    """Formula (no ``=``): 1 when the row names an opponent (``opponent``, as checked)
+    whose row in the round's ``opponents`` does not name it back, else 0. A player named
+    by two rows is not named back by one of them, so a round whose sum of these is 0 has
+    no player paired twice and no row naming a player whose row names no one: the
+    formulas that would search the round's column for that skip the search."""
+    return f"IF(ISNUMBER({opponent}),IF(INDEX({opponents},{opponent})={own},0,1),0)"
+
+
+def swiss_paired_twice(*, rnd: int, own: str, opponents: str, labels: str, numbers: str,
+                       unanswered: str) -> str:
+    """Formula (no ``=``): the reason when the player of number ``own`` is named as
+    opponent by more than one row in round ``rnd`` (``opponents``: the round's checked
+    opponent numbers, ``labels`` and ``numbers`` the players' labels and numbers), else
+    ``""``; ``unanswered`` is the round's sum of :func:`swiss_not_named_back` (0: no
+    search). Every row concerned shows it (:func:`swiss_points`)."""
+    count = f"COUNTIF({opponents},{own})"
+    first = f"MATCH({own},{opponents},0)"
+    second = f"(SUMPRODUCT(--({opponents}={own}),{numbers})-{first})"
+    return (f'IF({unanswered}=0,"",IF({count}<2,"","{CHECK}round {rnd}: "&{_labelled(labels, own)}&'
+            f'" is paired with "&{_labelled(labels, first)}&" and "&IF({count}=2,{_labelled(labels, second)},'
+            f'({count}-1)&" more players")))')
+
+
 def swiss_points(*, rnd: int, own: str, points: str, opponent: str, result: str,
-                 opponents: str, results: str, all_points: str, names: str, numbers: str) -> str:
+                 opponents: str, results: str, all_points: str, labels: str,
+                 twice: str, all_twice: str, unanswered: str) -> str:
     """Formula (no ``=``) of one round's points cell in the Swiss: the points read from
     the result (``points``: ``""``, a number or a ``check result`` message), unless the
     round contradicts another row.
 
     ``own`` is the player's number cell, ``opponent`` the opponent's number as checked
     (a number, ``""`` or a ``check opponent`` message, which goes on its own way),
-    ``result`` the result cell; ``opponents``, ``results`` and ``all_points`` are the
-    round's columns of every player (checked numbers, results, points as read),
-    ``names`` and ``numbers`` the player list's name and number columns.
+    ``result`` the result cell, ``twice`` the row's :func:`swiss_paired_twice` cell;
+    ``opponents``, ``results``, ``all_points`` and ``all_twice`` are the round's columns
+    of every player (checked numbers, results, points as read, paired-twice reasons),
+    ``labels`` the players' labels (:func:`swiss_label`), ``unanswered`` the round's sum
+    of :func:`swiss_not_named_back` (0: no row names this player unanswered).
     """
     def label(number: str) -> str:
-        return player(number, f"INDEX({names},{number})")
+        return _labelled(labels, number)
 
     head = f'"{CHECK}round {rnd}: "'
-    named_by = f"COUNTIF({opponents},{{n}})"
-
-    def twice(number: str) -> str:
-        count = named_by.format(n=number)
-        first = f"MATCH({number},{opponents},0)"
-        second = f"(SUMPRODUCT(--({opponents}={number}),{numbers})-{first})"
-        return (f'{head}&{label(number)}&" is paired with "&{label(first)}&" and "&'
-                f'IF({count}=2,{label(second)},({count}-1)&" more players")')
-
     theirs = f"INDEX({opponents},{opponent})"
     their_points = f"INDEX({all_points},{opponent})"
+    their_twice = f"INDEX({all_twice},{opponent})"
     low, high = f"MIN({own},{opponent})", f"({own}+{opponent}-MIN({own},{opponent}))"
     pair = f'{head}&{label(low)}&" and "&{label(high)}'
     disagree = (f'{head}&{label(own)}&" names "&{label(opponent)}&" as opponent, whose row names "&'
@@ -128,18 +165,18 @@ def swiss_points(*, rnd: int, own: str, points: str, opponent: str, result: str,
               f'IF(NOT(ISNUMBER({their_points})),{points},'
               f'IF({_not_one_game(points, their_points, result, f"INDEX({results},{opponent})")},'
               f'{not_adding},{points}))))')
-    with_opponent = (f'IF({named_by.format(n=opponent)}>1,{twice(opponent)},'
+    with_opponent = (f'IF({their_twice}<>"",{their_twice},'
                      f'IF({theirs}<>{own},IF(AND({points}="",{their_points}="",{theirs}=""),{points},{disagree}),'
                      f'{mutual}))')
     namer = f"MATCH({own},{opponents},0)"
     named_alone = (f'IF(AND({points}="",INDEX({all_points},{namer})=""),{points},'
                    f'{head}&{label(namer)}&" names "&{label(own)}&" as opponent, whose row names no opponent")')
-    no_opponent = (f'IF({named_by.format(n=own)}=1,{named_alone},'
+    no_opponent = (f'IF(IF({unanswered}=0,FALSE,NOT(ISNA({namer}))),{named_alone},'
                    f'IF(AND(ISNUMBER({points}),{played_result(result)}),'
                    f'{head}&{label(own)}&" has the result "&{result}&" but no opponent",{points}))')
-    refused = f'AND({{x}}<>"",NOT(ISNUMBER({{x}})))'
+    refused = 'AND({x}<>"",NOT(ISNUMBER({x})))'
     return (f'IF({refused.format(x=points)},{points},IF({refused.format(x=opponent)},{points},'
-            f'IF({named_by.format(n=own)}>1,{twice(own)},'
+            f'IF({twice}<>"",{twice},'
             f'IF(ISNUMBER({opponent}),{with_opponent},{no_opponent}))))')
 
 

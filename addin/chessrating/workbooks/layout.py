@@ -85,17 +85,20 @@ def game_points(result: str, where: str = "") -> str:
 
     >>> game_points("J5", "against player 2")[:68]
     'IF(TRIM(J5)="","",IF(ISNUMBER(J5),IF(J5=1,1,IF(J5=0.5,0.5,IF(J5=0,0,'
-    >>> "check result against player 2: J5: " in game_points("Crosstable!$J$5", "against player 2")
+    >>> '"check result against player 2: "&"J"&ROW(Crosstable!$J$5)&": "' in game_points("Crosstable!$J$5", "against player 2")
     True
     """
     # the formula is the same for every result cell but for the cell's address: it is
     # spelled once per ``where`` with a mark in the address's place
-    shown = result.rsplit("!", 1)[-1].replace("$", "")
+    # the address as text: the column's letters and the cell's ROW(), so that the
+    # formula copied down a column stays one formula (the evaluator compiles it once)
+    letters = result.rsplit("!", 1)[-1].replace("$", "").rstrip("0123456789")
+    shown = f'"{letters}"&ROW({result})'
     return _points_formula(where).replace(_RESULT_MARK, result).replace(_ADDRESS_MARK, shown)
 
 
 _RESULT_MARK = "\x00"  # stands for the result cell's address; no formula holds it
-_ADDRESS_MARK = "\x01"  # the result cell's address as the message shows it (no sheet, no $)
+_ADDRESS_MARK = "\x01"  # formula of the result cell's address as text (no sheet, no $)
 # Serial numbers Excel's 1900 date system gives the days of 1901 to 9999: what a typed 1/2
 # becomes (results.read_result names the same days the same way).
 _DATE_SERIALS = (366, 2958466)
@@ -110,7 +113,7 @@ def _points_formula(where: str) -> str:
     # 2 January or 1 February of any year is what Excel makes of a typed 1/2: said so,
     # with the cell (DAY and MONTH are only reached for a whole number that is a date)
     low, high = _DATE_SERIALS
-    typed_half = (f'"{head}{_ADDRESS_MARK}: "&DAY({result})&IF(MONTH({result})=1,"-Jan","-Feb")'
+    typed_half = (f'"{head}"&{_ADDRESS_MARK}&": "&DAY({result})&IF(MONTH({result})=1,"-Jan","-Feb")'
                   f'&" {HALF_AS_DATE}"')
     by_number = (f'IF(AND({result}>{low},{result}<{high},{result}=INT({result})),'
                  f'IF(OR(AND(MONTH({result})=1,DAY({result})=2),AND(MONTH({result})=2,DAY({result})=1)),'

@@ -79,10 +79,14 @@ HOW_TO = [
     "rating, like a blank.",
     "Check (last column): why a player's rating is refused, or the note on an assumed K. A "
     "row that met a player whose rating is refused says 'check rating of player N (Name)'; "
-    "a result that is not one says 'check result against player N'. Fix the input named.",
+    "a result that is not one says 'check result against player N'. Two cells of one game "
+    "that contradict each other (1 and 1, a result against a blank mirror) stop both "
+    "players' numbers: their cells say 'check game of player N and player M'. Fix the input "
+    "named; any note on an assumed K follows the problem.",
     "4. Below the crosstable: expected score and rating change of every single game. The last "
-    "three grids are what the formulas read: results, the opponent's rating only where a "
-    "result is entered, and the points of each game. Leave them alone.",
+    "four grids are what the formulas read: results, the opponent's rating only where a "
+    "result is entered, the points of each game (or why its two cells contradict each "
+    "other) and the points as entered. Leave them alone.",
     "Rules: 2025 (from 1 October 2025: no 400-point cap for players rated 2650 or more) or "
     "2024 (cap for everyone). Year: the rating period's year for the junior K rule; blank "
     "means this year.",

@@ -40,7 +40,7 @@ from .fide import (
     write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, GAMES, Styles, cell, fixed_column, checked_opponent, define_standings,
+    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, fixed_column, checked_opponent, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, reason_rows,
     write_how_to_sheet, write_quiet_formula,
 )
@@ -48,7 +48,9 @@ from ..tiebreaks import FIDE_SWISS_DEFAULTS
 from .ranking import (
     FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
 )
-from .contradictions import reason_first, swiss_points
+from .contradictions import (
+    reason_first, swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
+)
 from .report import report_inputs, write_report_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
@@ -86,7 +88,10 @@ HOW_TO = [
     "verdict; the column stays empty until then.",
     "Check (last column): why a player's rating is refused, or the note on an assumed K. Rows "
     "that met that player say 'check rating of player N (Name)'; a result or an opponent "
-    "number that is not one says 'check result of round N' or 'check opponent in round N'.",
+    "number that is not one says 'check result of round N' or 'check opponent in round N'. "
+    "A round that contradicts another row (two winners, a result without an opponent, two "
+    "rows that disagree about a pairing, a player paired twice) stops the numbers of the "
+    "players it names: 'check round N: …'. Any note on an assumed K follows the problem.",
     "5. The 'Games' sheet shows each game's expected score and rating change and what the "
     "formulas read. It is all formulas: leave it alone.",
     "6. The 'Report' sheet holds what the FIDE rating report needs beyond the crosstable: "
@@ -122,11 +127,16 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             GamesBlock("Colour", 3.5, st.formula_text),
             # Each round's points read from its result alone; the Points block holds them
             # unless the round contradicts another row (.contradictions.swiss_points).
-            GamesBlock("Points as entered", 5, st.formula_one)]
+            GamesBlock("Points as entered", 5, st.formula_one),
+            # Why a player named by two rows in a round cannot be rated (else blank).
+            GamesBlock("Paired twice", 5, st.formula_text),
+            # 1 where the opponent's row does not name the player back; summed per round
+            # below the players, so a consistent round skips every search of its column.
+            GamesBlock("Not named back", 4, st.formula_int)]
 
 
-_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED = 6, 7, 8, 9, 10
-_BLOCKS = 11
+_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED, _TWICE, _UNANSWERED = 6, 7, 8, 9, 10, 11, 12
+_BLOCKS = 13
 
 
 def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
@@ -189,17 +199,24 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
         return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
 
     titles, feds = column_of(2), column_of(3)
-    names, numbers = column_of(1), column_of(0)
+    numbers = column_of(0)
+    label_col = _label_col(lay)
+    labels = span(lay.first, label_col, lay.last, label_col, fixed=True)
 
     def round_column(index: int, rnd: int) -> str:
         col = lay.block(index) + rnd
         return span(lay.first, col, lay.last, col, fixed=True)
+
+    def unanswered(rnd: int) -> str:
+        """The round's sum of the Not-named-back block, in the row below the players."""
+        return absolute(lay.last + 1, lay.block(_UNANSWERED) + rnd)
     read_col = _read_rating_col(lay)
     read_ratings = span(lay.first, read_col, lay.last, read_col, fixed=True)
 
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
         rating, k = f"{SHEET}!{fixed_column(r, RATING_COL)}", f"{SHEET}!{fixed_column(r, K_COL)}"
         entry = lay.entered(r, rnd)
+        own = f"{SHEET}!$A{r + 1}"
         colour = f"{SHEET}!{cell(r, lay.colour(rnd))}"
         read = cell(r, lay.block(0) + rnd)
         opp = cell(r, lay.block(1) + rnd)
@@ -223,13 +240,18 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({titles},{checked})&"")',
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({feds},{checked})&"")',
             f"={checked_opponent(entry.opponent, f'{SHEET}!$A{r + 1}', lay.players, rnd + 1)}",
-            "=" + swiss_points(rnd=rnd + 1, own=f"{SHEET}!$A{r + 1}", points=cell(r, lay.block(_ENTERED) + rnd),
+            "=" + swiss_points(rnd=rnd + 1, own=own, points=cell(r, lay.block(_ENTERED) + rnd),
                                opponent=checked, result=entry.result,
                                opponents=round_column(_OPPONENTS, rnd), results=round_column(_ROUND_RESULT, rnd),
-                               all_points=round_column(_ENTERED, rnd), names=names, numbers=numbers),
+                               all_points=round_column(_ENTERED, rnd), labels=labels,
+                               twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd),
+                               unanswered=unanswered(rnd)),
             f'=IF({entry.result}="","",{entry.result})',
             f'=IF({colour}="","",{colour})',
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
+            "=" + swiss_paired_twice(rnd=rnd + 1, own=own, opponents=round_column(_OPPONENTS, rnd),
+                                     labels=labels, numbers=numbers, unanswered=unanswered(rnd)),
+            "=" + swiss_not_named_back(own=own, opponent=checked, opponents=round_column(_OPPONENTS, rnd)),
         )
     return formulas
 
@@ -238,6 +260,23 @@ def _read_rating_col(lay: SwissLayout) -> int:
     """Games sheet: the column of each player's rating as the opponents' rows read it
     (:func:`opponent_cell`), after the rating checks."""
     return _own_check_col(lay) + 1
+
+
+def _write_round_sums(book: Workbook, lay: SwissLayout, st: Styles) -> None:
+    """Below the players, the sum of each round's Not-named-back column (0 in a round
+    whose rows agree about who played whom)."""
+    sheet = book.get_worksheet_by_name(GAMES)
+    start = lay.block(_UNANSWERED)
+    for rnd in range(lay.rounds):
+        col = start + rnd
+        write_quiet_formula(sheet, lay.last + 1, col, f"=SUM({span(lay.first, col, lay.last, col)})",
+                            st.formula_int)
+
+
+def _label_col(lay: SwissLayout) -> int:
+    """Games sheet: the column of each player's label, ``player 3 (Name)``, which the
+    messages of contradicting rounds look up (:func:`.contradictions.swiss_label`)."""
+    return _read_rating_col(lay) + 1
 
 
 def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
@@ -249,12 +288,15 @@ def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
     col, read_col = _own_check_col(lay), _read_rating_col(lay)
     sheet.merge_range(lay.first - 2, col, lay.first - 1, col, "Rating check", st.header)
     sheet.merge_range(lay.first - 2, read_col, lay.first - 1, read_col, "Rating as read", st.header)
+    sheet.merge_range(lay.first - 2, _label_col(lay), lay.first - 1, _label_col(lay), "Player", st.header)
     for i in range(lay.players):
         r = lay.first + i
         write_quiet_formula(sheet, r, col, f"={own_check_formula(r, SHEET)}", st.read_ok)
         found = opponent_cell(f"{SHEET}!{cell(r, RATING_COL)}", fixed_column(r, 0), f"{SHEET}!{cell(r, 1)}",
                               cell(r, col))
         write_quiet_formula(sheet, r, read_col, f"={found}", st.formula_text)
+        write_quiet_formula(sheet, r, _label_col(lay),
+                            f"={swiss_label(f'{SHEET}!{cell(r, 1)}')}", st.formula_text)
     sheet.set_column(col, col, 30)
     sheet.set_column(read_col, read_col, 30)
 
@@ -321,6 +363,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
                       "expected score and rating change (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
     _write_own_checks(book, lay, st)
+    _write_round_sums(book, lay, st)
     write_report_sheet(book, st, lay.first, lay.players, lay.rounds, report_inputs(tournament))
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st)
