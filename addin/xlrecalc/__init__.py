@@ -224,7 +224,13 @@ def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -
             _add_table(book, sheet.title, table)
     for name, defined in workbook.defined_names.items():
         if defined.localSheetId is not None:
-            scope = workbook.worksheets[int(defined.localSheetId)].title
+            at = int(defined.localSheetId)
+            if not 0 <= at < len(workbook.worksheets):  # as the XML reader refuses it
+                count = len(workbook.worksheets)
+                raise RecalcError(f"{src}: the name {name} belongs to sheet number {at} "
+                                  f"(localSheetId), but the workbook has {count} sheet"
+                                  f"{'s' if count != 1 else ''}; not a workbook Excel wrote")
+            scope = workbook.worksheets[at].title
             book.define_name(name, defined.attr_text, scope)
         elif not name.startswith("_xlnm."):
             book.define_name(name, defined.attr_text)

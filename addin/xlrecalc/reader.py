@@ -5,7 +5,10 @@ About four times faster than building openpyxl's workbook model, which the evalu
 does not need (styles, column widths, drawings). It reads only the cells the file holds.
 Anything it does not expect (Strict OOXML, cells without an address, a member larger
 than :data:`MAX_MEMBER`) makes :func:`read_book` return ``None``, and the caller reads the
-file with openpyxl instead.
+file with openpyxl instead. What no file Excel wrote holds, an index past its table (a
+shared string, a sheet a name is scoped to), is refused: a :class:`.archive.RecalcError`
+naming the file, the cell or name and the index, where Python would read ``-1`` as the
+last item.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from xml.etree import ElementTree
 
+from .archive import RecalcError
 from .dates import date_system
 from .engine import Book, Table
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, column_number, parse_ref
@@ -37,11 +41,27 @@ class _Unreadable(Exception):
     """Something this reader leaves to openpyxl."""
 
 
+class _Refused(Exception):
+    """Something no workbook Excel wrote holds: the reason, without the file's name."""
+
+
+def _index(text: str | None, count: int) -> int | None:
+    """``text`` as an index into a table of ``count`` items, or ``None`` past it.
+
+    >>> _index("1", 2), _index("-1", 2), _index("2", 2), _index(" 0 ", 1)
+    (1, None, None, 0)
+    """
+    number = int(text or "")  # not a number: ValueError, which leaves the file to openpyxl
+    return number if 0 <= number < count else None
+
+
 def read_book(path: Any, functions: dict[str, Callable[..., Any]]) -> Book | None:
     """The book of ``path`` read from its XML, or ``None`` when openpyxl should read it."""
     try:
         with zipfile.ZipFile(path) as archive:
             return _read(archive, functions)
+    except _Refused as refused:
+        raise RecalcError(f"{path}: {refused}; not a workbook Excel wrote") from None
     except (_Unreadable, KeyError, ValueError, ElementTree.ParseError, FormulaSyntaxError):
         return None
 
@@ -99,7 +119,18 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
         local = defined.get("localSheetId")
         if name.startswith("_xlnm."):
             continue  # print areas and titles, filters: nothing a formula reads
-        book.define_name(name, text, sheets[int(local)][0] if local is not None else None)
+        scope = None
+        if local is not None:
+            try:
+                at = _index(local, len(sheets))
+            except ValueError:
+                at = None
+            if at is None:
+                count = f"{len(sheets)} sheet" + ("s" if len(sheets) != 1 else "")
+                raise _Refused(f"the name {name} belongs to sheet number {local} "
+                               f"(localSheetId), but the workbook has {count}")
+            scope = sheets[at][0]
+        book.define_name(name, text, scope)
     return book
 
 
@@ -152,6 +183,27 @@ def _unescape(text: str) -> str:
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
                 strings: list[str], date1904: bool) -> None:
     root = _xml(archive, part)
+    try:
+        _read_cells(book, sheet, root, strings, date1904)
+    except _BadString as bad:
+        raise _Refused(f"{sheet}!{bad.cell} names shared string {bad.index}, but the "
+                       f"workbook holds {len(strings)}") from None
+    for rel_id in (p.get(_REL + "id", "") for p in root.iter(_MAIN + "tablePart")):
+        target = _relations(archive, part).get(rel_id)
+        if target is not None:
+            _read_table(archive, book, sheet, target[1])
+
+
+class _BadString(Exception):
+    """A cell's shared-string index past the table."""
+
+    def __init__(self, cell: str, index: str):
+        super().__init__(cell, index)
+        self.cell, self.index = cell, index
+
+
+def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list[str],
+                date1904: bool) -> None:
     shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
     cached = book.cached
     for cell, row, col in _cells(root):
@@ -186,10 +238,6 @@ def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
         value = _value(cell, strings, date1904)
         if value is not None:
             book.set_value(sheet, row, col, value)
-    for rel_id in (p.get(_REL + "id", "") for p in root.iter(_MAIN + "tablePart")):
-        target = _relations(archive, part).get(rel_id)
-        if target is not None:
-            _read_table(archive, book, sheet, target[1])
 
 
 def _cells(root: ElementTree.Element) -> Iterator[tuple[ElementTree.Element, int, int]]:
@@ -223,7 +271,10 @@ def _value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any
     if kind == "n":
         return float(text)
     if kind == "s":
-        return strings[int(text)]
+        at = _index(text, len(strings))
+        if at is None:
+            raise _BadString(cell.get("r", ""), text.strip())
+        return strings[at]
     if kind == "b":
         return text.strip() in ("1", "true")
     if kind == "e":

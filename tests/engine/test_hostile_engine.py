@@ -1,0 +1,106 @@
+"""The engine against hostile files (built by tests/hostile/engine_corpus.py).
+
+Each file is a few kilobytes made here, never a copy of anything. The command line's
+contract holds for each: exit 0 written, 1 written with cell errors, 2 nothing written
+and one line naming the user's file and what is wrong with it, never a traceback; a run
+that exits 2 leaves the file ``-o`` names as it was. The resource cases run in a child
+process whose address space is capped, and print the peak memory and time they took.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "hostile"))
+import engine_corpus as corpus  # noqa: E402
+
+from chessrating.cli import main  # noqa: E402
+
+ADDIN = Path(__file__).resolve().parent.parent.parent / "addin"
+MEMORY_CAP = 1 << 30  # every run on an input under 5 MB stays under 1 GB …
+TIME_LIMIT = 120  # … and two minutes
+
+
+def recalc(capsys, src: Path, *extra: str, code: int) -> str:
+    """``chessrating recalc src`` in this process: its stderr, held to the contract.
+    A file that ``-o`` names is left as it was by a refusal."""
+    out = Path(extra[extra.index("-o") + 1]) if "-o" in extra else None
+    before = hashlib.sha256(out.read_bytes()).hexdigest() if out and out.is_file() else None
+    assert main(["recalc", str(src), *extra]) == code
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    if code == 2:
+        *progress, reason = err.strip().splitlines()
+        assert reason.startswith(f"chessrating recalc: error: {src}"), err
+        assert "a fault in chessrating" not in reason, err
+        assert all(line.startswith(("evaluating ", "writing ", "  ")) for line in progress), err
+        if out is not None:
+            now = hashlib.sha256(out.read_bytes()).hexdigest() if out.is_file() else None
+            assert now == before
+        assert not list(src.parent.glob(f"{src.stem}-recalc*"))
+    return err
+
+
+def values(path: Path, sheet: str = "Data") -> dict[str, object]:
+    book = openpyxl.load_workbook(path, data_only=True)
+    return {c.coordinate: c.value for row in book[sheet].iter_rows() for c in row
+            if c.value is not None}
+
+
+def measured(src: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], int, float]:
+    """The command line on ``src`` in a child capped at :data:`MEMORY_CAP`: the run, its
+    peak resident memory in bytes and its seconds (printed, for the report)."""
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+    env = {**os.environ, "PYTHONPATH": str(ADDIN), "OPENBLAS_NUM_THREADS": "1"}
+    script = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
+              "p = subprocess.run(sys.argv[1:]); "
+              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
+              "time.perf_counter() - t, p.returncode, file=sys.stderr)")
+    started = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", script, sys.executable, "-m", "chessrating.cli",
+                           "recalc", str(src), *extra], env=env, capture_output=True, text=True,
+                          timeout=TIME_LIMIT, preexec_fn=cap)
+    *lines, last = proc.stderr.strip().splitlines()
+    peak_kb, seconds, code = last.split()
+    proc = subprocess.CompletedProcess(proc.args, int(code), proc.stdout, "\n".join(lines))
+    print(f"{src.name}: peak {int(peak_kb) // 1024} MB, {float(seconds):.2f} s "
+          f"({time.perf_counter() - started:.2f} s with the child's start)")
+    assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    return proc, int(peak_kb) * 1024, float(seconds)
+
+
+# -- indexes out of range ------------------------------------------------------------
+@pytest.mark.parametrize("index", ["-1", "2", "99999999999"])
+def test_a_shared_string_index_out_of_range_is_refused_by_name(tmp_path, capsys, index):
+    src = corpus.make_shared_string(tmp_path, index)
+    err = recalc(capsys, src, code=2)
+    assert err.strip().endswith(f"{src}: Data!A1 names shared string {index}, but the workbook "
+                                "holds 2; not a workbook Excel wrote")
+
+
+def test_shared_strings_in_range_are_read(tmp_path, capsys):
+    src = corpus.make_shared_string(tmp_path, "1")
+    recalc(capsys, src, code=0)
+    assert values(tmp_path / "shared-string-recalc.xlsx")["B1"] == "last!"
+
+
+@pytest.mark.parametrize("sheet_id", ["1", "-1", "x"])
+def test_a_name_scoped_to_a_sheet_that_is_not_there_is_refused_by_name(tmp_path, capsys, sheet_id):
+    src = corpus.make_local_name(tmp_path, sheet_id)
+    out = tmp_path / "kept.xlsx"
+    out.write_bytes(b"the user's own file")
+    err = recalc(capsys, src, "-o", str(out), code=2)
+    assert err.strip().endswith(f"{src}: the name two belongs to sheet number {sheet_id} "
+                                "(localSheetId), but the workbook has 1 sheet; "
+                                "not a workbook Excel wrote")
+    assert out.read_bytes() == b"the user's own file"

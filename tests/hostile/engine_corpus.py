@@ -1,0 +1,66 @@
+"""Hostile workbooks for the formula engine (``xlrecalc``), each a few kilobytes built on
+demand with :mod:`zipfile` around :func:`make_corpus.workbook`: out-of-range indexes,
+text that only Python reads as a number, a blocked spill, text past Excel's limit, a
+macro workbook under the wrong name, ranges over a whole sheet, a deep chain of names,
+an encrypted workbook, a reference to another workbook and a workbook part elsewhere.
+"""
+
+from __future__ import annotations
+
+import struct
+import zipfile
+from pathlib import Path
+
+from make_corpus import MAIN_NS, REL_NS, workbook
+
+SHARED_STRINGS = (f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{MAIN_NS}" count="2" '
+                  'uniqueCount="2"><si><t>first</t></si><si><t>last</t></si></sst>').encode()
+
+
+def rewrite(path: Path, change) -> Path:
+    """Rewrite the zip at ``path`` with ``change({name: bytes})``'s members, in order."""
+    with zipfile.ZipFile(path) as z:
+        members = {info.filename: z.read(info) for info in z.infolist()}
+    members = change(members)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    return path
+
+
+def _relate(members: dict[str, bytes], kind: str, target: str, content_type: str) -> None:
+    """A part of the workbook: its relationship and its content type."""
+    types = "[Content_Types].xml"
+    members[types] = members[types].replace(
+        b"</Types>", f'<Override PartName="/xl/{target}" ContentType="{content_type}"/></Types>'.encode())
+    rels = "xl/_rels/workbook.xml.rels"
+    members[rels] = members[rels].replace(
+        b"</Relationships>",
+        f'<Relationship Id="rId90" Type="{REL_NS}/{kind}" Target="{target}"/></Relationships>'.encode())
+
+
+def make_shared_string(folder: Path, index: str) -> Path:
+    """A1 names shared string ``index`` of a table of two ("first", "last"); B1 = A1&"!"."""
+    rows = (f'<row r="1"><c r="A1" t="s"><v>{index}</v></c>'
+            '<c r="B1"><f>A1&amp;"!"</f></c></row>')
+    path = workbook(folder / "shared-string.xlsx", {"Data": rows},
+                    extra=[("xl/sharedStrings.xml", SHARED_STRINGS)])
+
+    def change(members: dict[str, bytes]) -> dict[str, bytes]:
+        _relate(members, "sharedStrings", "sharedStrings.xml",
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml")
+        return members
+    return rewrite(path, change)
+
+
+def make_local_name(folder: Path, sheet_id: str) -> Path:
+    """A name ``two`` (Data!$A$1) scoped to sheet index ``sheet_id`` of a one-sheet book."""
+    rows = '<row r="1"><c r="A1"><v>2</v></c><c r="B1"><f>two*2</f></c></row>'
+    path = workbook(folder / "local-name.xlsx", {"Data": rows})
+
+    def change(members: dict[str, bytes]) -> dict[str, bytes]:
+        members["xl/workbook.xml"] = members["xl/workbook.xml"].replace(
+            b"</sheets>", f'</sheets><definedNames><definedName name="two" localSheetId='
+                          f'"{sheet_id}">Data!$A$1</definedName></definedNames>'.encode())
+        return members
+    return rewrite(path, change)
