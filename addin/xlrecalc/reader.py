@@ -14,6 +14,7 @@ last item.
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import posixpath
 import re
 import zipfile
@@ -188,6 +189,8 @@ def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
     except _BadString as bad:
         raise _Refused(f"{sheet}!{bad.cell} names shared string {bad.index}, but the "
                        f"workbook holds {len(strings)}") from None
+    except _BadNumber as bad:
+        raise _Refused(f"{sheet}!{bad.cell} holds {bad.text!r} as a number") from None
     for rel_id in (p.get(_REL + "id", "") for p in root.iter(_MAIN + "tablePart")):
         target = _relations(archive, part).get(rel_id)
         if target is not None:
@@ -200,6 +203,14 @@ class _BadString(Exception):
     def __init__(self, cell: str, index: str):
         super().__init__(cell, index)
         self.cell, self.index = cell, index
+
+
+class _BadNumber(Exception):
+    """A number cell's ``<v>`` that is no number."""
+
+    def __init__(self, cell: str, text: str):
+        super().__init__(cell, text)
+        self.cell, self.text = cell, text
 
 
 def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list[str],
@@ -269,7 +280,12 @@ def _value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any
         return None
     text = v.text
     if kind == "n":
-        return float(text)
+        number = float(text)
+        # Python's float also reads "1_000", other scripts' digits, "nan" and "inf",
+        # none of which is a number in a file (an XML Schema double of Excel's)
+        if not text.isascii() or "_" in text or not math.isfinite(number):
+            raise _BadNumber(cell.get("r", ""), text)
+        return number
     if kind == "s":
         at = _index(text, len(strings))
         if at is None:

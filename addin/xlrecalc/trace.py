@@ -23,6 +23,7 @@ import re
 from collections import deque
 from typing import Any, NamedTuple
 
+from .coerce import read_number
 from .values import Key, Rng, XlErr
 
 __all__ = ["culprit", "trace_inputs", "named_value", "inputs_holding"]
@@ -123,13 +124,11 @@ def _is_formula(book: Any, key: Key) -> bool:
 
 
 def _not_a_number(value: Any) -> bool:
+    """A text the formulas cannot read as a number (the rule of :mod:`.coerce`, never
+    Python's ``float``, which reads ``"1_000"`` and other scripts' digits)."""
     if not isinstance(value, str) or not value.strip():
         return False
-    try:
-        float(value)
-    except ValueError:
-        return True
-    return False
+    return read_number(value) is None
 
 
 def _precedents(book: Any, key: Key) -> list[Key]:

@@ -104,3 +104,28 @@ def test_a_name_scoped_to_a_sheet_that_is_not_there_is_refused_by_name(tmp_path,
                                 "(localSheetId), but the workbook has 1 sheet; "
                                 "not a workbook Excel wrote")
     assert out.read_bytes() == b"the user's own file"
+
+
+# -- text only Python reads as a number ---------------------------------------------------
+def test_underscores_and_full_width_digits_are_text_in_values_and_in_the_error_report(tmp_path, capsys):
+    src = corpus.make_python_numbers(tmp_path)
+    err = recalc(capsys, src, code=1)
+    got = values(tmp_path / "python-numbers-recalc.xlsx")
+    assert [got[f"{col}{row}"] for row in (1, 2, 3) for col in "BC"] == ["#VALUE!"] * 6
+    # each error traced to the text typed in its row, as for a plain word
+    for row in (1, 2, 3):
+        assert f"Data!B{row}: #VALUE! — input Data!A{row}" in err, err
+
+
+@pytest.mark.parametrize("text", ["1_000", "\uff11", "nan", "inf", "-Infinity"])
+def test_a_number_cell_holding_no_number_is_refused_by_name(tmp_path, capsys, text):
+    src = corpus.make_number_cell(tmp_path, text)
+    err = recalc(capsys, src, code=2)
+    assert err.strip().endswith(f"{src}: Data!A1 holds {text!r} as a number; "
+                                "not a workbook Excel wrote")
+
+
+@pytest.mark.parametrize("text, value", [("1000", 1001), (" 2.5E1 ", 26), ("-.5", 0.5)])
+def test_a_number_cell_in_xml_schema_form_is_read(tmp_path, capsys, text, value):
+    recalc(capsys, corpus.make_number_cell(tmp_path, text), code=0)
+    assert values(tmp_path / "number-cell-recalc.xlsx")["B1"] == value

@@ -64,3 +64,19 @@ def make_local_name(folder: Path, sheet_id: str) -> Path:
                           f'"{sheet_id}">Data!$A$1</definedName></definedNames>'.encode())
         return members
     return rewrite(path, change)
+
+
+def make_python_numbers(folder: Path) -> Path:
+    """Text only Python reads as a number, in cells a formula adds 0 to: ``1_000`` and
+    full-width digits (B1, B2), and a plain ``abc`` (B3)."""
+    texts = ["1_000", "\uff11\uff12", "abc"]
+    rows = "".join(f'<row r="{i}"><c r="A{i}" t="inlineStr"><is><t>{t}</t></is></c>'
+                   f'<c r="B{i}"><f>A{i}+0</f></c><c r="C{i}"><f>VALUE(A{i})</f></c></row>'
+                   for i, t in enumerate(texts, 1))
+    return workbook(folder / "python-numbers.xlsx", {"Data": rows})
+
+
+def make_number_cell(folder: Path, text: str) -> Path:
+    """A number cell (no ``t=``) whose ``<v>`` is ``text``; B1 = A1+1."""
+    rows = f'<row r="1"><c r="A1"><v>{text}</v></c><c r="B1"><f>A1+1</f></c></row>'
+    return workbook(folder / "number-cell.xlsx", {"Data": rows})
