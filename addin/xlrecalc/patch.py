@@ -23,7 +23,7 @@ from pathlib import Path
 from .archive import atomic_output, copy_member, read_member
 from .charts import Lookup, escape, is_chart_part, patch_chart
 from .parse import column_letters, column_number
-from .values import XlErr
+from .values import MAX_TEXT, XlErr
 from .xmlspans import Element, attribute_span, scan
 
 __all__ = ["sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value", "value_text",
@@ -49,9 +49,15 @@ def cell_xml_value(value: object) -> tuple[str, str]:
     (('n', '3'), ('n', '0.1'), ('b', '1'), ('str', 'a<b'))
     >>> cell_xml_value(float("inf")), cell_xml_value(float("nan"))
     (('e', '#NUM!'), ('e', '#NUM!'))
+
+    No cell holds more than Excel's 32,767 characters (counted as Excel counts them,
+    in UTF-16 units): a longer text is ``#VALUE!``, a longer message is cut short.
+
+    >>> cell_xml_value("x" * 32_768), len(cell_xml_value(XlErr("#VALUE!", "y" * 40_000))[1])
+    (('e', '#VALUE!'), 32767)
     """
     if isinstance(value, XlErr):
-        return ("str", value.message) if value.message else ("e", value.code)
+        return ("str", _fitted(value.message)) if value.message else ("e", value.code)
     if isinstance(value, bool):
         return "b", "1" if value else "0"
     if isinstance(value, (int, float)):
@@ -61,7 +67,25 @@ def cell_xml_value(value: object) -> tuple[str, str]:
         if number.is_integer() and abs(number) < 1e15:
             return "n", str(int(number))
         return "n", repr(number)
-    return "str", "" if value is None else str(value)
+    text = "" if value is None else str(value)
+    return ("e", "#VALUE!") if _excel_length(text) > MAX_TEXT else ("str", text)
+
+
+def _excel_length(text: str) -> int:
+    """The length Excel counts: UTF-16 units, two for a character past U+FFFF."""
+    return len(text) if text.isascii() else len(text.encode("utf-16-le")) // 2
+
+
+def _fitted(message: str) -> str:
+    """A message within Excel's cell limit, ending in ``…`` where it was cut."""
+    if _excel_length(message) <= MAX_TEXT:
+        return message
+    units = 0
+    for at, char in enumerate(message):
+        units += 2 if ord(char) > 0xFFFF else 1
+        if units > MAX_TEXT - 1:  # room for the "…"
+            return message[:at] + "…"
+    return message
 
 
 def value_text(text: str) -> str:

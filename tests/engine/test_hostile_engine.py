@@ -129,3 +129,25 @@ def test_a_number_cell_holding_no_number_is_refused_by_name(tmp_path, capsys, te
 def test_a_number_cell_in_xml_schema_form_is_read(tmp_path, capsys, text, value):
     recalc(capsys, corpus.make_number_cell(tmp_path, text), code=0)
     assert values(tmp_path / "number-cell-recalc.xlsx")["B1"] == value
+
+
+# -- what is written fits Excel ----------------------------------------------------------
+def _excel_length(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def test_no_cell_is_written_longer_than_excels_32767_characters(tmp_path):
+    from xlrecalc import recalculate
+
+    def long(text: str) -> str:
+        raise ValueError(f"text: {text!r} is not a game result")
+    src = corpus.make_long_texts(tmp_path)
+    out = tmp_path / "out.xlsx"
+    report = recalculate(src, out, functions={"LONG": long})
+    got = values(out)
+    assert len(got["A1"]) == 32_760
+    assert [_excel_length(got[c]) for c in ("B1", "C1")] == [32_767, 32_767]
+    assert got["B1"].startswith("'xxx") and got["B1"].endswith("…")
+    assert got["C1"].startswith("text: 'xxx") and got["C1"].endswith("…")
+    assert got["D1"] == "#VALUE!"
+    assert report.values[("Data", "C1")].endswith("' is not a game result")  # the report's in full

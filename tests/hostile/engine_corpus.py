@@ -80,3 +80,13 @@ def make_number_cell(folder: Path, text: str) -> Path:
     """A number cell (no ``t=``) whose ``<v>`` is ``text``; B1 = A1+1."""
     rows = f'<row r="1"><c r="A1"><v>{text}</v></c><c r="B1"><f>A1+1</f></c></row>'
     return workbook(folder / "number-cell.xlsx", {"Data": rows})
+
+
+def make_long_texts(folder: Path, length: int = 32_760) -> Path:
+    """A1 holds ``length`` x's (within Excel's 32,767); B1 = DATEVALUE(A1), whose
+    message quotes it past the limit; C1 = LONG(A1), an add-in function failing with a
+    message quoting it; D1 = REPT of 20,000 emoji, 40,000 UTF-16 units (Excel's count)."""
+    rows = (f'<row r="1"><c r="A1" t="inlineStr"><is><t>{"x" * length}</t></is></c>'
+            '<c r="B1"><f>DATEVALUE(A1)</f></c><c r="C1"><f>LONG(A1)</f></c>'
+            '<c r="D1"><f>REPT("\U0001F600",20000)</f></c></row>')
+    return workbook(folder / "long-texts.xlsx", {"Data": rows})
