@@ -115,33 +115,77 @@ class Report:
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
-def default_output(src: Path) -> Path:
-    """``BOOK-recalc.xlsx`` beside ``BOOK.xlsx`` (``.xlsm`` for a macro workbook).
+def default_output(src: Path, kind: str | None = None) -> Path:
+    """``BOOK-recalc.xlsx`` beside ``BOOK.xlsx`` (``.xlsm`` for a macro workbook);
+    ``kind`` is the extension the content calls for (:func:`content_kind`), where known.
 
     >>> default_output(Path("a/open.xlsm")).as_posix(), default_output(Path("open.zip")).as_posix()
     ('a/open-recalc.xlsm', 'open-recalc.xlsx')
+    >>> default_output(Path("macros.xlsx"), ".xlsm").as_posix()
+    'macros-recalc.xlsm'
     """
-    suffix = src.suffix if src.suffix.lower() in WORKBOOK_SUFFIXES else ".xlsx"
+    suffix = kind or (src.suffix if src.suffix.lower() in WORKBOOK_SUFFIXES else ".xlsx")
     return src.with_name(f"{src.stem}-recalc{suffix}")
 
 
-def output_path(src: Path, dst: Path | None) -> Path:
+# The workbook part's content type: a macro workbook's (or macro template's) names
+# "macroEnabled"; Excel opens a file only under the extension its content type has.
+_CONTENT_TYPES = "[Content_Types].xml"
+_TYPES_NS = "{http://schemas.openxmlformats.org/package/2006/content-types}"
+_PACKAGE_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+
+
+def content_kind(src: Path) -> str | None:
+    """``.xlsm`` when the workbook part's content type is a macro workbook's, ``.xlsx``
+    when it is another workbook's, ``None`` when the package does not say (or cannot be
+    read: the reader's checks name that later)."""
+    from xml.etree import ElementTree
+    from .archive import read_member
+    try:
+        with zipfile.ZipFile(src) as archive:
+            # small parts: a bomb among them is refused, by check_archive, later
+            types = ElementTree.fromstring(read_member(
+                archive, archive.getinfo(_CONTENT_TYPES), str(src), limit=1 << 20))
+            rels = ElementTree.fromstring(read_member(
+                archive, archive.getinfo("_rels/.rels"), str(src), limit=1 << 20))
+    except (KeyError, OSError, RecalcError, ElementTree.ParseError, zipfile.BadZipFile):
+        return None
+    part = next((rel.get("Target", "") for rel in rels.iter(_PACKAGE_NS + "Relationship")
+                 if rel.get("Type", "").endswith("/officeDocument")), None)
+    if part is None:
+        return None
+    name = "/" + part.lstrip("/")
+    found = next((o.get("ContentType", "") for o in types.iter(_TYPES_NS + "Override")
+                  if o.get("PartName", "").lower() == name.lower()), None)
+    if found is None:
+        return None
+    return ".xlsm" if "macroenabled" in found.lower() else ".xlsx"
+
+
+def output_path(src: Path, dst: Path | None, kind: str | None = None) -> Path:
     """Where the result goes, checked before any work: ``dst``, or ``default_output``
     beside ``src``, or inside ``dst`` when it is a folder. **Decision**: a name that
     does not end in ``.xlsx``/``.xlsm`` is refused, not given an extension (a file the
     user did not name would appear), and so is a different kind from a macro
-    workbook's (``.xlsm`` in, ``.xlsx`` out: Excel would refuse to open it).
+    workbook's (``.xlsm`` in, ``.xlsx`` out: Excel would refuse to open it). ``kind``,
+    the extension the content calls for (:func:`content_kind`), decides over the
+    input's own name: a macro workbook named ``.xlsx`` is written as ``.xlsm``.
     """
     if dst is None:
-        dst = default_output(src)
+        dst = default_output(src, kind)
     elif dst.is_dir():
-        dst = dst / default_output(src).name
+        dst = dst / default_output(src, kind).name
     if dst.suffix.lower() not in WORKBOOK_SUFFIXES:
         raise RecalcError(f"{dst}: the output must be named .xlsx (or .xlsm for a macro "
                           "workbook); nothing written")
-    if src.suffix.lower() in WORKBOOK_SUFFIXES and dst.suffix.lower() != src.suffix.lower():
+    if kind is not None and kind != src.suffix.lower() and dst.suffix.lower() != kind:
+        what = "a macro workbook" if kind == ".xlsm" else "a workbook without macros"
+        raise RecalcError(f"{dst}: {src.name} is {what} whatever its name says; the "
+                          f"output must be named {kind}; nothing written")
+    expected = kind or (src.suffix.lower() if src.suffix.lower() in WORKBOOK_SUFFIXES else None)
+    if expected is not None and dst.suffix.lower() != expected:
         raise RecalcError(f"{dst}: the output must keep the input's extension "
-                          f"{src.suffix.lower()}; nothing written")
+                          f"{expected}; nothing written")
     if not dst.parent.is_dir():
         raise RecalcError(f"{dst}: the folder {dst.parent} does not exist; nothing written")
     if dst.exists() and not dst.is_file():
@@ -405,7 +449,8 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     src = Path(src)
     if not src.is_file():
         raise RecalcError(f"{src}: no such file" if not src.exists() else f"{src}: not a file")
-    dst = output_path(src, None if dst is None else Path(dst))
+    kind = content_kind(src)
+    dst = output_path(src, None if dst is None else Path(dst), kind)
     if not zipfile.is_zipfile(src):
         raise RecalcError(f"{src}: not an .xlsx workbook")
     with collector_paused():
@@ -444,5 +489,5 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
     return report
 
 
-__all__ += ["load_book", "chart_values", "record_values", "written_value", "FormulaSyntaxError", "output_path",
+__all__ += ["content_kind", "load_book", "chart_values", "record_values", "written_value", "FormulaSyntaxError", "output_path",
             "check_archive"]

@@ -15,6 +15,7 @@ import resource
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -40,7 +41,8 @@ def recalc(capsys, src: Path, *extra: str, code: int) -> str:
     assert "Traceback" not in err
     if code == 2:
         *progress, reason = err.strip().splitlines()
-        assert reason.startswith(f"chessrating recalc: error: {src}"), err
+        named = out if out is not None and str(out) in reason else src  # the file at fault
+        assert reason.startswith(f"chessrating recalc: error: {named}"), err
         assert "a fault in chessrating" not in reason, err
         assert all(line.startswith(("evaluating ", "writing ", "  ")) for line in progress), err
         if out is not None:
@@ -151,3 +153,29 @@ def test_no_cell_is_written_longer_than_excels_32767_characters(tmp_path):
     assert got["C1"].startswith("text: 'xxx") and got["C1"].endswith("…")
     assert got["D1"] == "#VALUE!"
     assert report.values[("Data", "C1")].endswith("' is not a game result")  # the report's in full
+
+
+def test_a_macro_workbook_named_xlsx_is_written_as_xlsm(tmp_path, capsys):
+    src = corpus.make_macro_named_xlsx(tmp_path)
+    err = recalc(capsys, src, code=0)
+    out = tmp_path / "macros-recalc.xlsm"
+    assert err.strip().endswith(f"written: {out}")
+    assert not (tmp_path / "macros-recalc.xlsx").exists()
+    assert values(out)["B1"] == 42
+    with zipfile.ZipFile(out) as z:
+        assert corpus.MACRO_WORKBOOK.encode() in z.read("[Content_Types].xml")
+
+
+@pytest.mark.parametrize("name, macros, asked, kind", [
+    ("macros.xlsx", True, "out.xlsx", ".xlsm"),
+    ("plain.xlsm", False, "out.xlsm", ".xlsx"),
+])
+def test_an_output_named_against_the_content_is_refused(tmp_path, capsys, name, macros, asked, kind):
+    src = corpus.make_macro_named_xlsx(tmp_path, name, macros)
+    out = tmp_path / asked
+    out.write_bytes(b"the user's own file")
+    err = recalc(capsys, src, "-o", str(out), code=2)
+    what = "a macro workbook" if macros else "a workbook without macros"
+    assert err.strip() == (f"chessrating recalc: error: {out}: {name} is {what} whatever its "
+                           f"name says; the output must be named {kind}; nothing written")
+    assert out.read_bytes() == b"the user's own file"

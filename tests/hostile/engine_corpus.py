@@ -34,9 +34,11 @@ def _relate(members: dict[str, bytes], kind: str, target: str, content_type: str
     members[types] = members[types].replace(
         b"</Types>", f'<Override PartName="/xl/{target}" ContentType="{content_type}"/></Types>'.encode())
     rels = "xl/_rels/workbook.xml.rels"
+    # the macro project's relationship type is Microsoft's, the others ECMA-376's
+    kind_ns = "http://schemas.microsoft.com/office/2006/relationships" if kind == "vbaProject" else REL_NS
     members[rels] = members[rels].replace(
         b"</Relationships>",
-        f'<Relationship Id="rId90" Type="{REL_NS}/{kind}" Target="{target}"/></Relationships>'.encode())
+        f'<Relationship Id="rId90" Type="{kind_ns}/{kind}" Target="{target}"/></Relationships>'.encode())
 
 
 def make_shared_string(folder: Path, index: str) -> Path:
@@ -90,3 +92,24 @@ def make_long_texts(folder: Path, length: int = 32_760) -> Path:
             '<c r="B1"><f>DATEVALUE(A1)</f></c><c r="C1"><f>LONG(A1)</f></c>'
             '<c r="D1"><f>REPT("\U0001F600",20000)</f></c></row>')
     return workbook(folder / "long-texts.xlsx", {"Data": rows})
+
+
+MACRO_WORKBOOK = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
+PLAIN_WORKBOOK = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+
+
+def make_macro_named_xlsx(folder: Path, name: str = "macros.xlsx", macros: bool = True) -> Path:
+    """A macro workbook (its workbook part typed macroEnabled, a vbaProject.bin) under
+    ``name``; ``macros=False`` gives a plain workbook. A1 = 2, B1 = A1*21."""
+    rows = '<row r="1"><c r="A1"><v>2</v></c><c r="B1"><f>A1*21</f></c></row>'
+    path = workbook(folder / name, {"Data": rows})
+    if not macros:
+        return path
+
+    def change(members: dict[str, bytes]) -> dict[str, bytes]:
+        types = "[Content_Types].xml"
+        members[types] = members[types].replace(PLAIN_WORKBOOK.encode(), MACRO_WORKBOOK.encode())
+        members["xl/vbaProject.bin"] = b"\xd0\xcf\x11\xe0 not a real project"
+        _relate(members, "vbaProject", "vbaProject.bin", "application/vnd.ms-office.vbaProject")
+        return members
+    return rewrite(path, change)
