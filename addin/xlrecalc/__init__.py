@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .archive import RecalcError, check_archive
+from .archive import RecalcError, check_archive, not_a_zip
 from .engine import Book, Table, collector_paused, evaluate_book
 from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .trace import inputs_holding, named_value, trace_inputs
@@ -452,7 +452,7 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     kind = content_kind(src)
     dst = output_path(src, None if dst is None else Path(dst), kind)
     if not zipfile.is_zipfile(src):
-        raise RecalcError(f"{src}: not an .xlsx workbook")
+        raise not_a_zip(src, str(src))
     with collector_paused():
         return _recalculate(src, dst, functions, progress, label, started, report_type,
                             before_write)

@@ -179,3 +179,19 @@ def test_an_output_named_against_the_content_is_refused(tmp_path, capsys, name, 
     assert err.strip() == (f"chessrating recalc: error: {out}: {name} is {what} whatever its "
                            f"name says; the output must be named {kind}; nothing written")
     assert out.read_bytes() == b"the user's own file"
+
+
+# -- files that are no package -------------------------------------------------------------
+@pytest.mark.parametrize("build, says", [
+    (corpus.make_encrypted, "the workbook is encrypted (protected by a password to open); "
+                            "save a copy without the password in Excel and recalc that"),
+    (corpus.make_legacy_xls, "an Excel 97-2003 workbook (.xls), not an .xlsx; save it as "
+                             ".xlsx in Excel or LibreOffice first"),
+])
+def test_a_compound_file_is_named_for_what_it_is(tmp_path, capsys, build, says):
+    src = build(tmp_path)
+    out = tmp_path / "kept.xlsx"
+    out.write_bytes(b"the user's own file")
+    err = recalc(capsys, src, "-o", str(out), code=2)
+    assert err.strip() == f"chessrating recalc: error: {src}: {says}"
+    assert out.read_bytes() == b"the user's own file"

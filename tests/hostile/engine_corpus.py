@@ -113,3 +113,40 @@ def make_macro_named_xlsx(folder: Path, name: str = "macros.xlsx", macros: bool 
         _relate(members, "vbaProject", "vbaProject.bin", "application/vnd.ms-office.vbaProject")
         return members
     return rewrite(path, change)
+
+
+def compound_file(path: Path, streams: list[str]) -> Path:
+    """An OLE compound file (MS-CFB, version 3, 512-byte sectors) whose directory holds
+    empty ``streams``: a header, one FAT sector, then directory sectors."""
+    entries = [("Root Entry", 5)] + [(name, 2) for name in streams]
+    directory = b""
+    for i, (name, kind) in enumerate(entries):
+        encoded = (name + "\0").encode("utf-16-le")
+        child = 1 if kind == 5 and len(entries) > 1 else 0xFFFFFFFF
+        # the streams chained as right siblings: a tree degenerate but valid
+        right = i + 1 if kind == 2 and i + 1 < len(entries) else 0xFFFFFFFF
+        directory += (encoded.ljust(64, b"\0") + struct.pack("<HBB", len(encoded), kind, 1)
+                      + struct.pack("<III", 0xFFFFFFFF, right, child) + bytes(16 + 4 + 16)
+                      + struct.pack("<IQ", 0xFFFFFFFE, 0))
+    directory = directory.ljust(-(-len(directory) // 512) * 512, b"\0")
+    dir_sectors = len(directory) // 512
+    fat = [0xFFFFFFFD] + [n + 1 for n in range(1, dir_sectors)] + [0xFFFFFFFE]
+    fat_sector = b"".join(struct.pack("<I", n) for n in fat).ljust(512, b"\xff")
+    header = (bytes.fromhex("d0cf11e0a1b11ae1") + bytes(16)
+              + struct.pack("<HHHHH", 0x3E, 3, 0xFFFE, 9, 6) + bytes(6)
+              + struct.pack("<IIIIIIIII", 0, 1, 1, 0, 4096, 0xFFFFFFFE, 0, 0xFFFFFFFE, 0)
+              + struct.pack("<I", 0) + b"\xff" * (109 * 4 - 4))
+    assert len(header) == 512
+    path.write_bytes(header + fat_sector + directory)
+    return path
+
+
+def make_encrypted(folder: Path) -> Path:
+    """What Excel saves a workbook protected by a password to open as (MS-OFFCRYPTO)."""
+    return compound_file(folder / "secret.xlsx", ["EncryptionInfo", "EncryptedPackage",
+                                                   "\x06DataSpaces"])
+
+
+def make_legacy_xls(folder: Path) -> Path:
+    """An Excel 97-2003 workbook's container, renamed .xlsx."""
+    return compound_file(folder / "old.xlsx", ["Workbook", "\x05SummaryInformation"])
