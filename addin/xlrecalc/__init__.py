@@ -31,7 +31,7 @@ from .engine import Book, Table, collector_paused, evaluate_book
 from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .trace import inputs_holding, named_value, trace_inputs
 from .values import ERROR_CODES, Key, XlErr
-from .patch import write_cached_values
+from .patch import check_writable, write_cached_values
 from .reader import iteration, read_book
 
 __all__ = ["recalculate", "Report", "CellError", "RecalcError", "default_output", "Step"]
@@ -424,6 +424,11 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
     return written
 
 
+def _unwritable(src: Path, exc: Exception) -> RecalcError:
+    reason = (str(exc).splitlines() or [exc.__class__.__name__])[0][:160]
+    return RecalcError(f"{src}: a part of the workbook cannot be rewritten: {reason}")
+
+
 def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
                 progress: Callable[[Step], None] | None = None, label: str | None = None,
@@ -464,6 +469,10 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
                  before_write: Callable[[Book, Report], None] | None) -> Report:
     table = {name.upper(): fn for name, fn in (functions or {}).items()}
     book = load_book(src, table)
+    try:  # what the writer would refuse, refused before the evaluation
+        check_writable(src, str(src))
+    except (KeyError, ValueError, SyntaxError) as exc:
+        raise _unwritable(src, exc) from None
     report = report_type(source=src, output=dst, formula_count=len(book.formulas))
     say = progress or (lambda step: None)
     total = len(book.formulas)
@@ -483,8 +492,7 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
     except OSError as exc:
         raise RecalcError(f"{dst}: cannot write the workbook ({exc.strerror or exc})") from None
     except (KeyError, ValueError, SyntaxError) as exc:  # SyntaxError: ElementTree's ParseError
-        reason = (str(exc).splitlines() or [exc.__class__.__name__])[0][:160]
-        raise RecalcError(f"{src}: a part of the workbook cannot be rewritten: {reason}") from None
+        raise _unwritable(src, exc) from None
     report.seconds = time.perf_counter() - started
     return report
 

@@ -195,3 +195,32 @@ def test_a_compound_file_is_named_for_what_it_is(tmp_path, capsys, build, says):
     err = recalc(capsys, src, "-o", str(out), code=2)
     assert err.strip() == f"chessrating recalc: error: {src}: {says}"
     assert out.read_bytes() == b"the user's own file"
+
+
+def members(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as z:
+        return {info.filename: z.read(info) for info in z.infolist()}
+
+
+def test_a_workbook_part_wherever_the_package_names_it_is_recalculated(tmp_path, capsys):
+    src = corpus.make_workbook_elsewhere(tmp_path)
+    recalc(capsys, src, code=0)
+    out = tmp_path / "elsewhere-recalc.xlsx"
+    assert values(out) == {"A1": 2, "B1": 42}
+    old, new = members(src), members(out)
+    assert list(old) == list(new)
+    assert [n for n in old if old[n] != new[n]] == ["book/main.xml", "book/sheets/data.xml"]
+    assert b'<calcPr calcId="191029"/>' in new["book/main.xml"]
+
+
+@pytest.mark.parametrize("how, reason", [("utf-16", "the sheet is not written in UTF-8"),
+                                         ("doctype", "the part declares a document type")])
+def test_a_part_the_writer_refuses_is_refused_before_any_formula_is_evaluated(tmp_path, how, reason):
+    from xlrecalc import RecalcError, recalculate
+    calls: list[int] = []
+    src = corpus.make_unwritable_sheet(tmp_path, how)
+    with pytest.raises(RecalcError) as refused:
+        recalculate(src, tmp_path / "out.xlsx", functions={"SPY": lambda: calls.append(1) or 1})
+    assert str(refused.value) == f"{src}: a part of the workbook cannot be rewritten: {reason}"
+    assert calls == []  # refused before the evaluation
+    assert sorted(p.name for p in tmp_path.iterdir()) == [src.name]

@@ -150,3 +150,42 @@ def make_encrypted(folder: Path) -> Path:
 def make_legacy_xls(folder: Path) -> Path:
     """An Excel 97-2003 workbook's container, renamed .xlsx."""
     return compound_file(folder / "old.xlsx", ["Workbook", "\x05SummaryInformation"])
+
+
+def make_workbook_elsewhere(folder: Path) -> Path:
+    """A package whose workbook part is book/main.xml, its sheets in book/sheets/: the
+    package relationship (_rels/.rels) names it, as OPC allows. A1 = 2, B1 = A1*21."""
+    rows = '<row r="1"><c r="A1"><v>2</v></c><c r="B1"><f>A1*21</f></c></row>'
+    path = workbook(folder / "elsewhere.xlsx", {"Data": rows})
+
+    def change(members: dict[str, bytes]) -> dict[str, bytes]:
+        moved = {"xl/workbook.xml": "book/main.xml",
+                 "xl/_rels/workbook.xml.rels": "book/_rels/main.xml.rels",
+                 "xl/worksheets/sheet1.xml": "book/sheets/data.xml"}
+        out = {moved.get(name, name): data for name, data in members.items()}
+        out["_rels/.rels"] = out["_rels/.rels"].replace(b"xl/workbook.xml", b"book/main.xml")
+        out["book/_rels/main.xml.rels"] = out["book/_rels/main.xml.rels"].replace(
+            b"worksheets/sheet1.xml", b"sheets/data.xml")
+        out["[Content_Types].xml"] = out["[Content_Types].xml"].replace(
+            b"/xl/workbook.xml", b"/book/main.xml").replace(
+            b"/xl/worksheets/sheet1.xml", b"/book/sheets/data.xml")
+        return out
+    return rewrite(path, change)
+
+
+def make_unwritable_sheet(folder: Path, how: str) -> Path:
+    """A sheet whose formula calls SPY(), in UTF-16 (``how="utf-16"``) or declaring a
+    document type (``how="doctype"``): parts the writer refuses to patch."""
+    rows = '<row r="1"><c r="A1"><v>2</v></c><c r="B1"><f>SPY()</f></c></row>'
+    path = workbook(folder / f"{how}.xlsx", {"Data": rows})
+
+    def change(members: dict[str, bytes]) -> dict[str, bytes]:
+        sheet = members["xl/worksheets/sheet1.xml"].decode()
+        if how == "utf-16":
+            members["xl/worksheets/sheet1.xml"] = sheet.replace(
+                'encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
+        else:
+            members["xl/worksheets/sheet1.xml"] = sheet.replace(
+                "<worksheet ", '<!DOCTYPE worksheet [<!ENTITY two "2">]><worksheet ').encode()
+        return members
+    return rewrite(path, change)
