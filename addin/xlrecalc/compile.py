@@ -12,6 +12,7 @@ floats, and an Excel error as its text (``"#N/A"``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -57,9 +58,35 @@ class Compiled:
         self.run, self.reads, self.volatile, self.unknown = run, reads, volatile, unknown
 
 
+# A reference to another workbook, as a file stores it: the workbook's index among the
+# external links (or its name), then a sheet or nothing, then "!": [1]Sheet1!A1,
+# '[1]My Sheet'!A1, [1]!Name, 'C:\\x\\[Book.xlsx]S'!A1. A table's brackets are never
+# followed by "!". Text in quotes is taken out first.
+_STRING = re.compile(r'"(?:[^"]|"")*"')
+_EXTERNAL = re.compile(r"(?:'[^'\[]*|(?<![\w\]]))(\[[^\[\]]+\])(?:[^'!\[\]]*'|[\w.]*)!")
+EXTERNAL = "(another workbook)"  # how a kept cell names what it reads
+
+
+def external_workbooks(text: str) -> list[str]:
+    """The other workbooks a formula reads, as it names them (``[1]``).
+
+    >>> external_workbooks('''=[1]Sheet1!A1+'[2]My Sheet'!B2+[1]!Rate+Table1[Col]+"[3]S!A1"''')
+    ['[1]', '[2]']
+    """
+    if "[" not in text or "!" not in text:
+        return []
+    return list(dict.fromkeys(_EXTERNAL.findall(_STRING.sub('""', text))))
+
+
 def compile_formula(book: "BookView", text: str, here: Key, array: bool) -> Compiled:
     """Compile ``text`` as written in the cell ``here``. A formula nested deeper than
-    Python can follow is a :class:`FormulaSyntaxError` with a one-line reason."""
+    Python can follow is a :class:`FormulaSyntaxError` with a one-line reason. A
+    formula reading another workbook is not evaluated (its cells keep Excel's value, as
+    Excel keeps them until the links are updated): its ``unknown`` names the workbook."""
+    linked = external_workbooks(text)
+    if linked:
+        error = XlErr("#REF!", f"a reference to another workbook {linked[0]}")
+        return Compiled(lambda h: error, [], False, tuple(f"{w} {EXTERNAL}" for w in linked))
     compiler = _Compiler(book, here, array)
     try:
         run = compiler.compile(text)

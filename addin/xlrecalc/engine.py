@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .book_view import Table
-from .compile import Closure, Compiled, cell_name, compile_formula
+from .compile import EXTERNAL, Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
@@ -394,7 +394,12 @@ def _keep_cached(book: Book, formula: Formula, unknown: tuple[str, ...]) -> None
         book.load_cached = None
     key = formula.key
     book.kept[key] = unknown
-    missing = XlErr("#NAME?", f"unknown function {unknown[0]}", _where(key))
+    if unknown[0].endswith(EXTERNAL):  # a reference to another workbook
+        missing = XlErr("#REF!", f"a reference to another workbook "
+                                 f"{unknown[0].removesuffix(EXTERNAL).strip()} without Excel's value",
+                        _where(key))
+    else:
+        missing = XlErr("#NAME?", f"unknown function {unknown[0]}", _where(key))
     ref = formula.ref
     cells = [key] if ref is None else [(key[0], r, c) for r in range(ref.r1, ref.r2 + 1)
                                         for c in range(ref.c1, ref.c2 + 1)]

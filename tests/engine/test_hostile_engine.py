@@ -224,3 +224,14 @@ def test_a_part_the_writer_refuses_is_refused_before_any_formula_is_evaluated(tm
     assert str(refused.value) == f"{src}: a part of the workbook cannot be rewritten: {reason}"
     assert calls == []  # refused before the evaluation
     assert sorted(p.name for p in tmp_path.iterdir()) == [src.name]
+
+
+def test_a_reference_to_another_workbook_keeps_excels_value_and_says_so(tmp_path, capsys):
+    src = corpus.make_external_link(tmp_path)
+    err = recalc(capsys, src, code=1)
+    got = values(tmp_path / "linked-recalc.xlsx")
+    assert got["A1"] == 5 and got["B1"] == 10  # Excel's value, and what reads it
+    assert "C1" not in got  # kept as the file has it: no value
+    assert "kept Excel's value in 2 cells: [1] (another workbook)" in err
+    assert "Data!D1: a reference to another workbook [1] without Excel's value" in err
+    assert "outside a table" not in err

@@ -189,3 +189,11 @@ def make_unwritable_sheet(folder: Path, how: str) -> Path:
                 "<worksheet ", '<!DOCTYPE worksheet [<!ENTITY two "2">]><worksheet ').encode()
         return members
     return rewrite(path, change)
+
+
+def make_external_link(folder: Path) -> Path:
+    """A1 reads another workbook (``[1]Sheet1!A1+1``) and holds Excel's value 5; B1 =
+    A1*2; C1 reads it too (``'[1]My Sheet'!A1``) with no value cached; D1 = C1+1."""
+    rows = ('<row r="1"><c r="A1"><f>[1]Sheet1!A1+1</f><v>5</v></c><c r="B1"><f>A1*2</f></c>'
+            "<c r=\"C1\"><f>'[1]My Sheet'!A1</f></c><c r=\"D1\"><f>C1+1</f></c></row>")
+    return workbook(folder / "linked.xlsx", {"Data": rows})
