@@ -251,7 +251,7 @@ def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -
                 continue
             if isinstance(value, ArrayFormula):
                 book.add_formula(sheet.title, cell.row, cell.column, value.text,
-                                 _array_ref(value.ref, sheet.title))
+                                 _array_ref(value.ref, sheet.title), lambda: list(sheet._cells))
             elif cell.data_type == "f" and isinstance(value, str):
                 if (sheet.title, cell.row, cell.column) in book.owner:
                     continue  # a cell of an array formula's range (often <f ca="1"/>)

@@ -37,6 +37,9 @@ _PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3
                "*": 4, "/": 4, "^": 5}
 _UNARY_PRECEDENCE = 7
 MAX_NESTING = 64  # Excel's limit of nested function calls in one formula
+# Names whose text names a name, and so on: far past what a workbook does, short of what
+# compiling them one inside the other holds on the stack (600 MB at 200,000)
+MAX_NAME_DEPTH = 10_000
 
 
 # The shortcuts for common cases (a comparison with a constant, --(range), a call written
@@ -105,7 +108,8 @@ def _unique(specs: list[RefSpec]) -> list[RefSpec]:
 class _Compiler:
     """Recursive-descent parser that builds closures for one formula."""
 
-    def __init__(self, book: "BookView", here: Key, array: bool, names_seen: frozenset[str] = frozenset(),
+    def __init__(self, book: "BookView", here: Key, array: bool,
+                 names_seen: set[str] | None = None,
                  local: dict[str, Closure] | None = None,
                  recursive: dict[str, list[Closure]] | None = None):
         self.book, self.here = book, here
@@ -113,7 +117,9 @@ class _Compiler:
         self.reads: list[RefSpec] = []
         self.tokens: list[Token] = []
         self.pos = 0
-        self.names_seen = names_seen
+        # the names whose text is being compiled, outermost first: one set shared down a
+        # chain of names (a copy at each level would hold a chain's length squared)
+        self.names_seen = set() if names_seen is None else names_seen
         self.local: dict[str, Closure] = dict(local or {})  # LET's and LAMBDA's names
         self.recursive = recursive or {}  # LAMBDA names being compiled, for their own calls
         self.nesting = 0
@@ -358,6 +364,9 @@ class _Compiler:
             reason = f"the name {name} refers to itself" if text else f"unknown name {name}"
             error = XlErr("#NAME?", reason)
             return lambda h: error
+        if len(self.names_seen) >= MAX_NAME_DEPTH:  # each level costs stack to compile
+            error = XlErr("#VALUE!", f"names nested more than {MAX_NAME_DEPTH:,} deep (at {name})")
+            return lambda h: error
         memo = (self.here[0], upper, bool(self.array_depth))
         found = self.book.compiled_names.get(memo)
         if found is None:
@@ -365,9 +374,14 @@ class _Compiler:
             recursive = dict(self.recursive)
             if lambdas.lambda_text(text):
                 recursive[upper] = []
-            inner = _Compiler(self.book, (self.here[0], 1, 1), bool(self.array_depth),
-                              self.names_seen | {upper}, recursive=recursive)
-            fn = inner.compile(text.lstrip("=") if text.startswith("=") else text)
+            seen = self.names_seen
+            seen.add(upper)
+            try:
+                inner = _Compiler(self.book, (self.here[0], 1, 1), bool(self.array_depth),
+                                  seen, recursive=recursive)
+                fn = inner.compile(text.lstrip("=") if text.startswith("=") else text)
+            finally:
+                seen.discard(upper)
             if upper in recursive:
                 recursive[upper].append(fn)
             reads = _unique(inner.reads)

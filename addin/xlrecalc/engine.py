@@ -22,7 +22,7 @@ import inspect
 import math
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .book_view import Table
@@ -37,13 +37,24 @@ _STACK_BYTES = 512 * 1024 * 1024  # the evaluation thread's stack (reserved, not
 _RECURSION = 600_000  # Python frames in that thread: chains of about 60,000 cells
 
 
+# Cells of array formulas' ranges a book fills whole, the cells its file does not hold
+# included (a program may write only the anchor of <f t="array" ref="A1:C3">). Past it,
+# a range covers the cells the file holds: what Excel writes, one <c> per cell of the
+# range, and what a range over a whole sheet in a 2 KB file (17 billion cells) is not.
+ARRAY_CELLS_FILLED = 1 << 20
+
+
 class Formula:
-    """One formula cell, or the anchor of a legacy array formula spanning ``ref``."""
+    """One formula cell, or the anchor of a legacy array formula spanning ``ref``;
+    ``cells`` are the cells of ``ref`` it fills, in rows (its own cell first)."""
 
-    __slots__ = ("key", "text", "ref", "run", "specs", "error")
+    __slots__ = ("key", "text", "ref", "run", "specs", "error", "cells")
 
-    def __init__(self, key: Key, text: str, ref: Ref | None = None):
+    def __init__(self, key: Key, text: str, ref: Ref | None = None,
+                 cells: list[tuple[int, int]] | None = None):
         self.key, self.text, self.ref = key, text, ref
+        self.cells = cells if cells is not None or ref is None else [
+            (r, c) for r in range(ref.r1, ref.r2 + 1) for c in range(ref.c1, ref.c2 + 1)]
         self.run: Closure | None = None  # set when the formula compiles
         self.specs: list[RefSpec] = []
         self.error: XlErr | None = None
@@ -83,6 +94,7 @@ class Book:
         self.iteration: tuple[int, float] | None = None
         self.cyclic: dict[Key, None] = {}  # cells met in a cycle, when iterating
         self.previous: dict[Key, Any] = {}  # their values of the iteration before
+        self.array_room = ARRAY_CELLS_FILLED  # cells array ranges may still fill whole
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
@@ -99,18 +111,29 @@ class Book:
         if row > rows or col > cols:
             self.extent[sheet] = (max(rows, row), max(cols, col))
 
-    def add_formula(self, sheet: str, row: int, col: int, text: str, ref: Ref | None = None) -> None:
+    def add_formula(self, sheet: str, row: int, col: int, text: str, ref: Ref | None = None,
+                    held: Callable[[], Iterable[tuple[int, int]]] | None = None) -> None:
+        """A formula at (row, col); ``ref`` the range of a legacy array formula, filled
+        whole while :data:`ARRAY_CELLS_FILLED` lasts, else at the cells of the sheet that
+        ``held`` gives (the cells its file holds)."""
         key = (sheet, row, col)
         if key not in self.formulas:
             self.pending += 1
-        self.formulas[key] = Formula(key, text, ref)
-        self.set_value(sheet, row, col, PENDING)
+        cells = None
         if ref is not None:
-            for r in range(ref.r1, ref.r2 + 1):
-                for c in range(ref.c1, ref.c2 + 1):
-                    if (sheet, r, c) != key:
-                        self.owner[(sheet, r, c)] = key
-                        self.set_value(sheet, r, c, PENDING)
+            area = (ref.r2 - ref.r1 + 1) * (ref.c2 - ref.c1 + 1)
+            if area <= self.array_room:
+                self.array_room -= area
+            else:
+                found = {(r, c) for r, c in (held() if held is not None else ())
+                         if ref.r1 <= r <= ref.r2 and ref.c1 <= c <= ref.c2}
+                cells = sorted(found | {(row, col)})
+        formula = self.formulas[key] = Formula(key, text, ref, cells)
+        self.set_value(sheet, row, col, PENDING)
+        for r, c in formula.cells or ():
+            if (r, c) != (row, col):
+                self.owner[(sheet, r, c)] = key
+                self.set_value(sheet, r, c, PENDING)
 
     def add_cells(self, sheet: str, values: dict[tuple[int, int], Any],
                   formulas: dict[tuple[int, int], str]) -> None:
@@ -400,9 +423,7 @@ def _keep_cached(book: Book, formula: Formula, unknown: tuple[str, ...]) -> None
                         _where(key))
     else:
         missing = XlErr("#NAME?", f"unknown function {unknown[0]}", _where(key))
-    ref = formula.ref
-    cells = [key] if ref is None else [(key[0], r, c) for r in range(ref.r1, ref.r2 + 1)
-                                        for c in range(ref.c1, ref.c2 + 1)]
+    cells = [key] if formula.cells is None else [(key[0], r, c) for r, c in formula.cells]
     for cell in cells:
         book.cells[cell[0]][cell[1:]] = book.cached.get(cell, missing)
     book.pending -= 1
@@ -432,11 +453,8 @@ def _iterate(book: Book, count: int, delta: float) -> None:
         for formula in formulas:  # every formula pending again, in the order first read
             sheet, row, col = formula.key
             cells[sheet][(row, col)] = PENDING
-            ref = formula.ref
-            if ref is not None:
-                for r in range(ref.r1, ref.r2 + 1):
-                    for c in range(ref.c1, ref.c2 + 1):
-                        cells[sheet][(r, c)] = PENDING
+            for r, c in formula.cells or ():
+                cells[sheet][(r, c)] = PENDING
         book.pending = len(formulas)
         _evaluate_formulas(book, formulas, None)
         iterations += 1
@@ -508,32 +526,31 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
         cells[(row, col)] = _cell_result(result)
         return
     ref = formula.ref
+    assert ref is not None and formula.cells is not None
     if isinstance(result, Rng) and len(result.areas()) == 1:
-        _store_reference(book, ref, result)
+        _store_reference(book, ref, formula.cells, result)
         return
     try:
         rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]
     except Exception as exc:
         rows = [[_failed(formula, exc)]]
-    for r in range(ref.r1, ref.r2 + 1):
-        for c in range(ref.c1, ref.c2 + 1):
-            i = 0 if len(rows) == 1 else r - ref.r1
-            j = 0 if len(rows[0]) == 1 else c - ref.c1
-            value = rows[i][j] if i < len(rows) and j < len(rows[0]) else XlErr("#N/A")
-            cells[(r, c)] = _cell_result(value)
+    for r, c in formula.cells:
+        i = 0 if len(rows) == 1 else r - ref.r1
+        j = 0 if len(rows[0]) == 1 else c - ref.c1
+        value = rows[i][j] if i < len(rows) and j < len(rows[0]) else XlErr("#N/A")
+        cells[(r, c)] = _cell_result(value)
 
 
-def _store_reference(book: Book, ref: Ref, result: Rng) -> None:
-    """An array formula whose value is a reference: each cell of its range shows the
-    cell of the reference at the same place (a blank shows 0, as in Excel), a 1-row or
-    1-column reference repeats, and places beyond the reference are #N/A."""
+def _store_reference(book: Book, ref: Ref, places: list[tuple[int, int]], result: Rng) -> None:
+    """An array formula whose value is a reference: each cell of its range (``places``)
+    shows the cell of the reference at the same place (a blank shows 0, as in Excel), a
+    1-row or 1-column reference repeats, and places beyond the reference are #N/A."""
     height, width = result.shape
-    for r in range(ref.r1, ref.r2 + 1):
+    for r, c in places:
         i = 0 if height == 1 else r - ref.r1
-        for c in range(ref.c1, ref.c2 + 1):
-            j = 0 if width == 1 else c - ref.c1
-            if i < height and j < width:
-                value = book.value(result.sheet, result.r1 + i, result.c1 + j)
-            else:
-                value = XlErr("#N/A")
-            book.cells[ref.sheet or ""][(r, c)] = _cell_result(value)
+        j = 0 if width == 1 else c - ref.c1
+        if i < height and j < width:
+            value = book.value(result.sheet, result.r1 + i, result.c1 + j)
+        else:
+            value = XlErr("#N/A")
+        book.cells[ref.sheet or ""][(r, c)] = _cell_result(value)

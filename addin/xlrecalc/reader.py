@@ -217,6 +217,13 @@ def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list
                 date1904: bool) -> None:
     shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
     cached = book.cached
+    positions: list[list[tuple[int, int]]] = []
+
+    def held() -> list[tuple[int, int]]:
+        """The cells the sheet holds, read once, when an array formula's range needs them."""
+        if not positions:
+            positions.append([(row, col) for _, row, col in _cells(root)])
+        return positions[0]
     for cell, row, col in _cells(root):
         key = (sheet, row, col)
         formula = cell.find(_MAIN + "f")
@@ -237,7 +244,7 @@ def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list
             if kind == "array" and formula.get("ref"):
                 found = parse_ref(formula.get("ref", ""))
                 book.add_formula(sheet, row, col, "=" + text,
-                                 Ref(sheet, found.r1, found.c1, found.r2, found.c2))
+                                 Ref(sheet, found.r1, found.c1, found.r2, found.c2), held)
                 continue
             if key in book.owner:
                 continue  # a cell of an array formula's range (often <f ca="1"/>)

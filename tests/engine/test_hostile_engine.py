@@ -235,3 +235,28 @@ def test_a_reference_to_another_workbook_keeps_excels_value_and_says_so(tmp_path
     assert "kept Excel's value in 2 cells: [1] (another workbook)" in err
     assert "Data!D1: a reference to another workbook [1] without Excel's value" in err
     assert "outside a table" not in err
+
+
+# -- resources: every run on a file under 5 MB stays under 1 GB and two minutes ----------
+def test_an_array_formula_over_a_whole_sheet_fills_the_cells_the_file_holds(tmp_path):
+    src = corpus.make_whole_sheet_array(tmp_path)
+    assert src.stat().st_size < 5 << 20
+    proc, peak, seconds = measured(src)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert peak < MEMORY_CAP and seconds < TIME_LIMIT
+    out = tmp_path / "whole-sheet-recalc.xlsx"
+    assert values(out, "Calc") == {"A1": 2, "B1": 2, "A3": 2}
+    assert values(out, "Other") == {"A1": 3}
+
+
+@pytest.mark.parametrize("length, code, shown", [
+    (9_000, 0, 9_000),
+    (12_000, 1, "names nested more than 10,000 deep (at chain_1999)"),
+])
+def test_a_chain_of_names_costs_memory_in_its_length_not_its_square(tmp_path, length, code, shown):
+    src = corpus.make_name_chain(tmp_path, length)
+    assert src.stat().st_size < 5 << 20
+    proc, peak, seconds = measured(src)
+    assert proc.returncode == code, proc.stderr[-2000:]
+    assert peak < MEMORY_CAP // 4 and seconds < TIME_LIMIT
+    assert values(tmp_path / f"{src.stem}-recalc.xlsx")["B1"] == shown

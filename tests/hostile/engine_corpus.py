@@ -197,3 +197,24 @@ def make_external_link(folder: Path) -> Path:
     rows = ('<row r="1"><c r="A1"><f>[1]Sheet1!A1+1</f><v>5</v></c><c r="B1"><f>A1*2</f></c>'
             "<c r=\"C1\"><f>'[1]My Sheet'!A1</f></c><c r=\"D1\"><f>C1+1</f></c></row>")
     return workbook(folder / "linked.xlsx", {"Data": rows})
+
+
+def make_whole_sheet_array(folder: Path) -> Path:
+    """A legacy array formula over the whole sheet, ``<f t="array" ref="A1:XFD1048576">``
+    (17 billion cells) at Calc!A1 reading Data!A1 (= 1) times 2; the file holds two
+    more cells of its range, B1 and A3. Other!A1 sums Data's whole sheet times 3 in an
+    array formula."""
+    calc = ('<row r="1"><c r="A1"><f t="array" ref="A1:XFD1048576">Data!A1*2</f></c>'
+            '<c r="B1"><v>0</v></c></row><row r="3"><c r="A3"><v>0</v></c></row>')
+    other = '<row r="1"><c r="A1"><f t="array" ref="A1">SUM(Data!A1:XFD1048576*3)</f></c></row>'
+    return workbook(folder / "whole-sheet.xlsx", {"Data": '<row r="1"><c r="A1"><v>1</v></c></row>',
+                                                   "Calc": calc, "Other": other})
+
+
+def make_name_chain(folder: Path, length: int) -> Path:
+    """Names each adding 1 to the one before, ``length`` deep: B1 = chain_{length-1},
+    which is ``length`` when A1 = 1."""
+    names = [("chain_0", "Data!$A$1")] + [(f"chain_{i}", f"chain_{i - 1}+1")
+                                          for i in range(1, length)]
+    rows = f'<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>chain_{length - 1}</f></c></row>'
+    return workbook(folder / f"name-chain-{length}.xlsx", {"Data": rows}, names=names)
