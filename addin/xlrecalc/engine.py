@@ -95,6 +95,9 @@ class Book:
         self.cyclic: dict[Key, None] = {}  # cells met in a cycle, when iterating
         self.previous: dict[Key, Any] = {}  # their values of the iteration before
         self.array_room = ARRAY_CELLS_FILLED  # cells array ranges may still fill whole
+        # anchors of dynamic array formulas (Excel 365's spills, cm= a cell metadata whose
+        # XLDAPR properties say fDynamic), as opposed to legacy (CSE) array formulas
+        self.dynamic: set[Key] = set()
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
@@ -527,13 +530,25 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
         return
     ref = formula.ref
     assert ref is not None and formula.cells is not None
+    if formula.key in book.dynamic and isinstance(result, (Rng, Arr)) and _blocked(book, formula, result):
+        cells[(row, col)] = XlErr("#SPILL!", origin=_where(formula.key))
+        for place in formula.cells:  # what spilled before is gone, as in Excel
+            if place != (row, col):
+                cells[place] = None
+        return
     if isinstance(result, Rng) and len(result.areas()) == 1:
-        _store_reference(book, ref, formula.cells, result)
+        _store_reference(book, ref, formula.cells, result, formula.key in book.dynamic)
         return
     try:
         rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]
     except Exception as exc:
         rows = [[_failed(formula, exc)]]
+    if formula.key in book.dynamic:  # a spill: the result's own shape, blank past it
+        for r, c in formula.cells:
+            i, j = r - ref.r1, c - ref.c1
+            inside = i < len(rows) and j < len(rows[0])
+            cells[(r, c)] = _cell_result(rows[i][j]) if inside else None
+        return
     for r, c in formula.cells:
         i = 0 if len(rows) == 1 else r - ref.r1
         j = 0 if len(rows[0]) == 1 else c - ref.c1
@@ -541,16 +556,46 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
         cells[(r, c)] = _cell_result(value)
 
 
-def _store_reference(book: Book, ref: Ref, places: list[tuple[int, int]], result: Rng) -> None:
+_LAST_ROW, _LAST_COL = 1_048_576, 16_384
+
+
+def _blocked(book: Book, formula: Formula, result: Rng | Arr) -> bool:
+    """Whether a dynamic array formula's result cannot spill: the range it needs runs
+    past the sheet's edge, or holds, outside the range the formula already fills, a cell
+    that is not blank (a value or a formula). Excel shows ``#SPILL!`` then."""
+    sheet, row, col = formula.key
+    if isinstance(result, Rng) and len(result.areas()) != 1:
+        return False
+    height, width = result.shape
+    last_row, last_col = row + height - 1, col + width - 1
+    if last_row > _LAST_ROW or last_col > _LAST_COL:
+        return True
+    ref = formula.ref
+    assert ref is not None
+    if last_row <= ref.r2 and last_col <= ref.c2:
+        return False  # within the range it fills
+    own = set(formula.cells or ())
+    cells = book.cells[sheet]
+
+    def blocks(r: int, c: int) -> bool:
+        return (r, c) not in own and cells.get((r, c)) is not None
+    if height * width <= len(cells):  # the smaller of the two to walk
+        return any(blocks(r, c) for r in range(row, last_row + 1) for c in range(col, last_col + 1))
+    return any(row <= r <= last_row and col <= c <= last_col and blocks(r, c) for r, c in cells)
+
+
+def _store_reference(book: Book, ref: Ref, places: list[tuple[int, int]], result: Rng,
+                     spill: bool = False) -> None:
     """An array formula whose value is a reference: each cell of its range (``places``)
     shows the cell of the reference at the same place (a blank shows 0, as in Excel), a
-    1-row or 1-column reference repeats, and places beyond the reference are #N/A."""
+    1-row or 1-column reference repeats, and places beyond the reference are #N/A; a
+    dynamic array's (``spill``) neither repeats nor shows anything past the reference."""
     height, width = result.shape
     for r, c in places:
-        i = 0 if height == 1 else r - ref.r1
-        j = 0 if width == 1 else c - ref.c1
+        i = 0 if height == 1 and not spill else r - ref.r1
+        j = 0 if width == 1 and not spill else c - ref.c1
         if i < height and j < width:
-            value = book.value(result.sheet, result.r1 + i, result.c1 + j)
+            value = _cell_result(book.value(result.sheet, result.r1 + i, result.c1 + j))
         else:
-            value = XlErr("#N/A")
-        book.cells[ref.sheet or ""][(r, c)] = _cell_result(value)
+            value = None if spill else XlErr("#N/A")
+        book.cells[ref.sheet or ""][(r, c)] = value

@@ -101,6 +101,7 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
         raise _Unreadable("not transitional SpreadsheetML")
     rels = _relations(archive, workbook_part)
     strings = _shared_strings(archive, rels)
+    dynamic = _dynamic_metadata(archive, rels)
     sheets = [(s.get("name", ""), rels[s.get(_REL + "id", "")][1])
               for s in workbook.iter(_MAIN + "sheet")]
     book = Book(dict(functions))
@@ -114,7 +115,7 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
     for name, _ in sheets:
         book.add_sheet(name)
     for name, part in sheets:
-        _read_sheet(archive, book, name, part, strings, book.date1904)
+        _read_sheet(archive, book, name, part, strings, book.date1904, dynamic)
     for defined in workbook.iter(_MAIN + "definedName"):
         name, text = defined.get("name", ""), defined.text or ""
         local = defined.get("localSheetId")
@@ -159,6 +160,40 @@ def _shared_strings(archive: zipfile.ZipFile, rels: dict[str, tuple[str, str]]) 
     return [_text(item) for item in _xml(archive, part).iter(_MAIN + "si")]
 
 
+_DYNAMIC_ARRAYS = "{http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray}"
+
+
+def _dynamic_metadata(archive: zipfile.ZipFile, rels: dict[str, tuple[str, str]]) -> frozenset[str]:
+    """The ``cm=`` values that mark a dynamic array formula ([MS-XLSX] 2.6.230 and
+    2.3.8): cellMetadata's block ``cm`` (from 1) records a type named XLDAPR and a
+    future-metadata block whose dynamicArrayProperties say ``fDynamic="1"``."""
+    part = next((m for kind, m in rels.values() if kind == "sheetMetadata"), None)
+    if part is None or part not in archive.namelist():
+        return frozenset()
+    root = _xml(archive, part)
+    types = [t.get("name", "") for t in root.iter(_MAIN + "metadataType")]
+    future: dict[str, list[bool]] = {}
+    for block in root.iter(_MAIN + "futureMetadata"):
+        future[block.get("name", "")] = [
+            any(p.get("fDynamic", "0").strip().lower() in ("1", "true")
+                for p in bk.iter(_DYNAMIC_ARRAYS + "dynamicArrayProperties"))
+            for bk in block.findall(_MAIN + "bk")]
+    found: set[str] = set()
+    cell_metadata = root.find(_MAIN + "cellMetadata")
+    for number, bk in enumerate(cell_metadata.findall(_MAIN + "bk") if cell_metadata is not None else [], 1):
+        for record in bk.iter(_MAIN + "rc"):
+            try:  # t counts from 1, v from 0; an index past its list marks nothing
+                kind = _index(str(int(record.get("t", "")) - 1), len(types))
+                name = types[kind] if kind is not None else ""
+                blocks = future.get(name, [])
+                at = _index(record.get("v"), len(blocks))
+            except ValueError:
+                continue
+            if name == "XLDAPR" and at is not None and blocks[at]:
+                found.add(str(number))
+    return frozenset(found)
+
+
 def _text(item: ElementTree.Element) -> str:
     """The text of a string item: its runs, without phonetic guides, with the characters
     XML cannot hold read back from their ``_xHHHH_`` escapes (ECMA-376 ST_Xstring)."""
@@ -182,10 +217,10 @@ def _unescape(text: str) -> str:
 
 
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
-                strings: list[str], date1904: bool) -> None:
+                strings: list[str], date1904: bool, dynamic: frozenset[str] = frozenset()) -> None:
     root = _xml(archive, part)
     try:
-        _read_cells(book, sheet, root, strings, date1904)
+        _read_cells(book, sheet, root, strings, date1904, dynamic)
     except _BadString as bad:
         raise _Refused(f"{sheet}!{bad.cell} names shared string {bad.index}, but the "
                        f"workbook holds {len(strings)}") from None
@@ -214,7 +249,7 @@ class _BadNumber(Exception):
 
 
 def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list[str],
-                date1904: bool) -> None:
+                date1904: bool, dynamic: frozenset[str]) -> None:
     shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
     cached = book.cached
     positions: list[list[tuple[int, int]]] = []
@@ -245,6 +280,8 @@ def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list
                 found = parse_ref(formula.get("ref", ""))
                 book.add_formula(sheet, row, col, "=" + text,
                                  Ref(sheet, found.r1, found.c1, found.r2, found.c2), held)
+                if dynamic and cell.get("cm") in dynamic:
+                    book.dynamic.add(key)
                 continue
             if key in book.owner:
                 continue  # a cell of an array formula's range (often <f ca="1"/>)

@@ -260,3 +260,18 @@ def test_a_chain_of_names_costs_memory_in_its_length_not_its_square(tmp_path, le
     assert proc.returncode == code, proc.stderr[-2000:]
     assert peak < MEMORY_CAP // 4 and seconds < TIME_LIMIT
     assert values(tmp_path / f"{src.stem}-recalc.xlsx")["B1"] == shown
+
+
+# -- spills ----------------------------------------------------------------------------------
+def test_a_blocked_spill_is_spill_error_and_a_free_one_its_values(tmp_path, capsys):
+    src = corpus.make_blocked_spill(tmp_path)
+    err = recalc(capsys, src, code=1)
+    out = tmp_path / "spill-recalc.xlsx"
+    got = values(out)
+    assert {k: v for k, v in got.items() if v != ""} == {
+        "A1": "#SPILL!", "A2": 5, "C1": 1, "C2": 2, "E1": "#SPILL!", "F1": 2,
+        "G1": 1, "G2": 7,  # a legacy array formula keeps its range
+        "H1": 1, "I1": 1, "I2": 2}  # H2 and I3: blank, the spill being shorter now
+    assert "Data!A1: #SPILL!" in err and "Data!E1" in err
+    sheet = members(out)["xl/worksheets/sheet1.xml"]
+    assert b'<c r="A1" cm="1" t="e"><f t="array" ref="A1">SEQUENCE(3)</f><v>#SPILL!</v></c>' in sheet

@@ -218,3 +218,41 @@ def make_name_chain(folder: Path, length: int) -> Path:
                                           for i in range(1, length)]
     rows = f'<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>chain_{length - 1}</f></c></row>'
     return workbook(folder / f"name-chain-{length}.xlsx", {"Data": rows}, names=names)
+
+
+DYNAMIC_METADATA = (
+    f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><metadata xmlns="{MAIN_NS}" '
+    'xmlns:xda="http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray">'
+    '<metadataTypes count="1"><metadataType name="XLDAPR" minSupportedVersion="120000" copy="1" '
+    'pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" '
+    'clearComments="1" assign="1" coerce="1" cellMeta="1"/></metadataTypes>'
+    '<futureMetadata name="XLDAPR" count="1"><bk><extLst><ext uri="{bdbb8cdc-fa1e-496e-a857-'
+    '3c3f30c029c3}"><xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst>'
+    '</bk></futureMetadata><cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata>'
+    '</metadata>').encode()
+
+
+def make_blocked_spill(folder: Path) -> Path:
+    """Dynamic array formulas as Excel 365 writes them (``cm="1"``, xl/metadata.xml):
+    A1 = SEQUENCE(3) with A2 holding 5 in its way (Excel's file: ref="A1", #SPILL!);
+    C1 = SEQUENCE(2) with C2 free; E1 = SEQUENCE(1,2) whose F1 holds a formula; G1 =
+    SEQUENCE(2) as a legacy array formula (no cm) over G1 alone, with G2 holding 7; H1 =
+    SEQUENCE(1) that spilled over H1:H2 before, and I1 = Data!C1:C2 over I1:I3."""
+    rows = ('<row r="1">'
+            '<c r="A1" cm="1" t="e"><f t="array" ref="A1">SEQUENCE(3)</f><v>#SPILL!</v></c>'
+            '<c r="C1" cm="1"><f t="array" ref="C1:C2">SEQUENCE(2)</f><v>1</v></c>'
+            '<c r="E1" cm="1" t="e"><f t="array" ref="E1">SEQUENCE(1,2)</f><v>#SPILL!</v></c>'
+            '<c r="F1"><f>1+1</f><v>2</v></c>'
+            '<c r="G1"><f t="array" ref="G1">SEQUENCE(2)</f><v>1</v></c>'
+            '<c r="H1" cm="1"><f t="array" ref="H1:H2">SEQUENCE(1)</f><v>1</v></c>'
+            '<c r="I1" cm="1"><f t="array" ref="I1:I3">Data!C1:C2</f><v>1</v></c></row>'
+            '<row r="2"><c r="A2"><v>5</v></c><c r="C2"><v>2</v></c><c r="G2"><v>7</v></c>'
+            '<c r="H2"><v>2</v></c><c r="I2"><v>2</v></c></row><row r="3"><c r="I3"><v>3</v></c></row>')
+    path = workbook(folder / "spill.xlsx", {"Data": rows},
+                    extra=[("xl/metadata.xml", DYNAMIC_METADATA)])
+
+    def change(members: dict[str, bytes]) -> dict[str, bytes]:
+        _relate(members, "sheetMetadata", "metadata.xml",
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml")
+        return members
+    return rewrite(path, change)
