@@ -16,6 +16,7 @@ of thousands of cells each reading the next is followed rather than cut short.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import gc
 import inspect
@@ -41,7 +42,7 @@ _RECURSION = 600_000  # Python frames in that thread: chains of about 60,000 cel
 # included (a program may write only the anchor of <f t="array" ref="A1:C3">). Past it,
 # a range covers the cells the file holds: what Excel writes, one <c> per cell of the
 # range, and what a range over a whole sheet in a 2 KB file (17 billion cells) is not.
-ARRAY_CELLS_FILLED = 1 << 20
+ARRAY_CELLS_FILLED = 1 << 16
 
 
 class Formula:
@@ -63,6 +64,39 @@ class Formula:
     def reads(self) -> list[Ref]:
         """The references written in the formula, as ranges of this cell."""
         return [spec.at(self.key[1], self.key[2]) for spec in self.specs]
+
+
+class _HeldCells:
+    """The cells a sheet's file holds that no array range has taken yet, by row: each
+    is taken once, so ranges however many and however large cost what the file holds.
+
+    >>> held = _HeldCells([(1, 1), (1, 5), (3, 2), (9, 9)])
+    >>> held.take(Ref("S", 1, 1, 3, 4)), held.take(Ref("S", 1, 1, 9, 9))
+    ([(1, 1), (3, 2)], [(1, 5), (9, 9)])
+    """
+
+    def __init__(self, cells: Iterable[tuple[int, int]]):
+        self.rows: dict[int, set[int]] = {}
+        for row, col in cells:
+            self.rows.setdefault(row, set()).add(col)
+        self.order = sorted(self.rows)
+
+    def take(self, ref: Ref) -> list[tuple[int, int]]:
+        taken: list[tuple[int, int]] = []
+        rows = self.rows
+        for row in self.order[bisect.bisect_left(self.order, ref.r1):
+                              bisect.bisect_right(self.order, ref.r2)]:
+            cols = rows.get(row)
+            if not cols:
+                continue
+            found = sorted(c for c in cols if ref.c1 <= c <= ref.c2)
+            cols.difference_update(found)
+            taken.extend((row, c) for c in found)
+            if not cols:
+                del rows[row]
+        if len(rows) < len(self.order) // 2:  # rows emptied: walked no more
+            self.order = sorted(rows)
+        return taken
 
 
 class Book:
@@ -98,6 +132,7 @@ class Book:
         # anchors of dynamic array formulas (Excel 365's spills, cm= a cell metadata whose
         # XLDAPR properties say fDynamic), as opposed to legacy (CSE) array formulas
         self.dynamic: set[Key] = set()
+        self._pools: dict[str, _HeldCells] = {}  # per sheet, for ranges past array_room
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
@@ -128,9 +163,10 @@ class Book:
             if area <= self.array_room:
                 self.array_room -= area
             else:
-                found = {(r, c) for r, c in (held() if held is not None else ())
-                         if ref.r1 <= r <= ref.r2 and ref.c1 <= c <= ref.c2}
-                cells = sorted(found | {(row, col)})
+                pool = self._pools.get(sheet)
+                if pool is None:
+                    pool = self._pools[sheet] = _HeldCells(held() if held is not None else ())
+                cells = sorted(set(pool.take(ref)) | {(row, col)})
         formula = self.formulas[key] = Formula(key, text, ref, cells)
         self.set_value(sheet, row, col, PENDING)
         for r, c in formula.cells or ():

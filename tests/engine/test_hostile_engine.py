@@ -249,6 +249,20 @@ def test_an_array_formula_over_a_whole_sheet_fills_the_cells_the_file_holds(tmp_
     assert values(out, "Other") == {"A1": 3}
 
 
+@pytest.mark.parametrize("build, shown", [
+    (corpus.make_many_whole_sheet_arrays, {"A1": 1, "A2": 1, "A20000": 1}),
+    (corpus.make_column_array, {"B1": 2}),
+])
+def test_array_ranges_cost_what_the_file_holds(tmp_path, build, shown):
+    src = build(tmp_path)
+    assert src.stat().st_size < 5 << 20
+    proc, peak, seconds = measured(src)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert peak < MEMORY_CAP // 2 and seconds < TIME_LIMIT
+    got = values(tmp_path / f"{src.stem}-recalc.xlsx")
+    assert {k: got[k] for k in shown} == shown and len(got) == (20_000 if "A2" in shown else 1)
+
+
 @pytest.mark.parametrize("length, code, shown", [
     (9_000, 0, 9_000),
     (12_000, 1, "names nested more than 10,000 deep (at chain_1999)"),

@@ -256,3 +256,18 @@ def make_blocked_spill(folder: Path) -> Path:
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml")
         return members
     return rewrite(path, change)
+
+
+def make_many_whole_sheet_arrays(folder: Path, count: int = 20_000) -> Path:
+    """``count`` legacy array formulas, row i's over A{i}:XFD1048576, each ``=1``: ranges
+    overlapping as no file Excel wrote has them (the first takes every cell held)."""
+    rows = "".join(f'<row r="{i}"><c r="A{i}"><f t="array" ref="A{i}:XFD1048576">1</f></c></row>'
+                   for i in range(1, count + 1))
+    return workbook(folder / "many-arrays.xlsx", {"Data": rows})
+
+
+def make_column_array(folder: Path) -> Path:
+    """One legacy array formula over a whole column, B1:B1048576 = ROW(B1:B1048576)*2,
+    in a file that holds its first cell only."""
+    rows = '<row r="1"><c r="B1"><f t="array" ref="B1:B1048576">ROW(B1:B1048576)*2</f></c></row>'
+    return workbook(folder / "column-array.xlsx", {"Data": rows})
