@@ -37,7 +37,7 @@ TRF_DATA = DATA / "trf"
 # Test modules whose tests build, import or recalculate whole workbooks, run the CLI in
 # subprocesses (the hostile files), or start LibreOffice or Node.
 SLOW_MODULES = {"test_workbooks", "test_render", "test_trf_import", "test_cli", "test_hostile",
-                "test_lite", "test_lite_runtime"}
+                "test_hostile_engine", "test_lite", "test_lite_runtime"}
 # Fixtures that hand a test whole workbooks; any test using one is slow.
 SLOW_FIXTURES = {"built_templates", "templates_command", "demo_book", "demo_command",
                  "trf_import", "recalculated"}

@@ -289,3 +289,28 @@ def test_a_blocked_spill_is_spill_error_and_a_free_one_its_values(tmp_path, caps
     assert "Data!A1: #SPILL!" in err and "Data!E1" in err
     sheet = members(out)["xl/worksheets/sheet1.xml"]
     assert b'<c r="A1" cm="1" t="e"><f t="array" ref="A1">SEQUENCE(3)</f><v>#SPILL!</v></c>' in sheet
+
+
+# -- a refusal touches nothing --------------------------------------------------------------
+REFUSED = {
+    "shared string -1": lambda folder: corpus.make_shared_string(folder, "-1"),
+    "localSheetId past the sheets": lambda folder: corpus.make_local_name(folder, "3"),
+    "number cell 1_000": lambda folder: corpus.make_number_cell(folder, "1_000"),
+    "encrypted": corpus.make_encrypted,
+    "xls": corpus.make_legacy_xls,
+    "sheet in UTF-16": lambda folder: corpus.make_unwritable_sheet(folder, "utf-16"),
+    "macros named .xlsx": corpus.make_macro_named_xlsx,
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+@pytest.mark.parametrize("target", ["another file", "the input itself"])
+def test_a_refusal_leaves_the_file_o_names_as_it_was(tmp_path, capsys, case, target):
+    src = REFUSED[case](tmp_path)
+    out = src if target == "the input itself" else tmp_path / "theirs.xlsx"
+    if out != src:
+        out.write_bytes(b"the user's own file")
+    before = hashlib.sha256(out.read_bytes()).hexdigest()
+    recalc(capsys, src, "-o", str(out), code=2)
+    assert hashlib.sha256(out.read_bytes()).hexdigest() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({src.name, out.name})
