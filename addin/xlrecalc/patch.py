@@ -332,10 +332,10 @@ def sheet_parts(archive: zipfile.ZipFile, shown: str = "", part: str | None = No
     """Sheet name -> the zip member holding its XML (``part`` is the workbook's)."""
     import xml.etree.ElementTree as ET
     part = part or workbook_part(archive, shown)
-    folder, name = posixpath.split(part)
+    folder, file_name = posixpath.split(part)
     workbook = ET.fromstring(read_member(archive, archive.getinfo(part), shown))
     rels = ET.fromstring(read_member(
-        archive, archive.getinfo(posixpath.join(folder, "_rels", name + ".rels")), shown))
+        archive, archive.getinfo(posixpath.join(folder, "_rels", file_name + ".rels")), shown))
     targets: dict[str, str] = {}
     for rel in rels:
         rel_id, rel_target = rel.get("Id"), rel.get("Target")
