@@ -16,7 +16,6 @@ of thousands of cells each reading the next is followed rather than cut short.
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import gc
 import inspect
@@ -26,6 +25,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from .array_ranges import HeldCells, spill_blocked
 from .book_view import Table
 from .compile import EXTERNAL, Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
@@ -66,39 +66,6 @@ class Formula:
         return [spec.at(self.key[1], self.key[2]) for spec in self.specs]
 
 
-class _HeldCells:
-    """The cells a sheet's file holds that no array range has taken yet, by row: each
-    is taken once, so ranges however many and however large cost what the file holds.
-
-    >>> held = _HeldCells([(1, 1), (1, 5), (3, 2), (9, 9)])
-    >>> held.take(Ref("S", 1, 1, 3, 4)), held.take(Ref("S", 1, 1, 9, 9))
-    ([(1, 1), (3, 2)], [(1, 5), (9, 9)])
-    """
-
-    def __init__(self, cells: Iterable[tuple[int, int]]):
-        self.rows: dict[int, set[int]] = {}
-        for row, col in cells:
-            self.rows.setdefault(row, set()).add(col)
-        self.order = sorted(self.rows)
-
-    def take(self, ref: Ref) -> list[tuple[int, int]]:
-        taken: list[tuple[int, int]] = []
-        rows = self.rows
-        for row in self.order[bisect.bisect_left(self.order, ref.r1):
-                              bisect.bisect_right(self.order, ref.r2)]:
-            cols = rows.get(row)
-            if not cols:
-                continue
-            found = sorted(c for c in cols if ref.c1 <= c <= ref.c2)
-            cols.difference_update(found)
-            taken.extend((row, c) for c in found)
-            if not cols:
-                del rows[row]
-        if len(rows) < len(self.order) // 2:  # rows emptied: walked no more
-            self.order = sorted(rows)
-        return taken
-
-
 class Book:
     """Cell values by sheet, formulas, defined names, tables and the functions to call."""
 
@@ -132,7 +99,7 @@ class Book:
         # anchors of dynamic array formulas (Excel 365's spills, cm= a cell metadata whose
         # XLDAPR properties say fDynamic), as opposed to legacy (CSE) array formulas
         self.dynamic: set[Key] = set()
-        self._pools: dict[str, _HeldCells] = {}  # per sheet, for ranges past array_room
+        self._pools: dict[str, HeldCells] = {}  # per sheet, for ranges past array_room
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
@@ -165,7 +132,7 @@ class Book:
             else:
                 pool = self._pools.get(sheet)
                 if pool is None:
-                    pool = self._pools[sheet] = _HeldCells(held() if held is not None else ())
+                    pool = self._pools[sheet] = HeldCells(held() if held is not None else ())
                 cells = sorted(set(pool.take(ref)) | {(row, col)})
         formula = self.formulas[key] = Formula(key, text, ref, cells)
         self.set_value(sheet, row, col, PENDING)
@@ -592,32 +559,14 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
         cells[(r, c)] = _cell_result(value)
 
 
-_LAST_ROW, _LAST_COL = 1_048_576, 16_384
-
-
 def _blocked(book: Book, formula: Formula, result: Rng | Arr) -> bool:
-    """Whether a dynamic array formula's result cannot spill: the range it needs runs
-    past the sheet's edge, or holds, outside the range the formula already fills, a cell
-    that is not blank (a value or a formula). Excel shows ``#SPILL!`` then."""
-    sheet, row, col = formula.key
+    """Whether a dynamic array formula's result cannot spill (:func:`.array_ranges.spill_blocked`)."""
     if isinstance(result, Rng) and len(result.areas()) != 1:
         return False
-    height, width = result.shape
-    last_row, last_col = row + height - 1, col + width - 1
-    if last_row > _LAST_ROW or last_col > _LAST_COL:
-        return True
-    ref = formula.ref
-    assert ref is not None
-    if last_row <= ref.r2 and last_col <= ref.c2:
-        return False  # within the range it fills
-    own = set(formula.cells or ())
-    cells = book.cells[sheet]
-
-    def blocks(r: int, c: int) -> bool:
-        return (r, c) not in own and cells.get((r, c)) is not None
-    if height * width <= len(cells):  # the smaller of the two to walk
-        return any(blocks(r, c) for r in range(row, last_row + 1) for c in range(col, last_col + 1))
-    return any(row <= r <= last_row and col <= c <= last_col and blocks(r, c) for r, c in cells)
+    sheet, row, col = formula.key
+    assert formula.ref is not None
+    return spill_blocked(book.cells[sheet], (row, col), result.shape, formula.ref,
+                         set(formula.cells or ()))
 
 
 def _store_reference(book: Book, ref: Ref, places: list[tuple[int, int]], result: Rng,
