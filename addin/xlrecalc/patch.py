@@ -19,6 +19,7 @@ import posixpath
 import re
 import zipfile
 from pathlib import Path
+from xml.etree import ElementTree
 
 from .archive import atomic_output, copy_member, read_member
 from .charts import Lookup, escape, is_chart_part, patch_chart
@@ -328,12 +329,22 @@ def check_writable(src: Path, shown: str | None = None) -> None:
                 raise ValueError(f"{what} is not written in UTF-8")
 
 
+def _sheets_element(archive: zipfile.ZipFile, part: str) -> ElementTree.Element:
+    """The workbook part's ``<sheets>``, read streamed up to its end (the defined names
+    after it, millions in a hostile file, are never parsed), or an empty element."""
+    with archive.open(part) as stream:
+        for _, element in ElementTree.iterparse(stream):
+            if element.tag.endswith("}sheets") or element.tag == "sheets":
+                return element
+    return ElementTree.Element("sheets")
+
+
 def sheet_parts(archive: zipfile.ZipFile, shown: str = "", part: str | None = None) -> dict[str, str]:
     """Sheet name -> the zip member holding its XML (``part`` is the workbook's)."""
     import xml.etree.ElementTree as ET
     part = part or workbook_part(archive, shown)
     folder, file_name = posixpath.split(part)
-    workbook = ET.fromstring(read_member(archive, archive.getinfo(part), shown))
+    workbook = _sheets_element(archive, part)
     rels = ET.fromstring(read_member(
         archive, archive.getinfo(posixpath.join(folder, "_rels", file_name + ".rels")), shown))
     targets: dict[str, str] = {}

@@ -96,7 +96,8 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
     workbook_part = next((m for kind, m in root.values() if kind == "officeDocument"), None)
     if workbook_part is None:
         raise _Unreadable("no workbook part")
-    workbook = _xml(archive, workbook_part)
+    book = Book(dict(functions))
+    workbook, defined_names = _workbook(archive, workbook_part, book)
     if workbook.tag != _MAIN + "workbook":
         raise _Unreadable("not transitional SpreadsheetML")
     rels = _relations(archive, workbook_part)
@@ -104,7 +105,6 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
     dynamic = _dynamic_metadata(archive, rels)
     sheets = [(s.get("name", ""), rels[s.get(_REL + "id", "")][1])
               for s in workbook.iter(_MAIN + "sheet")]
-    book = Book(dict(functions))
     properties = workbook.find(_MAIN + "workbookPr")
     if properties is not None:
         book.date1904 = properties.get("date1904", "0").strip().lower() in ("1", "true")
@@ -116,9 +116,7 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
         book.add_sheet(name)
     for name, part in sheets:
         _read_sheet(archive, book, name, part, strings, book.date1904, dynamic)
-    for defined in workbook.iter(_MAIN + "definedName"):
-        name, text = defined.get("name", ""), defined.text or ""
-        local = defined.get("localSheetId")
+    for name, text, local in defined_names:
         if name.startswith("_xlnm."):
             continue  # print areas and titles, filters: nothing a formula reads
         scope = None
@@ -134,6 +132,33 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
             scope = sheets[at][0]
         book.define_name(name, text, scope)
     return book
+
+
+def _workbook(archive: zipfile.ZipFile, part: str, book: Book) -> tuple[
+        ElementTree.Element, list[tuple[str, str, str | None]]]:
+    """The workbook part without its defined names, and the names scoped to a sheet as
+    (name, text, localSheetId); the workbook's own names are defined in ``book`` as they
+    are read. Read streamed, each name's element let go once read: a part of millions
+    of names costs their text, never their elements."""
+    info = archive.getinfo(part)
+    if info.file_size > MAX_MEMBER:
+        raise _Unreadable(f"{part} is large")
+    names: list[tuple[str, str, str | None]] = []
+    stack: list[ElementTree.Element] = []
+    with archive.open(info) as stream:
+        for event, element in ElementTree.iterparse(stream, events=("start", "end")):
+            if event == "start":
+                stack.append(element)
+                continue
+            stack.pop()
+            if element.tag == _MAIN + "definedName" and stack:
+                name, local = element.get("name", ""), element.get("localSheetId")
+                if local is not None:
+                    names.append((name, element.text or "", local))
+                elif not name.startswith("_xlnm."):  # print areas, titles: read by no formula
+                    book.define_name(name, element.text or "")
+                stack[-1].remove(element)  # the only child left: the ones before are gone
+    return element, names
 
 
 def iteration(iterate: Any, count: Any, delta: Any) -> tuple[int, float] | None:

@@ -27,8 +27,11 @@ import engine_corpus as corpus  # noqa: E402
 from chessrating.cli import main  # noqa: E402
 
 ADDIN = Path(__file__).resolve().parent.parent.parent / "addin"
-MEMORY_CAP = 1 << 30  # every run on an input under 5 MB stays under 1 GB …
+MEMORY_CAP = 1 << 30  # every run on an input under 5 MB stays under 1 GB resident …
 TIME_LIMIT = 120  # … and two minutes
+# The child's address space, a net under the figure asserted: the evaluation thread
+# reserves a large stack it does not use, which counts here and not in memory used.
+ADDRESS_SPACE = 1536 << 20
 
 
 def recalc(capsys, src: Path, *extra: str, code: int) -> str:
@@ -59,10 +62,10 @@ def values(path: Path, sheet: str = "Data") -> dict[str, object]:
 
 
 def measured(src: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], int, float]:
-    """The command line on ``src`` in a child capped at :data:`MEMORY_CAP`: the run, its
-    peak resident memory in bytes and its seconds (printed, for the report)."""
+    """The command line on ``src`` in a child capped at :data:`ADDRESS_SPACE`: the run,
+    its peak resident memory in bytes and its seconds (printed, for the report)."""
     def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
     env = {**os.environ, "PYTHONPATH": str(ADDIN), "OPENBLAS_NUM_THREADS": "1"}
     script = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
               "p = subprocess.run(sys.argv[1:]); "
@@ -261,6 +264,15 @@ def test_array_ranges_cost_what_the_file_holds(tmp_path, build, shown):
     assert peak < MEMORY_CAP // 2 and seconds < TIME_LIMIT
     got = values(tmp_path / f"{src.stem}-recalc.xlsx")
     assert {k: got[k] for k in shown} == shown and len(got) == (20_000 if "A2" in shown else 1)
+
+
+def test_a_million_and_a_half_names_stay_under_a_gigabyte(tmp_path):
+    src = corpus.make_many_names(tmp_path)
+    assert src.stat().st_size < 5 << 20
+    proc, peak, seconds = measured(src)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert peak < MEMORY_CAP and seconds < TIME_LIMIT
+    assert values(tmp_path / "many-names-recalc.xlsx")["B1"] == 2
 
 
 @pytest.mark.parametrize("length, code, shown", [

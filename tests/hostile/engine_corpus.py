@@ -271,3 +271,10 @@ def make_column_array(folder: Path) -> Path:
     in a file that holds its first cell only."""
     rows = '<row r="1"><c r="B1"><f t="array" ref="B1:B1048576">ROW(B1:B1048576)*2</f></c></row>'
     return workbook(folder / "column-array.xlsx", {"Data": rows})
+
+
+def make_many_names(folder: Path, count: int = 1_500_000) -> Path:
+    """``count`` defined names (name_0 … each Data!$A$1), 4 MB packed: B1 = name_7+1 = 2."""
+    names = [(f"name_{i}", "Data!$A$1") for i in range(count)]
+    rows = '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>name_7+1</f></c></row>'
+    return workbook(folder / "many-names.xlsx", {"Data": rows}, names=names)
