@@ -121,7 +121,8 @@ class _Compiler:
         # chain of names (a copy at each level would hold a chain's length squared)
         self.names_seen = set() if names_seen is None else names_seen
         self.local: dict[str, Closure] = dict(local or {})  # LET's and LAMBDA's names
-        self.recursive = recursive or {}  # LAMBDA names being compiled, for their own calls
+        # LAMBDA names being compiled, for their own calls (shared with inner compilers)
+        self.recursive = {} if recursive is None else recursive
         self.nesting = 0
         self.volatile = False
         self.lambdas = False  # the formula may give a LAMBDA as its value
@@ -371,10 +372,12 @@ class _Compiler:
         found = self.book.compiled_names.get(memo)
         if found is None:
             # compiled once per sheet; relative references in a name are offsets from A1
-            recursive = dict(self.recursive)
-            if lambdas.lambda_text(text):
-                recursive[upper] = []
-            seen = self.names_seen
+            # the names being compiled and the LAMBDA names among them: shared down the
+            # chain and taken back after, as copies at each level would cost its square
+            recursive, seen = self.recursive, self.names_seen
+            own: list[Closure] | None = [] if lambdas.lambda_text(text) else None
+            if own is not None:
+                recursive[upper] = own
             seen.add(upper)
             try:
                 inner = _Compiler(self.book, (self.here[0], 1, 1), bool(self.array_depth),
@@ -382,8 +385,10 @@ class _Compiler:
                 fn = inner.compile(text.lstrip("=") if text.startswith("=") else text)
             finally:
                 seen.discard(upper)
-            if upper in recursive:
-                recursive[upper].append(fn)
+                if own is not None:
+                    del recursive[upper]
+            if own is not None:
+                own.append(fn)
             reads = _unique(inner.reads)
             if all(all(spec.fixed) for spec in reads) and not inner.volatile:
                 fn = memoised(fn)

@@ -266,6 +266,14 @@ def test_array_ranges_cost_what_the_file_holds(tmp_path, build, shown):
     assert {k: got[k] for k in shown} == shown and len(got) == (20_000 if "A2" in shown else 1)
 
 
+def test_a_chain_of_lambda_names_costs_memory_in_its_length_not_its_square(tmp_path):
+    src = corpus.make_lambda_chain(tmp_path, 9_000)
+    proc, peak, seconds = measured(src)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert peak < MEMORY_CAP // 4 and seconds < TIME_LIMIT
+    assert values(tmp_path / f"{src.stem}-recalc.xlsx")["B1"] == 9_000
+
+
 def test_a_million_and_a_half_names_stay_under_a_gigabyte(tmp_path):
     src = corpus.make_many_names(tmp_path)
     assert src.stat().st_size < 5 << 20

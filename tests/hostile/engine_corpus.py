@@ -278,3 +278,12 @@ def make_many_names(folder: Path, count: int = 1_500_000) -> Path:
     names = [(f"name_{i}", "Data!$A$1") for i in range(count)]
     rows = '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>name_7+1</f></c></row>'
     return workbook(folder / "many-names.xlsx", {"Data": rows}, names=names)
+
+
+def make_lambda_chain(folder: Path, length: int) -> Path:
+    """LAMBDA names each calling the one before and adding 1, ``length`` deep: B1 =
+    fn_{length-1}(A1), which is ``length`` when A1 = 1."""
+    names = [("fn_0", "LAMBDA(x,x)")] + [(f"fn_{i}", f"LAMBDA(x,fn_{i - 1}(x)+1)")
+                                         for i in range(1, length)]
+    rows = f'<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>fn_{length - 1}(A1)</f></c></row>'
+    return workbook(folder / f"lambda-chain-{length}.xlsx", {"Data": rows}, names=names)
