@@ -42,6 +42,7 @@ CASES = {
     "names chained 9,000 deep": lambda f: corpus.make_name_chain(f, 9_000),
     "names chained 12,000 deep (past 10,000)": lambda f: corpus.make_name_chain(f, 12_000),
     "LAMBDA names chained 9,000 deep": lambda f: corpus.make_lambda_chain(f, 9_000),
+    "150,000 cells chained, all in error": corpus.make_cell_chain,
     "encrypted workbook": corpus.make_encrypted,
     "reference to another workbook": corpus.make_external_link,
     "workbook part at book/main.xml": corpus.make_workbook_elsewhere,

@@ -317,20 +317,27 @@ def _array_ref(ref: str, sheet: str):
     return type(found)(sheet, found.r1, found.c1, found.r2, found.c2)
 
 
+# Cells the error report's traces look at in all, a few seconds' work: past it, errors
+# are reported without their input cells (a chain of 150,000 cells in error, each
+# traced down the chain, took hours).
+TRACE_ALLOWANCE = 2_000_000
+
+
 def _input_finder(book: Book) -> Callable[[XlErr, Key], tuple[str, ...]]:
     """Each error's input cells, traced once per culprit (cells sharing a cause share it)."""
     found: dict[Any, tuple[str, ...]] = {}
+    allowance = [TRACE_ALLOWANCE]  # cells all the traces together may look at
 
     def inputs(error: XlErr, key: Key) -> tuple[str, ...]:
         memo = error.culprit or key
         if memo not in found:
             if error.culprit:
-                cells = trace_inputs(book, error.culprit)
+                cells = trace_inputs(book, error.culprit, allowance=allowance)
             else:
-                cells = trace_inputs(book, key, error)
+                cells = trace_inputs(book, key, error, allowance=allowance)
                 named = named_value(error.message or "")
                 if not cells and named is not None:
-                    cells = inputs_holding(book, key, named)
+                    cells = inputs_holding(book, key, named, allowance)
             found[memo] = tuple(f"{s}!{column_letters(c)}{r}" for s, r, c in cells
                                 if (s, r, c) != key)
         return found[memo]

@@ -274,6 +274,15 @@ def test_a_chain_of_lambda_names_costs_memory_in_its_length_not_its_square(tmp_p
     assert values(tmp_path / f"{src.stem}-recalc.xlsx")["B1"] == 9_000
 
 
+def test_a_chain_too_deep_to_follow_is_reported_within_two_minutes(tmp_path):
+    src = corpus.make_cell_chain(tmp_path)
+    assert src.stat().st_size < 5 << 20
+    proc, peak, seconds = measured(src)
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    assert peak < MEMORY_CAP and seconds < TIME_LIMIT
+    assert "formulas nested or chained too deeply to evaluate" in proc.stderr
+
+
 def test_a_million_and_a_half_names_stay_under_a_gigabyte(tmp_path):
     src = corpus.make_many_names(tmp_path)
     assert src.stat().st_size < 5 << 20

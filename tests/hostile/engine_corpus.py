@@ -287,3 +287,12 @@ def make_lambda_chain(folder: Path, length: int) -> Path:
                                          for i in range(1, length)]
     rows = f'<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>fn_{length - 1}(A1)</f></c></row>'
     return workbook(folder / f"lambda-chain-{length}.xlsx", {"Data": rows}, names=names)
+
+
+def make_cell_chain(folder: Path, length: int = 150_000) -> Path:
+    """A column of ``length`` cells each adding 1 to the cell below (A1 = A2+1 …), the
+    last holding 1: a chain deeper than the engine follows, so every cell of it is in
+    error and the error report traces each."""
+    rows = "".join(f'<row r="{i}"><c r="A{i}"><f>A{i + 1}+1</f></c></row>' for i in range(1, length))
+    rows += f'<row r="{length}"><c r="A{length}"><v>1</v></c></row>'
+    return workbook(folder / "cell-chain.xlsx", {"Data": rows})
