@@ -126,9 +126,10 @@ def _add_templates(sub: Any) -> None:
 
 # -- recalc -------------------------------------------------------------------------
 def _run_recalc(args: argparse.Namespace) -> int:
-    from .recalc import default_output, recalculate
+    from .recalc import recalculate
     book = Path(args.book)
-    output = Path(args.output) if args.output else default_output(book)
+    # no name given: the engine names it, by what the workbook holds (.xlsm for macros)
+    output = Path(args.output) if args.output else None
     progress = Progress()
     try:
         report = recalculate(book, output, progress=progress)

@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .archive import RecalcError, check_archive
+from .archive import RecalcError, check_archive, not_a_zip
 from .engine import Book, Table, collector_paused, evaluate_book
 from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .trace import inputs_holding, named_value, trace_inputs
 from .values import ERROR_CODES, Key, XlErr
-from .patch import write_cached_values
+from .patch import check_writable, write_cached_values
 from .reader import iteration, read_book
 
 __all__ = ["recalculate", "Report", "CellError", "RecalcError", "default_output", "Step"]
@@ -115,33 +115,77 @@ class Report:
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
-def default_output(src: Path) -> Path:
-    """``BOOK-recalc.xlsx`` beside ``BOOK.xlsx`` (``.xlsm`` for a macro workbook).
+def default_output(src: Path, kind: str | None = None) -> Path:
+    """``BOOK-recalc.xlsx`` beside ``BOOK.xlsx`` (``.xlsm`` for a macro workbook);
+    ``kind`` is the extension the content calls for (:func:`content_kind`), where known.
 
     >>> default_output(Path("a/open.xlsm")).as_posix(), default_output(Path("open.zip")).as_posix()
     ('a/open-recalc.xlsm', 'open-recalc.xlsx')
+    >>> default_output(Path("macros.xlsx"), ".xlsm").as_posix()
+    'macros-recalc.xlsm'
     """
-    suffix = src.suffix if src.suffix.lower() in WORKBOOK_SUFFIXES else ".xlsx"
+    suffix = kind or (src.suffix if src.suffix.lower() in WORKBOOK_SUFFIXES else ".xlsx")
     return src.with_name(f"{src.stem}-recalc{suffix}")
 
 
-def output_path(src: Path, dst: Path | None) -> Path:
+# The workbook part's content type: a macro workbook's (or macro template's) names
+# "macroEnabled"; Excel opens a file only under the extension its content type has.
+_CONTENT_TYPES = "[Content_Types].xml"
+_TYPES_NS = "{http://schemas.openxmlformats.org/package/2006/content-types}"
+_PACKAGE_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+
+
+def content_kind(src: Path) -> str | None:
+    """``.xlsm`` when the workbook part's content type is a macro workbook's, ``.xlsx``
+    when it is another workbook's, ``None`` when the package does not say (or cannot be
+    read: the reader's checks name that later)."""
+    from xml.etree import ElementTree
+    from .archive import read_member
+    try:
+        with zipfile.ZipFile(src) as archive:
+            # small parts: a bomb among them is refused, by check_archive, later
+            types = ElementTree.fromstring(read_member(
+                archive, archive.getinfo(_CONTENT_TYPES), str(src), limit=1 << 20))
+            rels = ElementTree.fromstring(read_member(
+                archive, archive.getinfo("_rels/.rels"), str(src), limit=1 << 20))
+    except (KeyError, OSError, RecalcError, ElementTree.ParseError, zipfile.BadZipFile):
+        return None
+    part = next((rel.get("Target", "") for rel in rels.iter(_PACKAGE_NS + "Relationship")
+                 if rel.get("Type", "").endswith("/officeDocument")), None)
+    if part is None:
+        return None
+    name = "/" + part.lstrip("/")
+    found = next((o.get("ContentType", "") for o in types.iter(_TYPES_NS + "Override")
+                  if o.get("PartName", "").lower() == name.lower()), None)
+    if found is None:
+        return None
+    return ".xlsm" if "macroenabled" in found.lower() else ".xlsx"
+
+
+def output_path(src: Path, dst: Path | None, kind: str | None = None) -> Path:
     """Where the result goes, checked before any work: ``dst``, or ``default_output``
     beside ``src``, or inside ``dst`` when it is a folder. **Decision**: a name that
     does not end in ``.xlsx``/``.xlsm`` is refused, not given an extension (a file the
     user did not name would appear), and so is a different kind from a macro
-    workbook's (``.xlsm`` in, ``.xlsx`` out: Excel would refuse to open it).
+    workbook's (``.xlsm`` in, ``.xlsx`` out: Excel would refuse to open it). ``kind``,
+    the extension the content calls for (:func:`content_kind`), decides over the
+    input's own name: a macro workbook named ``.xlsx`` is written as ``.xlsm``.
     """
     if dst is None:
-        dst = default_output(src)
+        dst = default_output(src, kind)
     elif dst.is_dir():
-        dst = dst / default_output(src).name
+        dst = dst / default_output(src, kind).name
     if dst.suffix.lower() not in WORKBOOK_SUFFIXES:
         raise RecalcError(f"{dst}: the output must be named .xlsx (or .xlsm for a macro "
                           "workbook); nothing written")
-    if src.suffix.lower() in WORKBOOK_SUFFIXES and dst.suffix.lower() != src.suffix.lower():
+    if kind is not None and kind != src.suffix.lower() and dst.suffix.lower() != kind:
+        what = "a macro workbook" if kind == ".xlsm" else "a workbook without macros"
+        raise RecalcError(f"{dst}: {src.name} is {what} whatever its name says; the "
+                          f"output must be named {kind}; nothing written")
+    expected = kind or (src.suffix.lower() if src.suffix.lower() in WORKBOOK_SUFFIXES else None)
+    if expected is not None and dst.suffix.lower() != expected:
         raise RecalcError(f"{dst}: the output must keep the input's extension "
-                          f"{src.suffix.lower()}; nothing written")
+                          f"{expected}; nothing written")
     if not dst.parent.is_dir():
         raise RecalcError(f"{dst}: the folder {dst.parent} does not exist; nothing written")
     if dst.exists() and not dst.is_file():
@@ -207,7 +251,7 @@ def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -
                 continue
             if isinstance(value, ArrayFormula):
                 book.add_formula(sheet.title, cell.row, cell.column, value.text,
-                                 _array_ref(value.ref, sheet.title))
+                                 _array_ref(value.ref, sheet.title), lambda: list(sheet._cells))
             elif cell.data_type == "f" and isinstance(value, str):
                 if (sheet.title, cell.row, cell.column) in book.owner:
                     continue  # a cell of an array formula's range (often <f ca="1"/>)
@@ -224,7 +268,13 @@ def load_book_openpyxl(src: Path, functions: Mapping[str, Callable[..., Any]]) -
             _add_table(book, sheet.title, table)
     for name, defined in workbook.defined_names.items():
         if defined.localSheetId is not None:
-            scope = workbook.worksheets[int(defined.localSheetId)].title
+            at = int(defined.localSheetId)
+            if not 0 <= at < len(workbook.worksheets):  # as the XML reader refuses it
+                count = len(workbook.worksheets)
+                raise RecalcError(f"{src}: the name {name} belongs to sheet number {at} "
+                                  f"(localSheetId), but the workbook has {count} sheet"
+                                  f"{'s' if count != 1 else ''}; not a workbook Excel wrote")
+            scope = workbook.worksheets[at].title
             book.define_name(name, defined.attr_text, scope)
         elif not name.startswith("_xlnm."):
             book.define_name(name, defined.attr_text)
@@ -267,20 +317,27 @@ def _array_ref(ref: str, sheet: str):
     return type(found)(sheet, found.r1, found.c1, found.r2, found.c2)
 
 
+# Cells the error report's traces look at in all, a few seconds' work: past it, errors
+# are reported without their input cells (a chain of 150,000 cells in error, each
+# traced down the chain, took hours).
+TRACE_ALLOWANCE = 2_000_000
+
+
 def _input_finder(book: Book) -> Callable[[XlErr, Key], tuple[str, ...]]:
     """Each error's input cells, traced once per culprit (cells sharing a cause share it)."""
     found: dict[Any, tuple[str, ...]] = {}
+    allowance = [TRACE_ALLOWANCE]  # cells all the traces together may look at
 
     def inputs(error: XlErr, key: Key) -> tuple[str, ...]:
         memo = error.culprit or key
         if memo not in found:
             if error.culprit:
-                cells = trace_inputs(book, error.culprit)
+                cells = trace_inputs(book, error.culprit, allowance=allowance)
             else:
-                cells = trace_inputs(book, key, error)
+                cells = trace_inputs(book, key, error, allowance=allowance)
                 named = named_value(error.message or "")
                 if not cells and named is not None:
-                    cells = inputs_holding(book, key, named)
+                    cells = inputs_holding(book, key, named, allowance)
             found[memo] = tuple(f"{s}!{column_letters(c)}{r}" for s, r, c in cells
                                 if (s, r, c) != key)
         return found[memo]
@@ -374,6 +431,11 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
     return written
 
 
+def _unwritable(src: Path, exc: Exception) -> RecalcError:
+    reason = (str(exc).splitlines() or [exc.__class__.__name__])[0][:160]
+    return RecalcError(f"{src}: a part of the workbook cannot be rewritten: {reason}")
+
+
 def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
                 progress: Callable[[Step], None] | None = None, label: str | None = None,
@@ -399,9 +461,10 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     src = Path(src)
     if not src.is_file():
         raise RecalcError(f"{src}: no such file" if not src.exists() else f"{src}: not a file")
-    dst = output_path(src, None if dst is None else Path(dst))
+    kind = content_kind(src)
+    dst = output_path(src, None if dst is None else Path(dst), kind)
     if not zipfile.is_zipfile(src):
-        raise RecalcError(f"{src}: not an .xlsx workbook")
+        raise not_a_zip(src, str(src))
     with collector_paused():
         return _recalculate(src, dst, functions, progress, label, started, report_type,
                             before_write)
@@ -413,6 +476,10 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
                  before_write: Callable[[Book, Report], None] | None) -> Report:
     table = {name.upper(): fn for name, fn in (functions or {}).items()}
     book = load_book(src, table)
+    try:  # what the writer would refuse, refused before the evaluation
+        check_writable(src, str(src))
+    except (KeyError, ValueError, SyntaxError) as exc:
+        raise _unwritable(src, exc) from None
     report = report_type(source=src, output=dst, formula_count=len(book.formulas))
     say = progress or (lambda step: None)
     total = len(book.formulas)
@@ -432,11 +499,10 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
     except OSError as exc:
         raise RecalcError(f"{dst}: cannot write the workbook ({exc.strerror or exc})") from None
     except (KeyError, ValueError, SyntaxError) as exc:  # SyntaxError: ElementTree's ParseError
-        reason = (str(exc).splitlines() or [exc.__class__.__name__])[0][:160]
-        raise RecalcError(f"{src}: a part of the workbook cannot be rewritten: {reason}") from None
+        raise _unwritable(src, exc) from None
     report.seconds = time.perf_counter() - started
     return report
 
 
-__all__ += ["load_book", "chart_values", "record_values", "written_value", "FormulaSyntaxError", "output_path",
+__all__ += ["content_kind", "load_book", "chart_values", "record_values", "written_value", "FormulaSyntaxError", "output_path",
             "check_archive"]

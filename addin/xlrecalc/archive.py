@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 __all__ = ["RecalcError", "MEMBER_LIMIT", "TOTAL_LIMIT", "check_archive", "read_member",
+           "not_a_zip", "compound_streams",
            "copy_member", "atomic_output", "draft_path", "publish", "failure_reason", "TEMP_MARK"]
 
 MB = 1 << 20
@@ -104,6 +105,67 @@ def check_archive(path: Path, shown: str | None = None, *, member_limit: int = M
         raise RecalcError(f"{shown}: not an .xlsx workbook ({_reason(exc)})") from None
     except OSError as exc:
         raise RecalcError(f"{shown}: cannot be read ({exc.strerror or exc})") from None
+
+
+# An OLE compound file (MS-CFB): what Excel saves an encrypted (password-protected)
+# workbook as, the .xlsx package inside its EncryptedPackage stream (MS-OFFCRYPTO 2.3.4),
+# and what Excel 97-2003 saved a .xls as (its Workbook stream, "Book" before Excel 97).
+COMPOUND_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")
+_END_OF_CHAIN = 0xFFFFFFFE
+
+
+def not_a_zip(path: Path, shown: str) -> RecalcError:
+    """The refusal of a file that is no zip, saying what it is where that is known: an
+    encrypted workbook, a .xls, or neither."""
+    streams = compound_streams(path)
+    if streams is None:
+        return RecalcError(f"{shown}: not an .xlsx workbook")
+    if {"EncryptionInfo", "EncryptedPackage"} <= streams:
+        return RecalcError(f"{shown}: the workbook is encrypted (protected by a password to "
+                           "open); save a copy without the password in Excel and recalc that")
+    if streams & {"Workbook", "Book"}:
+        return RecalcError(f"{shown}: an Excel 97-2003 workbook (.xls), not an .xlsx; "
+                           "save it as .xlsx in Excel or LibreOffice first")
+    return RecalcError(f"{shown}: an OLE compound file (an old Office document), not an "
+                       ".xlsx workbook")
+
+
+def compound_streams(path: Path) -> set[str] | None:
+    """The names in an OLE compound file's directory (MS-CFB 2.2, 2.6), ``None`` for a
+    file that is not one. The directory's chain is followed through the FAT sectors the
+    header lists (109: files up to ~7 MB with 512-byte sectors, far more with 4096), at
+    most once around: a damaged chain gives the names read so far."""
+    try:
+        with open(path, "rb") as stream:
+            header = stream.read(512)
+            if len(header) < 512 or not header.startswith(COMPOUND_SIGNATURE):
+                return None
+            shift = int.from_bytes(header[0x1E:0x20], "little")
+            if shift not in (9, 12):
+                return set()
+            size = 1 << shift
+            fat_sectors = [n for n in (int.from_bytes(header[at:at + 4], "little")
+                                       for at in range(0x4C, 0x200, 4)) if n < _END_OF_CHAIN]
+
+            def sector(n: int) -> bytes:
+                stream.seek((n + 1) << shift)
+                return stream.read(size)
+            fat = b"".join(sector(n) for n in fat_sectors)
+            names: set[str] = set()
+            seen: set[int] = set()
+            at = int.from_bytes(header[0x30:0x34], "little")
+            while at < _END_OF_CHAIN and at not in seen and 4 * at < len(fat):
+                seen.add(at)
+                entries = sector(at)
+                for start in range(0, len(entries) - 127, 128):
+                    entry = entries[start:start + 128]
+                    length = int.from_bytes(entry[0x40:0x42], "little")
+                    if entry[0x42] in (1, 2) and 2 <= length <= 64:  # a storage or a stream
+                        names.add(entry[:length - 2].decode("utf-16-le", "replace"))
+                at = int.from_bytes(fat[4 * at:4 * at + 4], "little")
+            return names
+    except OSError:
+        return None
 
 
 def _reason(exc: BaseException) -> str:

@@ -12,6 +12,7 @@ floats, and an Excel error as its text (``"#N/A"``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -36,6 +37,9 @@ _PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3
                "*": 4, "/": 4, "^": 5}
 _UNARY_PRECEDENCE = 7
 MAX_NESTING = 64  # Excel's limit of nested function calls in one formula
+# Names whose text names a name, and so on: far past what a workbook does, short of what
+# compiling them one inside the other holds on the stack (600 MB at 200,000)
+MAX_NAME_DEPTH = 10_000
 
 
 # The shortcuts for common cases (a comparison with a constant, --(range), a call written
@@ -57,9 +61,35 @@ class Compiled:
         self.run, self.reads, self.volatile, self.unknown = run, reads, volatile, unknown
 
 
+# A reference to another workbook, as a file stores it: the workbook's index among the
+# external links (or its name), then a sheet or nothing, then "!": [1]Sheet1!A1,
+# '[1]My Sheet'!A1, [1]!Name, 'C:\\x\\[Book.xlsx]S'!A1. A table's brackets are never
+# followed by "!". Text in quotes is taken out first.
+_STRING = re.compile(r'"(?:[^"]|"")*"')
+_EXTERNAL = re.compile(r"(?:'[^'\[]*|(?<![\w\]]))(\[[^\[\]]+\])(?:[^'!\[\]]*'|[\w.]*)!")
+EXTERNAL = "(another workbook)"  # how a kept cell names what it reads
+
+
+def external_workbooks(text: str) -> list[str]:
+    """The other workbooks a formula reads, as it names them (``[1]``).
+
+    >>> external_workbooks('''=[1]Sheet1!A1+'[2]My Sheet'!B2+[1]!Rate+Table1[Col]+"[3]S!A1"''')
+    ['[1]', '[2]']
+    """
+    if "[" not in text or "!" not in text:
+        return []
+    return list(dict.fromkeys(_EXTERNAL.findall(_STRING.sub('""', text))))
+
+
 def compile_formula(book: "BookView", text: str, here: Key, array: bool) -> Compiled:
     """Compile ``text`` as written in the cell ``here``. A formula nested deeper than
-    Python can follow is a :class:`FormulaSyntaxError` with a one-line reason."""
+    Python can follow is a :class:`FormulaSyntaxError` with a one-line reason. A
+    formula reading another workbook is not evaluated (its cells keep Excel's value, as
+    Excel keeps them until the links are updated): its ``unknown`` names the workbook."""
+    linked = external_workbooks(text)
+    if linked:
+        error = XlErr("#REF!", f"a reference to another workbook {linked[0]}")
+        return Compiled(lambda h: error, [], False, tuple(f"{w} {EXTERNAL}" for w in linked))
     compiler = _Compiler(book, here, array)
     try:
         run = compiler.compile(text)
@@ -78,7 +108,8 @@ def _unique(specs: list[RefSpec]) -> list[RefSpec]:
 class _Compiler:
     """Recursive-descent parser that builds closures for one formula."""
 
-    def __init__(self, book: "BookView", here: Key, array: bool, names_seen: frozenset[str] = frozenset(),
+    def __init__(self, book: "BookView", here: Key, array: bool,
+                 names_seen: set[str] | None = None,
                  local: dict[str, Closure] | None = None,
                  recursive: dict[str, list[Closure]] | None = None):
         self.book, self.here = book, here
@@ -86,9 +117,12 @@ class _Compiler:
         self.reads: list[RefSpec] = []
         self.tokens: list[Token] = []
         self.pos = 0
-        self.names_seen = names_seen
+        # the names whose text is being compiled, outermost first: one set shared down a
+        # chain of names (a copy at each level would hold a chain's length squared)
+        self.names_seen = set() if names_seen is None else names_seen
         self.local: dict[str, Closure] = dict(local or {})  # LET's and LAMBDA's names
-        self.recursive = recursive or {}  # LAMBDA names being compiled, for their own calls
+        # LAMBDA names being compiled, for their own calls (shared with inner compilers)
+        self.recursive = {} if recursive is None else recursive
         self.nesting = 0
         self.volatile = False
         self.lambdas = False  # the formula may give a LAMBDA as its value
@@ -331,18 +365,30 @@ class _Compiler:
             reason = f"the name {name} refers to itself" if text else f"unknown name {name}"
             error = XlErr("#NAME?", reason)
             return lambda h: error
+        if len(self.names_seen) >= MAX_NAME_DEPTH:  # each level costs stack to compile
+            error = XlErr("#VALUE!", f"names nested more than {MAX_NAME_DEPTH:,} deep (at {name})")
+            return lambda h: error
         memo = (self.here[0], upper, bool(self.array_depth))
         found = self.book.compiled_names.get(memo)
         if found is None:
             # compiled once per sheet; relative references in a name are offsets from A1
-            recursive = dict(self.recursive)
-            if lambdas.lambda_text(text):
-                recursive[upper] = []
-            inner = _Compiler(self.book, (self.here[0], 1, 1), bool(self.array_depth),
-                              self.names_seen | {upper}, recursive=recursive)
-            fn = inner.compile(text.lstrip("=") if text.startswith("=") else text)
-            if upper in recursive:
-                recursive[upper].append(fn)
+            # the names being compiled and the LAMBDA names among them: shared down the
+            # chain and taken back after, as copies at each level would cost its square
+            recursive, seen = self.recursive, self.names_seen
+            own: list[Closure] | None = [] if lambdas.lambda_text(text) else None
+            if own is not None:
+                recursive[upper] = own
+            seen.add(upper)
+            try:
+                inner = _Compiler(self.book, (self.here[0], 1, 1), bool(self.array_depth),
+                                  seen, recursive=recursive)
+                fn = inner.compile(text.lstrip("=") if text.startswith("=") else text)
+            finally:
+                seen.discard(upper)
+                if own is not None:
+                    del recursive[upper]
+            if own is not None:
+                own.append(fn)
             reads = _unique(inner.reads)
             if all(all(spec.fixed) for spec in reads) and not inner.volatile:
                 fn = memoised(fn)

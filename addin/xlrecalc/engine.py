@@ -22,12 +22,13 @@ import inspect
 import math
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .closures import forget_answers
+from .array_ranges import HeldCells, spill_blocked
 from .book_view import Table
-from .compile import Closure, Compiled, cell_name, compile_formula
+from .compile import EXTERNAL, Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
@@ -38,13 +39,24 @@ _STACK_BYTES = 512 * 1024 * 1024  # the evaluation thread's stack (reserved, not
 _RECURSION = 600_000  # Python frames in that thread: chains of about 60,000 cells
 
 
+# Cells of array formulas' ranges a book fills whole, the cells its file does not hold
+# included (a program may write only the anchor of <f t="array" ref="A1:C3">). Past it,
+# a range covers the cells the file holds: what Excel writes, one <c> per cell of the
+# range, and what a range over a whole sheet in a 2 KB file (17 billion cells) is not.
+ARRAY_CELLS_FILLED = 1 << 16
+
+
 class Formula:
-    """One formula cell, or the anchor of a legacy array formula spanning ``ref``."""
+    """One formula cell, or the anchor of a legacy array formula spanning ``ref``;
+    ``cells`` are the cells of ``ref`` it fills, in rows (its own cell first)."""
 
-    __slots__ = ("key", "text", "ref", "run", "specs", "error")
+    __slots__ = ("key", "text", "ref", "run", "specs", "error", "cells")
 
-    def __init__(self, key: Key, text: str, ref: Ref | None = None):
+    def __init__(self, key: Key, text: str, ref: Ref | None = None,
+                 cells: list[tuple[int, int]] | None = None):
         self.key, self.text, self.ref = key, text, ref
+        self.cells = cells if cells is not None or ref is None else [
+            (r, c) for r in range(ref.r1, ref.r2 + 1) for c in range(ref.c1, ref.c2 + 1)]
         self.run: Closure | None = None  # set when the formula compiles
         self.specs: list[RefSpec] = []
         self.error: XlErr | None = None
@@ -84,6 +96,11 @@ class Book:
         self.iteration: tuple[int, float] | None = None
         self.cyclic: dict[Key, None] = {}  # cells met in a cycle, when iterating
         self.previous: dict[Key, Any] = {}  # their values of the iteration before
+        self.array_room = ARRAY_CELLS_FILLED  # cells array ranges may still fill whole
+        # anchors of dynamic array formulas (Excel 365's spills, cm= a cell metadata whose
+        # XLDAPR properties say fDynamic), as opposed to legacy (CSE) array formulas
+        self.dynamic: set[Key] = set()
+        self._pools: dict[str, HeldCells] = {}  # per sheet, for ranges past array_room
         self._defaults: dict[str, list[Any]] = {}
         self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
         self._circular: dict[Key, str] = {}
@@ -100,18 +117,30 @@ class Book:
         if row > rows or col > cols:
             self.extent[sheet] = (max(rows, row), max(cols, col))
 
-    def add_formula(self, sheet: str, row: int, col: int, text: str, ref: Ref | None = None) -> None:
+    def add_formula(self, sheet: str, row: int, col: int, text: str, ref: Ref | None = None,
+                    held: Callable[[], Iterable[tuple[int, int]]] | None = None) -> None:
+        """A formula at (row, col); ``ref`` the range of a legacy array formula, filled
+        whole while :data:`ARRAY_CELLS_FILLED` lasts, else at the cells of the sheet that
+        ``held`` gives (the cells its file holds)."""
         key = (sheet, row, col)
         if key not in self.formulas:
             self.pending += 1
-        self.formulas[key] = Formula(key, text, ref)
-        self.set_value(sheet, row, col, PENDING)
+        cells = None
         if ref is not None:
-            for r in range(ref.r1, ref.r2 + 1):
-                for c in range(ref.c1, ref.c2 + 1):
-                    if (sheet, r, c) != key:
-                        self.owner[(sheet, r, c)] = key
-                        self.set_value(sheet, r, c, PENDING)
+            area = (ref.r2 - ref.r1 + 1) * (ref.c2 - ref.c1 + 1)
+            if area <= self.array_room:
+                self.array_room -= area
+            else:
+                pool = self._pools.get(sheet)
+                if pool is None:
+                    pool = self._pools[sheet] = HeldCells(held() if held is not None else ())
+                cells = sorted(set(pool.take(ref)) | {(row, col)})
+        formula = self.formulas[key] = Formula(key, text, ref, cells)
+        self.set_value(sheet, row, col, PENDING)
+        for r, c in formula.cells or ():
+            if (r, c) != (row, col):
+                self.owner[(sheet, r, c)] = key
+                self.set_value(sheet, r, c, PENDING)
 
     def add_cells(self, sheet: str, values: dict[tuple[int, int], Any],
                   formulas: dict[tuple[int, int], str]) -> None:
@@ -396,10 +425,13 @@ def _keep_cached(book: Book, formula: Formula, unknown: tuple[str, ...]) -> None
         book.load_cached = None
     key = formula.key
     book.kept[key] = unknown
-    missing = XlErr("#NAME?", f"unknown function {unknown[0]}", _where(key))
-    ref = formula.ref
-    cells = [key] if ref is None else [(key[0], r, c) for r in range(ref.r1, ref.r2 + 1)
-                                        for c in range(ref.c1, ref.c2 + 1)]
+    if unknown[0].endswith(EXTERNAL):  # a reference to another workbook
+        missing = XlErr("#REF!", f"a reference to another workbook "
+                                 f"{unknown[0].removesuffix(EXTERNAL).strip()} without Excel's value",
+                        _where(key))
+    else:
+        missing = XlErr("#NAME?", f"unknown function {unknown[0]}", _where(key))
+    cells = [key] if formula.cells is None else [(key[0], r, c) for r, c in formula.cells]
     for cell in cells:
         book.cells[cell[0]][cell[1:]] = book.cached.get(cell, missing)
     book.pending -= 1
@@ -429,11 +461,8 @@ def _iterate(book: Book, count: int, delta: float) -> None:
         for formula in formulas:  # every formula pending again, in the order first read
             sheet, row, col = formula.key
             cells[sheet][(row, col)] = PENDING
-            ref = formula.ref
-            if ref is not None:
-                for r in range(ref.r1, ref.r2 + 1):
-                    for c in range(ref.c1, ref.c2 + 1):
-                        cells[sheet][(r, c)] = PENDING
+            for r, c in formula.cells or ():
+                cells[sheet][(r, c)] = PENDING
         book.pending = len(formulas)
         _evaluate_formulas(book, formulas, None)
         iterations += 1
@@ -505,32 +534,55 @@ def _store(book: Book, formula: Formula, result: Any) -> None:
         cells[(row, col)] = _cell_result(result)
         return
     ref = formula.ref
+    assert ref is not None and formula.cells is not None
+    if formula.key in book.dynamic and isinstance(result, (Rng, Arr)) and _blocked(book, formula, result):
+        cells[(row, col)] = XlErr("#SPILL!", origin=_where(formula.key))
+        for place in formula.cells:  # what spilled before is gone, as in Excel
+            if place != (row, col):
+                cells[place] = None
+        return
     if isinstance(result, Rng) and len(result.areas()) == 1:
-        _store_reference(book, ref, result)
+        _store_reference(book, ref, formula.cells, result, formula.key in book.dynamic)
         return
     try:
         rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]
     except Exception as exc:
         rows = [[_failed(formula, exc)]]
-    for r in range(ref.r1, ref.r2 + 1):
-        for c in range(ref.c1, ref.c2 + 1):
-            i = 0 if len(rows) == 1 else r - ref.r1
-            j = 0 if len(rows[0]) == 1 else c - ref.c1
-            value = rows[i][j] if i < len(rows) and j < len(rows[0]) else XlErr("#N/A")
-            cells[(r, c)] = _cell_result(value)
+    if formula.key in book.dynamic:  # a spill: the result's own shape, blank past it
+        for r, c in formula.cells:
+            i, j = r - ref.r1, c - ref.c1
+            inside = i < len(rows) and j < len(rows[0])
+            cells[(r, c)] = _cell_result(rows[i][j]) if inside else None
+        return
+    for r, c in formula.cells:
+        i = 0 if len(rows) == 1 else r - ref.r1
+        j = 0 if len(rows[0]) == 1 else c - ref.c1
+        value = rows[i][j] if i < len(rows) and j < len(rows[0]) else XlErr("#N/A")
+        cells[(r, c)] = _cell_result(value)
 
 
-def _store_reference(book: Book, ref: Ref, result: Rng) -> None:
-    """An array formula whose value is a reference: each cell of its range shows the
-    cell of the reference at the same place (a blank shows 0, as in Excel), a 1-row or
-    1-column reference repeats, and places beyond the reference are #N/A."""
+def _blocked(book: Book, formula: Formula, result: Rng | Arr) -> bool:
+    """Whether a dynamic array formula's result cannot spill (:func:`.array_ranges.spill_blocked`)."""
+    if isinstance(result, Rng) and len(result.areas()) != 1:
+        return False
+    sheet, row, col = formula.key
+    assert formula.ref is not None
+    return spill_blocked(book.cells[sheet], (row, col), result.shape, formula.ref,
+                         set(formula.cells or ()))
+
+
+def _store_reference(book: Book, ref: Ref, places: list[tuple[int, int]], result: Rng,
+                     spill: bool = False) -> None:
+    """An array formula whose value is a reference: each cell of its range (``places``)
+    shows the cell of the reference at the same place (a blank shows 0, as in Excel), a
+    1-row or 1-column reference repeats, and places beyond the reference are #N/A; a
+    dynamic array's (``spill``) neither repeats nor shows anything past the reference."""
     height, width = result.shape
-    for r in range(ref.r1, ref.r2 + 1):
-        i = 0 if height == 1 else r - ref.r1
-        for c in range(ref.c1, ref.c2 + 1):
-            j = 0 if width == 1 else c - ref.c1
-            if i < height and j < width:
-                value = book.value(result.sheet, result.r1 + i, result.c1 + j)
-            else:
-                value = XlErr("#N/A")
-            book.cells[ref.sheet or ""][(r, c)] = _cell_result(value)
+    for r, c in places:
+        i = 0 if height == 1 and not spill else r - ref.r1
+        j = 0 if width == 1 and not spill else c - ref.c1
+        if i < height and j < width:
+            value = _cell_result(book.value(result.sheet, result.r1 + i, result.c1 + j))
+        else:
+            value = None if spill else XlErr("#N/A")
+        book.cells[ref.sheet or ""][(r, c)] = value

@@ -19,14 +19,15 @@ import posixpath
 import re
 import zipfile
 from pathlib import Path
+from xml.etree import ElementTree
 
 from .archive import atomic_output, copy_member, read_member
 from .charts import Lookup, escape, is_chart_part, patch_chart
 from .parse import column_letters, column_number
-from .values import XlErr
+from .values import MAX_TEXT, XlErr
 from .xmlspans import Element, attribute_span, scan
 
-__all__ = ["sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value", "value_text",
+__all__ = ["workbook_part", "check_writable", "sheet_parts", "patch_sheet", "write_cached_values", "cell_xml_value", "value_text",
            "set_calc_properties"]
 
 _REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -49,9 +50,15 @@ def cell_xml_value(value: object) -> tuple[str, str]:
     (('n', '3'), ('n', '0.1'), ('b', '1'), ('str', 'a<b'))
     >>> cell_xml_value(float("inf")), cell_xml_value(float("nan"))
     (('e', '#NUM!'), ('e', '#NUM!'))
+
+    No cell holds more than Excel's 32,767 characters (counted as Excel counts them,
+    in UTF-16 units): a longer text is ``#VALUE!``, a longer message is cut short.
+
+    >>> cell_xml_value("x" * 32_768), len(cell_xml_value(XlErr("#VALUE!", "y" * 40_000))[1])
+    (('e', '#VALUE!'), 32767)
     """
     if isinstance(value, XlErr):
-        return ("str", value.message) if value.message else ("e", value.code)
+        return ("str", _fitted(value.message)) if value.message else ("e", value.code)
     if isinstance(value, bool):
         return "b", "1" if value else "0"
     if isinstance(value, (int, float)):
@@ -61,7 +68,25 @@ def cell_xml_value(value: object) -> tuple[str, str]:
         if number.is_integer() and abs(number) < 1e15:
             return "n", str(int(number))
         return "n", repr(number)
-    return "str", "" if value is None else str(value)
+    text = "" if value is None else str(value)
+    return ("e", "#VALUE!") if _excel_length(text) > MAX_TEXT else ("str", text)
+
+
+def _excel_length(text: str) -> int:
+    """The length Excel counts: UTF-16 units, two for a character past U+FFFF."""
+    return len(text) if text.isascii() else len(text.encode("utf-16-le")) // 2
+
+
+def _fitted(message: str) -> str:
+    """A message within Excel's cell limit, ending in ``…`` where it was cut."""
+    if _excel_length(message) <= MAX_TEXT:
+        return message
+    units = 0
+    for at, char in enumerate(message):
+        units += 2 if ord(char) > 0xFFFF else 1
+        if units > MAX_TEXT - 1:  # room for the "…"
+            return message[:at] + "…"
+    return message
 
 
 def value_text(text: str) -> str:
@@ -246,11 +271,82 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]]) -> 
     return _apply(xml, edits)
 
 
-def sheet_parts(archive: zipfile.ZipFile, shown: str = "") -> dict[str, str]:
-    """Sheet name -> the zip member holding its XML."""
+def workbook_part(archive: zipfile.ZipFile, shown: str = "") -> str:
+    """The member holding the workbook: the target of the package's officeDocument
+    relationship (``_rels/.rels``), which may name another part than xl/workbook.xml."""
     import xml.etree.ElementTree as ET
-    workbook = ET.fromstring(read_member(archive, archive.getinfo(WORKBOOK_PART), shown))
-    rels = ET.fromstring(read_member(archive, archive.getinfo("xl/_rels/workbook.xml.rels"), shown))
+    try:
+        info = archive.getinfo("_rels/.rels")
+    except KeyError:
+        return WORKBOOK_PART
+    for rel in ET.fromstring(read_member(archive, info, shown)):
+        if (rel.get("Type", "").endswith("/officeDocument")
+                and rel.get("TargetMode") != "External" and rel.get("Target")):
+            return posixpath.normpath(rel.get("Target", "").lstrip("/"))
+    return WORKBOOK_PART
+
+
+class _Prolog(Exception):
+    """The prolog read: the root element has begun."""
+
+
+def check_writable(src: Path, shown: str | None = None) -> None:
+    """Raise ``ValueError`` at once for what :func:`write_cached_values` would refuse
+    only once the values are computed: a workbook or sheet part in another encoding
+    than UTF-8 or declaring a document type. Only each part's prolog is read."""
+    from xml.parsers import expat
+    shown = shown or str(src)
+    with zipfile.ZipFile(src) as archive:
+        book_part = workbook_part(archive, shown)
+        names = set(archive.namelist())
+        for part in [book_part, *sheet_parts(archive, shown, book_part).values()]:
+            if part not in names:
+                continue
+            with archive.open(part) as member:
+                head = member.read(1 << 16)
+            what = "the sheet" if part != book_part else "workbook.xml"
+            if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                raise ValueError(f"{what} is not written in UTF-8")
+            found: dict[str, str] = {}
+
+            def declaration(version: str, encoding: str | None, standalone: int) -> None:
+                found["encoding"] = encoding or "utf-8"
+
+            def doctype(*_: object) -> None:
+                raise ValueError("the part declares a document type")
+
+            def root(*_: object) -> None:
+                raise _Prolog
+            parser = expat.ParserCreate()
+            parser.XmlDeclHandler = declaration
+            parser.StartDoctypeDeclHandler = doctype
+            parser.StartElementHandler = root
+            try:
+                parser.Parse(head, False)
+            except (_Prolog, expat.ExpatError):
+                pass  # the writer's own parse names what else is wrong
+            if found.get("encoding", "utf-8").lower().replace("_", "-") not in ("utf-8", "utf8"):
+                raise ValueError(f"{what} is not written in UTF-8")
+
+
+def _sheets_element(archive: zipfile.ZipFile, part: str) -> ElementTree.Element:
+    """The workbook part's ``<sheets>``, read streamed up to its end (the defined names
+    after it, millions in a hostile file, are never parsed), or an empty element."""
+    with archive.open(part) as stream:
+        for _, element in ElementTree.iterparse(stream):
+            if element.tag.endswith("}sheets") or element.tag == "sheets":
+                return element
+    return ElementTree.Element("sheets")
+
+
+def sheet_parts(archive: zipfile.ZipFile, shown: str = "", part: str | None = None) -> dict[str, str]:
+    """Sheet name -> the zip member holding its XML (``part`` is the workbook's)."""
+    import xml.etree.ElementTree as ET
+    part = part or workbook_part(archive, shown)
+    folder, file_name = posixpath.split(part)
+    workbook = _sheets_element(archive, part)
+    rels = ET.fromstring(read_member(
+        archive, archive.getinfo(posixpath.join(folder, "_rels", file_name + ".rels")), shown))
     targets: dict[str, str] = {}
     for rel in rels:
         rel_id, rel_target = rel.get("Id"), rel.get("Target")
@@ -264,7 +360,7 @@ def sheet_parts(archive: zipfile.ZipFile, shown: str = "") -> dict[str, str]:
                 raise ValueError("workbook.xml lists a sheet without a name")
             target = targets.get(sheet.get(f"{{{_REL_NS}}}id", ""), "")
             path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
-                posixpath.join("xl", target))
+                posixpath.join(folder, target))
             parts[name] = path
     return parts
 
@@ -330,18 +426,19 @@ def write_cached_values(src: Path, dst: Path,
     """
     shown = shown or str(src)
     with zipfile.ZipFile(src) as archive, atomic_output(Path(dst)) as stream:
-        parts = sheet_parts(archive, shown)
+        book_part = workbook_part(archive, shown)
+        parts = sheet_parts(archive, shown, book_part)
         patches = {parts[sheet]: {key: cell_xml_value(v) for key, v in cells.items()}
                    for sheet, cells in values.items() if cells and sheet in parts}
         with zipfile.ZipFile(stream, "w") as out:
             for info in archive.infolist():
                 name = info.filename
-                if name in patches or name == WORKBOOK_PART or (
+                if name in patches or name == book_part or (
                         charts is not None and is_chart_part(name)):
                     data = read_member(archive, info, shown)
                     if name in patches:
                         data = patch_sheet(data, patches[name])
-                    elif name == WORKBOOK_PART:
+                    elif name == book_part:
                         data = set_calc_properties(data)
                     else:
                         data = patch_chart(data, charts)  # type: ignore[arg-type]

@@ -5,12 +5,16 @@ About four times faster than building openpyxl's workbook model, which the evalu
 does not need (styles, column widths, drawings). It reads only the cells the file holds.
 Anything it does not expect (Strict OOXML, cells without an address, a member larger
 than :data:`MAX_MEMBER`) makes :func:`read_book` return ``None``, and the caller reads the
-file with openpyxl instead.
+file with openpyxl instead. What no file Excel wrote holds, an index past its table (a
+shared string, a sheet a name is scoped to), is refused: a :class:`.archive.RecalcError`
+naming the file, the cell or name and the index, where Python would read ``-1`` as the
+last item.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import posixpath
 import re
 import zipfile
@@ -18,6 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 from xml.etree import ElementTree
 
+from .archive import RecalcError
 from .dates import date_system
 from .engine import Book, Table
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, column_number, parse_ref
@@ -37,11 +42,27 @@ class _Unreadable(Exception):
     """Something this reader leaves to openpyxl."""
 
 
+class _Refused(Exception):
+    """Something no workbook Excel wrote holds: the reason, without the file's name."""
+
+
+def _index(text: str | None, count: int) -> int | None:
+    """``text`` as an index into a table of ``count`` items, or ``None`` past it.
+
+    >>> _index("1", 2), _index("-1", 2), _index("2", 2), _index(" 0 ", 1)
+    (1, None, None, 0)
+    """
+    number = int(text or "")  # not a number: ValueError, which leaves the file to openpyxl
+    return number if 0 <= number < count else None
+
+
 def read_book(path: Any, functions: dict[str, Callable[..., Any]]) -> Book | None:
     """The book of ``path`` read from its XML, or ``None`` when openpyxl should read it."""
     try:
         with zipfile.ZipFile(path) as archive:
             return _read(archive, functions)
+    except _Refused as refused:
+        raise RecalcError(f"{path}: {refused}; not a workbook Excel wrote") from None
     except (_Unreadable, KeyError, ValueError, ElementTree.ParseError, FormulaSyntaxError):
         return None
 
@@ -75,14 +96,15 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
     workbook_part = next((m for kind, m in root.values() if kind == "officeDocument"), None)
     if workbook_part is None:
         raise _Unreadable("no workbook part")
-    workbook = _xml(archive, workbook_part)
+    book = Book(dict(functions))
+    workbook, defined_names = _workbook(archive, workbook_part, book)
     if workbook.tag != _MAIN + "workbook":
         raise _Unreadable("not transitional SpreadsheetML")
     rels = _relations(archive, workbook_part)
     strings = _shared_strings(archive, rels)
+    dynamic = _dynamic_metadata(archive, rels)
     sheets = [(s.get("name", ""), rels[s.get(_REL + "id", "")][1])
               for s in workbook.iter(_MAIN + "sheet")]
-    book = Book(dict(functions))
     properties = workbook.find(_MAIN + "workbookPr")
     if properties is not None:
         book.date1904 = properties.get("date1904", "0").strip().lower() in ("1", "true")
@@ -93,14 +115,50 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
     for name, _ in sheets:
         book.add_sheet(name)
     for name, part in sheets:
-        _read_sheet(archive, book, name, part, strings, book.date1904)
-    for defined in workbook.iter(_MAIN + "definedName"):
-        name, text = defined.get("name", ""), defined.text or ""
-        local = defined.get("localSheetId")
+        _read_sheet(archive, book, name, part, strings, book.date1904, dynamic)
+    for name, text, local in defined_names:
         if name.startswith("_xlnm."):
             continue  # print areas and titles, filters: nothing a formula reads
-        book.define_name(name, text, sheets[int(local)][0] if local is not None else None)
+        scope = None
+        if local is not None:
+            try:
+                at = _index(local, len(sheets))
+            except ValueError:
+                at = None
+            if at is None:
+                count = f"{len(sheets)} sheet" + ("s" if len(sheets) != 1 else "")
+                raise _Refused(f"the name {name} belongs to sheet number {local} "
+                               f"(localSheetId), but the workbook has {count}")
+            scope = sheets[at][0]
+        book.define_name(name, text, scope)
     return book
+
+
+def _workbook(archive: zipfile.ZipFile, part: str, book: Book) -> tuple[
+        ElementTree.Element, list[tuple[str, str, str | None]]]:
+    """The workbook part without its defined names, and the names scoped to a sheet as
+    (name, text, localSheetId); the workbook's own names are defined in ``book`` as they
+    are read. Read streamed, each name's element let go once read: a part of millions
+    of names costs their text, never their elements."""
+    info = archive.getinfo(part)
+    if info.file_size > MAX_MEMBER:
+        raise _Unreadable(f"{part} is large")
+    names: list[tuple[str, str, str | None]] = []
+    stack: list[ElementTree.Element] = []
+    with archive.open(info) as stream:
+        for event, element in ElementTree.iterparse(stream, events=("start", "end")):
+            if event == "start":
+                stack.append(element)
+                continue
+            stack.pop()
+            if element.tag == _MAIN + "definedName" and stack:
+                name, local = element.get("name", ""), element.get("localSheetId")
+                if local is not None:
+                    names.append((name, element.text or "", local))
+                elif not name.startswith("_xlnm."):  # print areas, titles: read by no formula
+                    book.define_name(name, element.text or "")
+                stack[-1].remove(element)  # the only child left: the ones before are gone
+    return element, names
 
 
 def iteration(iterate: Any, count: Any, delta: Any) -> tuple[int, float] | None:
@@ -127,6 +185,40 @@ def _shared_strings(archive: zipfile.ZipFile, rels: dict[str, tuple[str, str]]) 
     return [_text(item) for item in _xml(archive, part).iter(_MAIN + "si")]
 
 
+_DYNAMIC_ARRAYS = "{http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray}"
+
+
+def _dynamic_metadata(archive: zipfile.ZipFile, rels: dict[str, tuple[str, str]]) -> frozenset[str]:
+    """The ``cm=`` values that mark a dynamic array formula ([MS-XLSX] 2.6.230 and
+    2.3.8): cellMetadata's block ``cm`` (from 1) records a type named XLDAPR and a
+    future-metadata block whose dynamicArrayProperties say ``fDynamic="1"``."""
+    part = next((m for kind, m in rels.values() if kind == "sheetMetadata"), None)
+    if part is None or part not in archive.namelist():
+        return frozenset()
+    root = _xml(archive, part)
+    types = [t.get("name", "") for t in root.iter(_MAIN + "metadataType")]
+    future: dict[str, list[bool]] = {}
+    for block in root.iter(_MAIN + "futureMetadata"):
+        future[block.get("name", "")] = [
+            any(p.get("fDynamic", "0").strip().lower() in ("1", "true")
+                for p in bk.iter(_DYNAMIC_ARRAYS + "dynamicArrayProperties"))
+            for bk in block.findall(_MAIN + "bk")]
+    found: set[str] = set()
+    cell_metadata = root.find(_MAIN + "cellMetadata")
+    for number, bk in enumerate(cell_metadata.findall(_MAIN + "bk") if cell_metadata is not None else [], 1):
+        for record in bk.iter(_MAIN + "rc"):
+            try:  # t counts from 1, v from 0; an index past its list marks nothing
+                kind = _index(str(int(record.get("t", "")) - 1), len(types))
+                name = types[kind] if kind is not None else ""
+                blocks = future.get(name, [])
+                at = _index(record.get("v"), len(blocks))
+            except ValueError:
+                continue
+            if name == "XLDAPR" and at is not None and blocks[at]:
+                found.add(str(number))
+    return frozenset(found)
+
+
 def _text(item: ElementTree.Element) -> str:
     """The text of a string item: its runs, without phonetic guides, with the characters
     XML cannot hold read back from their ``_xHHHH_`` escapes (ECMA-376 ST_Xstring)."""
@@ -150,10 +242,48 @@ def _unescape(text: str) -> str:
 
 
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
-                strings: list[str], date1904: bool) -> None:
+                strings: list[str], date1904: bool, dynamic: frozenset[str] = frozenset()) -> None:
     root = _xml(archive, part)
+    try:
+        _read_cells(book, sheet, root, strings, date1904, dynamic)
+    except _BadString as bad:
+        raise _Refused(f"{sheet}!{bad.cell} names shared string {bad.index}, but the "
+                       f"workbook holds {len(strings)}") from None
+    except _BadNumber as bad:
+        raise _Refused(f"{sheet}!{bad.cell} holds {bad.text!r} as a number") from None
+    for rel_id in (p.get(_REL + "id", "") for p in root.iter(_MAIN + "tablePart")):
+        target = _relations(archive, part).get(rel_id)
+        if target is not None:
+            _read_table(archive, book, sheet, target[1])
+
+
+class _BadString(Exception):
+    """A cell's shared-string index past the table."""
+
+    def __init__(self, cell: str, index: str):
+        super().__init__(cell, index)
+        self.cell, self.index = cell, index
+
+
+class _BadNumber(Exception):
+    """A number cell's ``<v>`` that is no number."""
+
+    def __init__(self, cell: str, text: str):
+        super().__init__(cell, text)
+        self.cell, self.text = cell, text
+
+
+def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list[str],
+                date1904: bool, dynamic: frozenset[str]) -> None:
     shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
     cached = book.cached
+    positions: list[list[tuple[int, int]]] = []
+
+    def held() -> list[tuple[int, int]]:
+        """The cells the sheet holds, read once, when an array formula's range needs them."""
+        if not positions:
+            positions.append([(row, col) for _, row, col in _cells(root)])
+        return positions[0]
     for cell, row, col in _cells(root):
         key = (sheet, row, col)
         formula = cell.find(_MAIN + "f")
@@ -174,7 +304,9 @@ def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
             if kind == "array" and formula.get("ref"):
                 found = parse_ref(formula.get("ref", ""))
                 book.add_formula(sheet, row, col, "=" + text,
-                                 Ref(sheet, found.r1, found.c1, found.r2, found.c2))
+                                 Ref(sheet, found.r1, found.c1, found.r2, found.c2), held)
+                if dynamic and cell.get("cm") in dynamic:
+                    book.dynamic.add(key)
                 continue
             if key in book.owner:
                 continue  # a cell of an array formula's range (often <f ca="1"/>)
@@ -186,10 +318,6 @@ def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
         value = _value(cell, strings, date1904)
         if value is not None:
             book.set_value(sheet, row, col, value)
-    for rel_id in (p.get(_REL + "id", "") for p in root.iter(_MAIN + "tablePart")):
-        target = _relations(archive, part).get(rel_id)
-        if target is not None:
-            _read_table(archive, book, sheet, target[1])
 
 
 def _cells(root: ElementTree.Element) -> Iterator[tuple[ElementTree.Element, int, int]]:
@@ -221,9 +349,17 @@ def _value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any
         return None
     text = v.text
     if kind == "n":
-        return float(text)
+        number = float(text)
+        # Python's float also reads "1_000", other scripts' digits, "nan" and "inf",
+        # none of which is a number in a file (an XML Schema double of Excel's)
+        if not text.isascii() or "_" in text or not math.isfinite(number):
+            raise _BadNumber(cell.get("r", ""), text)
+        return number
     if kind == "s":
-        return strings[int(text)]
+        at = _index(text, len(strings))
+        if at is None:
+            raise _BadString(cell.get("r", ""), text.strip())
+        return strings[at]
     if kind == "b":
         return text.strip() in ("1", "true")
     if kind == "e":

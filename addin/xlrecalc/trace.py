@@ -23,6 +23,7 @@ import re
 from collections import deque
 from typing import Any, NamedTuple
 
+from .coerce import read_number
 from .values import Key, Rng, XlErr
 
 __all__ = ["culprit", "trace_inputs", "named_value", "inputs_holding"]
@@ -123,13 +124,11 @@ def _is_formula(book: Any, key: Key) -> bool:
 
 
 def _not_a_number(value: Any) -> bool:
+    """A text the formulas cannot read as a number (the rule of :mod:`.coerce`, never
+    Python's ``float``, which reads ``"1_000"`` and other scripts' digits)."""
     if not isinstance(value, str) or not value.strip():
         return False
-    try:
-        float(value)
-    except ValueError:
-        return True
-    return False
+    return read_number(value) is None
 
 
 def _precedents(book: Any, key: Key) -> list[Key]:
@@ -147,24 +146,34 @@ def _precedents(book: Any, key: Key) -> list[Key]:
     return cells
 
 
-def trace_inputs(book: Any, start: Key, target: Any = None, depth: int = 0) -> list[Key]:
+def trace_inputs(book: Any, start: Key, target: Any = None, depth: int = 0,
+                 allowance: list[int] | None = None) -> list[Key]:
     """The input cells (not formulas) whose value reached ``start``, at most three.
 
     From a formula cell, the search goes to the cells it reads that hold the same value
     (``target``, by default the value of ``start``) and on through formulas holding it;
     a bare ``#VALUE!`` also stops at input cells holding text that is not a number.
-    An error carrying its own culprit is traced from there.
+    An error carrying its own culprit is traced from there. ``allowance`` (one number,
+    spent as cells are looked at) bounds the work of many traces together: 150,000
+    cells of a chain, each in error, would otherwise each walk the chain.
     """
     value = book.value(*start)
     target = value if target is None else target
     if not _is_formula(book, start):
         return [start]
     if isinstance(value, XlErr) and value.culprit not in (None, start) and depth < 8:
-        return trace_inputs(book, value.culprit, None, depth + 1)
+        return trace_inputs(book, value.culprit, None, depth + 1, allowance)
     found: list[Key] = []
     seen = {start}
     queue = deque([start])
-    budget = _BUDGET
+    budget = _BUDGET if allowance is None else min(_BUDGET, allowance[0])
+    _trace(book, queue, seen, found, target, depth, budget, allowance)
+    return found[:_MAX_INPUTS]
+
+
+def _trace(book: Any, queue: deque[Key], seen: set[Key], found: list[Key], target: Any,
+           depth: int, budget: int, allowance: list[int] | None) -> None:
+    start_budget = budget
     while queue and budget > 0 and len(found) < _MAX_INPUTS:
         key = queue.popleft()
         for cell in _precedents(book, key):
@@ -177,24 +186,28 @@ def trace_inputs(book: Any, start: Key, target: Any = None, depth: int = 0) -> l
                 if not _same(held, target):
                     continue  # another value: not the one that reached the error
                 if isinstance(held, XlErr) and held.culprit is not None and depth < 8:
-                    found.extend(k for k in trace_inputs(book, held.culprit, None, depth + 1)
+                    found.extend(k for k in trace_inputs(book, held.culprit, None, depth + 1,
+                                                         allowance)
                                  if k not in found)
                 else:
                     queue.append(cell)
             elif _same(held, target) or (isinstance(target, XlErr) and target.code == "#VALUE!"
                                          and target.message is None and _not_a_number(held)):
                 found.append(cell)
-    return found[:_MAX_INPUTS]
+    if allowance is not None:
+        allowance[0] -= start_budget - budget
 
 
-def inputs_holding(book: Any, start: Key, target: Any) -> list[Key]:
+def inputs_holding(book: Any, start: Key, target: Any,
+                   allowance: list[int] | None = None) -> list[Key]:
     """Input cells among everything ``start`` reads, directly or through formulas, that
     hold ``target``: for a value passed through a computed array, where no one cell
-    of the argument can be pointed at."""
+    of the argument can be pointed at. ``allowance`` as for :func:`trace_inputs`."""
     found: list[Key] = []
     seen = {start}
     queue = deque([start])
-    budget = _BUDGET
+    budget = _BUDGET if allowance is None else min(_BUDGET, allowance[0])
+    start_budget = budget
     while queue and budget > 0 and len(found) < _MAX_INPUTS:
         for cell in _precedents(book, queue.popleft()):
             budget -= 1
@@ -205,4 +218,6 @@ def inputs_holding(book: Any, start: Key, target: Any) -> list[Key]:
                 queue.append(cell)
             elif _same(book.value(*cell), target):
                 found.append(cell)
+    if allowance is not None:
+        allowance[0] -= start_budget - budget
     return found[:_MAX_INPUTS]

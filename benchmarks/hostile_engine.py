@@ -1,0 +1,90 @@
+"""Peak memory and time of ``chessrating recalc`` on the engine's hostile files, the
+worst case of each kind (``python benchmarks/hostile_engine.py [--big]``).
+
+Each file is built by tests/hostile/engine_corpus.py (a few kilobytes, generated, never
+a copy) and recalculated by the command line in a child process with its address space
+capped at 1.5 GB; the figure is the child's peak resident memory (``ru_maxrss``) and its
+wall time, once. The baseline is the same command on a sound two-cell workbook, run in
+the same way: the interpreter and the imports every run pays. ``--big`` adds the
+largest names chain and the most names a file under 5 MB holds (4.9 MB each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "hostile"))
+import engine_corpus as corpus  # noqa: E402
+import make_corpus  # noqa: E402
+
+CAP = 1536 << 20
+
+CASES = {
+    "sound two-cell workbook (baseline)": make_corpus.make_plain,
+    "shared-string index -1": lambda f: corpus.make_shared_string(f, "-1"),
+    "localSheetId past the sheets": lambda f: corpus.make_local_name(f, "1"),
+    "1_000 and full-width digits as text": corpus.make_python_numbers,
+    "number cell <v>1_000</v>": lambda f: corpus.make_number_cell(f, "1_000"),
+    "blocked and shorter spills": corpus.make_blocked_spill,
+    "texts past 32,767 characters": corpus.make_long_texts,
+    "macro workbook named .xlsx": corpus.make_macro_named_xlsx,
+    "array formula over A1:XFD1048576": corpus.make_whole_sheet_array,
+    "20,000 overlapping whole-sheet arrays": corpus.make_many_whole_sheet_arrays,
+    "array formula over a whole column": corpus.make_column_array,
+    "names chained 9,000 deep": lambda f: corpus.make_name_chain(f, 9_000),
+    "names chained 12,000 deep (past 10,000)": lambda f: corpus.make_name_chain(f, 12_000),
+    "LAMBDA names chained 9,000 deep": lambda f: corpus.make_lambda_chain(f, 9_000),
+    "150,000 cells chained, all in error": corpus.make_cell_chain,
+    "encrypted workbook": corpus.make_encrypted,
+    "reference to another workbook": corpus.make_external_link,
+    "workbook part at book/main.xml": corpus.make_workbook_elsewhere,
+    "sheet in UTF-16 (refused before evaluating)": lambda f: corpus.make_unwritable_sheet(f, "utf-16"),
+}
+BIG = {"names chained 950,000 deep (4.9 MB)": lambda f: corpus.make_name_chain(f, 950_000),
+       "1,900,000 names (4.9 MB)": lambda f: corpus.make_many_names(f, 1_900_000)}
+
+
+def measure(src: Path) -> tuple[int, float, int]:
+    """(peak bytes, seconds, exit code) of ``chessrating recalc src`` in a capped child."""
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "addin")}
+    script = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
+              "p = subprocess.run(sys.argv[1:], capture_output=True); "
+              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
+              "time.perf_counter() - t, p.returncode)")
+    out = subprocess.run([sys.executable, "-c", script, sys.executable, "-m", "chessrating.cli",
+                          "recalc", str(src)], env=env, capture_output=True, text=True,
+                         preexec_fn=cap, cwd=src.parent, check=True).stdout.split()
+    return int(out[0]) * 1024, float(out[1]), int(out[2])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--big", action="store_true", help="add the 4.9 MB names chain")
+    args = parser.parse_args()
+    cases = {**CASES, **(BIG if args.big else {})}
+    print(f"{'case':45} {'file':>9} {'peak MB':>8} {'x base':>7} {'seconds':>8} {'exit':>5}")
+    base = None
+    for label, build in cases.items():
+        with tempfile.TemporaryDirectory() as folder:
+            src = build(Path(folder))
+            size = src.stat().st_size
+            peak, seconds, code = measure(src)
+        base = base or peak
+        print(f"{label:45} {size / 1024:>7.0f}KB {peak >> 20:>8} {peak / base:>7.1f} "
+              f"{seconds:>8.2f} {code:>5}", flush=True)
+
+
+if __name__ == "__main__":
+    started = time.perf_counter()
+    main()
+    print(f"({time.perf_counter() - started:.0f} s)")
