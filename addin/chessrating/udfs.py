@@ -567,11 +567,17 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
 
 
 def _standing(value: Any, argument: str, item: str) -> float | None:
-    """A points or tie-break cell: a number, or ``None`` for a blank or a text without one."""
+    """A points or tie-break cell: a number, or ``None`` (ranked last) for a blank or a text
+    that is no number: the reason a crosstable shows instead of a contradicted player's
+    points must not stop the other players' ranks. An Excel error is refused."""
     if type(value) is float and -_HUGE < value < _HUGE:  # the common case; NaN and infinities fail it
         return value
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
+    if isinstance(value, str):
+        check_excel_error(value, argument, item)
+        if not checks.readings(value):
+            return None
     return read_number(value, argument, item)
 
 

@@ -281,6 +281,8 @@ NOT_FEDERATIONS = st.one_of(NOT_LABELS, st.sampled_from(["Germany", "DE", "123",
 NOT_TITLES = st.one_of(NOT_LABELS, st.sampled_from(["XX", "Grandmaster", "1"]))
 NOT_RECORDS = st.one_of(st.sampled_from(ERRORS), st.sampled_from(["X", "WL", 5.0, True, math.nan]))
 
+NOT_STANDINGS = st.one_of(st.sampled_from([math.nan, math.inf, -math.inf,
+                                           dt.datetime(2026, 1, 2)]), st.sampled_from(ERRORS))
 OPP, RES = [2000.0, 2100.0, 2200.0], [1.0, 0.5, 0.0]
 TABLE = [[None, 1.0, 0.5], [None, None, 0.0], [None, None, None]]
 # Each function with a valid call, and for each argument the hostile values it must refuse;
@@ -333,7 +335,8 @@ HOSTILE: list[tuple[str, list[Any], list[tuple[int, Any, bool]]]] = [
      [(0, NOT_CHOICES, False), (1, NOT_COUNTS, True), (2, NOT_RESULTS, True), (3, NOT_LABELS, True),
       (4, NOT_CHOICES, False), (5, NOT_RATINGS, True)]),
     ("TIEBREAK_RANK", [[3.0, 2.0, 2.0], [[1.0, 0.5], [2.0, 1.5], [2.0, 1.0]]],
-     [(0, NON_NUMBERS, True), (1, NON_NUMBERS, True)]),
+     # a text with no number (a reason shown instead of points) is no value, ranked last
+     [(0, NOT_STANDINGS, True), (1, NOT_STANDINGS, True)]),
 ]
 CASES = [(name, base, index, values, in_range) for name, base, args in HOSTILE
          for index, values, in_range in args]

@@ -145,3 +145,12 @@ def test_office_js_spills_a_column_with_blanks_as_zero_or_null(office_js) -> Non
 def test_office_js_errors_are_one_line_xlwings_errors(office_js) -> None:
     assert office_js["bad_code"]["error"] == "XlwingsError"
     assert office_js["bad_code"]["message"].startswith("code: 'XX' is not a tie-break; known: DE")
+
+
+def test_a_reason_in_place_of_points_leaves_the_others_ranked():
+    # A crosstable shows a contradicted player's reason instead of his points: the other
+    # players are still ranked, that row last; an Excel error is refused.
+    reason = "check round 3: player 1 (A) and player 2 (B) have 1 and 1"
+    assert TIEBREAK_RANK([2.0, reason, 3.0, 2.0], [[1.0], [5.0], [0.0], [0.5]]) == [[2], [4], [1], [3]]
+    with pytest.raises(RatingError, match="#N/A"):
+        TIEBREAK_RANK([2.0, "#N/A"], None)
