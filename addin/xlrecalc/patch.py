@@ -18,6 +18,7 @@ import math
 import posixpath
 import re
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -170,19 +171,28 @@ def _row_of(number: str | None) -> int | None:
     return int(number) if number and number.strip().isdigit() else None
 
 
+def _placed(children: list[Element], name: str, number_of: Callable[[str | None], int | None],
+            ) -> tuple[dict[int, Element], list[tuple[int, Element]]]:
+    """The ``name`` children by their number (a row's ``r``, a cell's column), as Excel
+    reads them: one without ``r=`` follows the one before; the first of a number wins.
+    Also every one with its number, in the order the part holds them."""
+    found: dict[int, Element] = {}
+    placed: list[tuple[int, Element]] = []
+    number = 0
+    for child in children:
+        if child.name != name:
+            continue
+        number = number_of(child.attrs.get("r")) or number + 1
+        found.setdefault(number, child)
+        placed.append((number, child))
+    return found, placed
+
+
 def _row_edits(xml: bytes, row: Element, number: int, prefix: bytes, cells: RowCells) -> list[Edit]:
     """One row's cells set: each cell found where the row holds it, in whatever order
     (a cell without ``r=`` sits in the column after the cell before it, as Excel reads
     it), and a cell the row lacks added before the first cell right of it."""
-    found: dict[int, Element] = {}
-    placed: list[tuple[int, Element]] = []
-    col = 0
-    for cell in row.children:
-        if cell.name != "c":
-            continue
-        col = _column_of(cell.attrs.get("r")) or col + 1
-        found.setdefault(col, cell)
-        placed.append((col, cell))
+    found, placed = _placed(row.children, "c", _column_of)
     edits: list[Edit] = []
     added: list[tuple[int, bytes]] = []
     for col, (kind, text) in sorted(cells.items()):
@@ -246,15 +256,7 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]]) -> 
     by_row: dict[int, RowCells] = {}
     for (row_number, col), value in updates.items():
         by_row.setdefault(row_number, {})[col] = value
-    rows: dict[int, Element] = {}
-    placed: list[tuple[int, Element]] = []
-    number = 0
-    for row in data.children:
-        if row.name != "row":
-            continue
-        number = _row_of(row.attrs.get("r")) or number + 1
-        rows.setdefault(number, row)
-        placed.append((number, row))
+    rows, placed = _placed(data.children, "row", _row_of)
     edits: list[Edit] = []
     added: list[tuple[int, bytes]] = []
     for number, cells in sorted(by_row.items()):
