@@ -125,8 +125,13 @@ def test_a_code_changed_at_the_top_recalculates_its_column(demo_book: Path, tmp_
     table = _table(out)
     demo = load_demo_event()
     event = tiebreaks_event.from_grid([[value or None for value in row] for row in demo.results])
+    assert _codes(out) == ["WIN", "SB", "WIN", "KS"]
+    assert "DE" not in table  # the first column's header follows its new code
     assert table["WIN"] == tiebreaks.tiebreak("WIN", event, "2024")
-    assert "DE" not in table or table["DE"] != table["WIN"]
+    # ... and the ranks follow it: points, then WIN, SB, WIN, KS.
+    points = [sum({"1": 1.0, "½": 0.5, "0": 0.0}.get(v, 0.0) for v in row) for row in demo.results]
+    _, ranks = _expected(event, ["WIN", "SB", "WIN", "KS"], points, rules="2024")
+    assert table["Rank"] == ranks
 
 
 def test_demo_prints_the_ranking_it_used(demo_command):
