@@ -129,7 +129,7 @@ def compare_with_libreoffice(src: Path, theirs: Path) -> None:
 
     def evaluated(functions: dict) -> dict:
         book = load_book(src, functions)
-        recalc_engine.evaluate_book(book, split=False)
+        recalc_engine.evaluate_book(book)
         return {key: book.cells[key[0]].get(key[1:]) for key in book.formulas}
 
     def unknown(*_: object) -> None:

@@ -343,7 +343,7 @@ def python_time_per_function(path: Path) -> dict[str, tuple[int, float]]:
     remembered = closures._remembered
     closures._remembered = lambda book, key, call: call()
     try:
-        evaluate_book(load_book(path, wrapped), split=False)
+        evaluate_book(load_book(path, wrapped))
     finally:
         closures._remembered = remembered
     return {name: (len(times), sum(times)) for name, times in sorted(spent.items())}

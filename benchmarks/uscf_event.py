@@ -69,7 +69,9 @@ def crosstable(sizes: list[int], repeats: int) -> None:
     from recalc_swiss import random_event as random_swiss
 
     from chessrating import udfs, workbooks
-    from chessrating.recalc import engine, load_book, rating_functions, recalculate
+    from xlrecalc import engine
+
+    from chessrating.recalc import load_book, rating_functions, recalculate
 
     rating_functions()  # the one-off import of the function libraries, not timed
     with tempfile.TemporaryDirectory() as tmp:
@@ -82,7 +84,7 @@ def crosstable(sizes: list[int], repeats: int) -> None:
                 gc.collect()  # the last run's workbook, not this run's time
                 start = time.perf_counter()
                 book = load_book(src, rating_functions())
-                engine.evaluate_book(book, split=False)
+                engine.evaluate_book(book)
                 alone.append(time.perf_counter() - start)
                 del book
                 udfs._rated_event.cache_clear()

@@ -21,6 +21,7 @@ from chessrating import udfs
 from chessrating.cli import main
 from chessrating.workbooks.roundrobin import RoundRobinLayout, build_round_robin
 from chessrating.workbooks.swiss import build_swiss
+from chessrating.workbooks.uscf import build_uscf
 
 from conftest import TRF_DATA
 
@@ -260,3 +261,151 @@ def test_import_trf_exits_1_and_lists_a_contradiction(tmp_path: Path, capsys) ->
     assert code == 1
     assert ("check round 1: player 1 (Mirzoev Azer) and player 26 (Orube Bona Andoni) have 1 and 1, "
             "which do not add up to one game") in out
+
+
+def unaffected_tiebreaks(code: str, player: int, opponents: list[list[object]],
+                         results: list[list[object]], ratings: list[int], **rules: str) -> float:
+    """The oracle of an unaffected player's tie-break: TIEBREAK over the event as the
+    rule book has it, every contradicted round left out (blank opponent, blank result)."""
+    column = udfs.TIEBREAK(code, opponents, results, None, rules.get("rules", "2026"),
+                           [[r] for r in ratings])
+    return column[player - 1][0]
+
+
+def test_swiss_unaffected_players_keep_their_tiebreaks_and_ranks(swiss_book: Path, tmp_path: Path,
+                                                                 capsys) -> None:
+    # Players 1 and 2 both entered as winners of round 1; the others' games agree. The
+    # tie-breaks of players 3 to 6 are those of the event without that game.
+    rounds = {(1, 1): (2, "W", 1), (2, 1): (1, "B", 1), (3, 1): (4, "W", 1), (4, 1): (3, "B", 0),
+              (5, 1): (6, "W", "½"), (6, 1): (5, "B", "½"),
+              (1, 2): (3, "B", 0), (3, 2): (1, "W", 1), (2, 2): (5, "W", 0), (5, 2): (2, "B", 1),
+              (4, 2): (6, "B", 1), (6, 2): (4, "W", 0)}
+    code, err, book = fill(swiss_book, swiss(rounds, players=6), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    opponents = [[None, 3], [None, 5], [4, 1], [3, 6], [6, 2], [5, 4], [None, None], [None, None]]
+    results = [[None, 0], [None, 0], [1, 1], [0, 1], ["½", 1], ["½", 0], [None, None], [None, None]]
+    ratings = [2000 - 50 * i for i in range(6)] + [None, None]
+    for number in (3, 4, 5, 6):
+        for name in ("BH/C1", "BH", "SB"):
+            assert ws.cell(4 + number, col[name]).value == pytest.approx(
+                unaffected_tiebreaks(name, number, opponents, results, ratings)), (number, name)
+    # Player 3 (2 points) leads, 5 (1½) follows; 4 and 6 (1 each) and the contradicted
+    # players rank last.
+    assert [ws.cell(4 + n, col["Rank"]).value for n in (3, 5)] == [1, 2]
+    assert sorted(ws.cell(4 + n, col["Rank"]).value for n in (4, 6)) in ([3, 4], [3, 3])
+    assert str(ws.cell(5, col["Rank"]).value).startswith("check round 1: player 1 (P1) and player 2 (P2)")
+    assert code == 1
+
+
+def test_round_robin_unaffected_players_keep_their_tiebreaks(six: Path, tmp_path: Path, capsys) -> None:
+    results = every_game(6)
+    results[(1, 0)] = 1  # Alpha's win over Beta entered as Beta's win too
+    code, err, book = fill(six, round_robin(results), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    grid = [[None if i == j or {i, j} == {0, 1} else results[(i, j)] for j in range(6)] for i in range(6)]
+    ratings = [[2100 - 50 * i] for i in range(6)]
+    for number in range(3, 7):
+        sb = udfs.TIEBREAK(["DE", "SB"], None, grid, None, "2026", ratings)[number - 1][0]
+        assert ws.cell(4 + number, col["SB"]).value == pytest.approx(sb), number
+    # Gamma (player 3) wins against Delta, Epsilon and Zeta and draws with Alpha: first
+    # among the unaffected.
+    assert ws.cell(7, col["Rank"]).value == 1
+    assert code == 1
+
+
+# ------------------------------------------------------------------------- US Chess
+
+@pytest.fixture(scope="module")
+def uscf_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_uscf(tmp_path_factory.mktemp("uscf") / "uscf.xlsx", players=8, rounds=2)
+
+
+def uscf(rounds: dict[tuple[int, int], tuple], players: int = 8) -> dict[tuple[int, int], object]:
+    cells: dict[tuple[int, int], object] = {}
+    for i in range(players):
+        cells[(5 + i, 2)], cells[(5 + i, 3)], cells[(5 + i, 4)] = f"P{i + 1}", 1800 - 50 * i, 60
+    for (number, rnd), (opponent, result) in rounds.items():
+        col = 10 + 2 * (rnd - 1)
+        cells[(4 + number, col)], cells[(4 + number, col + 1)] = opponent, result
+    return cells
+
+
+USCF_SHOWN = ("Points", "Perf.", "K", "Bonus", "One pass", "Two passes", "Change", "Rank",
+              "MODMED", "SOLKOFF", "CUMULATIVE", "Check")
+
+
+def test_uscf_rounds_that_contradict_other_rows(uscf_book: Path, tmp_path: Path, capsys) -> None:
+    rounds = {
+        (1, 1): (2, 1), (2, 1): (1, 1),                # both entered as winners
+        (3, 1): (4, "½"), (4, 1): (3, "½"),            # a good game
+        (5, 1): (None, 1),                             # a result without an opponent
+        (6, 1): (7, 1), (7, 1): (8, 0), (8, 1): (7, 1),  # 7 paired twice
+        (1, 2): (3, 1), (3, 2): (1, 0),                # a good game
+        (2, 2): (4, None), (4, 2): (2, 0),             # an opponent without a result
+        (5, 2): (6, "-"), (6, 2): (5, "-"),            # a double forfeit: no contradiction
+        (7, 2): (None, "H"), (8, 2): (None, "+"),      # byes: no opponent needed
+    }
+    code, err, book = fill(uscf_book, uscf(rounds), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    winners = "check round 1: player 1 (P1) and player 2 (P2) have 1 and 1, which do not add up to one game"
+    one_side = "check round 2: player 2 (P2) and player 4 (P4): only the row of player 4 (P4) holds a result"
+    alone = "check round 1: player 5 (P5) has the result 1 but no opponent"
+    twice = "check round 1: player 7 (P7) is paired with player 6 (P6) and player 8 (P8)"
+    shown = {1: winners, 2: winners, 4: one_side, 5: alone, 6: twice, 7: twice, 8: twice}
+    for number, reason in shown.items():
+        for name in USCF_SHOWN:
+            assert str(ws.cell(4 + number, col[name]).value).startswith(reason), (number, name)
+    # Player 3's games agree with the other rows: ½ against 4 and 0 against 1. His one
+    # pass stands; the event as a whole cannot be rated until player 1's row is fixed.
+    assert ws.cell(7, col["Points"]).value == 0.5
+    assert ws.cell(7, col["One pass"]).value == pytest.approx(
+        udfs.USCF_NEWRATING(1700, 60, [[1650], [1800]], [["½"], [0]], None, None, None, False, 10,
+                            [[4], [1]]))
+    assert ws.cell(7, col["Two passes"]).value == "check inputs of player 1 (P1)"
+    assert ws.cell(7, col["Rank"]).value == 1
+    opponents = [[None, 3], [None, None], [4, 1], [3, None], [None, 6], [None, 5], [None, None], [None, None]]
+    results = [[None, 1], [None, None], ["½", 0], ["½", None], [None, "-"], [None, "-"], [None, "H"],
+               [None, "+"]]
+    ratings = [1800 - 50 * i for i in range(8)]
+    for name in ("MODMED", "SOLKOFF", "CUMULATIVE"):
+        assert ws.cell(7, col[name]).value == pytest.approx(
+            unaffected_tiebreaks(name, 3, opponents, results, ratings)), name
+    # The event's points leave the contradicted games out: player 3's ½ + 0 and player 4's
+    # ½ are the only points of the played games that count (and 8's forfeit win).
+    assert code == 1
+    check = openpyxl.utils.get_column_letter(col["Check"])
+    assert f"Crosstable!{check}5, {check}6: {winners}" in err
+    assert f"Crosstable!{check}10, {check}11, {check}12: {twice}" in err
+    assert f"Crosstable!{check}9: {alone}" in err
+    assert f"Crosstable!{check}8: {one_side}" in err
+
+
+def test_uscf_rows_that_disagree_about_a_pairing(uscf_book: Path, tmp_path: Path, capsys) -> None:
+    rounds = {(1, 1): (2, 1), (2, 1): (3, 0), (3, 1): (None, "H"), (4, 1): (5, "½"), (5, 1): (4, "½")}
+    code, err, book = fill(uscf_book, uscf(rounds), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    assert ws.cell(5, col["Points"]).value == (
+        "check round 1: player 1 (P1) names player 2 (P2) as opponent, whose row names player 3 (P3)")
+    reason = "check round 1: player 2 (P2) names player 3 (P3) as opponent, whose row names no opponent"
+    assert [ws.cell(r, col["Two passes"]).value for r in (6, 7)] == [reason, reason]
+    assert ws.cell(8, col["Points"]).value == 0.5
+    assert code == 1
+
+
+def test_uscf_consistent_event_rates_as_before(uscf_book: Path, tmp_path: Path, capsys) -> None:
+    # Nothing contradicts: no row shows a reason and Two passes is USCF_EVENT's column.
+    rounds = {(1, 1): (2, 1), (2, 1): (1, 0), (3, 1): (4, "½"), (4, 1): (3, "½"),
+              (1, 2): (3, "½"), (3, 2): (1, "½"), (2, 2): (4, 0), (4, 2): (2, 1)}
+    code, err, book = fill(uscf_book, uscf(rounds, players=4), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    event = udfs.USCF_EVENT([[1800], [1750], [1700], [1650]], [[60]] * 4,
+                            [[1, "½"], [0, 0], ["½", "½"], ["½", 1]], [[2, 3], [1, 4], [4, 1], [3, 2]])
+    for number in range(1, 5):
+        assert ws.cell(4 + number, col["Two passes"]).value == pytest.approx(event[number - 1][0])
+        assert not str(ws.cell(4 + number, col["Check"]).value or "").startswith("check")
+    assert code == 0, err

@@ -350,7 +350,8 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
         '"check rating of player "&2&IF($B$6="",""," ("&$B$6&")"),'
         'IF(OR($E$6="",$E$6=0,$E$6="-"),"",$E$6)))')
     assert f[("Crosstable", "K97")] == '=""'
-    assert f[("Crosstable", "L74")] == '=IF(L5="","",L5)'
+    # (blank where the game's points grid, L120, shows why the game contradicts its mirror)
+    assert f[("Crosstable", "L74")] == '=IF(OR(L5="",LEFT(L120,6)="check "),"",L5)'
     # Expected score only where the game is rated (it has a change); a message instead.
     assert f[("Crosstable", "L28")] == ('=IF(ISNUMBER(L51),FIDE_EXPECTED($E$5,L97,Rules),'
                                         'IFERROR(IF(LEFT(L51,6)="check ",L51,""),""))')
@@ -362,14 +363,15 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
     k_refused = 'IFERROR(AND(ISTEXT(J6),J6<>"",LEFT(J6,9)<>"assumed: ",LEFT(J6,6)<>"check "),TRUE)'
     checked = ('IF(ISNA(MATCH("check *",K121:AD121,0)),IF(ISNA(MATCH("check *",K98:AD98,0)),{},'
                'INDEX(K98:AD98,MATCH("check *",K98:AD98,0))),INDEX(K121:AD121,MATCH("check *",K121:AD121,0)))')
-    assert f[("Crosstable", "AI6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),SUMPRODUCT(--(K98:AD98<>""))=0),"",'
-                                        + checked.format(f"IF({k_refused},J6,FIDE_CHANGE(E6,K98:AD98,K75:AD75,J6,Rules))") + ")")
-    assert f[("Crosstable", "AJ6")] == ('=IF(OR(OR(E6="",E6=0,E6="-"),SUMPRODUCT(--(K98:AD98<>""))=0),"",'
-                                        + checked.format(f"IF({k_refused},J6,FIDE_NEWRATING(E6,K98:AD98,K75:AD75,J6,Rules))") + ")")
-    assert f[("Crosstable", "AH6")] == ('=IF(SUMPRODUCT(--(K98:AD98<>""))=0,"",'
-                                        + checked.format('PERF_RATING(K98:AD98,K75:AD75,"FIDE")') + ")")
-    assert f[("Crosstable", "AK6")] == ('=IF(AND(OR(E6="",E6=0,E6="-"),NOT(SUMPRODUCT(--(K98:AD98<>""))=0)),'
-                                        + checked.format("FIDE_INITIAL(K98:AD98,K75:AD75)") + ',"")')
+    # (a reason before the test for games: a contradicted game has no opponent's rating)
+    no_games = 'SUMPRODUCT(--(K98:AD98<>""))=0'
+    assert f[("Crosstable", "AI6")] == ('=IF(OR(E6="",E6=0,E6="-"),"",' + checked.format(
+        f'IF({no_games},"",IF({k_refused},J6,FIDE_CHANGE(E6,K98:AD98,K75:AD75,J6,Rules)))') + ")")
+    assert f[("Crosstable", "AJ6")] == ('=IF(OR(E6="",E6=0,E6="-"),"",' + checked.format(
+        f'IF({no_games},"",IF({k_refused},J6,FIDE_NEWRATING(E6,K98:AD98,K75:AD75,J6,Rules)))') + ")")
+    assert f[("Crosstable", "AH6")] == "=" + checked.format(f'IF({no_games},"",PERF_RATING(K98:AD98,K75:AD75,"FIDE"))')
+    assert f[("Crosstable", "AK6")] == ('=IF(OR(E6="",E6=0,E6="-"),'
+                                        + checked.format(f'IF({no_games},"",FIDE_INITIAL(K98:AD98,K75:AD75))') + ',"")')
     assert f[("Crosstable", "AL6")] == ('=IF(OR(NormTitle="",COUNTA(K6:AD6)=0),"",' + checked.format(
         "FIDE_NORM(K98:AD98,K75:AD75,NormTitle,$C$5:$C$24,$D$5:$D$24,D6)") + ")")
     # Points: the sum of the points-per-game grid, built-ins only, or its first message.
@@ -457,29 +459,34 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert ws["BA5"].value == ('=IF(LEFT(AR5,6)="check ",AR5,IF(OR(TieBreak1="",AR5=""),"",INDEX(TIEBREAK($N$1:$N$1,'
                                'Games!$BW$5:$CG$204,Games!$CU$5:$DE$204,Games!$DG$5:$DQ$204,'
                                'TieBreakRules,Ratings),ROW()-4)))')
-    assert games["CU5"].value == '=IF(Crosstable!M5="","",Crosstable!M5)'
+    # (blank where the round's Points cell, CI5, shows why it contradicts another row)
+    assert games["CU5"].value == '=IF(OR(Crosstable!M5="",LEFT(CI5,6)="check "),"",Crosstable!M5)'
     assert games["DG5"].value == '=IF(Crosstable!L5="","",Crosstable!L5)'
     assert [ws.cell(1, c).value for c in (11, 14, 17, 20, 23)] == ["Tie-breaks", "BH/C1", "BH", "SB", "DE"]
     assert ws["A204"].value == 200 and ws["A205"].value is None
     # A round without an opponent (a bye) is no game for the functions.
     assert games["C5"].value == '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",Crosstable!M5)'
-    # The opponent's number as checked (block 7, from column BW), then looked up.
-    assert games["BW5"].value.startswith('=IF(Crosstable!K5="","",IF(NOT(ISNUMBER(Crosstable!K5)),')
-    assert '"check opponent in round 1: "&Crosstable!K5&" is the player himself"' in games["BW5"].value
-    assert 'Crosstable!K5=Crosstable!$A5' in games["BW5"].value
+    # The opponent's number as entered and checked (block 14, from column FC), then as
+    # the ratings and tie-breaks read it (block 7, from column BW: blank where the round
+    # contradicts another row), then looked up.
+    assert games["FC5"].value.startswith('=IF(Crosstable!K5="","",IF(NOT(ISNUMBER(Crosstable!K5)),')
+    assert '"check opponent in round 1: "&Crosstable!K5&" is the player himself"' in games["FC5"].value
+    assert 'Crosstable!K5=$A5' in games["FC5"].value
+    assert games["BW5"].value == '=IF(LEFT(CI5,6)="check ","",FC5)'
     # each player's rating as the opponents read it, once per player after the checks
-    check = "FC5"
-    assert games["FD5"].value == (
+    check = "FO5"
+    assert games["FP5"].value == (
         f'=IF(IFERROR(AND(ISTEXT({check}),{check}<>"",LEFT({check},9)<>"assumed: ",LEFT({check},6)<>"check "),TRUE),'
         f'"check rating of player "&$A5&IF(Crosstable!B5="",""," ("&Crosstable!B5&")"),'
         f'IF(OR(Crosstable!E5="",Crosstable!E5=0,Crosstable!E5="-"),"",Crosstable!E5))')
     assert games["O5"].value == (
-        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($FD$5:$FD$204,BW5),BW5))')
+        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($FP$5:$FP$204,BW5),BW5))')
     assert ws["AV5"].value == (
-        '=IF(OR(OR(E5="",E5=0,E5="-"),SUMPRODUCT(--(Games!O5:Y5<>""))=0),"",'
+        '=IF(OR(E5="",E5=0,E5="-"),"",'
         'IF(ISNA(MATCH("check *",Games!CI5:CS5,0)),IF(ISNA(MATCH("check *",Games!O5:Y5,0)),'
+        'IF(SUMPRODUCT(--(Games!O5:Y5<>""))=0,"",'
         'IF(IFERROR(AND(ISTEXT(J5),J5<>"",LEFT(J5,9)<>"assumed: ",LEFT(J5,6)<>"check "),TRUE),J5,'
-        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules)),INDEX(Games!O5:Y5,MATCH("check *",Games!O5:Y5,0))),'
+        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules))),INDEX(Games!O5:Y5,MATCH("check *",Games!O5:Y5,0))),'
         'INDEX(Games!CI5:CS5,MATCH("check *",Games!CI5:CS5,0))))')
     assert ws["AR5"].value == ('=IF(SUMPRODUCT(--(Games!CI5:CS5<>""))=0,"",IF(ISNA(MATCH("check *",'
                                'Games!CI5:CS5,0)),SUM(Games!CI5:CS5),INDEX(Games!CI5:CS5,'
@@ -489,12 +496,12 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert games["DS5"].value.startswith('=IF(TRIM(Crosstable!M5)="","",')
     assert '"check result of round 1: "&Crosstable!M5&" is not a game result"' in games["DS5"].value
     assert games["CI5"].value.startswith('=IF(AND(DS5<>"",NOT(ISNUMBER(DS5))),DS5,'
-                                         'IF(AND(BW5<>"",NOT(ISNUMBER(BW5))),DS5,'
+                                         'IF(AND(FC5<>"",NOT(ISNUMBER(FC5))),DS5,'
                                          'IF(EE5<>"",EE5,')
     # (a player named by two rows in the round: block 12, from column EE)
     # (searched only in a round where some row is not named back: block 13, from EQ)
-    assert games["EE5"].value.startswith('=IF($EQ$205=0,"",IF(COUNTIF($BW$5:$BW$204,Crosstable!$A5)<2,"",')
-    assert games["EQ5"].value == '=IF(ISNUMBER(BW5),IF(INDEX($BW$5:$BW$204,BW5)=Crosstable!$A5,0,1),0)'
+    assert games["EE5"].value.startswith('=IF($EQ$205=0,"",IF(COUNTIF($FC$5:$FC$204,$A5)<2,"",')
+    assert games["EQ5"].value == '=IF(ISNUMBER(FC5),IF(INDEX($FC$5:$FC$204,FC5)=$A5,0,1),0)'
     assert games["EQ205"].value == '=SUM(EQ5:EQ204)'
     lists = {dv.formula1 for dv in ws.data_validations.dataValidation}
     assert '"1,½,0,+,-,H,B,U,Z"' in lists and '"W,B"' in lists and '"established,new"' in lists
@@ -515,31 +522,36 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     # US Chess's usual tie-breaks (rule 34E) picked at the top; no colours, no FIDE edition.
     assert [ws.cell(1, c).value for c in (9, 12, 15, 18, 21)] == ["Tie-breaks", "MODMED", "SOLKOFF", "CUMULATIVE", None]
     assert "TieBreakRules" not in book.defined_names
-    # The functions read the games so far from the Games sheet (BA): the typed number, or
-    # for a rated player left blank, 50 (established: N' = N*) unless UnknownGames is "new".
-    assert book["Games"]["BA5"].value == ('=IF(Crosstable!D5="",IF(OR(OR(Crosstable!C5="",Crosstable!C5=0,'
+    # The functions read the games so far from the Games sheet (CO, after the nine blocks):
+    # the typed number, or for a rated player left blank, 50 (established: N' = N*) unless
+    # UnknownGames is "new".
+    assert book["Games"]["CO5"].value == ('=IF(Crosstable!D5="",IF(OR(OR(Crosstable!C5="",Crosstable!C5=0,'
                                           'Crosstable!C5="-"),UnknownGames="new"),"",50),Crosstable!D5)')
-    assert ws["AH5"].value.startswith('=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(ISNA(MATCH("check *",')
-    assert ("USCF_NEWRATING(C5,Games!BA5,Games!W5:AE5,Games!C5:K5,E5,F5,G5,DualRated,BonusThreshold,"
+    # a reason among the row's points (Games!AG5:AO5) first, then among the opponents' ratings
+    assert ws["AH5"].value.startswith('=IF(ISNA(MATCH("check *",Games!AG5:AO5,0)),IF(ISNA(MATCH("check *",'
+                                      'Games!W5:AE5,0)),IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",')
+    assert ("USCF_NEWRATING(C5,Games!CO5,Games!W5:AE5,Games!C5:K5,E5,F5,G5,DualRated,BonusThreshold,"
             "Games!M5:U5)") in ws["AH5"].value
     # One USCF_EVENT call per row, each taking its item, its row's number (not an array
     # formula, which LibreOffice recalculates on opening and shows as #NAME?), with the
     # peaks, life masters and personal absolute floors for the floors; a refused input
     # anywhere names its player instead: the first such player found once for the table
-    # (Games!BB2, named FirstToCheck), not once per row.
-    flagged = "Games!$BB$5:$BB$104"
-    assert book["Games"]["BB2"].value == "=IF(COUNT($BB$5:$BB$104)=0,0,MIN($BB$5:$BB$104))"
-    assert book.defined_names["FirstToCheck"].attr_text == "Games!$BB$2"
+    # (Games!CP2, named FirstToCheck), not once per row. A contradicted round of the row's
+    # own (its reason in the Points block, Games!AG5:AO5) is shown first.
+    flagged = "Games!$CP$5:$CP$104"
+    assert book["Games"]["CP2"].value == "=IF(COUNT($CP$5:$CP$104)=0,0,MIN($CP$5:$CP$104))"
+    assert book.defined_names["FirstToCheck"].attr_text == "Games!$CP$2"
     assert flagged not in ws["AI5"].value
     assert ws["AI5"].value == (
-        '=IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(FirstToCheck>0,"check inputs of player "'
+        '=IF(ISNA(MATCH("check *",Games!AG5:AO5,0)),'
+        'IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(FirstToCheck>0,"check inputs of player "'
         '&FirstToCheck&IF(INDEX($B$5:$B$104,FirstToCheck)="",""," ("&INDEX($B$5:$B$104,FirstToCheck)&")"),'
-        'INDEX(USCF_EVENT($C$5:$C$104,Games!$BA$5:$BA$104,Games!$C$5:$K$104,Games!$M$5:$U$104,'
+        'INDEX(USCF_EVENT($C$5:$C$104,Games!$CO$5:$CO$104,Games!$C$5:$K$104,Games!$M$5:$U$104,'
         '$E$5:$E$104,$F$5:$F$104,DualRated,BonusThreshold,$G$5:$G$104,$H$5:$H$104,$I$5:$I$104),'
-        'ROW()-4)))')
+        'ROW()-4))),INDEX(Games!AG5:AO5,MATCH("check *",Games!AG5:AO5,0)))')
     # Every row the same formula but for its own row: the column is copies of one formula.
-    assert ws["AI104"].value == ws["AI5"].value.replace("M5:U5", "M104:U104")
-    assert ws["AJ5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(N(AI5)=0,"",AI5-C5))'
+    assert ws["AI104"].value == ws["AI5"].value.replace("M5:U5", "M104:U104").replace("AG5:AO5", "AG104:AO104")
+    assert ws["AJ5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(LEFT(AI5,6)="check ",AI5,IF(N(AI5)=0,"",AI5-C5)))'
     assert ws["AL5"].value == '=IF(AND(G5="",H5=""),"",USCF_FLOOR(G5,H5))'
     assert ws["AB5"].value == ('=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",IF(ISNA(MATCH("check *",'
                                'Games!AG5:AO5,0)),SUM(Games!AG5:AO5),INDEX(Games!AG5:AO5,'
@@ -889,8 +901,8 @@ def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> 
             assert ws.page_setup.scale >= 64 and not ws.sheet_properties.pageSetUpPr.fitToPage
             assert ws.print_title_rows == "$3:$4" and ws.print_title_cols == "$A:$B", (name, sheet)
     swiss = openpyxl.load_workbook(templates["fide-swiss.xlsx"])["Games"]
-    # (to the last block, the rows not named back by their opponent's)
-    assert swiss.print_area == "'Games'!$A$1:$FA$204"
+    # (to the last block, the opponents as entered)
+    assert swiss.print_area == "'Games'!$A$1:$FM$204"
 
 
 def test_norm_column_is_quiet_until_a_title_is_picked(templates: dict[str, Path], demo: Path) -> None:

@@ -1,20 +1,23 @@
 """Formulas that refuse a crosstable whose two sides of a game contradict each other.
 
-A game is entered twice: in the round robin in a cell and its mirror, in the Swiss in
-the rows of both players. Where the two sides do not agree, the game's points cell (the
-grid or block the totals add up) holds a one-line reason starting ``check `` instead of
-the points, so the affected players' points, expected score, change, new rating,
-performance and Check show the reason (:func:`.layout.first_check`), and no total counts
-the game. Every message names both players (and the round in the Swiss), the same text in
-both rows, so ``chessrating recalc`` lists it once with the cells that show it.
+A game is entered twice: in the round robin in a cell and its mirror, in the Swiss and
+the US Chess crosstable in the rows of both players. Where the two sides do not agree,
+the game's points cell (the grid or block the totals add up) holds a one-line reason
+starting ``check `` instead of the points, so the affected players' points, expected
+score, change, new rating, performance and Check show the reason
+(:func:`.layout.first_check`), and no total counts the game. Every message names both
+players (and the round in the Swiss), the same text in both rows, so ``chessrating
+recalc`` lists it once with the cells that show it. What the ratings and tie-breaks read
+leaves such a game out (the templates blank its opponent and result there), so the
+other players keep their numbers.
 
 Contradictions (a double forfeit, ``-`` against ``-``, is a game of no points, not one):
 
 * the two results do not add up to one game's point (1 and 1, ½ and 1, 0 and 0);
 * one side holds a result and the other is blank;
-* Swiss: a played result (1, ½, 0) without an opponent; a player named as opponent by
-  two rows in one round; a row naming an opponent whose row names someone else (or no
-  one, where either row holds a result).
+* Swiss and US Chess (both "Swiss" below): a played result (1, ½, 0) without an
+  opponent; a player named as opponent by two rows in one round; a row naming an
+  opponent whose row names someone else (or no one, where either row holds a result).
 
 Built-ins only, so that every viewer computes them.
 
@@ -93,7 +96,8 @@ def round_robin_points(points: str, mirror_points: str, lower: tuple[int, str, s
 def swiss_label(name: str) -> str:
     """Formula (no ``=``) of a player's label cell: `` (Name)``, blank while the name is
     (so an empty template shows nothing). The Swiss messages look it up by number after
-    ``player N`` rather than spell it again: shorter formulas compile and evaluate faster.
+    ``player N`` rather than spell it again: shorter formulas read, compile and evaluate
+    faster.
 
     >>> swiss_label("B5")
     'IF(B5="",""," ("&B5&")")'
@@ -106,6 +110,12 @@ def _labelled(labels: str, number: str) -> str:
     return f'"player "&{number}&INDEX({labels},{number})'
 
 
+def _two(own: str, opponent: str, mine: str, theirs: str) -> str:
+    """Formula (no ``=``): ``mine&" and "&theirs`` with the lower player number first, so
+    that both rows of a game spell the same message."""
+    return f'IF({own}<{opponent},{mine}&" and "&{theirs},{theirs}&" and "&{mine})'
+
+
 def swiss_not_named_back(*, own: str, opponent: str, opponents: str) -> str:
     """Formula (no ``=``): 1 when the row names an opponent (``opponent``, as checked)
     whose row in the round's ``opponents`` does not name it back, else 0. A player named
@@ -115,65 +125,65 @@ def swiss_not_named_back(*, own: str, opponent: str, opponents: str) -> str:
     return f"IF(ISNUMBER({opponent}),IF(INDEX({opponents},{opponent})={own},0,1),0)"
 
 
-def swiss_paired_twice(*, rnd: int, own: str, opponents: str, labels: str, numbers: str,
-                       unanswered: str) -> str:
-    """Formula (no ``=``): the reason when the player of number ``own`` is named as
-    opponent by more than one row in round ``rnd`` (``opponents``: the round's checked
-    opponent numbers, ``labels`` and ``numbers`` the players' labels and numbers), else
-    ``""``; ``unanswered`` is the round's sum of :func:`swiss_not_named_back` (0: no
-    search). Every row concerned shows it (:func:`swiss_points`)."""
+def swiss_paired_twice(*, rnd: int, own: str, own_label: str, opponents: str, labels: str,
+                       numbers: str, unanswered: str) -> str:
+    """Formula (no ``=``): the reason when the player of number ``own`` (label cell
+    ``own_label``, `` (Name)``) is named as opponent by more than one row in round ``rnd``
+    (``opponents``: the round's checked opponent numbers, ``labels`` and ``numbers`` the
+    players' labels and numbers), else ``""``; ``unanswered`` is the round's sum of
+    :func:`swiss_not_named_back` (0: no search). Every row concerned shows it
+    (:func:`swiss_points`)."""
     count = f"COUNTIF({opponents},{own})"
     first = f"MATCH({own},{opponents},0)"
     second = f"(SUMPRODUCT(--({opponents}={own}),{numbers})-{first})"
-    return (f'IF({unanswered}=0,"",IF({count}<2,"","{CHECK}round {rnd}: "&{_labelled(labels, own)}&'
+    return (f'IF({unanswered}=0,"",IF({count}<2,"","{CHECK}round {rnd}: player "&{own}&{own_label}&'
             f'" is paired with "&{_labelled(labels, first)}&" and "&IF({count}=2,{_labelled(labels, second)},'
             f'({count}-1)&" more players")))')
 
 
-def swiss_points(*, rnd: int, own: str, points: str, opponent: str, result: str,
+def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: str, result: str,
                  opponents: str, results: str, all_points: str, labels: str,
                  twice: str, all_twice: str, unanswered: str) -> str:
     """Formula (no ``=``) of one round's points cell in the Swiss: the points read from
     the result (``points``: ``""``, a number or a ``check result`` message), unless the
     round contradicts another row.
 
-    ``own`` is the player's number cell, ``opponent`` the opponent's number as checked
-    (a number, ``""`` or a ``check opponent`` message, which goes on its own way),
-    ``result`` the result cell, ``twice`` the row's :func:`swiss_paired_twice` cell;
-    ``opponents``, ``results``, ``all_points`` and ``all_twice`` are the round's columns
-    of every player (checked numbers, results, points as read, paired-twice reasons),
-    ``labels`` the players' labels (:func:`swiss_label`), ``unanswered`` the round's sum
-    of :func:`swiss_not_named_back` (0: no row names this player unanswered).
+    ``own`` is the player's number cell and ``own_label`` its label cell
+    (:func:`swiss_label`, `` (Name)``), ``opponent`` the opponent's number as checked (a number, ``""``
+    or a ``check opponent`` message, which goes on its own way), ``result`` the result
+    cell as entered, ``twice`` the row's :func:`swiss_paired_twice` cell; ``opponents``,
+    ``results``, ``all_points`` and ``all_twice`` are the round's columns of every player
+    (checked numbers, results as entered, points as read, paired-twice reasons),
+    ``labels`` the players' labels, ``unanswered`` the round's sum of
+    :func:`swiss_not_named_back` (0: no row names this player unanswered).
     """
-    def label(number: str) -> str:
-        return _labelled(labels, number)
-
     head = f'"{CHECK}round {rnd}: "'
+    own_label = f'"player "&{own}&{own_label}'
     theirs = f"INDEX({opponents},{opponent})"
+    their_label = _labelled(labels, opponent)
     their_points = f"INDEX({all_points},{opponent})"
-    their_twice = f"INDEX({all_twice},{opponent})"
-    low, high = f"MIN({own},{opponent})", f"({own}+{opponent}-MIN({own},{opponent}))"
-    pair = f'{head}&{label(low)}&" and "&{label(high)}'
-    disagree = (f'{head}&{label(own)}&" names "&{label(opponent)}&" as opponent, whose row names "&'
-                f'IF({theirs}="","no opponent",IF(ISNUMBER({theirs}),{label(theirs)},"no valid opponent"))')
-    one_side = (f'{pair}&": only the row of "&IF({points}="",{label(opponent)},{label(own)})&'
+    their_result = f"INDEX({results},{opponent})"
+    pair = _two(own, opponent, own_label, their_label)
+    disagree = (f'{head}&{own_label}&" names "&{their_label}&" as opponent, whose row names "&'
+                f'IF({theirs}="","no opponent",IF(ISNUMBER({theirs}),{_labelled(labels, theirs)},"no valid opponent"))')
+    one_side = (f'{head}&{pair}&": only the row of "&IF({points}="",{their_label},{own_label})&'
                 f'" holds a result"')
-    not_adding = (f'{pair}&" have "&INDEX({results},{low})&" and "&INDEX({results},{high})&'
+    not_adding = (f'{head}&{pair}&" have "&{_two(own, opponent, result, their_result)}&'
                   f'", which do not add up to one game"')
     mutual = (f'IF(AND({points}="",{their_points}=""),{points},'
               f'IF(OR({points}="",{their_points}=""),{one_side},'
               f'IF(NOT(ISNUMBER({their_points})),{points},'
-              f'IF({_not_one_game(points, their_points, result, f"INDEX({results},{opponent})")},'
+              f'IF({_not_one_game(points, their_points, result, their_result)},'
               f'{not_adding},{points}))))')
-    with_opponent = (f'IF({their_twice}<>"",{their_twice},'
+    with_opponent = (f'IF(INDEX({all_twice},{opponent})<>"",INDEX({all_twice},{opponent}),'
                      f'IF({theirs}<>{own},IF(AND({points}="",{their_points}="",{theirs}=""),{points},{disagree}),'
                      f'{mutual}))')
     namer = f"MATCH({own},{opponents},0)"
     named_alone = (f'IF(AND({points}="",INDEX({all_points},{namer})=""),{points},'
-                   f'{head}&{label(namer)}&" names "&{label(own)}&" as opponent, whose row names no opponent")')
+                   f'{head}&{_labelled(labels, namer)}&" names "&{own_label}&" as opponent, whose row names no opponent")')
     no_opponent = (f'IF(IF({unanswered}=0,FALSE,NOT(ISNA({namer}))),{named_alone},'
                    f'IF(AND(ISNUMBER({points}),{played_result(result)}),'
-                   f'{head}&{label(own)}&" has the result "&{result}&" but no opponent",{points}))')
+                   f'{head}&{own_label}&" has the result "&{result}&" but no opponent",{points}))')
     refused = 'AND({x}<>"",NOT(ISNUMBER({x})))'
     return (f'IF({refused.format(x=points)},{points},IF({refused.format(x=opponent)},{points},'
             f'IF({twice}<>"",{twice},'

@@ -24,9 +24,11 @@ says what is wrong), and a result that is not one shows ``check result …``.
 >>> formulas = fide_player_formulas(4, opp="O5:Q5", read="R5:T5", expected="E5:G5",
 ...     points="P5:S5", entered="COUNTA(J5:L5)", played="COUNTA(J5:L5)", none="COUNT(O5:Q5)=0",
 ...     titles="$C$5:$C$7", feds="$D$5:$D$7")
->>> formulas["Change"].startswith('=IF(OR(OR(E5="",E5=0,E5="-"),COUNT(O5:Q5)=0),"",IF(ISNA(MATCH(')
+>>> formulas["Change"].startswith('=IF(OR(E5="",E5=0,E5="-"),"",IF(ISNA(MATCH("check *",P5:S5,0)),')
 True
->>> formulas["Change"].endswith('FIDE_CHANGE(E5,O5:Q5,R5:T5,J5,Rules)),INDEX(O5:Q5,MATCH("check *",O5:Q5,0))),INDEX(P5:S5,MATCH("check *",P5:S5,0))))')
+>>> formulas["Change"].endswith('IF(COUNT(O5:Q5)=0,"",IF(IFERROR(AND(ISTEXT(J5),J5<>"",LEFT(J5,9)<>"assumed: ",'
+...     'LEFT(J5,6)<>"check "),TRUE),J5,FIDE_CHANGE(E5,O5:Q5,R5:T5,J5,Rules))),'
+...     'INDEX(O5:Q5,MATCH("check *",O5:Q5,0))),INDEX(P5:S5,MATCH("check *",P5:S5,0))))')
 True
 >>> list(formulas) == ["K", *(c for c in TOTAL_COLUMNS if c not in RANKING_COLUMNS)]
 True
@@ -163,13 +165,13 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
         "Points": f'=IF({entered}=0,"",{first_check([points], f"SUM({points})")})',
         "Games": f'=IF({entered}=0,"",{played})',
         "Expected": f'={first_check([expected], f"""IF(COUNT({expected})=0,"",SUM({expected}))""")}',
-        "Perf. (TPR)": f'=IF({none},"",{first_check(checked, f"""PERF_RATING({opp},{read},"FIDE")""")})',
-        "Change": f'=IF(OR({unrated},{none}),"",'
-                  f'{first_check(checked, f"IF({refused(k)},{k},FIDE_CHANGE({rating},{opp},{read},{k},Rules))")})',
-        "New rating": f'=IF(OR({unrated},{none}),"",'
-                      f'{first_check(checked, f"IF({refused(k)},{k},FIDE_NEWRATING({rating},{opp},{read},{k},Rules))")})',
-        "First rating": f'=IF(AND({unrated},NOT({none})),'
-                        f'{first_check(checked, f"FIDE_INITIAL({opp},{read})")},"")',
+        # A reason among the row's games before the test for games: a contradicted
+        # round has no opponent's rating, so a row whose every game is contradicted has
+        # none but shows why.
+        "Perf. (TPR)": f'={first_check(checked, f"""IF({none},"",PERF_RATING({opp},{read},"FIDE"))""")}',
+        "Change": f'=IF({unrated},"",{first_check(checked, f"""IF({none},"",IF({refused(k)},{k},FIDE_CHANGE({rating},{opp},{read},{k},Rules)))""")})',
+        "New rating": f'=IF({unrated},"",{first_check(checked, f"""IF({none},"",IF({refused(k)},{k},FIDE_NEWRATING({rating},{opp},{read},{k},Rules)))""")})',
+        "First rating": f'=IF({unrated},{first_check(checked, f"""IF({none},"",FIDE_INITIAL({opp},{read}))""")},"")',
         "Norm": f'=IF(OR(NormTitle="",{played}=0),"",'
                 f'{first_check(checked, f"FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed})")})',
         # The row's first problem, in a column wide enough to print it whole: the

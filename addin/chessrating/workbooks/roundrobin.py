@@ -244,7 +244,8 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
     titles = [
         "Expected score per game (FIDE_EXPECTED, table 8.1.2)",
         "Rating change per game (FIDE_CHANGE)",
-        "Results as the functions read them (blank stays blank) - do not edit",
+        "Results as the functions read them (blank stays blank, and a game that contradicts "
+        "its mirror) - do not edit",
         "Opponent's rating where a result is entered (read by the functions) - do not edit",
         "Points per game (added up by Points, compared by the red mirror warning; a game whose "
         "two cells contradict each other shows why instead) - do not edit",
@@ -291,7 +292,10 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
                         st.formula_two),
                     1: (f'={message}IF(OR({no_rating(rating)},{opp}=""),"",'
                         f'FIDE_CHANGE({rating},{opp},{read},{k},Rules))))', st.formula_signed),
-                    2: (f'=IF({result}="","",{result})', st.formula_text),
+                    # a game whose cells contradict each other (or a result that is not
+                    # one) is no game for the ratings and the tie-breaks: its reason shows
+                    2: (f'=IF(OR({result}="",LEFT({points},{len(CHECK)})="{CHECK}"),"",{result})',
+                        st.formula_text),
                     3: (f'=IF({result}="","",{opp_rating})', st.formula_int),
                     4: (f"={_game_points(lay, i, j)}", st.formula_one),
                     5: (f'={game_points(result, f"against player {j + 1}")}', st.formula_one),

@@ -12,7 +12,10 @@ bye is no game), the opponent's rating found with ``INDEX`` on the player list (
 where an opponent and a result are entered), the expected score and rating change of
 each game, the opponent's title and federation for the norm check, the opponent's
 number as checked (a message for a number outside the list or the player's own) and
-the points of each round (built-in functions only, every result spelling).
+the points of each round (built-in functions only, every result spelling). A round that
+contradicts another row (:mod:`.contradictions`, docs/RULES.md §1.1) holds the reason in
+place of its points, and neither its opponent nor its result is read by the ratings and
+tie-breaks.
 
 Points add up every round, byes included; Games counts the rounds with an opponent and
 a result. A rating cell that is blank, 0 or ``-`` means no rating. The player columns
@@ -119,10 +122,12 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             GamesBlock("Rating change", 6.5, st.formula_signed),
             GamesBlock("Opponent's title", 5, st.formula_text),
             GamesBlock("Opponent's federation", 5, st.formula_text),
+            # the opponent's number as the ratings and tie-breaks read it: blank where
+            # the round contradicts another row (the row shows why)
             GamesBlock("Opponent no.", 5, st.formula_int),
             GamesBlock("Points", 5, st.formula_one),
             # What the tie-breaks read with the opponent numbers: each round's result as
-            # entered, byes and forfeits included, and the colour.
+            # entered, byes and forfeits included (blank where contradicted), and the colour.
             GamesBlock("Round result", 4, st.formula_text),
             GamesBlock("Colour", 3.5, st.formula_text),
             # Each round's points read from its result alone; the Points block holds them
@@ -132,11 +137,14 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             GamesBlock("Paired twice", 5, st.formula_text),
             # 1 where the opponent's row does not name the player back; summed per round
             # below the players, so a consistent round skips every search of its column.
-            GamesBlock("Not named back", 4, st.formula_int)]
+            GamesBlock("Not named back", 4, st.formula_int),
+            # The opponent's number as entered and checked (a message for a number outside
+            # the list or the player's own), which the contradiction checks read.
+            GamesBlock("Opponent as entered", 5, st.formula_int)]
 
 
-_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED, _TWICE, _UNANSWERED = 6, 7, 8, 9, 10, 11, 12
-_BLOCKS = 13
+_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED, _TWICE, _UNANSWERED, _AS_ENTERED = range(6, 14)
+_BLOCKS = 14
 
 
 def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
@@ -199,7 +207,7 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
         return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
 
     titles, feds = column_of(2), column_of(3)
-    numbers = column_of(0)
+    numbers = span(lay.first, 0, lay.last, 0, fixed=True)  # the Games sheet's own No. column
     label_col = _label_col(lay)
     labels = span(lay.first, label_col, lay.last, label_col, fixed=True)
 
@@ -216,13 +224,18 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
         rating, k = f"{SHEET}!{fixed_column(r, RATING_COL)}", f"{SHEET}!{fixed_column(r, K_COL)}"
         entry = lay.entered(r, rnd)
-        own = f"{SHEET}!$A{r + 1}"
+        own, own_label = f"$A{r + 1}", cell(r, label_col)  # the Games sheet's No. and label
         colour = f"{SHEET}!{cell(r, lay.colour(rnd))}"
         read = cell(r, lay.block(0) + rnd)
         opp = cell(r, lay.block(1) + rnd)
         change = cell(r, lay.block(3) + rnd)
-        checked = cell(r, lay.block(6) + rnd)
+        checked = cell(r, lay.block(_OPPONENTS) + rnd)
+        as_entered = cell(r, lay.block(_AS_ENTERED) + rnd)
         points = cell(r, lay.block(_POINTS) + rnd)
+        # a contradicted round is no game for the ratings and the tie-breaks: they read
+        # neither its opponent nor its result (the row shows the reason instead)
+        contradicted = f'LEFT({points},{len(CHECK)})="{CHECK}"'
+
         found = f"INDEX({read_ratings},{checked})"
         # A result that is not one, a bad opponent number or an opponent whose rating is
         # refused shows its message in the game's cells instead of a change.
@@ -239,19 +252,20 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
             f'FIDE_CHANGE({rating},{opp},{read},{k},Rules))))',
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({titles},{checked})&"")',
             f'=IF(OR({entry.no_game},NOT(ISNUMBER({checked}))),"",INDEX({feds},{checked})&"")',
-            f"={checked_opponent(entry.opponent, f'{SHEET}!$A{r + 1}', lay.players, rnd + 1)}",
-            "=" + swiss_points(rnd=rnd + 1, own=own, points=cell(r, lay.block(_ENTERED) + rnd),
-                               opponent=checked, result=entry.result,
-                               opponents=round_column(_OPPONENTS, rnd), results=round_column(_ROUND_RESULT, rnd),
+            f'=IF({contradicted},"",{as_entered})',
+            "=" + swiss_points(rnd=rnd + 1, own=own, own_label=own_label, points=cell(r, lay.block(_ENTERED) + rnd),
+                               opponent=as_entered, result=entry.result,
+                               opponents=round_column(_AS_ENTERED, rnd), results=column_of(lay.result(rnd)),
                                all_points=round_column(_ENTERED, rnd), labels=labels,
                                twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd),
                                unanswered=unanswered(rnd)),
-            f'=IF({entry.result}="","",{entry.result})',
+            f'=IF(OR({entry.result}="",{contradicted}),"",{entry.result})',
             f'=IF({colour}="","",{colour})',
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
-            "=" + swiss_paired_twice(rnd=rnd + 1, own=own, opponents=round_column(_OPPONENTS, rnd),
+            "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_AS_ENTERED, rnd),
                                      labels=labels, numbers=numbers, unanswered=unanswered(rnd)),
-            "=" + swiss_not_named_back(own=own, opponent=checked, opponents=round_column(_OPPONENTS, rnd)),
+            "=" + swiss_not_named_back(own=own, opponent=as_entered, opponents=round_column(_AS_ENTERED, rnd)),
+            f"={checked_opponent(entry.opponent, own, lay.players, rnd + 1)}",
         )
     return formulas
 

@@ -14,6 +14,9 @@ Sheet ``Games`` holds what the formulas read: results of the rounds with an oppo
 (blanks stay blank; a bye is no game), opponent numbers as checked (a number outside the
 list or the player's own shows why instead) and opponent ratings only where a result is
 entered, and the points of every round (built-in functions only, every result spelling).
+A round that contradicts another row (:mod:`.contradictions`, docs/RULES.md §1.1) holds
+the reason in place of its points, and neither its opponent nor its result is read by
+the ratings and tie-breaks.
 A rating cell that is blank, 0 or ``-`` means no rating. The player columns carry the
 names ``chessrating recalc`` reads: ``Names``, ``Points``, ``Performance``,
 ``RatingChange`` (the Change column) and ``NewRating`` (Two passes, the official one).
@@ -35,6 +38,9 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
 from ..uscf.player import ABSOLUTE_FLOORS
+from .contradictions import (
+    reason_first, swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
+)
 from .layout import (
     ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_opponent,
     column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup, reason_rows,
@@ -113,6 +119,12 @@ HOW_TO = [
     "player; each row takes its own with INDEX. In your own sheets one USCF_EVENT call over "
     "the whole table spills the column at once. 'Change' is Two passes minus the rating "
     "before the event; 'Perf.' the US Chess performance rating of the games.",
+    "Check (last column): the row's first problem. A round that contradicts another row (two "
+    "winners, a result without an opponent, an opponent without a result where the "
+    "opponent's row has one, two rows that disagree about a pairing, a player paired twice) "
+    "stops the numbers of the players it names: 'check round N: …'. The event is rated as a "
+    "whole, so the other rows' Two passes name the first player to check until it is fixed; "
+    "their points, one pass, tie-breaks and ranks stand.",
 ]
 
 
@@ -140,6 +152,12 @@ class UscfLayout(RoundsLayout):
         """Games sheet: the column that says why a player's own inputs are refused."""
         return self.block(_BLOCKS) + 2
 
+    @property
+    def label(self) -> int:
+        """Games sheet: the column of each player's label, `` (Name)``, which the messages
+        of contradicting rounds look up (:func:`.contradictions.swiss_label`)."""
+        return self.block(_BLOCKS) + 3
+
 
 def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
     read, ids, opp, points = (lay.block_range(i, r) for i in range(4))
@@ -154,30 +172,38 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
     none = f'SUMPRODUCT(--({ids}<>""))=0'
     checked = [points, opp]
     own = f"{GAMES}!{cell(r, lay.own_check)}"
+    note = _note(r)
+    also = f'IF({note}="","","; "&{note})'
     one = cell(r, lay.totals + TOTAL_COLUMNS.index("One pass"))
     two = cell(r, lay.totals + TOTAL_COLUMNS.index("Two passes"))
     return {
         "Points": f'=IF({entered}=0,"",{first_check([points], f"SUM({points})")})',
         "Games": f'=IF({entered}=0,"",{played})',
-        "Perf.": f'=IF({none},"",{first_check(checked, f"""IF(COUNT({opp})=0,"",PERF_RATING({opp},{read},"USCF"))""")})',
+        # a reason among the row's games first: a contradicted round has no opponent here
+        "Perf.": f'={first_check(checked, f"""IF(OR({none},COUNT({opp})=0),"",PERF_RATING({opp},{read},"USCF"))""")}',
         "N′": f'=IF({unrated},"",USCF_EFFECTIVE_GAMES({rating},{games}))',
-        "K": f'=IF(OR({unrated},COUNT({opp})=0),"",USCF_K({rating},{games},COUNT({opp}),DualRated))',
-        "Bonus": f'=IF(OR({unrated},COUNT({opp})=0),"",'
-                 f'{first_check(checked, f"USCF_BONUS({rating},{games},{opp},{read},DualRated,BonusThreshold,{ids})")})',
-        "One pass": f'=IF({none},"",{first_check(checked, f"USCF_NEWRATING({rating},{games},{opp},{read},{age},{record},{peak},DualRated,BonusThreshold,{ids})")})',
-        "Change": f'=IF({unrated},"",IF(N({two})=0,"",{two}-{rating}))',
+        "K": f'=IF({unrated},"",{first_check([points], f"""IF(COUNT({opp})=0,"",USCF_K({rating},{games},COUNT({opp}),DualRated))""")})',
+        "Bonus": f'=IF({unrated},"",{first_check(checked, f"""IF(COUNT({opp})=0,"",USCF_BONUS({rating},{games},{opp},{read},DualRated,BonusThreshold,{ids}))""")})',
+        "One pass": f'={first_check(checked, f"""IF({none},"",USCF_NEWRATING({rating},{games},{opp},{read},{age},{record},{peak},DualRated,BonusThreshold,{ids}))""")}',
+        # blank for an unrated player; a reason in Two passes is the change's too
+        "Change": f'=IF({unrated},"",IF(LEFT({two},{len(CHECK)})="{CHECK}",{two},IF(N({two})=0,"",{two}-{rating})))',
         "Difference": f'=IF(OR(N({one})=0,N({two})=0),"",{two}-{one})',
         "Floor": f'=IF(AND({peak}="",{master}=""),"",USCF_FLOOR({peak},{master}))',
         "Two passes": _event_formula(lay, r),
         # The row's first problem, in a column wide enough to print it whole.
-        "Check": f"=IF({refused(own)},{own},{first_check([points, ids, opp], _event_check(lay, _note(r)))})",
+        # (the note on an assumption after a reason of the row's own games)
+        "Check": f"=IF({refused(own)},{own},"
+                 f"{first_check([points, ids, opp], _event_check(lay, _note(r)), also)})",
         # The tie-breaks read the opponent numbers as checked and each round's result as
         # entered (byes and forfeits too); the template has no colours.
-        **ranking_formulas(r, lay.first, points=_total_range(lay, "Points"),
-                           tiebreaks=_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
-                           event=f"{_games_block(lay, 1)},{_games_block(lay, _ROUND_RESULT)},,,"
-                                 f"{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}",
-                           codes_at=TIEBREAK_SETTINGS),
+        # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
+        **reason_first(ranking_formulas(
+            r, lay.first, points=_total_range(lay, "Points"),
+            tiebreaks=_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
+            event=f"{_games_block(lay, 1)},{_games_block(lay, _ROUND_RESULT)},,,"
+                  f"{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}",
+            codes_at=TIEBREAK_SETTINGS), ("Rank", *TIEBREAK_COLUMNS),
+            cell(r, lay.totals + TOTAL_COLUMNS.index("Points"))),
     }
 
 
@@ -253,7 +279,9 @@ def _event_formula(lay: UscfLayout, r: int) -> str:
     event = (f"INDEX(USCF_EVENT({col(RATING_COL)},{games},{block(0)},{block(1)},{col(AGE_COL)},"
              f"{col(RECORD_COL)},DualRated,BonusThreshold,{col(PEAK_COL)},{col(MASTER_COL)},"
              f"{col(ABSOLUTE_FLOOR_COL)}),{item})")
-    return f'=IF(SUMPRODUCT(--({lay.block_range(1, r)}<>""))=0,"",{_event_check(lay, event)})'
+    # a contradicted round of the row: its reason, rather than the first player to check
+    rated = f'IF(SUMPRODUCT(--({lay.block_range(1, r)}<>""))=0,"",{_event_check(lay, event)})'
+    return f"={first_check([lay.block_range(3, r)], rated)}"
 
 
 def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, name: str = "",
@@ -311,14 +339,26 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
     """The blocks of the Games sheet, in order."""
     return [GamesBlock("Result", 6, st.formula_text), GamesBlock("Opponent no.", 6, st.formula_int),
             GamesBlock("Opponent's rating", 6, st.formula_int), GamesBlock("Points", 6, st.formula_one),
-            # what the tie-breaks read with the opponent numbers: each round's result as entered
-            GamesBlock("Round result", 4, st.formula_text)]
+            # what the tie-breaks read with the opponent numbers: each round's result as
+            # entered (byes and forfeits too), blank where the round is contradicted
+            GamesBlock("Round result", 4, st.formula_text),
+            # What the contradiction checks read (.contradictions.swiss_points): the opponent
+            # number as entered and checked, whether or not a result is, and each round's
+            # points read from its result alone; the Points block holds them unless the
+            # round contradicts another row.
+            GamesBlock("Opponent as entered", 5, st.formula_int),
+            GamesBlock("Points as entered", 5, st.formula_one),
+            # Why a player named by two rows in a round cannot be rated (else blank).
+            GamesBlock("Paired twice", 5, st.formula_text),
+            # 1 where the opponent's row does not name the player back; summed per round
+            # below the players, so a consistent round skips every search of its column.
+            GamesBlock("Not named back", 4, st.formula_int)]
 
 
-_ROUND_RESULT = 4
+_ROUND_RESULT, _OPPONENTS, _ENTERED, _TWICE, _UNANSWERED = 4, 5, 6, 7, 8
 # Where the tie-break codes are picked: row 1, from column I.
 TIEBREAK_SETTINGS = (0, 8)
-_BLOCKS = 5  # the helper columns stand after the blocks
+_BLOCKS = 9  # the helper columns stand after the blocks
 
 
 def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
@@ -327,21 +367,45 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
         return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
 
     ratings, names = column_of(RATING_COL), column_of(1)
+    numbers = span(lay.first, 0, lay.last, 0, fixed=True)  # the Games sheet's own No. column
     checks = span(lay.first, lay.own_check, lay.last, lay.own_check, fixed=True)
+    labels = span(lay.first, lay.label, lay.last, lay.label, fixed=True)
+
+    def round_column(index: int, rnd: int) -> str:
+        col = lay.block(index) + rnd
+        return span(lay.first, col, lay.last, col, fixed=True)
 
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
         entry = lay.entered(r, rnd)
+        own, own_label = f"$A{r + 1}", cell(r, lay.label)  # the Games sheet's No. and label
         ids = cell(r, lay.block(1) + rnd)
+        points = cell(r, lay.block(3) + rnd)
+        opponent = cell(r, lay.block(_OPPONENTS) + rnd)
         found = f"INDEX({ratings},{ids})"
+        # A contradicted round is no game for the ratings and the tie-breaks: they read
+        # neither its opponent nor its result (the row shows the reason instead).
+        contradicted = f'LEFT({points},{len(CHECK)})="{CHECK}"'
+        unanswered = absolute(lay.last + 1, lay.block(_UNANSWERED) + rnd)
         return (
             entry.result_read,
             # The number as checked: a bad one shows why, here and in the rating cells.
-            f'=IF({entry.no_game},"",{checked_opponent(entry.opponent, f"{SHEET}!$A{r + 1}", lay.players, rnd + 1)})',
+            f'=IF(OR({entry.no_game},{contradicted}),"",{opponent})',
             f'=IF({ids}="","",IF(ISNUMBER({ids}),IF({refused(f"INDEX({checks},{ids})")},'
             f'{check_player(ids, f"INDEX({names},{ids})", "inputs")},'
             f'IF({no_rating(found)},"",{found})),{ids}))',
+            "=" + swiss_points(rnd=rnd + 1, own=own, own_label=own_label, points=cell(r, lay.block(_ENTERED) + rnd),
+                               opponent=opponent, result=entry.result,
+                               opponents=round_column(_OPPONENTS, rnd),
+                               results=column_of(lay.result(rnd)),
+                               all_points=round_column(_ENTERED, rnd), labels=labels,
+                               twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd),
+                               unanswered=unanswered),
+            f'=IF(OR({entry.result}="",{contradicted}),"",{entry.result})',
+            f"={checked_opponent(entry.opponent, own, lay.players, rnd + 1)}",
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
-            f'=IF({entry.result}="","",{entry.result})',
+            "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_OPPONENTS, rnd),
+                                     labels=labels, numbers=numbers, unanswered=unanswered),
+            "=" + swiss_not_named_back(own=own, opponent=opponent, opponents=round_column(_OPPONENTS, rnd)),
         )
     return formulas
 
@@ -355,6 +419,7 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
     sheet.merge_range(lay.first - 2, games_col, lay.first - 1, games_col, "Games so far read", st.header)
     sheet.merge_range(lay.first - 2, flag_col, lay.first - 1, flag_col, "Inputs to check", st.header)
     sheet.merge_range(lay.first - 2, own_col, lay.first - 1, own_col, "Own inputs check", st.header)
+    sheet.merge_range(lay.first - 2, lay.label, lay.first - 1, lay.label, "Player", st.header)
     for i in range(lay.players):
         r = lay.first + i
         rating, typed = f"{SHEET}!{cell(r, RATING_COL)}", f"{SHEET}!{cell(r, GAMES_COL)}"
@@ -368,6 +433,13 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
         bad = ",".join(f'NOT(ISNA(MATCH("{CHECK}*",{lay.block_range(index, r).split("!")[1]},0)))'
                        for index in (1, 3))
         write_quiet_formula(sheet, r, flag_col, f'=IF(OR({refused(check)},{bad}),{r - lay.first + 1},"")',
+                            st.formula_int)
+        write_quiet_formula(sheet, r, lay.label, f"={swiss_label(f'{SHEET}!{cell(r, 1)}')}", st.formula_text)
+    # below the players, the sum of each round's Not-named-back column (0 in a round
+    # whose rows agree about who played whom)
+    for rnd in range(lay.rounds):
+        col = lay.block(_UNANSWERED) + rnd
+        write_quiet_formula(sheet, lay.last + 1, col, f"=SUM({span(lay.first, col, lay.last, col)})",
                             st.formula_int)
     flagged = span(lay.first, flag_col, lay.last, flag_col, fixed=True)
     sheet.write_string(1, flag_col - 1, "First to check", st.label)
