@@ -125,7 +125,7 @@ def compare_with_libreoffice(src: Path, theirs: Path) -> None:
     twice here, once with them and once with each raising)."""
     import math
 
-    from chessrating.recalc.values import XlErr
+    from xlrecalc.values import XlErr
 
     def evaluated(functions: dict) -> dict:
         book = load_book(src, functions)

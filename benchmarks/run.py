@@ -320,8 +320,10 @@ def python_time_per_function(path: Path) -> dict[str, tuple[int, float]]:
     The functions are called as Excel's add-in would call them, one call per formula cell
     (one per array formula), with the same arguments; only the time inside them counts.
     """
-    from chessrating.recalc import closures, load_book, rating_functions
-    from chessrating.recalc.engine import evaluate_book
+    from xlrecalc import closures
+    from xlrecalc.engine import evaluate_book
+
+    from chessrating.recalc import load_book, rating_functions
 
     spent: dict[str, list[float]] = {}
 
