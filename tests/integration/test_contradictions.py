@@ -21,7 +21,7 @@ from chessrating import udfs
 from chessrating.cli import main
 from chessrating.workbooks.roundrobin import RoundRobinLayout, build_round_robin
 from chessrating.workbooks.swiss import build_swiss
-from chessrating.workbooks.uscf import build_uscf
+from chessrating.workbooks.uscf import UscfLayout, build_uscf
 
 from conftest import TRF_DATA
 
@@ -197,38 +197,48 @@ def swiss_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_swiss(tmp_path_factory.mktemp("swiss") / "swiss.xlsx", players=8, rounds=2)
 
 
+# One round of each contradiction, shared by the Swiss and the US Chess crosstable (which
+# has no colours): (player, round) -> (opponent, colour, result).
+CONTRADICTING_ROUNDS = {
+    (1, 1): (2, "W", 1), (2, 1): (1, "B", 1),          # both entered as winners
+    (3, 1): (4, "W", "½"), (4, 1): (3, "B", "½"),      # a good game
+    (5, 1): (None, None, 1),                           # a result without an opponent
+    (6, 1): (7, "W", 1), (7, 1): (8, "B", 0), (8, 1): (7, "W", 1),  # 7 paired twice
+    (1, 2): (3, "W", 1), (3, 2): (1, "B", 0),          # a good game
+    (2, 2): (4, "W", None), (4, 2): (2, "B", 0),       # an opponent without a result
+    (5, 2): (6, "W", "-"), (6, 2): (5, "B", "-"),      # a double forfeit: no contradiction
+    (7, 2): (None, None, "H"), (8, 2): (None, None, "+"),  # byes: no opponent needed
+}
+WINNERS = "check round 1: player 1 (P1) and player 2 (P2) have 1 and 1, which do not add up to one game"
+ONE_SIDE = "check round 2: player 2 (P2) and player 4 (P4): only the row of player 4 (P4) holds a result"
+ALONE = "check round 1: player 5 (P5) has the result 1 but no opponent"
+TWICE = "check round 1: player 7 (P7) is paired with player 6 (P6) and player 8 (P8)"
+# the reason each contradicted player's row shows; player 3's games agree with the others
+REASONS = {1: WINNERS, 2: WINNERS, 4: ONE_SIDE, 5: ALONE, 6: TWICE, 7: TWICE, 8: TWICE}
+
+
+def assert_listed(err: str, col: dict[str, int]) -> None:
+    """recalc lists each reason once, with the Check cells showing it."""
+    check = openpyxl.utils.get_column_letter(col["Check"])
+    assert f"Crosstable!{check}5, {check}6: {WINNERS}" in err
+    assert f"Crosstable!{check}8: {ONE_SIDE}" in err
+    assert f"Crosstable!{check}9: {ALONE}" in err
+    assert f"Crosstable!{check}10, {check}11, {check}12: {TWICE}" in err
+
+
 def test_swiss_rounds_that_contradict_other_rows(swiss_book: Path, tmp_path: Path, capsys) -> None:
-    rounds = {
-        (1, 1): (2, "W", 1), (2, 1): (1, "B", 1),          # both entered as winners
-        (3, 1): (4, "W", "½"), (4, 1): (3, "B", "½"),      # a good game
-        (5, 1): (None, None, 1),                           # a result without an opponent
-        (6, 1): (7, "W", 1), (7, 1): (8, "B", 0), (8, 1): (7, "W", 1),  # 7 paired twice
-        (1, 2): (3, "W", 1), (3, 2): (1, "B", 0),          # a good game
-        (2, 2): (4, "W", None), (4, 2): (2, "B", 0),       # an opponent without a result
-        (5, 2): (6, "W", "-"), (6, 2): (5, "B", "-"),      # a double forfeit: no contradiction
-        (7, 2): (None, None, "H"), (8, 2): (None, None, "+"),  # byes: no opponent needed
-    }
-    code, err, book = fill(swiss_book, swiss(rounds), tmp_path, capsys)
+    code, err, book = fill(swiss_book, swiss(CONTRADICTING_ROUNDS), tmp_path, capsys)
     ws = book["Crosstable"]
     col = headers(ws)
-    winners = "check round 1: player 1 (P1) and player 2 (P2) have 1 and 1, which do not add up to one game"
-    one_side = "check round 2: player 2 (P2) and player 4 (P4): only the row of player 4 (P4) holds a result"
-    alone = "check round 1: player 5 (P5) has the result 1 but no opponent"
-    twice = "check round 1: player 7 (P7) is paired with player 6 (P6) and player 8 (P8)"
-    shown = {1: winners, 2: winners, 4: one_side, 5: alone, 6: twice, 7: twice, 8: twice}
-    for number, reason in shown.items():
-        row = 4 + number
+    for number, reason in REASONS.items():
         for name in (*SHOWN, "BH/C1", "BH", "SB", "DE"):
-            assert str(ws.cell(row, col[name]).value).startswith(reason), (number, name)
+            assert str(ws.cell(4 + number, col[name]).value).startswith(reason), (number, name)
     # Player 3's games agree with the other rows: ½ against 4 and 0 against 1.
     assert ws.cell(7, col["Points"]).value == 0.5
     assert ws.cell(7, col["Change"]).value == pytest.approx(
         udfs.FIDE_CHANGE(1900, [[1850], [2000]], [["½"], [0]], 20, "2025"))
     assert code == 1
-    check = openpyxl.utils.get_column_letter(col["Check"])
-    assert f"Crosstable!{check}5, {check}6: {winners}" in err
-    assert f"Crosstable!{check}10, {check}11, {check}12: {twice}" in err
-    assert f"Crosstable!{check}9: {alone}" in err
+    assert_listed(err, col)
 
 
 def test_swiss_rows_that_disagree_about_a_pairing(swiss_book: Path, tmp_path: Path, capsys) -> None:
@@ -337,25 +347,11 @@ USCF_SHOWN = ("Points", "Perf.", "K", "Bonus", "One pass", "Two passes", "Change
 
 
 def test_uscf_rounds_that_contradict_other_rows(uscf_book: Path, tmp_path: Path, capsys) -> None:
-    rounds = {
-        (1, 1): (2, 1), (2, 1): (1, 1),                # both entered as winners
-        (3, 1): (4, "½"), (4, 1): (3, "½"),            # a good game
-        (5, 1): (None, 1),                             # a result without an opponent
-        (6, 1): (7, 1), (7, 1): (8, 0), (8, 1): (7, 1),  # 7 paired twice
-        (1, 2): (3, 1), (3, 2): (1, 0),                # a good game
-        (2, 2): (4, None), (4, 2): (2, 0),             # an opponent without a result
-        (5, 2): (6, "-"), (6, 2): (5, "-"),            # a double forfeit: no contradiction
-        (7, 2): (None, "H"), (8, 2): (None, "+"),      # byes: no opponent needed
-    }
+    rounds = {key: (opponent, result) for key, (opponent, _, result) in CONTRADICTING_ROUNDS.items()}
     code, err, book = fill(uscf_book, uscf(rounds), tmp_path, capsys)
     ws = book["Crosstable"]
     col = headers(ws)
-    winners = "check round 1: player 1 (P1) and player 2 (P2) have 1 and 1, which do not add up to one game"
-    one_side = "check round 2: player 2 (P2) and player 4 (P4): only the row of player 4 (P4) holds a result"
-    alone = "check round 1: player 5 (P5) has the result 1 but no opponent"
-    twice = "check round 1: player 7 (P7) is paired with player 6 (P6) and player 8 (P8)"
-    shown = {1: winners, 2: winners, 4: one_side, 5: alone, 6: twice, 7: twice, 8: twice}
-    for number, reason in shown.items():
+    for number, reason in REASONS.items():
         for name in USCF_SHOWN:
             assert str(ws.cell(4 + number, col[name]).value).startswith(reason), (number, name)
     # Player 3's games agree with the other rows: ½ against 4 and 0 against 1. His one
@@ -373,14 +369,15 @@ def test_uscf_rounds_that_contradict_other_rows(uscf_book: Path, tmp_path: Path,
     for name in ("MODMED", "SOLKOFF", "CUMULATIVE"):
         assert ws.cell(7, col[name]).value == pytest.approx(
             unaffected_tiebreaks(name, 3, opponents, results, ratings)), name
-    # The event's points leave the contradicted games out: player 3's ½ + 0 and player 4's
-    # ½ are the only points of the played games that count (and 8's forfeit win).
+    # The Points block (Games sheet, what the totals add up) leaves the contradicted rounds
+    # out: 1's win over 3 in round 2, 3's ½ and 0, 4's ½, the double forfeit's 0 and 0,
+    # 7's half-point bye and 8's forfeit win count, 3½ points; eight rounds show a reason.
+    lay = UscfLayout.sized(8, 2)
+    block = [book["Games"].cell(5 + i, lay.block(3) + 1 + rnd).value for i in range(8) for rnd in range(2)]
+    assert sum(v for v in block if isinstance(v, (int, float))) == 3.5
+    assert sum(1 for v in block if str(v).startswith("check round")) == 8
     assert code == 1
-    check = openpyxl.utils.get_column_letter(col["Check"])
-    assert f"Crosstable!{check}5, {check}6: {winners}" in err
-    assert f"Crosstable!{check}10, {check}11, {check}12: {twice}" in err
-    assert f"Crosstable!{check}9: {alone}" in err
-    assert f"Crosstable!{check}8: {one_side}" in err
+    assert_listed(err, col)
 
 
 def test_uscf_rows_that_disagree_about_a_pairing(uscf_book: Path, tmp_path: Path, capsys) -> None:
