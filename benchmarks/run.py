@@ -63,7 +63,7 @@ sys.path.insert(0, str(HERE))
 from recalc_swiss import random_event as random_swiss  # noqa: E402
 from uscf_event import random_event as random_uscf  # noqa: E402
 
-from chessrating import udfs  # noqa: E402
+from chessrating import event_cells, udfs  # noqa: E402
 
 # A real 249-player TRF file from the test data (tests/data/trf, see its README).
 TRF = HERE.parent / "tests" / "data" / "trf" / "grandmommyscup.trf"
@@ -247,7 +247,7 @@ def bench_event(repeats: int, sizes: tuple[int, ...]) -> None:
 
         def fresh() -> Any:
             # USCF_EVENT remembers its last call; forget it so every call rates the event
-            udfs._rated_event.cache_clear()
+            event_cells.rated_event.cache_clear()
             return udfs.USCF_EVENT(ratings, games, results, opponents)
 
         def repeat() -> Any:
@@ -258,7 +258,7 @@ def bench_event(repeats: int, sizes: tuple[int, ...]) -> None:
         table.add(f"{players:,}", f"{len(pairings):,}", fmt(ours), fmt(base), f"{ours / base:6.1f}x")
         fresh()  # the event is now remembered: what every later row of the template pays
         repeat_rows.append((players, median_seconds(repeat, n, calls_for(repeat)), ours))
-    udfs._rated_event.cache_clear()
+    event_cells.rated_event.cache_clear()
     table = Table("(c') USCF_EVENT called again with the same arguments (each later row of the "
                   "US Chess template)", ("players", "repeat", "first call", "ratio"))
     table.header()
@@ -338,7 +338,7 @@ def python_time_per_function(path: Path) -> dict[str, tuple[int, float]]:
         return call
 
     wrapped = {name: timed(name, fn) for name, fn in rating_functions().items()}
-    udfs._rated_event.cache_clear()  # the first USCF_EVENT call rates the event, as in a fresh Excel
+    event_cells.rated_event.cache_clear()  # the first USCF_EVENT call rates the event, as in a fresh Excel
     # Evaluated in this process only: calls made in a second process would not be counted.
     # The evaluator answers a rating function called again over the same ranges from its
     # first call (closures._remembered); Excel calls it again, so here every call is made.

@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "addin"))
 
-from chessrating import tiebreaks, udfs  # noqa: E402
+from chessrating import event_cells, tiebreaks, udfs  # noqa: E402
 from chessrating.udfs import TIEBREAK, TIEBREAK_RANK  # noqa: E402
 
 
@@ -76,7 +76,7 @@ def sheet(opponents: list, results: list, colours: list, points: list[float], co
     columns = []
     for code in tiebreaks.FIDE_SWISS_DEFAULTS + tiebreaks.USCF_DEFAULTS:
         if cold:
-            udfs._tiebreak_scores.cache_clear()
+            event_cells.tiebreak_scores.cache_clear()
         column = TIEBREAK(code, opponents, results, colours, "2026")
         if code in tiebreaks.FIDE_SWISS_DEFAULTS:
             columns.append(column)
@@ -93,7 +93,7 @@ def baseline(opponents: list, points: list[float]) -> None:
 def median_seconds(function, repeats: int) -> float:
     times = []
     for _ in range(repeats):
-        udfs._tiebreak_scores.cache_clear()
+        event_cells.tiebreak_scores.cache_clear()
         start = time.perf_counter()
         function()
         times.append(time.perf_counter() - start)

@@ -68,7 +68,7 @@ def crosstable(sizes: list[int], repeats: int) -> None:
 
     from recalc_swiss import random_event as random_swiss
 
-    from chessrating import udfs, workbooks
+    from chessrating import event_cells, udfs, workbooks
     from xlrecalc import engine
 
     from chessrating.recalc import load_book, rating_functions, recalculate
@@ -80,14 +80,14 @@ def crosstable(sizes: list[int], repeats: int) -> None:
             workbooks.fill_uscf(random_swiss(players, ROUNDS), src, recalculate=False)
             alone, whole = [], []
             for _ in range(repeats):
-                udfs._rated_event.cache_clear()
+                event_cells.rated_event.cache_clear()
                 gc.collect()  # the last run's workbook, not this run's time
                 start = time.perf_counter()
                 book = load_book(src, rating_functions())
                 engine.evaluate_book(book)
                 alone.append(time.perf_counter() - start)
                 del book
-                udfs._rated_event.cache_clear()
+                event_cells.rated_event.cache_clear()
                 gc.collect()
                 start = time.perf_counter()
                 recalculate(src, Path(tmp) / "out.xlsx")

@@ -16,22 +16,19 @@ Parameters carry no type hints on purpose: xlwings would take them as converters
 from __future__ import annotations
 
 import functools
-import io
 import os
-import pickle
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from . import cells, checks, elo, fide, goal, norms, performance, tiebreaks_event, tiebreaks_fide, uscf
+from . import cells, checks, elo, event_cells, fide, goal, norms, performance, tiebreaks_fide, uscf
 from . import tiebreaks as tiebreaks_core
 from .cells import (
     flatten, read_bool, read_label, read_number, read_optional, read_paired_labels,
-    read_rating, read_text, typed_zero,
+    read_text, typed_zero,
 )
 from .errors import RatingError
 from .results import NO_GAMES, NO_RATED_GAMES, Games, NoValue, check_excel_error
-from .uscf import event as uscf_event
 
 __all__ = [
     "ELO_EXPECTED", "ELO_CHANGE", "ELO_NEWRATING",
@@ -400,34 +397,6 @@ def USCF_FLOOR(peak_rating, life_master=False):
                       read_bool(cells.scalar(life_master, "life_master"), "life_master"))
 
 
-def _arguments_key(arguments: tuple[Any, ...]) -> bytes | None:
-    """Excel arguments as bytes to look a computed event up by (USCF_EVENT, TIEBREAK), or
-    ``None`` if they cannot be.
-
-    Pickle writes each cell with its type (``1``, ``1.0``, ``TRUE`` and ``"1"`` give
-    different bytes) and the bytes give back the arguments, so equal keys mean equal
-    arguments: a key can miss (the same value spelled twice), never falsely hit. The
-    memo is off so that the bytes do not depend on which cells share one object.
-    Building it is one C pass over the table, a small share of rating the event, which
-    matters because a sheet may ask once per player row."""
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.fast = True  # no memo: equal arguments, equal bytes
-    try:
-        pickler.dump(arguments)
-    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
-        return None
-    return buffer.getvalue()
-
-
-@functools.lru_cache(maxsize=1)
-def _rated_event(key: bytes) -> tuple[tuple[Any, ...], ...]:
-    """The latest event rated. ``functools.lru_cache`` keeps the column with its key and
-    looks both up in one step (safe under threads, free-threaded Python included), so a
-    caller never receives another call's column; at worst two threads rate one event twice."""
-    return tuple(tuple(row) for row in _rate_event(*pickle.loads(key)))
-
-
 @_doc(ratings="Each player's rating before the event, one per row (blank: unrated).",
       games="Each player's games rated so far.",
       results__2d="An n×n crosstable (row player's result against column player), or n×rounds results.",
@@ -450,94 +419,13 @@ def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
     # rated once and the rows after the first are answered from the cache.
     arguments = (ratings, games, results, opponents, ages, records, dual_rated,
                  bonus_threshold, peak_ratings, life_masters, absolute_floors)
-    key = _arguments_key(arguments)
+    key = event_cells.arguments_key(arguments)
     if key is None:  # a cell value that cannot be a key: rate without the cache
-        return _rate_event(*arguments)
-    return [list(row) for row in _rated_event(key)]
-
-
-def _per_player(values: Any, argument: str, count: int) -> list[Any] | None:
-    """One cell per player, or ``None`` when the argument is not given."""
-    return None if values is None else checks.per_player(flatten(values), argument, count)
-
-
-def _absolute_floor(value: Any, item: str) -> float | None:
-    """A personal absolute floor, or ``None`` for a blank (or the 0 Office.js sends for one)."""
-    return None if typed_zero(value) else read_number(value, "absolute_floors", item)
-
-
-def _rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any,
-                records: Any, dual_rated: Any, bonus_threshold: Any, peak_ratings: Any,
-                life_masters: Any, absolute_floors: Any = None) -> list[list[Any]]:
-    own = [read_rating(v, "ratings", f"player {i}") for i, v in enumerate(flatten(ratings), start=1)]
-    counts = [cells.count(v, "games", f"player {i}")
-              for i, v in enumerate(checks.per_player(flatten(games), "games", len(own)), start=1)]
-    rows = cells.grid(results, "results")  # a flat list is a column: one round
-    if len(rows) != len(own):
-        raise RatingError(f"results: {len(rows)} rows but ratings has {len(own)}; one row per player")
-    if _ON_SERVER:
-        # Office.js hands empty cells over as 0: a game entered from one side only would
-        # read as contradicted by a loss. A loss counts from the winner's side.
-        rows = [[None if typed_zero(v) else v for v in row] for row in rows]
-    if opponents is None:
-        pairings = uscf_event.pairings_from_crosstable(rows)
-    else:
-        pairings = uscf_event.pairings_from_rounds(rows, opponents)
-    player_ages = _per_player(ages, "ages", len(own))
-    player_records = _per_player(records, "records", len(own))
-    peaks = _per_player(peak_ratings, "peak_ratings", len(own))
-    masters = _per_player(life_masters, "life_masters", len(own))
-    personal = _per_player(absolute_floors, "absolute_floors", len(own))
-    new = uscf_event.rate_event(
-        own, counts, pairings,
-        ages=None if player_ages is None else [cells.age(v, "ages", f"player {i}") for i, v in enumerate(player_ages, 1)],
-        records=None if player_records is None else [
-            cells.record(v, "records", f"player {i}") for i, v in enumerate(player_records, 1)],
-        dual_rated=cells.dual_rated(dual_rated),
-        bonus_threshold=cells.bonus_threshold(bonus_threshold),
-        peak_ratings=None if peaks is None else [read_rating(v, "peak_ratings", f"player {i}") for i, v in enumerate(peaks, 1)],
-        life_masters=None if masters is None else [
-            read_bool(v, "life_masters", item=f"player {i}") for i, v in enumerate(masters, 1)],
-        absolute_floors=None if personal is None else [
-            _absolute_floor(v, f"player {i}") for i, v in enumerate(personal, 1)])
-    return [[value] for value in new]
+        return event_cells.rate_event(*arguments, zeros_are_blank=_ON_SERVER)
+    return [list(row) for row in event_cells.rated_event(key, _ON_SERVER)]
 
 
 # ---------------------------------------------------------------------------- tie-breaks
-
-def _blank_block(value: Any) -> bool:
-    """An argument left out, or a range of empty cells (Office.js sends them as 0)."""
-    return all(cell is None or typed_zero(cell) or (isinstance(cell, str) and not cell.strip())
-               for cell in flatten(value))
-
-
-@functools.lru_cache(maxsize=4)
-def _tiebreak_scores(key: bytes, rules: str) -> tiebreaks_fide.Scores:
-    """The event of a block read once for every TIEBREAK call on it (a standings sheet asks
-    for several codes of the same block, each row for its item): the key is the arguments
-    as :func:`_arguments_key` gives them."""
-    return tiebreaks_fide.Scores(_tiebreak_event(*pickle.loads(key)), rules)
-
-
-def _tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any) -> tiebreaks_event.Event:
-    rows = cells.grid(results, "results")
-    if _ON_SERVER:
-        # Office.js hands empty cells over as 0: a 0 is read as a blank, so a loss counts
-        # from the winner's side (or type L).
-        rows = [[None if typed_zero(v) else v for v in row] for row in rows]
-    colour_rows = None if colours is None or _blank_block(colours) else cells.grid(colours, "colours")
-    if _blank_block(opponents):
-        if len(rows) != len(rows[0]):
-            raise RatingError(f"opponents: blank, so results must be a square round-robin grid; "
-                              f"it is {len(rows)}×{len(rows[0])}")
-        event = tiebreaks_event.from_grid(rows, colour_rows)
-    else:
-        event = tiebreaks_event.from_rounds(cells.grid(opponents, "opponents"), rows, colour_rows)
-    if ratings is not None and not _blank_block(ratings):
-        event = event.with_ratings([read_rating(v, "ratings", f"player {i}")
-                                    for i, v in enumerate(flatten(ratings), start=1)])
-    return event
-
 
 @_doc(code='Tie-break code: FIDE C.07 (DE, WIN, BH, SB, KS, ARO, TPR, ...; BH/C1 or BH-C1) or US Chess (MODMED, SOLKOFF, CUMULATIVE, ...). A range of codes: the last one, DE among players tied on the ones before.',
       opponents__2d="Players × rounds: each round's opponent number (the opponent's row, 1-based; blank or 0: none). Blank with a square results grid: a round robin.",
@@ -558,30 +446,12 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
         check_excel_error(code, "code", None)
         wanted = tiebreaks_core.parse_code(code).text
     arguments = (opponents, results, colours, ratings)
-    key = _arguments_key(arguments)
+    key = event_cells.arguments_key(arguments)
     if key is None:  # a cell value that cannot be a key: read without the cache
-        scores = tiebreaks_fide.Scores(_tiebreak_event(*arguments), chosen)
+        scores = tiebreaks_fide.Scores(event_cells.tiebreak_event(*arguments, zeros_are_blank=_ON_SERVER), chosen)
     else:
-        scores = _tiebreak_scores(key, chosen)
+        scores = event_cells.tiebreak_scores(key, chosen, _ON_SERVER)
     return [[value] for value in tiebreaks_core.tiebreak(wanted, scores.event, chosen, scores)]
-
-
-def _standing(value: Any, argument: str, item: str) -> float | None:
-    """A points or tie-break cell: a number, or ``None`` (ranked last) for a blank or a text
-    that is no number: the reason a crosstable shows instead of a contradicted player's
-    points must not stop the other players' ranks. An Excel error is refused."""
-    if type(value) is float and -_HUGE < value < _HUGE:  # the common case; NaN and infinities fail it
-        return value
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, str):
-        check_excel_error(value, argument, item)
-        if not checks.readings(value):
-            return None
-    return read_number(value, argument, item)
-
-
-_HUGE = float("inf")
 
 
 @_doc(points="Each player's points, one per row.",
@@ -589,12 +459,12 @@ _HUGE = float("inf")
 @_excel_function
 def TIEBREAK_RANK(points, tiebreaks):
     """The rank of each player: by points, then each tie-break column in order; equal on all share a rank."""
-    scores = [_standing(v, "points", f"player {i}") for i, v in enumerate(flatten(points), start=1)]
+    scores = [event_cells.standing(v, "points", f"player {i}") for i, v in enumerate(flatten(points), start=1)]
     columns: list[list[float | None]] = []
     if tiebreaks is not None:
         rows = cells.grid(tiebreaks, "tiebreaks")
         if len(rows) != len(scores):
             raise RatingError(f"tiebreaks: {len(rows)} rows but points has {len(scores)}; one row per player")
-        columns = [[_standing(row[c], "tiebreaks", f"player {i}") for i, row in enumerate(rows, start=1)]
+        columns = [[event_cells.standing(row[c], "tiebreaks", f"player {i}") for i, row in enumerate(rows, start=1)]
                    for c in range(len(rows[0]))]
     return [[rank] for rank in tiebreaks_core.ranks(scores, columns)]

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chessrating import checks, elo, fide, performance, udfs
+from chessrating import checks, elo, event_cells, fide, performance, udfs
 from chessrating.errors import RatingError
 from chessrating.cells import flatten, read_games, read_rating
 from chessrating.results import Game, read_result
@@ -210,7 +210,7 @@ def crosstable(n: int, upper: list[Any]) -> list[list[Any]]:
 
 
 def fresh_event(*arguments: Any) -> Any:
-    udfs._rated_event.cache_clear()
+    event_cells.rated_event.cache_clear()
     return udfs.USCF_EVENT(*arguments)
 
 
@@ -231,7 +231,7 @@ def test_uscf_event_memory_answers_only_the_same_event(first: Any, second: Any) 
             expected = fresh_event(*arguments)
         except RatingError:
             continue
-        udfs._rated_event.cache_clear()
+        event_cells.rated_event.cache_clear()
         for _ in range(2):  # the second call is answered from the memory
             assert udfs.USCF_EVENT(*arguments) == expected
 

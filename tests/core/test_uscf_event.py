@@ -467,12 +467,12 @@ def test_uscf_event_takes_the_floors_in_a_column_after_the_others():
 
 
 def test_the_event_key_tells_cell_types_apart_and_never_fails():
-    from chessrating import udfs
+    from chessrating import event_cells
 
-    keys = {udfs._arguments_key(([[value]],)) for value in (1, 1.0, True, "1", None, "")}
+    keys = {event_cells.arguments_key(([[value]],)) for value in (1, 1.0, True, "1", None, "")}
     assert len(keys) == 6
     # Equal arguments built apart give equal keys, however their cells share objects.
     text = "½"
-    assert udfs._arguments_key(([[text, text]],)) == udfs._arguments_key(([["½", "".join(["½"])]],))
+    assert event_cells.arguments_key(([[text, text]],)) == event_cells.arguments_key(([["½", "".join(["½"])]],))
     # A value pickle cannot write gives no key: the event is rated without the memory.
-    assert udfs._arguments_key(([[lambda: 0]],)) is None
+    assert event_cells.arguments_key(([[lambda: 0]],)) is None

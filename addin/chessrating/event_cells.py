@@ -1,0 +1,170 @@
+"""A whole event read from worksheet ranges: the US Chess event (``USCF_EVENT``) and the
+tournament the tie-breaks read (``TIEBREAK``), each computed once for a table.
+
+A crosstable asks once per player row, ``INDEX(USCF_EVENT(table…), k)`` or
+``INDEX(TIEBREAK(code, block…), k)``, so the same ranges arrive n times. The arguments,
+pickled, are the key of a small cache (:func:`arguments_key`): the event is read and
+rated once and the other rows are answered from it.
+
+``zeros_are_blank`` is true under Office.js (xlwings Lite and Server), which hands an
+empty cell over as 0: a 0 result is read as a blank there, so a loss counts from the
+winner's side.
+
+>>> arguments_key(([[1.0, "½"]],)) == arguments_key(([[1.0, "½"]],))
+True
+>>> arguments_key(([[1.0]],)) == arguments_key(([[1]],))  # the type is part of the key
+False
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import pickle
+from typing import Any
+
+from . import cells, checks, tiebreaks_event, tiebreaks_fide
+from .cells import flatten, read_bool, read_number, read_rating, typed_zero
+from .errors import RatingError
+from .results import check_excel_error
+from .uscf import event as uscf_event
+
+__all__ = ["arguments_key", "rated_event", "rate_event", "tiebreak_scores", "tiebreak_event",
+           "blank_block", "standing"]
+
+
+def arguments_key(arguments: tuple[Any, ...]) -> bytes | None:
+    """Excel arguments as bytes to look a computed event up by (USCF_EVENT, TIEBREAK), or
+    ``None`` if they cannot be.
+
+    Pickle writes each cell with its type (``1``, ``1.0``, ``TRUE`` and ``"1"`` give
+    different bytes) and the bytes give back the arguments, so equal keys mean equal
+    arguments: a key can miss (the same value spelled twice), never falsely hit. The
+    memo is off so that the bytes do not depend on which cells share one object.
+    Building it is one C pass over the table, a small share of rating the event, which
+    matters because a sheet may ask once per player row."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: equal arguments, equal bytes
+    try:
+        pickler.dump(arguments)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None
+    return buffer.getvalue()
+
+
+@functools.lru_cache(maxsize=1)
+def rated_event(key: bytes, zeros_are_blank: bool = False) -> tuple[tuple[Any, ...], ...]:
+    """The latest event rated, ``key`` the arguments of :func:`rate_event` as
+    :func:`arguments_key` gives them. ``functools.lru_cache`` keeps the column with its key
+    and looks both up in one step (safe under threads, free-threaded Python included), so
+    a caller never receives another call's column; at worst two threads rate one event twice."""
+    return tuple(tuple(row) for row in rate_event(*pickle.loads(key), zeros_are_blank=zeros_are_blank))
+
+
+def _per_player(values: Any, argument: str, count: int) -> list[Any] | None:
+    """One cell per player, or ``None`` when the argument is not given."""
+    return None if values is None else checks.per_player(flatten(values), argument, count)
+
+
+def _absolute_floor(value: Any, item: str) -> float | None:
+    """A personal absolute floor, or ``None`` for a blank (or the 0 Office.js sends for one)."""
+    return None if typed_zero(value) else read_number(value, "absolute_floors", item)
+
+
+def rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any,
+               records: Any, dual_rated: Any, bonus_threshold: Any, peak_ratings: Any,
+               life_masters: Any, absolute_floors: Any = None, *,
+               zeros_are_blank: bool = False) -> list[list[Any]]:
+    """USCF_EVENT's arguments read and the event rated (:func:`.uscf.event.rate_event`):
+    one post-event rating per player, as a column."""
+    own = [read_rating(v, "ratings", f"player {i}") for i, v in enumerate(flatten(ratings), start=1)]
+    counts = [cells.count(v, "games", f"player {i}")
+              for i, v in enumerate(checks.per_player(flatten(games), "games", len(own)), start=1)]
+    rows = cells.grid(results, "results")  # a flat list is a column: one round
+    if len(rows) != len(own):
+        raise RatingError(f"results: {len(rows)} rows but ratings has {len(own)}; one row per player")
+    if zeros_are_blank:
+        # Office.js hands empty cells over as 0: a game entered from one side only would
+        # read as contradicted by a loss. A loss counts from the winner's side.
+        rows = [[None if typed_zero(v) else v for v in row] for row in rows]
+    if opponents is None:
+        pairings = uscf_event.pairings_from_crosstable(rows)
+    else:
+        pairings = uscf_event.pairings_from_rounds(rows, opponents)
+    player_ages = _per_player(ages, "ages", len(own))
+    player_records = _per_player(records, "records", len(own))
+    peaks = _per_player(peak_ratings, "peak_ratings", len(own))
+    masters = _per_player(life_masters, "life_masters", len(own))
+    personal = _per_player(absolute_floors, "absolute_floors", len(own))
+    new = uscf_event.rate_event(
+        own, counts, pairings,
+        ages=None if player_ages is None else [cells.age(v, "ages", f"player {i}") for i, v in enumerate(player_ages, 1)],
+        records=None if player_records is None else [
+            cells.record(v, "records", f"player {i}") for i, v in enumerate(player_records, 1)],
+        dual_rated=cells.dual_rated(dual_rated),
+        bonus_threshold=cells.bonus_threshold(bonus_threshold),
+        peak_ratings=None if peaks is None else [read_rating(v, "peak_ratings", f"player {i}") for i, v in enumerate(peaks, 1)],
+        life_masters=None if masters is None else [
+            read_bool(v, "life_masters", item=f"player {i}") for i, v in enumerate(masters, 1)],
+        absolute_floors=None if personal is None else [
+            _absolute_floor(v, f"player {i}") for i, v in enumerate(personal, 1)])
+    return [[value] for value in new]
+
+
+def blank_block(value: Any) -> bool:
+    """An argument left out, or a range of empty cells (Office.js sends them as 0)."""
+    return all(cell is None or typed_zero(cell) or (isinstance(cell, str) and not cell.strip())
+               for cell in flatten(value))
+
+
+@functools.lru_cache(maxsize=4)
+def tiebreak_scores(key: bytes, rules: str, zeros_are_blank: bool = False) -> tiebreaks_fide.Scores:
+    """The event of a block read once for every TIEBREAK call on it (a standings sheet asks
+    for several codes of the same block, each row for its item): the key is the arguments
+    of :func:`tiebreak_event` as :func:`arguments_key` gives them."""
+    return tiebreaks_fide.Scores(tiebreak_event(*pickle.loads(key), zeros_are_blank=zeros_are_blank), rules)
+
+
+def tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any, *,
+                   zeros_are_blank: bool = False) -> tiebreaks_event.Event:
+    """TIEBREAK's block read as a tournament: players × rounds of opponent numbers and
+    results (and colours), or a round-robin grid of results when ``opponents`` is blank;
+    the players' ratings if given."""
+    rows = cells.grid(results, "results")
+    if zeros_are_blank:
+        # Office.js hands empty cells over as 0: a 0 is read as a blank, so a loss counts
+        # from the winner's side (or type L).
+        rows = [[None if typed_zero(v) else v for v in row] for row in rows]
+    colour_rows = None if colours is None or blank_block(colours) else cells.grid(colours, "colours")
+    if blank_block(opponents):
+        if len(rows) != len(rows[0]):
+            raise RatingError(f"opponents: blank, so results must be a square round-robin grid; "
+                              f"it is {len(rows)}×{len(rows[0])}")
+        event = tiebreaks_event.from_grid(rows, colour_rows)
+    else:
+        event = tiebreaks_event.from_rounds(cells.grid(opponents, "opponents"), rows, colour_rows)
+    if ratings is not None and not blank_block(ratings):
+        event = event.with_ratings([read_rating(v, "ratings", f"player {i}")
+                                    for i, v in enumerate(flatten(ratings), start=1)])
+    return event
+
+
+def standing(value: Any, argument: str, item: str) -> float | None:
+    """A points or tie-break cell: a number, or ``None`` (ranked last) for a blank or a text
+    that is no number: the reason a crosstable shows instead of a contradicted player's
+    points must not stop the other players' ranks. An Excel error is refused."""
+    if type(value) is float and -_HUGE < value < _HUGE:  # the common case; NaN and infinities fail it
+        return value
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, str):
+        check_excel_error(value, argument, item)
+        if not checks.readings(value):
+            return None
+    return read_number(value, argument, item)
+
+
+_HUGE = float("inf")
+
+
