@@ -3,7 +3,10 @@
 A Lite copy changes a few elements of a part and keeps every other byte. The parser finds
 the elements (:func:`scan`): expat's ``CurrentByteIndex`` gives the byte where each start
 tag and each end tag begins; the end of a tag is the first ``>`` outside a quoted
-attribute value from there. So a change lands where the XML says, whatever the quoting,
+attribute value from there (:func:`xlrecalc.xmlspans.tag_end`, as the recalculation
+finds it). This reader keeps every element in a flat list with its parent, its name as
+written and its attributes in the file's order, which a Lite copy needs to rewrite tags;
+the recalculation's keeps only the elements it asks for, as a tree. So a change lands where the XML says, whatever the quoting,
 prefixes or spacing of the file, in one pass over the part (time linear in its size).
 :func:`splice` then puts new bytes in place of some spans.
 
@@ -24,6 +27,8 @@ from xml.parsers import expat
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from xml.sax.saxutils import quoteattr
+
+from xlrecalc.xmlspans import tag_end
 
 from ..errors import RatingError
 
@@ -63,18 +68,6 @@ class Element:
         return self.end == self.start_end
 
 
-def _tag_end(xml: bytes, at: int) -> int:
-    """The byte after the ``>`` closing the tag that starts at ``at`` (quotes skipped)."""
-    i = at
-    while True:
-        close = xml.find(b">", i)
-        quotes = [q for q in (xml.find(b'"', i, close), xml.find(b"'", i, close)) if q >= 0]
-        if not quotes:
-            return close + 1
-        q = min(quotes)
-        i = xml.find(xml[q:q + 1], q + 1) + 1
-
-
 def _declared_encoding(xml: bytes) -> str | None:
     """The encoding the XML declaration names, if any (BOMs count as their encoding)."""
     if xml.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -111,7 +104,7 @@ def scan(xml: bytes, keep_text: Collection[str] = (), where: str = "the part") -
     def start(name: str, attributes: list[str]) -> None:
         at = parser.CurrentByteIndex
         attrs = dict(zip(attributes[::2], attributes[1::2]))
-        elements.append(Element(name, attrs, at, _tag_end(xml, at), len(open_),
+        elements.append(Element(name, attrs, at, tag_end(xml, at), len(open_),
                                 open_[-1] if open_ else None))
         open_.append(len(elements) - 1)
 
