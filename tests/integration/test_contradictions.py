@@ -257,16 +257,18 @@ def test_swiss_rows_that_disagree_about_a_pairing(swiss_book: Path, tmp_path: Pa
     assert code == 1
 
 
-def test_import_trf_exits_1_and_lists_a_contradiction(tmp_path: Path, capsys) -> None:
+@pytest.mark.parametrize("system", ["fide", "uscf"])
+def test_import_trf_exits_1_and_lists_a_contradiction(tmp_path: Path, capsys, system: str) -> None:
     # The real file's round 1, player 1 (Mirzoev) beat player 26 (Orube); entered here as
-    # a win for both.
+    # a win for both. The Swiss workbook and the US Chess one say so alike.
     text = (TRF_DATA / "javafo_sample2.trf").read_text(encoding="latin-1")
     line = next(x for x in text.splitlines() if x.startswith("001   26 "))
     assert "     1 b 0 " in line
     (tmp_path / "both.trf").write_text(text.replace(line, line.replace("     1 b 0 ", "     1 b 1 ", 1)),
                                        encoding="latin-1")
     capsys.readouterr()
-    code = main(["import-trf", str(tmp_path / "both.trf"), "-o", str(tmp_path / "both.xlsx")])
+    code = main(["import-trf", str(tmp_path / "both.trf"), "-o", str(tmp_path / "both.xlsx"),
+                 "--system", system])
     out = capsys.readouterr().out
     assert code == 1
     assert ("check round 1: player 1 (Mirzoev Azer) and player 26 (Orube Bona Andoni) have 1 and 1, "
