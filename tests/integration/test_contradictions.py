@@ -231,7 +231,7 @@ def test_swiss_rounds_that_contradict_other_rows(swiss_book: Path, tmp_path: Pat
     ws = book["Crosstable"]
     col = headers(ws)
     for number, reason in REASONS.items():
-        for name in (*SHOWN, "BH/C1", "BH", "SB", "DE"):
+        for name in (*SHOWN, "Games", "BH/C1", "BH", "SB", "DE"):
             assert str(ws.cell(4 + number, col[name]).value).startswith(reason), (number, name)
     # Player 3's games agree with the other rows: ½ against 4 and 0 against 1.
     assert ws.cell(7, col["Points"]).value == 0.5
@@ -344,7 +344,7 @@ def uscf(rounds: dict[tuple[int, int], tuple], players: int = 8) -> dict[tuple[i
     return cells
 
 
-USCF_SHOWN = ("Points", "Perf.", "K", "Bonus", "One pass", "Two passes", "Change", "Rank",
+USCF_SHOWN = ("Points", "Games", "Perf.", "K", "Bonus", "One pass", "Two passes", "Change", "Rank",
               "MODMED", "SOLKOFF", "CUMULATIVE", "Check")
 
 
@@ -356,6 +356,8 @@ def test_uscf_rounds_that_contradict_other_rows(uscf_book: Path, tmp_path: Path,
     for number, reason in REASONS.items():
         for name in USCF_SHOWN:
             assert str(ws.cell(4 + number, col[name]).value).startswith(reason), (number, name)
+        # the fourth tie-break column has no code picked: it stays empty in every row
+        assert ws.cell(4 + number, col["TB 4"]).value is None
     # Player 3's games agree with the other rows: ½ against 4 and 0 against 1. His one
     # pass stands; the event as a whole cannot be rated until player 1's row is fixed.
     assert ws.cell(7, col["Points"]).value == 0.5
@@ -408,3 +410,22 @@ def test_uscf_consistent_event_rates_as_before(uscf_book: Path, tmp_path: Path, 
         assert ws.cell(4 + number, col["Two passes"]).value == pytest.approx(event[number - 1][0])
         assert not str(ws.cell(4 + number, col["Check"]).value or "").startswith("check")
     assert code == 0, err
+
+
+def test_a_result_that_is_not_one_leaves_the_mirror_standing(six: Path, tmp_path: Path, capsys) -> None:
+    # Beta's cell against Gamma holds 2 (no result); Gamma's mirror holds ½. Beta's row
+    # says why; Gamma's ½ stands, in his points and, for the game, in everyone's
+    # tie-breaks (docs/RULES.md §1.1: a game entered from one side is a game).
+    results = every_game(6)
+    results[(1, 2)], results[(2, 1)] = 2, "½"
+    code, err, book = fill(six, round_robin(results), tmp_path, capsys)
+    ws = book["Crosstable"]
+    col = headers(ws)
+    assert str(ws.cell(6, col["Points"]).value).startswith("check result against player 3: 2 is not a game result")
+    assert ws.cell(7, col["Points"]).value == sum(0.5 if v == "½" else v for j, v in
+                                                  ((j, results[(2, j)]) for j in range(6) if j != 2))
+    grid = [[None if i == j or (i, j) == (1, 2) else results[(i, j)] for j in range(6)] for i in range(6)]
+    ratings = [[2100 - 50 * i] for i in range(6)]
+    sb = udfs.TIEBREAK(["DE", "SB"], None, grid, None, "2026", ratings)
+    assert ws.cell(5, col["SB"]).value == pytest.approx(sb[0][0])
+    assert code == 1

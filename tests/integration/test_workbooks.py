@@ -456,7 +456,7 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     # The tie-breaks read the opponent numbers as checked, each round's result as entered
     # (byes and forfeits too) and the colours; C.07's usual Swiss list picked at the top.
     # A row whose Points show a reason shows it there too.
-    assert ws["BA5"].value == ('=IF(LEFT(AR5,6)="check ",AR5,IF(OR(TieBreak1="",AR5=""),"",INDEX(TIEBREAK($N$1:$N$1,'
+    assert ws["BA5"].value == ('=IF(OR(TieBreak1="",AR5=""),"",IF(LEFT(AR5,6)="check ",AR5,INDEX(TIEBREAK($N$1:$N$1,'
                                'Games!$BW$5:$CG$204,Games!$CU$5:$DE$204,Games!$DG$5:$DQ$204,'
                                'TieBreakRules,Ratings),ROW()-4)))')
     # (blank where the round's Points cell, CI5, shows why it contradicts another row)
@@ -843,11 +843,11 @@ def test_swiss_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
     assert ws["U6"].value == "check opponent in round 2: 2 is the player himself"
     assert ws["U5"].value == "check opponent in round 2: 999 is not a player number (1 to 6)"
     # Points count every round; Games only the rounds with an opponent. D's played result
-    # without an opponent is refused: D's points, change and Check say so.
+    # without an opponent is refused: D's points, games, change and Check say so.
     no_opponent = "check round 2: player 4 (D) has the result 1 but no opponent"
     assert [ws[f"Q{r}"].value for r in range(5, 9)] == [2, 1, 0.5, no_opponent]
     assert ws["AD8"].value.startswith(no_opponent + "; assumed: ")
-    assert [ws[f"R{r}"].value for r in range(5, 9)] == [2, 2, 2, 1]
+    assert [ws[f"R{r}"].value for r in range(5, 9)] == [2, 2, 2, no_opponent]
     # D's change shows the reason, not the one game against C.
     assert ws["U8"].value == no_opponent
     # No norm title picked: the norm column stays quiet.

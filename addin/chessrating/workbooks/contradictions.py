@@ -35,7 +35,7 @@ from ..results import FORFEIT_LOSS, RESULTS_BY_TEXT, Result
 from .layout import CHECK
 
 __all__ = ["player", "forfeit_loss", "played_result", "round_robin_points", "swiss_points",
-           "swiss_label", "swiss_paired_twice", "swiss_not_named_back", "reason_first"]
+           "swiss_label", "swiss_paired_twice", "swiss_not_named_back"]
 
 
 def _texts(keep: Callable[[Result], bool]) -> str:
@@ -188,16 +188,3 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
     return (f'IF({refused.format(x=points)},{points},IF({refused.format(x=opponent)},{points},'
             f'IF({twice}<>"",{twice},'
             f'IF(ISNUMBER({opponent}),{with_opponent},{no_opponent}))))')
-
-
-def reason_first(formulas: dict[str, str], names: tuple[str, ...], points: str) -> dict[str, str]:
-    """``formulas`` with those in ``names`` (the tie-break columns) showing the row's
-    ``check …`` reason from its Points cell ``points`` in place of their value.
-
-    >>> reason_first({"TB1": "=TIEBREAK(1)", "Rank": "=1"}, ("TB1",), "U5")["TB1"]
-    '=IF(LEFT(U5,6)="check ",U5,TIEBREAK(1))'
-    """
-    shown = dict(formulas)
-    for name in names:
-        shown[name] = f'=IF(LEFT({points},{len(CHECK)})="{CHECK}",{points},{formulas[name][1:]})'
-    return shown

@@ -163,7 +163,8 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
              f'FIDE_K({rating},{games_read},{cell(r, BIRTH_COL)},RatingYear,{cell(r, PEAK_COL)},'
              f'COUNT({opp}))))',
         "Points": f'=IF({entered}=0,"",{first_check([points], f"SUM({points})")})',
-        "Games": f'=IF({entered}=0,"",{played})',
+        # a contradicted game counts in no total: the row's reason, as in Points
+        "Games": f'=IF({entered}=0,"",{first_check([points], played)})',
         "Expected": f'={first_check([expected], f"""IF(COUNT({expected})=0,"",SUM({expected}))""")}',
         # A reason among the row's games before the test for games: a contradicted
         # round has no opponent's rating, so a row whose every game is contradicted has

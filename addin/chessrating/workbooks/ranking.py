@@ -15,11 +15,11 @@ same column to every row that asks with the same arguments.
 >>> formulas = ranking_formulas(4, 4, points="$AE$5:$AE$24", tiebreaks="$AG$5:$AJ$24",
 ...                             event=",Results,,TieBreakRules,Ratings", codes_at=(0, 10))
 >>> formulas["TB1"]
-'=IF(OR(TieBreak1="",AE5=""),"",INDEX(TIEBREAK($N$1:$N$1,,Results,,TieBreakRules,Ratings),ROW()-4))'
->>> formulas["TB3"]
-'=IF(OR(TieBreak3="",AE5=""),"",INDEX(TIEBREAK($N$1:$T$1,,Results,,TieBreakRules,Ratings),ROW()-4))'
+'=IF(OR(TieBreak1="",AE5=""),"",IF(LEFT(AE5,6)="check ",AE5,INDEX(TIEBREAK($N$1:$N$1,,Results,,TieBreakRules,Ratings),ROW()-4)))'
+>>> formulas["TB3"].split("INDEX(")[1]
+'TIEBREAK($N$1:$T$1,,Results,,TieBreakRules,Ratings),ROW()-4)))'
 >>> formulas["Rank"]
-'=IF(AE5="","",INDEX(TIEBREAK_RANK($AE$5:$AE$24,$AG$5:$AJ$24),ROW()-4))'
+'=IF(AE5="","",IF(LEFT(AE5,6)="check ",AE5,INDEX(TIEBREAK_RANK($AE$5:$AE$24,$AG$5:$AJ$24),ROW()-4)))'
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..tiebreaks import CODES, RULES
-from .layout import CROSSTABLE, Styles, column, span, write_text_input
+from .layout import CHECK, CROSSTABLE, Styles, column, span, write_text_input
 
 __all__ = ["FIDE_CODES", "USCF_CODES", "TIEBREAK_SLOTS", "code_cell", "RANKING_COLUMNS", "TIEBREAK_COLUMNS",
            "write_tiebreak_settings", "write_ranking_headers", "ranking_formulas", "ranking_formats", "code_choices", "rules_in_force"]
@@ -138,19 +138,23 @@ def ranking_formulas(r: int, first: int, *, points: str, tiebreaks: str, event: 
     results, colours, rules, ratings); ``codes_at`` where :func:`write_tiebreak_settings`
     wrote the codes. Each column hands ``TIEBREAK`` the codes up to its own (blanks are
     skipped): a direct encounter compares only the players still equal on everything
-    before it (C.07 Art. 6). A row without points stays empty.
+    before it (C.07 Art. 6). A row without points stays empty; a row whose Points cell
+    shows a ``check …`` reason shows it in Rank and in each tie-break picked.
     """
     mine = points.replace("$", "").split(":")[0]
     own = f"{mine[:len(mine.rstrip('0123456789'))]}{r + 1}"
     # the row's item from ROW(), so every row holds one formula copied down (compiled once)
     item = f"ROW()-{first}"
-    formulas = {"Rank": f'=IF({own}="","",INDEX(TIEBREAK_RANK({points},{tiebreaks}),{item}))'}
+    # a row whose Points show a reason (a contradicted game, a result that is not one)
+    # shows it in its rank and in every tie-break picked, rather than a number
+    reason = f'LEFT({own},{len(CHECK)})="{CHECK}",{own}'
+    formulas = {"Rank": f'=IF({own}="","",IF({reason},INDEX(TIEBREAK_RANK({points},{tiebreaks}),{item})))'}
     row, col = codes_at
     first_code = code_cell(row, col, 1)
     for slot in range(1, TIEBREAK_SLOTS + 1):
         codes = span(*first_code, *code_cell(row, col, slot), fixed=True)
-        formulas[f"TB{slot}"] = (f'=IF(OR(TieBreak{slot}="",{own}=""),"",'
-                                 f'INDEX(TIEBREAK({codes},{event}),{item}))')
+        formulas[f"TB{slot}"] = (f'=IF(OR(TieBreak{slot}="",{own}=""),"",IF({reason},'
+                                 f'INDEX(TIEBREAK({codes},{event}),{item})))')
     return formulas
 
 

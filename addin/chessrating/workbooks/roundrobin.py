@@ -49,7 +49,7 @@ from ..tiebreaks import FIDE_ROUND_ROBIN_DEFAULTS
 from .ranking import (
     FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
 )
-from .contradictions import reason_first, round_robin_points
+from .contradictions import round_robin_points
 from .layout import (
     CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, TWO_LINES, reason_rows,
@@ -150,9 +150,8 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     ranking = ranking_formulas(
         r, lay.first, points=_total_range(lay, "Points"), tiebreaks=_tiebreak_range(lay),
         event=f",{results},,TieBreakRules,Ratings", codes_at=TIEBREAK_SETTINGS)
-    # a contradiction in the row's games: its tie-breaks show the reason, as its points do
-    own_points = cell(r, lay.totals + TOTAL_COLUMNS.index("Points"))
-    return {**formulas, **reason_first(ranking, ("Rank", *TIEBREAK_COLUMNS), own_points)}
+    # (a contradiction in the row's games: its tie-breaks show the reason, as its points do)
+    return {**formulas, **ranking}
 
 
 def _total_range(lay: RoundRobinLayout, name: str) -> str:
@@ -292,8 +291,10 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
                         st.formula_two),
                     1: (f'={message}IF(OR({no_rating(rating)},{opp}=""),"",'
                         f'FIDE_CHANGE({rating},{opp},{read},{k},Rules))))', st.formula_signed),
-                    # a game whose cells contradict each other (or a result that is not
-                    # one) is no game for the ratings and the tie-breaks: its reason shows
+                    # a game whose cells contradict each other is no game for the ratings
+                    # and the tie-breaks: its reason shows. A result that is not one is left
+                    # out of its own row only; the mirror's result, if any, stands for the
+                    # game in the tie-breaks, as it does in the opponent's points.
                     2: (f'=IF(OR({result}="",LEFT({points},{len(CHECK)})="{CHECK}"),"",{result})',
                         st.formula_text),
                     3: (f'=IF({result}="","",{opp_rating})', st.formula_int),

@@ -52,7 +52,7 @@ from .ranking import (
     FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
 )
 from .contradictions import (
-    reason_first, swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
+    swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
 from .report import report_inputs, write_report_sheet
 from .rounds import (
@@ -170,9 +170,8 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         r, lay.first, points=total("Points"), tiebreaks=total(TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
         event=f"{block(_OPPONENTS)},{block(_ROUND_RESULT)},{block(_COLOUR)},TieBreakRules,Ratings",
         codes_at=TIEBREAK_SETTINGS)
-    # a contradiction in the row's rounds: its rank and tie-breaks show the reason
-    own_points = cell(r, lay.totals + TOTAL_COLUMNS.index("Points"))
-    return {**formulas, **reason_first(ranking, ("Rank", *TIEBREAK_COLUMNS), own_points)}
+    # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
+    return {**formulas, **ranking}
 
 
 def _own_check_col(lay: SwissLayout) -> int:
@@ -232,8 +231,10 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
         checked = cell(r, lay.block(_OPPONENTS) + rnd)
         as_entered = cell(r, lay.block(_AS_ENTERED) + rnd)
         points = cell(r, lay.block(_POINTS) + rnd)
-        # a contradicted round is no game for the ratings and the tie-breaks: they read
-        # neither its opponent nor its result (the row shows the reason instead)
+        # A contradicted round is no game for the ratings and the tie-breaks: they read
+        # neither its opponent nor its result (the row shows the reason instead).
+        # A result that is not one is left out of its own row only: the opponent's entry,
+        # if any, stands for the game in the tie-breaks, as in the opponent's points.
         contradicted = f'LEFT({points},{len(CHECK)})="{CHECK}"'
 
         found = f"INDEX({read_ratings},{checked})"

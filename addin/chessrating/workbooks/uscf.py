@@ -39,7 +39,7 @@ from xlsxwriter.worksheet import Worksheet
 from .. import checks
 from ..uscf.player import ABSOLUTE_FLOORS
 from .contradictions import (
-    reason_first, swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
+    swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
 from .layout import (
     ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_opponent,
@@ -178,7 +178,8 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
     two = cell(r, lay.totals + TOTAL_COLUMNS.index("Two passes"))
     return {
         "Points": f'=IF({entered}=0,"",{first_check([points], f"SUM({points})")})',
-        "Games": f'=IF({entered}=0,"",{played})',
+        # a contradicted game counts in no total: the row's reason, as in Points
+        "Games": f'=IF({entered}=0,"",{first_check([points], played)})',
         # a reason among the row's games first: a contradicted round has no opponent here
         "Perf.": f'={first_check(checked, f"""IF(OR({none},COUNT({opp})=0),"",PERF_RATING({opp},{read},"USCF"))""")}',
         "N′": f'=IF({unrated},"",USCF_EFFECTIVE_GAMES({rating},{games}))',
@@ -197,13 +198,11 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
         # The tie-breaks read the opponent numbers as checked and each round's result as
         # entered (byes and forfeits too); the template has no colours.
         # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
-        **reason_first(ranking_formulas(
-            r, lay.first, points=_total_range(lay, "Points"),
-            tiebreaks=_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
-            event=f"{_games_block(lay, 1)},{_games_block(lay, _ROUND_RESULT)},,,"
-                  f"{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}",
-            codes_at=TIEBREAK_SETTINGS), ("Rank", *TIEBREAK_COLUMNS),
-            cell(r, lay.totals + TOTAL_COLUMNS.index("Points"))),
+        **ranking_formulas(r, lay.first, points=_total_range(lay, "Points"),
+                           tiebreaks=_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
+                           event=f"{_games_block(lay, 1)},{_games_block(lay, _ROUND_RESULT)},,,"
+                                 f"{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}",
+                           codes_at=TIEBREAK_SETTINGS),
     }
 
 
@@ -384,6 +383,8 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
         found = f"INDEX({ratings},{ids})"
         # A contradicted round is no game for the ratings and the tie-breaks: they read
         # neither its opponent nor its result (the row shows the reason instead).
+        # A result that is not one is left out of its own row only: the opponent's entry,
+        # if any, stands for the game in the tie-breaks, as in the opponent's points.
         contradicted = f'LEFT({points},{len(CHECK)})="{CHECK}"'
         unanswered = absolute(lay.last + 1, lay.block(_UNANSWERED) + rnd)
         return (
