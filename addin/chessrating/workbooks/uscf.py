@@ -194,7 +194,7 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
         # The row's first problem, in a column wide enough to print it whole.
         # (the note on an assumption after a reason of the row's own games)
         "Check": f"=IF({refused(own)},{own},"
-                 f"{first_check([points, ids, opp], _event_check(lay, _note(r)), also)})",
+                 f"{first_check([points, ids, opp], _event_check(lay, note), also)})",
         # The tie-breaks read the opponent numbers as checked and each round's result as
         # entered (byes and forfeits too); the template has no colours.
         # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
