@@ -241,18 +241,27 @@ def test_swiss_rounds_that_contradict_other_rows(swiss_book: Path, tmp_path: Pat
     assert_listed(err, col)
 
 
-def test_swiss_rows_that_disagree_about_a_pairing(swiss_book: Path, tmp_path: Path, capsys) -> None:
-    rounds = {(1, 1): (2, "W", 1), (2, 1): (3, "B", 0), (3, 1): (None, None, "H"),
-              (4, 1): (5, "W", "½"), (5, 1): (4, "B", "½")}
-    code, err, book = fill(swiss_book, swiss(rounds), tmp_path, capsys)
+# 1 names 2, but 2's row names 3; 2 names 3, whose row names no opponent (a bye).
+DISAGREEING_ROUNDS = {(1, 1): (2, "W", 1), (2, 1): (3, "B", 0), (3, 1): (None, None, "H"),
+                      (4, 1): (5, "W", "½"), (5, 1): (4, "B", "½")}
+
+
+@pytest.mark.parametrize("system", ["swiss", "uscf"])
+def test_rows_that_disagree_about_a_pairing(swiss_book: Path, uscf_book: Path, tmp_path: Path, capsys,
+                                            system: str) -> None:
+    if system == "swiss":
+        code, err, book = fill(swiss_book, swiss(DISAGREEING_ROUNDS), tmp_path, capsys)
+        rating = "New rating"
+    else:
+        rounds = {key: (opponent, result) for key, (opponent, _, result) in DISAGREEING_ROUNDS.items()}
+        code, err, book = fill(uscf_book, uscf(rounds), tmp_path, capsys)
+        rating = "Two passes"
     ws = book["Crosstable"]
     col = headers(ws)
-    # 1 names 2, but 2's row names 3; 2 names 3, whose row names no opponent.
-    assert ws.cell(5, col["Points"]).value == (
-        "check round 1: player 1 (P1) names player 2 (P2) as opponent, whose row names player 3 (P3)")
+    first = "check round 1: player 1 (P1) names player 2 (P2) as opponent, whose row names player 3 (P3)"
     reason = "check round 1: player 2 (P2) names player 3 (P3) as opponent, whose row names no opponent"
-    assert ws.cell(6, col["Points"]).value == reason
-    assert ws.cell(7, col["Points"]).value == reason
+    for name in ("Points", rating):
+        assert [ws.cell(r, col[name]).value for r in (5, 6, 7)] == [first, reason, reason], name
     assert ws.cell(8, col["Points"]).value == 0.5
     assert code == 1
 
@@ -382,19 +391,6 @@ def test_uscf_rounds_that_contradict_other_rows(uscf_book: Path, tmp_path: Path,
     assert sum(1 for v in block if str(v).startswith("check round")) == 8
     assert code == 1
     assert_listed(err, col)
-
-
-def test_uscf_rows_that_disagree_about_a_pairing(uscf_book: Path, tmp_path: Path, capsys) -> None:
-    rounds = {(1, 1): (2, 1), (2, 1): (3, 0), (3, 1): (None, "H"), (4, 1): (5, "½"), (5, 1): (4, "½")}
-    code, err, book = fill(uscf_book, uscf(rounds), tmp_path, capsys)
-    ws = book["Crosstable"]
-    col = headers(ws)
-    assert ws.cell(5, col["Points"]).value == (
-        "check round 1: player 1 (P1) names player 2 (P2) as opponent, whose row names player 3 (P3)")
-    reason = "check round 1: player 2 (P2) names player 3 (P3) as opponent, whose row names no opponent"
-    assert [ws.cell(r, col["Two passes"]).value for r in (6, 7)] == [reason, reason]
-    assert ws.cell(8, col["Points"]).value == 0.5
-    assert code == 1
 
 
 def test_uscf_consistent_event_rates_as_before(uscf_book: Path, tmp_path: Path, capsys) -> None:
