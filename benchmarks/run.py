@@ -292,7 +292,7 @@ def bench_files(repeats: int, players: int, rounds: int) -> None:
                     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                         cli.main(["import-trf", str(TRF), "-o", str(out)])
             else:
-                from chessrating import trf, workbooks
+                from chessrating import trf
                 label = "workbooks.fill_swiss(read_trf(grandmommyscup.trf))"
 
                 def run_import() -> None:

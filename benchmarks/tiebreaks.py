@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "addin"))
 
-from chessrating import event_cells, tiebreaks, udfs  # noqa: E402
+from chessrating import event_cells, tiebreaks  # noqa: E402
 from chessrating.udfs import TIEBREAK, TIEBREAK_RANK  # noqa: E402
 
 

@@ -68,7 +68,7 @@ def crosstable(sizes: list[int], repeats: int) -> None:
 
     from recalc_swiss import random_event as random_swiss
 
-    from chessrating import event_cells, udfs, workbooks
+    from chessrating import event_cells, workbooks
     from xlrecalc import engine
 
     from chessrating.recalc import load_book, rating_functions, recalculate

@@ -3,8 +3,9 @@
 
 ``python -m pytest -m "not slow"`` runs the rating core, the Excel face and the engine (the
 inner loop); the tests that build, import or recalculate whole workbooks, or drive the
-command line, LibreOffice or Node (tests/integration), carry ``slow``, set here by folder
-and by fixture so the test files need no markers.
+command line, LibreOffice or Node (tests/integration, and the engine's comparisons with
+LibreOffice), carry ``slow``, set here by folder, by fixture and by name so the test files
+need no markers.
 
 The workbooks the slow tests share are made once per session the way a user makes them,
 through the command line (``chessrating templates``, ``demo``, ``import-trf``). Each keeps
@@ -52,8 +53,10 @@ INTEGRATION = Path(__file__).resolve().parent / "integration"
 # Fixtures that hand a test whole workbooks; any test using one is slow.
 SLOW_FIXTURES = {"built_templates", "templates_command", "demo_book", "demo_command",
                  "trf_import", "recalculated"}
-# Tests elsewhere that build a whole template themselves.
-SLOW_TESTS = {"test_swiss_template_agrees_with_the_formulas_engine"}
+# Tests elsewhere that build a whole template themselves, or start LibreOffice (engine/).
+SLOW_TESTS = {"test_swiss_template_agrees_with_the_formulas_engine",
+              "test_reference_semantics_agree_with_libreoffice", "test_text_as_number_agrees_with_libreoffice",
+              "test_date1904_agrees_with_libreoffice", "test_sheet_functions_agree_with_libreoffice"}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -6,9 +6,11 @@ The package by concern, dependencies pointing one way (a test pins them):
   (one domain and one message per kind of input),
   :mod:`.results` (results and value types), :mod:`.elo`, :mod:`.fide`, :mod:`.uscf`
   (one player, the special-formula solver, the whole event), :mod:`.performance`,
-  :mod:`.norms`, :mod:`.goal`;
-- the Excel face: :mod:`.udfs` (the worksheet functions) and :mod:`.cells` (what Excel
-  hands over, read into core values); it imports the core;
+  :mod:`.norms`, :mod:`.goal`, :mod:`.tiebreaks` (FIDE's and US Chess's tie-breaks and
+  the ranks they give: the event reader, each federation's codes, the dispatch by code);
+- the Excel face: :mod:`.udfs` (the worksheet functions), :mod:`.cells` (what Excel
+  hands over, read into core values) and :mod:`.event_cells` (a whole event read from
+  ranges, computed once for a table); it imports the core;
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.trf` (tournament
   report files), :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its

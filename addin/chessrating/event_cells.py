@@ -23,10 +23,12 @@ import io
 import pickle
 from typing import Any
 
-from . import cells, checks, tiebreaks_event, tiebreaks_fide
+from . import cells, checks
 from .cells import flatten, read_bool, read_number, read_rating, typed_zero
 from .errors import RatingError
 from .results import check_excel_error
+from .tiebreaks import event as tiebreaks_event
+from .tiebreaks import fide as tiebreaks_fide
 from .uscf import event as uscf_event
 
 __all__ = ["arguments_key", "rated_event", "rate_event", "tiebreak_scores", "tiebreak_event",

@@ -21,8 +21,9 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from . import cells, checks, elo, event_cells, fide, goal, norms, performance, tiebreaks_fide, uscf
+from . import cells, checks, elo, event_cells, fide, goal, norms, performance, uscf
 from . import tiebreaks as tiebreaks_core
+from .tiebreaks import fide as tiebreaks_fide
 from .cells import (
     flatten, read_bool, read_label, read_number, read_optional, read_paired_labels,
     read_text, typed_zero,

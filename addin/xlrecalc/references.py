@@ -24,7 +24,7 @@ from typing import Any
 from .book_view import BookView
 from .dates import serial_of
 from .parse import FormulaSyntaxError, column_letters, split_sheet_name
-from .values import (MAX_DENSE, MISSING, Areas, Arr, Key, Rng, XlErr, lift, scalar, shown,
+from .values import (MAX_DENSE, MISSING, Arr, Key, Rng, XlErr, lift, scalar, shown,
                      to_bool, to_number, to_text)
 
 

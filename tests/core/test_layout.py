@@ -1,8 +1,10 @@
-"""The package's layout: dependencies point one way, and no module reads another's private names.
+"""The package's layout: every module has a layer, dependencies point one way, and no module
+reads another's private names.
 
-The rating core imports only the core and the standard library; the Excel face
-(``udfs``, ``cells``) imports the core; the tools (``recalc``, ``workbooks``, ``trf``,
-``cli``, ``progress``) import the core, the face and each other; nothing imports a tool back.
+The rating core (and the package's own ``__init__``) imports only the core and the standard
+library; the Excel face (``udfs``, ``cells``, ``event_cells``) imports the core; the tools
+(``recalc``, ``workbooks``, ``trf``, ``cli``, ``progress``) import the core, the face and each
+other; nothing imports a tool back. A module or subpackage with no layer fails the test.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ import pytest
 import chessrating
 
 PACKAGE = Path(chessrating.__file__).parent
-CORE = {"errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal"}
-FACE = {"udfs", "cells"}
+# A top-level module or subpackage of chessrating by its name; "__init__" is the package's own.
+CORE = {"__init__", "errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal",
+        "tiebreaks"}
+FACE = {"udfs", "cells", "event_cells"}
 TOOLS = {"recalc", "workbooks", "trf", "cli", "progress"}
 LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS}}
 ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"}}
@@ -56,15 +60,23 @@ def _imports(path: Path) -> list[tuple[str, list[str]]]:
 
 
 def _top(path: Path) -> str:
-    return _dotted(path)[1] if len(_dotted(path)) > 1 else ""
+    """The top-level module or subpackage ``path`` belongs to ("__init__" for the package's own)."""
+    return _dotted(path)[1] if len(_dotted(path)) > 1 else "__init__"
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_every_module_has_a_layer(path):
+    assert _top(path) in LAYERS, f"{path.relative_to(PACKAGE)}: {_top(path)!r} is in no layer of {__name__}"
+
+
+def test_every_layer_names_a_module_that_exists():
+    tops = {_top(path) for path in _modules()}
+    assert set(LAYERS) <= tops, f"no such module: {sorted(set(LAYERS) - tops)}"
 
 
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_dependencies_point_one_way(path):
-    top = _top(path)
-    if top not in LAYERS:  # the package's own __init__
-        return
-    layer = LAYERS[top]
+    layer = LAYERS[_top(path)]
     for module, names in _imports(path):
         parts = module.split(".")
         if parts[0] == "chessrating":

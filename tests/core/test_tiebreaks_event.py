@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from chessrating import RatingError, tiebreaks
-from chessrating.tiebreaks_event import (
+from chessrating.tiebreaks.event import (
     ABSENT, FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, HALF_BYE, PLAYED, ZERO_BYE, from_grid, from_rounds,
 )
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from chessrating import tiebreaks
-from chessrating.tiebreaks_event import from_rounds
+from chessrating.tiebreaks.event import from_rounds
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tiebreak"
 _RESULTS = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "H": "H", "U": "U", "Z": "Z",

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chessrating import tiebreaks
-from chessrating.tiebreaks_event import from_rounds
+from chessrating.tiebreaks.event import from_rounds
 from tiebreak_tournaments import Tournament, round_robin, swiss, tiebreak_core_players, trf
 
 CODES = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1", "SB/C2", "PS", "PS/C1", "WIN", "WON",

@@ -97,8 +97,8 @@ def test_bad_input_gives_one_line_errors(call, message) -> None:
 
 def test_lite_copies_carry_the_tie_break_modules() -> None:
     carried = lite_code.embedded_sources()
-    for module in ("tiebreaks", "tiebreaks_event", "tiebreaks_fide", "tiebreaks_uscf"):
-        assert f"chessrating/{module}.py" in carried
+    for module in ("__init__", "dispatch", "event", "fide", "uscf"):
+        assert f"chessrating/tiebreaks/{module}.py" in carried
 
 
 # ---------------------------------------------------------------- Office.js, through xlwings itself

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from chessrating import tiebreaks
-from chessrating.tiebreaks_event import from_rounds
-from chessrating.tiebreaks_uscf import median_of
+from chessrating.tiebreaks.event import from_rounds
+from chessrating.tiebreaks.uscf import median_of
 
 
 @pytest.mark.parametrize("scores, points, rounds, modified, expected", [

@@ -8,7 +8,6 @@ function references on support.microsoft.com ("<NAME> function") unless said oth
 from __future__ import annotations
 
 import datetime as dt
-import io
 import math
 import re
 import shutil
@@ -24,7 +23,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.formula import ArrayFormula
-from openpyxl.worksheet.table import Table, TableColumn
+from openpyxl.worksheet.table import Table
 
 from xlrecalc import load_book, recalculate
 from xlrecalc.engine import Book, evaluate_book

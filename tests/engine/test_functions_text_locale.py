@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_functions import check, evaluate, value
+from test_functions import check, value
 
 from xlrecalc.values import XlErr
 

@@ -137,7 +137,7 @@ def lite_single_quotes(folder: Path) -> Path:
 def lite_no_addresses(folder: Path) -> Path:
     """Cells and rows without ``r=`` (Excel counts them in order), a prefix on every tag,
     a '>' inside an attribute value."""
-    rows = (f'<x:row><x:c><x:v>0.65</x:v></x:c><x:c s="1" note="a>b"><x:f>FIDE_DP(A1)</x:f>'
+    rows = ('<x:row><x:c><x:v>0.65</x:v></x:c><x:c s="1" note="a>b"><x:f>FIDE_DP(A1)</x:f>'
             '<x:v>110</x:v></x:c></x:row>'
             '<x:row><x:c><x:v>0.9</x:v></x:c><x:c><x:v>1</x:v></x:c><x:c><x:f>fide_dp(A2)</x:f></x:c></x:row>')
     xml = (f'{DECLARATION}<x:worksheet xmlns:x="{MAIN_NS}"><x:sheetData>{rows}</x:sheetData>'

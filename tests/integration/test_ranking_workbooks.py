@@ -14,7 +14,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from chessrating import tiebreaks, tiebreaks_event
+from chessrating import tiebreaks
+from chessrating.tiebreaks import event as tiebreaks_event
 from chessrating.recalc import recalculate
 from chessrating.trf import read_trf
 from chessrating.workbooks.event import load_demo_event

@@ -138,7 +138,6 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
     rows = _player_rows(view)
     sheet = view.names["Names"][0][0]
     first_row, name_col = rows[0]
-    header = {view.value(sheet, first_row - 1, c): c for c in range(1, view.max_col.get(sheet, 0) + 1)}
     swiss = view.value(sheet, first_row - 1, name_col + 9) == "Opp"
     if "K list" not in (view.value(sheet, first_row - 1, name_col + 7),
                         view.value(sheet, first_row - 2, name_col + 7)):

@@ -9,7 +9,6 @@ Microsoft's examples are in ``tests/test_functions.py``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from .base import registry, NA, NUM, REF, VALUE, is_number, logical

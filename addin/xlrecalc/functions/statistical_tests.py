@@ -10,6 +10,7 @@ as Excel does; the other forms have whole degrees of freedom.
 Examples from Microsoft's pages (F.TEST function, Z.TEST function, PROB function,
 BINOM.DIST.RANGE function):
 
+>>> from xlrecalc.values import Arr
 >>> round(FUNCTIONS["F.TEST"](None, Arr([[6.0, 7.0, 9.0, 15.0, 21.0]]),
 ...                           Arr([[20.0, 28.0, 31.0, 38.0, 40.0]])), 8)
 0.64831785
@@ -33,7 +34,7 @@ from .base import (DIV0, NA, NUM, elementwise, integer, is_number, numbers_of, n
 from .statistical_distributions import ELEMENTWISE as _DISTRIBUTIONS
 from .statistical_distributions import beta_i
 from .statistical import ELEMENTWISE as _STATS
-from ..values import MISSING, Arr, XlErr, grid
+from ..values import MISSING, XlErr, grid
 
 __all__ = ["FUNCTIONS", "ELEMENTWISE"]
 

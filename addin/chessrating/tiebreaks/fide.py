@@ -6,7 +6,7 @@ value per player. A Swiss applies Art. 16 to unplayed rounds; a round robin (pre
 pairings) Art. 15.2: forfeits are games, except in the rating-based tie-breaks (all
 forfeits) and the type-B counts (forfeit losses).
 
->>> from chessrating.tiebreaks_event import from_rounds
+>>> from chessrating.tiebreaks.event import from_rounds
 >>> scores = Scores(from_rounds([[2, 3], [1, None], [None, 1]], [["1", "1"], ["0", "U"], ["U", "0"]]))
 >>> buchholz(scores, 0), sonneborn_berger(scores, 0), wins(scores, 1)
 (2.0, 2.0, 1)
@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import fide, performance
-from .results import NO_GAMES, Game, NoValue
-from .tiebreaks_event import (
+from .. import fide, performance
+from ..results import NO_GAMES, Game, NoValue
+from .event import (
     FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, PLAYED, REQUESTED_BYES, VOLUNTARY, Event, Round,
 )
 

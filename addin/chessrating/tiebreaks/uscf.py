@@ -4,7 +4,7 @@ Opponents' scores are *adjusted*: each of an opponent's unplayed rounds (bye, fo
 absence) counts as a draw (½). A player's own unplayed round counts as an opponent with
 an adjusted score of 0, so the median methods drop it first from a plus score.
 
->>> from chessrating.tiebreaks_event import from_rounds
+>>> from chessrating.tiebreaks.event import from_rounds
 >>> event = from_rounds([[2, 3, None], [1, None, 3], [None, 1, 2]],
 ...                     [["1", "1", "B"], ["0", "B", "1"], ["H", "0", "0"]])
 >>> solkoff(event), modified_median(event), cumulative(event)
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .results import NoValue
-from .tiebreaks_event import PLAYED, Event, Round
+from ..results import NoValue
+from .event import PLAYED, Event, Round
 
 __all__ = ["CODES", "adjusted_scores", "solkoff", "median", "modified_median", "median_of", "cumulative",
            "opposition_cumulative", "kashdan", "most_blacks"]

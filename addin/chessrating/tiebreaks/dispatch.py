@@ -6,7 +6,7 @@ FIDE codes as Handbook C.07 spells them, with their modifiers after ``/`` or ``-
 then by each tie-break column; the default lists are :data:`FIDE_SWISS_DEFAULTS`,
 :data:`FIDE_ROUND_ROBIN_DEFAULTS` and :data:`USCF_DEFAULTS`.
 
->>> from chessrating.tiebreaks_event import from_grid
+>>> from chessrating.tiebreaks.event import from_grid
 >>> event = from_grid([[None, "1", "½"], ["0", None, "1"], ["½", "0", None]])
 >>> tiebreak("SB", event), tiebreak("win", event), tiebreak("DE", event)
 ([1.25, 0.5, 0.75], [1, 1, 0], [0, 0, 0])
@@ -24,11 +24,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import tiebreaks_fide as fide_tb
-from . import tiebreaks_uscf as uscf_tb
-from .errors import RatingError
-from .results import NoValue, describe
-from .tiebreaks_event import Event
+from . import fide as fide_tb
+from . import uscf as uscf_tb
+from ..errors import RatingError
+from ..results import NoValue, describe
+from .event import Event
 
 __all__ = [
     "RULES", "CODES", "FIDE_SWISS_DEFAULTS", "FIDE_ROUND_ROBIN_DEFAULTS", "USCF_DEFAULTS",
@@ -147,10 +147,10 @@ def tiebreak(code: Any, event: Event, rules: str = "2026", scores: fide_tb.Score
     ``code`` may also be a list of codes (the sheet's tie-break list up to this one): the
     column is the last code's, and a last ``DE`` compares the players equal on points *and*
     on every code before it, as Art. 6 means after other tie-breaks. ``scores`` may hand
-    over the event already read (:class:`tiebreaks_fide.Scores`) when several codes are
+    over the event already read (:class:`fide.Scores`) when several codes are
     computed for one event.
 
-    >>> from chessrating.tiebreaks_event import from_grid
+    >>> from chessrating.tiebreaks.event import from_grid
     >>> event = from_grid([[None, "0", "1", "0"], ["1", None, "0", "1"], ["0", "1", None, "0"],
     ...                    ["1", "0", "1", None]])
     >>> tiebreak("SB", event), tiebreak("DE", event), tiebreak(["SB", "DE"], event)
@@ -217,7 +217,7 @@ def standings(event: Event, codes: Sequence[Any], rules: str = "2026") -> list[i
     encounter applied to the players still tied when its turn comes (Art. 6 as C.07 means
     it, where the ``DE`` column of one code alone compares players equal on points only).
 
-    >>> from chessrating.tiebreaks_event import from_grid
+    >>> from chessrating.tiebreaks.event import from_grid
     >>> standings(from_grid([[None, "1", "0"], ["0", None, "1"], ["1", "0", None]]), ["DE", "SB"])
     [1, 1, 1]
     """
