@@ -88,6 +88,12 @@ FORMULAS = {
     "D8": ("SUMPRODUCT(ISNUMBER(A1:A11))", "plain", 0.0),  # logicals count as zeros
     "D9": ("SUM(LEN(B1:B4))", "array", 14.0),
     "D20": ("SUM(--ISNUMBER(A1:A11))", "plain", 0.0),    # ISNUMBER(#VALUE!) is FALSE
+    # IFERROR: #N/A and #DIV/0! of C1:C6 caught; SUM counts only the numbers of an array
+    # ("SUM function"), so 7 + 5 + 5; in a plain cell the cell of the formula's row
+    "D11": ("SUM(IFERROR(C1:C6,5))", "array", 17.0),
+    "D10": ("SUM(IFERROR(C1:C6,5))", "plain", 5.0),      # row 10: #VALUE!, caught
+    "I1": ("SUM(IFERROR(C1:C6,5))", "plain", 7.0),       # row 1: C1, 7
+    "I5": ("SUM(IFERROR(C1:C6,5))", "plain", 5.0),       # row 5: C5, #N/A caught
     **{f"G{i}": (f"SUMPRODUCT(--{name}(C1:C6))", "plain", float(sum(KINDS[name])))
        for i, name in enumerate(KIND_TESTS, 1)},
     **{f"H{i}": (f"SUM(--{name}(C1:C6))", "dynamic", float(sum(KINDS[name])))
