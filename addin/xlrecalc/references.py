@@ -1,8 +1,8 @@
 """Excel's functions that need the evaluator itself: references made at run time
 (``INDEX`` as a reference, ``OFFSET``, ``INDIRECT``, ``CELL``, ``AREAS``, the spill
 reference ``A1#``, ``SHEET``, ``SHEETS``), implicit
-intersection (``@``, ``SINGLE``), volatile values (``NOW``, ``TODAY``, ``RAND``,
-``RANDBETWEEN``) and ``SEQUENCE``.
+intersection (``@``, ``SINGLE``), volatile values (``NOW``, ``TODAY``, ``RAND``) and
+``SEQUENCE``.
 
 Each entry of :data:`ENGINE` is called as ``fn(book, here, *arguments)`` with the
 arguments evaluated (ranges as :class:`~.values.Rng`). They take precedence over the
@@ -318,22 +318,8 @@ def _rand(book: "BookView", h: Key) -> float:
     return random.random()
 
 
-def _randbetween(book: "BookView", h: Key, bottom: Any, top: Any) -> Any:
-    """RANDBETWEEN(bottom, top): a whole number between the two (bounds rounded up and
-    down); #NUM! when bottom exceeds top."""
-    low, high = _number(bottom, h), _number(top, h)
-    if isinstance(low, XlErr):
-        return low
-    if isinstance(high, XlErr):
-        return high
-    lo, hi = math.ceil(low), math.floor(high)
-    if lo > hi:
-        return XlErr("#NUM!", "RANDBETWEEN: bottom is greater than top")
-    return float(random.randint(lo, hi))
-
-
 ENGINE: dict[str, Callable[..., Any]] = {
     "INDEX": _index, "OFFSET": _offset, "INDIRECT": _indirect, "AREAS": _areas, "CELL": _cell,
     "SINGLE": _single, "SEQUENCE": _sequence, "NOW": _now, "TODAY": _today, "RAND": _rand,
-    "RANDBETWEEN": _randbetween, "ANCHORARRAY": _anchorarray, "SHEET": _sheet, "SHEETS": _sheets,
+    "ANCHORARRAY": _anchorarray, "SHEET": _sheet, "SHEETS": _sheets,
 }

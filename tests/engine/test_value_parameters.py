@@ -94,6 +94,8 @@ FORMULAS = {
     "D10": ("SUM(IFERROR(C1:C6,5))", "plain", 5.0),      # row 10: #VALUE!, caught
     "I1": ("SUM(IFERROR(C1:C6,5))", "plain", 7.0),       # row 1: C1, 7
     "I5": ("SUM(IFERROR(C1:C6,5))", "plain", 5.0),       # row 5: C5, #N/A caught
+    # RANDBETWEEN of equal bounds is the bound ("RANDBETWEEN function"): one per cell
+    "D12": ("SUMPRODUCT(--(RANDBETWEEN(A1:A11,A1:A11)=A1:A11))", "plain", 11.0),
     **{f"G{i}": (f"SUMPRODUCT(--{name}(C1:C6))", "plain", float(sum(KINDS[name])))
        for i, name in enumerate(KIND_TESTS, 1)},
     **{f"H{i}": (f"SUM(--{name}(C1:C6))", "dynamic", float(sum(KINDS[name])))
