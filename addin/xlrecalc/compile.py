@@ -21,9 +21,9 @@ from . import lambdas
 from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
                        guarded, guarded_call, if_closure, intersect, memoised, operand_of,
                        range_join, rating_call, reference, repeated_calls, shared_value, where)
-from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, LAZY
+from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
-from .references import CELL_TESTS, ENGINE, ENGINE_LAZY, VOLATILE
+from .references import ENGINE, VOLATILE
 from .shortcuts import compared_with, double_negation, each_compared_with, logical_call, scalar_call
 from .structured import table_reference
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, negate, percent,
@@ -458,17 +458,10 @@ class _Compiler:
             return rating_call(self.book, name, ours, args)
         self.volatile |= name in VOLATILE
         array = bool(self.array_depth)
-        if name in ENGINE_LAZY:
-            mine = ENGINE_LAZY[name]
-            return guarded(name, lambda h: mine(h, array, args))
         if name in ENGINE:
             engine, book = ENGINE[name], self.book
-            if len(args) == 1:  # ISNUMBER(A1), ISNA(MATCH(…)): no list of one
-                only = args[0]
-                test, read = CELL_TESTS.get(name), cell_reader(only)
-                if SHORTCUTS and test is not None and read is not only:  # ISTEXT(A1): the cell's value tested
-                    return guarded(name, lambda h: test(shown(read(h))))  # as check tests it
-                return guarded_call(name, engine, book, only)
+            if len(args) == 1:  # AREAS(A1:B2), INDIRECT(A1): no list of one
+                return guarded_call(name, engine, book, args[0])
             if SHORTCUTS and name == "INDEX":  # INDEX(A1:A9,B1): the row and column numbers read straight
                 # away, a cell's value read as INDEX reads a one-cell range given there
                 # (a blank as 0, the default of both)
@@ -483,7 +476,7 @@ class _Compiler:
             lazy = LAZY[name]
             return lambda h: lazy(h, array, args)
         if name in ELEMENTWISE:
-            return self.elementwise(ELEMENTWISE[name], args)
+            return self.elementwise(name, args)
         if name in BUILTINS:
             return self.builtin(name, args, array)
         if name in lambdas.HELPERS:
@@ -511,9 +504,19 @@ class _Compiler:
             return lambda h: builtin(h, first(h), second(h))
         return lambda h: builtin(h, *[a(h) for a in args])
 
-    def elementwise(self, fn: Callable[..., Any], args: list[Closure]) -> Closure:
-        """A function of scalars: over arrays element by element; a range is read whole in
-        an array context and at the formula's row or column otherwise."""
+    def elementwise(self, name: str, args: list[Closure]) -> Closure:
+        """A function of values (every parameter a value parameter, as Excel declares
+        ISNUMBER's, LEN's, ABS's): over arrays element by element; a range is read whole
+        in an array context (an array formula, a dynamic array, an argument of
+        SUMPRODUCT …) and at the formula's row or column otherwise. The tests of a
+        value's kind (ISTEXT …) see a cell as the written workbook shows it."""
+        fn, test = ELEMENTWISE[name], KIND_TESTS.get(name)
+        if test is not None:
+            if SHORTCUTS and not self.array_depth and len(args) == 1:
+                read = cell_reader(args[0])
+                if read is not args[0]:  # ISTEXT(A1): the cell's value tested at once
+                    return guarded(name, lambda h: test(shown(read(h))))
+            args = [_cells_shown(a, bool(self.array_depth)) for a in args]
         if self.array_depth:
             return lambda h: lift(fn, *(a(h) for a in args))
 
@@ -548,6 +551,24 @@ def _criteria_intersected(name: str, args: list[Closure]) -> list[Closure]:
             return scalar(value, h) if isinstance(value, Rng) and value.shape != (1, 1) else value
         return criterion
     return [intersected(a) if i in spots else a for i, a in enumerate(args)]
+
+
+def _cells_shown(operand: Closure, array: bool) -> Closure:
+    """``operand`` with the cells of a reference it gives read as the written workbook
+    shows them (:func:`.values.shown`): every cell in an array context, the cell in the
+    formula's row or column otherwise; a computed value as computed."""
+    read = cell_reader(operand)
+    if read is not operand:  # one cell
+        return lambda h: shown(read(h))
+
+    def cells(h: Key) -> Any:
+        value = operand(h)
+        if not isinstance(value, Rng):
+            return value
+        if array:
+            return Arr([[shown(v) for v in row] for row in value.rows()])
+        return shown(scalar(value, h))
+    return cells
 
 
 def _spread(fn: Callable[..., Any], h: Key, values: list[Any]) -> Any:

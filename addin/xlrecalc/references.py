@@ -1,13 +1,12 @@
 """Excel's functions that need the evaluator itself: references made at run time
 (``INDEX`` as a reference, ``OFFSET``, ``INDIRECT``, ``CELL``, ``AREAS``, the spill
 reference ``A1#``, ``SHEET``, ``SHEETS``), implicit
-intersection (``@``, ``SINGLE``), volatile values (``NOW``, ``TODAY``, ``RAND``,
-``RANDBETWEEN``), ``SEQUENCE``, and the functions that test what a cell holds.
+intersection (``@``, ``SINGLE``), volatile values (``NOW``, ``TODAY``, ``RAND``) and
+``SEQUENCE``.
 
 Each entry of :data:`ENGINE` is called as ``fn(book, here, *arguments)`` with the
-arguments evaluated (ranges as :class:`~.values.Rng`); each entry of :data:`ENGINE_LAZY`
-as ``fn(here, array, argument_closures)``. They take precedence over the function
-library of :mod:`.functions`. Semantics follow Microsoft's function reference
+arguments evaluated (ranges as :class:`~.values.Rng`). They take precedence over the
+function library of :mod:`.functions`. Semantics follow Microsoft's function reference
 (support.microsoft.com, "<NAME> function"); a value that cannot be known without Excel
 is an error whose message says why, never a plausible number.
 """
@@ -24,11 +23,11 @@ from typing import Any
 from .book_view import BookView
 from .dates import serial_of
 from .parse import FormulaSyntaxError, column_letters, split_sheet_name
-from .values import (MAX_DENSE, MISSING, Arr, Key, Rng, XlErr, lift, scalar, shown,
+from .values import (MAX_DENSE, MISSING, Arr, Key, Rng, XlErr, scalar, shown,
                      to_bool, to_number, to_text)
 
 
-__all__ = ["CELL_TESTS", "ENGINE", "ENGINE_LAZY", "VOLATILE", "excel_serial"]
+__all__ = ["ENGINE", "VOLATILE", "excel_serial"]
 
 _MAX_ROW, _MAX_COL = 1_048_576, 16_384
 VOLATILE = frozenset({"NOW", "TODAY", "RAND", "RANDBETWEEN", "RANDARRAY", "OFFSET", "INDIRECT", "CELL"})
@@ -319,86 +318,8 @@ def _rand(book: "BookView", h: Key) -> float:
     return random.random()
 
 
-def _randbetween(book: "BookView", h: Key, bottom: Any, top: Any) -> Any:
-    """RANDBETWEEN(bottom, top): a whole number between the two (bounds rounded up and
-    down); #NUM! when bottom exceeds top."""
-    low, high = _number(bottom, h), _number(top, h)
-    if isinstance(low, XlErr):
-        return low
-    if isinstance(high, XlErr):
-        return high
-    lo, hi = math.ceil(low), math.floor(high)
-    if lo > hi:
-        return XlErr("#NUM!", "RANDBETWEEN: bottom is greater than top")
-    return float(random.randint(lo, hi))
-
-
-# -- what a value is: the cell as the written workbook shows it -------------------------
-def _is(test: Callable[[Any], bool]) -> Callable[..., Any]:
-    def check(book: "BookView", h: Key, value: Any = MISSING) -> Any:
-        kind = type(value)
-        if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:  # one cell, one area
-            return test(shown(value.book.value(value.sheet, value.r1, value.c1)))
-        if kind is float or kind is str or kind is bool or kind is XlErr:
-            return test(value)  # computed: neither range nor array, as the last line tests it
-        if isinstance(value, Arr):
-            return lift(lambda v: test(shown(v)), value)
-        if isinstance(value, Rng):
-            if value.shape == (1, 1) and len(value.areas()) == 1:
-                return test(shown(value.book.value(value.sheet, value.r1, value.c1)))
-            return test(shown(scalar(value, h)))
-        return test(value)  # computed in this formula: an error is an error
-    check.test = test  # type: ignore[attr-defined]
-    return check
-
-
-def _is_error(v: Any) -> bool:
-    return isinstance(v, XlErr)
-
-
-def _iferror(h: Key, array: bool, args: list[Callable[[Key], Any]]) -> Any:
-    """IFERROR(value, value_if_error). A cell holding an error that carries a message is
-    written as that text, so IFERROR keeps it, as classic Excel keeps the text when it
-    reads the cell back; an error computed in the formula itself is caught."""
-    value = args[0](h)
-    if isinstance(_read_back(value), XlErr):
-        return args[1](h) if len(args) > 1 else 0.0
-    return value
-
-
-def _ifna(h: Key, array: bool, args: list[Callable[[Key], Any]]) -> Any:
-    value = args[0](h)
-    first = _read_back(value)
-    if isinstance(first, XlErr) and first.code == "#N/A":
-        return args[1](h) if len(args) > 1 else 0.0
-    return value
-
-
-def _read_back(value: Any) -> Any:
-    """What a formula sees of a value: a cell it refers to as the written workbook shows
-    it (:func:`shown`), a value it computed as computed."""
-    if isinstance(value, Rng) and value.shape == (1, 1):
-        return shown(value.book.value(value.sheet, value.r1, value.c1))
-    return value
-
-
 ENGINE: dict[str, Callable[..., Any]] = {
     "INDEX": _index, "OFFSET": _offset, "INDIRECT": _indirect, "AREAS": _areas, "CELL": _cell,
     "SINGLE": _single, "SEQUENCE": _sequence, "NOW": _now, "TODAY": _today, "RAND": _rand,
-    "RANDBETWEEN": _randbetween, "ANCHORARRAY": _anchorarray, "SHEET": _sheet, "SHEETS": _sheets,
-    "ISERROR": _is(_is_error),
-    "ISERR": _is(lambda v: isinstance(v, XlErr) and v.code != "#N/A"),
-    "ISNA": _is(lambda v: isinstance(v, XlErr) and v.code == "#N/A"),
-    "ISTEXT": _is(lambda v: isinstance(v, str)),
-    "ISNONTEXT": _is(lambda v: not isinstance(v, str)),
-    "ISNUMBER": _is(lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)),
-    "ISLOGICAL": _is(lambda v: isinstance(v, bool)),
-    "ISBLANK": _is(lambda v: v is None),
-}
-# the tests themselves, for a test of one cell read straight away: what ``check`` does
-# with a one-cell range (:meth:`.compile._Compiler.call`)
-CELL_TESTS: dict[str, Callable[[Any], bool]] = {
-    name: check.test for name, check in ENGINE.items() if hasattr(check, "test")}
-ENGINE_LAZY: dict[str, Callable[[Key, bool, list[Callable[[Key], Any]]], Any]] = {
-    "IFERROR": _iferror, "IFNA": _ifna,
+    "ANCHORARRAY": _anchorarray, "SHEET": _sheet, "SHEETS": _sheets,
 }

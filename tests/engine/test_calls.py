@@ -39,7 +39,8 @@ def value(formula: str, cells: dict[str, Any] | None = None) -> Any:
 
 # -- a call of the evaluator's own functions failing costs its cell ----------------------------
 @pytest.mark.parametrize("formula, code, start", [
-    ("=ISNUMBER(1,2)", "#VALUE!", "ISNUMBER: wrong number or kind of arguments"),
+    ("=AREAS(A1,A2)", "#VALUE!", "AREAS: wrong number or kind of arguments"),
+    ("=ISNUMBER(1,2)", "#VALUE!", "ISNUMBER: wrong number of arguments (2)"),
     ("=ROWS(1,2)", "#VALUE!", "ROWS: wrong number of arguments (2)"),
     ('=INDEX(A1:A3,"x")', "#VALUE!", None), ("=INDEX(A1:A3,4)", "#REF!", None),
     ("=INDEX(A1:A3,2.9)&INDEX(A1:A3,C1)", None, "bb"),

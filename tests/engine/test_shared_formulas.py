@@ -27,11 +27,12 @@ SHARED = re.compile(rb'<f t="shared"(?: ref="([A-Z]+)\d+:([A-Z]+)\d+")? si="\d+"
 
 
 def _formulas(path: Path) -> dict[tuple[str, int, int], str]:
-    """Every formula cell's text as openpyxl reads it (shared copies translated)."""
+    """Every formula cell's text as openpyxl reads it (shared copies translated); a text
+    cell that begins with "=" (IronCalc's ``IS_INFORMATION.xlsx`` holds one) is no formula."""
     book = openpyxl.load_workbook(path)
     return {(sheet.title, cell.row, cell.column): cell.value
             for sheet in book.worksheets for row in sheet.iter_rows() for cell in row
-            if isinstance(cell.value, str) and cell.value.startswith("=")}
+            if cell.data_type == "f" and isinstance(cell.value, str)}
 
 
 def _sheets(path: Path) -> list[bytes]:

@@ -248,8 +248,13 @@ def make_blocked_spill(folder: Path) -> Path:
             '<c r="I1" cm="1"><f t="array" ref="I1:I3">Data!C1:C2</f><v>1</v></c></row>'
             '<row r="2"><c r="A2"><v>5</v></c><c r="C2"><v>2</v></c><c r="G2"><v>7</v></c>'
             '<c r="H2"><v>2</v></c><c r="I2"><v>2</v></c></row><row r="3"><c r="I3"><v>3</v></c></row>')
-    path = workbook(folder / "spill.xlsx", {"Data": rows},
-                    extra=[("xl/metadata.xml", DYNAMIC_METADATA)])
+    return dynamic_array_book(folder / "spill.xlsx", {"Data": rows})
+
+
+def dynamic_array_book(path: Path, sheets: dict[str, str]) -> Path:
+    """A workbook of Excel 365 (:func:`make_corpus.workbook`) whose ``xl/metadata.xml``
+    makes ``cm="1"`` mark a dynamic array formula, as Excel writes it."""
+    workbook(path, sheets, extra=[("xl/metadata.xml", DYNAMIC_METADATA)])
 
     def change(members: dict[str, bytes]) -> dict[str, bytes]:
         _relate(members, "sheetMetadata", "metadata.xml",

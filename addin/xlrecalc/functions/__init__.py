@@ -9,8 +9,11 @@ dynamic arrays (``dynamic_shape``, ``dynamic_arrays``; LET and LAMBDA are compil
 :mod:`xlrecalc.lambdas`), with the argument rules they share in ``base``. This module
 gathers them into the tables the compiler reads:
 
-- ``ELEMENTWISE``: functions of scalars, which the compiler lifts over arrays in an array
-  context and feeds the implicit intersection of a range otherwise;
+- ``ELEMENTWISE``: functions of values (every parameter one value, as Excel's function
+  reference declares it), which the compiler lifts over arrays in an array context and
+  feeds the implicit intersection of a range otherwise (:meth:`.compile._Compiler.elementwise`);
+  among them ``KIND_TESTS`` (ISTEXT, ISERROR …), which see a cell as the written workbook
+  shows it;
 - ``BUILTINS``: functions called as ``fn(here, *arguments)`` with ranges, arrays and
   scalars as evaluated (aggregates, lookups, references);
 - ``LAZY``: functions that evaluate only the arguments they need (``IF``, ``CHOOSE`` …).
@@ -32,9 +35,11 @@ from . import (date_time, dynamic_arrays, dynamic_shape, information, logical, l
                statistical, statistical_distributions, statistical_growth,
                statistical_regression, statistical_tests, text, text_locale)
 from .base import NUM, VALUE
+from .information import KIND_TESTS
 from .logical import lazy_guarded
 
-__all__ = ["BUILTINS", "ELEMENTWISE", "LAZY", "ARRAY_ARGS", "call_library", "library_has"]
+__all__ = ["BUILTINS", "ELEMENTWISE", "KIND_TESTS", "LAZY", "ARRAY_ARGS", "call_library",
+           "library_has"]
 
 # Functions whose arguments Excel evaluates as arrays even in an ordinary formula.
 ARRAY_ARGS = frozenset({"SUMPRODUCT", "MMULT", "TRANSPOSE", "LOOKUP", "FREQUENCY", "LINEST",

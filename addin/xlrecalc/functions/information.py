@@ -2,6 +2,12 @@
 ISNONTEXT, ISLOGICAL, ISEVEN, ISODD, ERROR.TYPE, NA, TYPE, ISREF and ISFORMULA (CELL,
 SHEET and SHEETS read the workbook itself: :mod:`xlrecalc.references`).
 
+The IS functions take a value, as Excel's function reference declares them: given a range
+they are tested cell by cell in an array context (``SUMPRODUCT(--ISNUMBER(A1:A9))``
+counts the numbers) and on the cell in the formula's row or column otherwise, as every
+function of :data:`ELEMENTWISE` is. :data:`KIND_TESTS`, the tests of what kind a value
+is, see a cell as the written workbook shows it (:func:`xlrecalc.values.shown`).
+
 >>> ELEMENTWISE["ISEVEN"](4.0), ELEMENTWISE["ERROR.TYPE"](XlErr("#N/A"))
 (True, 7.0)
 """
@@ -14,7 +20,7 @@ from typing import Any
 from ..values import Arr, Rng, XlErr, grid
 from .base import NA, VALUE, is_number, number
 
-__all__ = ["ELEMENTWISE", "FUNCTIONS"]
+__all__ = ["ELEMENTWISE", "FUNCTIONS", "KIND_TESTS"]
 
 _ERROR_NUMBERS = {"#NULL!": 1, "#DIV/0!": 2, "#VALUE!": 3, "#REF!": 4, "#NAME?": 5, "#NUM!": 6,
                   "#N/A": 7, "#GETTING_DATA": 8, "#SPILL!": 9, "#CALC!": 14}
@@ -51,7 +57,8 @@ def _parity(odd: bool) -> Callable[[Any], Any]:
     return check
 
 
-ELEMENTWISE: dict[str, Callable[..., Any]] = {
+# the tests of a value's kind; none can fail, so the compiler calls them unguarded
+KIND_TESTS: dict[str, Callable[[Any], bool]] = {
     "ISBLANK": lambda v: v is None,
     "ISERROR": lambda v: isinstance(v, XlErr),
     "ISNA": lambda v: isinstance(v, XlErr) and v.code == NA,
@@ -60,6 +67,9 @@ ELEMENTWISE: dict[str, Callable[..., Any]] = {
     "ISTEXT": lambda v: isinstance(v, str),
     "ISNONTEXT": lambda v: not isinstance(v, str),
     "ISLOGICAL": lambda v: isinstance(v, bool),
+}
+ELEMENTWISE: dict[str, Callable[..., Any]] = {
+    **KIND_TESTS,
     "ISEVEN": _parity(False), "ISODD": _parity(True),
     "ERROR.TYPE": lambda v: float(_ERROR_NUMBERS.get(v.code, 0)) or XlErr(NA)
     if isinstance(v, XlErr) else XlErr(NA),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..values import MISSING, Arr, Rng, XlErr, grid, lift, scalar, to_bool
+from ..values import MISSING, Arr, Rng, XlErr, lift, scalar, shown, to_bool
 from .base import NA, VALUE, is_number
 
 __all__ = ["ELEMENTWISE", "LAZY", "lazy_guarded"]
@@ -60,29 +60,35 @@ def _pick(condition: Any, then: Any, other: Any) -> Any:
     return 0.0 if value is MISSING else value
 
 
-def _single(value: Any) -> Any:
-    if isinstance(value, Rng) and value.shape == (1, 1):
-        return value.book.value(value.sheet, value.r1, value.c1)
-    return value
-
-
 def _if_error(codes: frozenset[str] | None) -> Callable[[Any, bool, list[Callable[[Any], Any]]], Any]:
-    """IFERROR (``codes`` None: any error) and IFNA; over an array, element by element."""
+    """IFERROR (``codes`` None: any error) and IFNA. Their value is a value parameter: a
+    range is read cell by cell in an array context and at the formula's row or column
+    otherwise; over an array, element by element, with the fallback spread over it as an
+    operator spreads its operands (``IFERROR({1;0}/{0;0},{7,8})`` is ``{7,8;7,8}``). A
+    cell holding an error that carries a message is written as that text, so it is kept,
+    as classic Excel keeps the text when it reads the cell back (:func:`.values.shown`);
+    an error computed in the formula is caught."""
     def caught(v: Any) -> bool:
         return isinstance(v, XlErr) and (codes is None or v.code in codes)
 
+    def read_cell(v: Any) -> bool:  # a value read from a cell, as the workbook shows it
+        return caught(shown(v))
+
     def run(h: Any, array: bool, args: list[Callable[[Any], Any]]) -> Any:
-        value = _single(args[0](h))
-        if array and isinstance(value, (Rng, Arr)):
-            cells = [v for row in grid(value) for v in row]
-            if not any(caught(v) for v in cells):
+        value, test = args[0](h), caught
+        if isinstance(value, Rng):
+            test = read_cell
+            if array and (value.shape != (1, 1) or len(value.areas()) > 1):
+                value = Arr(value.rows())
+            else:
+                value = scalar(value, h)
+        if type(value) is Arr:
+            if not any(test(v) for row in value.rows() for v in row):
                 return value
             fallback = args[1](h) if len(args) > 1 else 0.0
-            return lift(lambda v, f: (0.0 if f is MISSING else f) if caught(v) else v, value,
+            return lift(lambda v, f: (0.0 if f is MISSING else f) if test(v) else v, value,
                         fallback)
-        if isinstance(value, Rng):
-            value = scalar(value, h)
-        if caught(value):
+        if test(value):
             fallback = args[1](h) if len(args) > 1 else 0.0
             return 0.0 if fallback is MISSING else fallback
         return value

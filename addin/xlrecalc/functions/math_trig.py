@@ -285,7 +285,9 @@ def _rand() -> float:
 @numeric
 def _randbetween(low: float, high: float) -> Any:
     low_, high_ = math.ceil(low), math.floor(high)
-    return XlErr(NUM) if low_ > high_ else float(random.randint(low_, high_))
+    if low_ > high_:
+        return XlErr(NUM, "RANDBETWEEN: bottom is greater than top")
+    return float(random.randint(low_, high_))
 
 
 @_fn(ELEMENTWISE, "DEGREES")
