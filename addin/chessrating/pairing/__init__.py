@@ -1,12 +1,12 @@
 """Pairing with gacrux, FIDE's own engine: a Swiss round, a check of an event, Berger tables.
 
 The package pairs no round itself. gacrux (PyPI ``gacrux``, MIT, © FIDE, Otto Milvang)
-implements the Dutch system, FIDE Handbook C.04.3 in the version in force from
-1 February 2026, and is the engine FIDE checks other programs against (C.04.A); pairing
-with it does not make this package an endorsed program. The package turns the tournament
-model into gacrux's tournament, calls the engine in-process, and turns its pairing back
-into starting numbers; where gacrux cannot pair a round, a one-line
-:class:`~chessrating.errors.RatingError` names the round and the players.
+implements the Dutch system, FIDE Handbook C.04.3 (its rule set dated 2026-02-01), and is
+the engine FIDE checks other programs against (C.04.A); pairing with it does not make this
+package an endorsed program. The package turns the tournament model into gacrux's
+tournament, calls the engine in-process, and turns its pairing back into starting numbers;
+where gacrux cannot pair a round, a one-line :class:`~chessrating.errors.RatingError`
+names the round and the players.
 
 - :mod:`.swiss`: :func:`pair_round` (the next round, or round *n*: boards in board order,
   the pairing-allocated bye, the players not paired), :func:`apply_pairing` (a
