@@ -36,14 +36,18 @@ def generated_trf(players: int, rounds: int, fileno: int, *, rates: tuple[str, s
     return str(trf2json().output_file(event, 1, 0))
 
 
-def gacrux_reads(trf: str, round: int, *, top_colour: str, absent: tuple[int, ...] = (),
+def gacrux_reads(trf: str, round: int, *, top_colour: str | None = None, absent: tuple[int, ...] = (),
                  max_meets: int = 1) -> tuple[set[tuple[int, int]], int | None]:
-    """gacrux's pairing of ``round`` of the event in ``trf``: the boards, and the bye."""
+    """gacrux's pairing of ``round`` of the event in ``trf``: the boards, and the bye.
+    Rounds the file holds from ``round`` on are read as ``pairingchecker -c`` reads them;
+    without ``top_colour`` the file's (or gacrux's reading of round 1) stands."""
     reader = trf2json()
     reader.parse_file(trf, 0)
     assert reader.chessjson["status"]["code"] == 0, reader.chessjson["status"]
     tournament = reader.get_tournament(1)
-    tournament.update(pairingSystem=["dutch"], maxMeets=max_meets, topColor=top_colour)
+    tournament.update(pairingSystem=["dutch"], maxMeets=max_meets)
+    if top_colour is not None:
+        tournament["topColor"] = top_colour
     for competitor in tournament["competitors"]:  # pairingchecker -u
         competitor["present"] = competitor["present"] and competitor["cid"] not in absent
     engine = pairing_dutch(tournament, round, {"experimental": [], "verbose": 0})

@@ -12,12 +12,13 @@ import copy
 import itertools
 
 import pytest
+from conftest import TRF_DATA
 from gacrux_events import before_round, file_round, gacrux_reads, generated_trf
 
 from chessrating.errors import RatingError
 from chessrating.pairing import (Pairing, RoundDifference, apply_pairing, berger_schedule,
                                  check_pairings, engine_version, pair_round)
-from chessrating.trf import parse_trf, write_trf
+from chessrating.trf import decode_trf, parse_trf, read_trf, write_trf
 from chessrating.trf.model import Player, RoundGame, Tournament
 
 # ------------------------------------------------------------------ helpers
@@ -184,6 +185,19 @@ def test_max_meets_lets_a_small_field_go_on():
     assert check_pairings(t) == []
 
 
+def test_a_real_file_is_checked_as_gacrux_checks_it():
+    # JaVaFo's sample event (tests/data/trf, MIT): gacrux's own checker (pairingchecker -c)
+    # pairs rounds 2 and 4 otherwise than the file
+    path = TRF_DATA / "javafo_sample2.trf"
+    event, text = read_trf(path), decode_trf(path.read_bytes())[0]
+    differences = check_pairings(event)
+    assert [d.round for d in differences] == [2, 4]
+    for d in differences:
+        boards = file_round(event, d.round)[0]
+        assert (boards - set(d.event)) | set(d.engine) == gacrux_reads(text, d.round)[0]
+        assert set(d.event) <= boards and not set(d.engine) & boards
+
+
 # ------------------------------------------------------------------ refusals, one line each
 
 
@@ -221,6 +235,8 @@ def test_rows_that_disagree_are_named():
     (lambda t: pair_round(t, accelerated="yes"), r"^accelerated: 'yes' is not True, False or None$"),
     (lambda t: pair_round(t, rounds=0), r"^rounds: 0 is not a number of rounds$"),
     (lambda t: pair_round(Tournament(players=t.players[:1], rounds=3)), r"^tournament: 1 players"),
+    (lambda t: check_pairings(Tournament(players=t.players, rounds=3, extra_lines=["013 Team A    1    2"])),
+     r"^tournament: a team event \(records 013 or 310\)"),
 ])
 def test_bad_arguments_are_named(call, message):
     with pytest.raises(RatingError, match=message):

@@ -59,6 +59,9 @@ class Event:
     def __init__(self, tournament: Tournament, rounds: int | None) -> None:
         if not isinstance(tournament, Tournament):
             raise RatingError(f"tournament: {type(tournament).__name__} is not a Tournament")
+        if any(line.startswith(("013", "310")) for line in tournament.extra_lines):
+            raise RatingError("tournament: a team event (records 013 or 310); only individual "
+                              "Swiss events are paired")
         self.tournament = tournament
         self.players = sorted(tournament.players, key=lambda p: p.number)
         numbers = [p.number for p in self.players]
