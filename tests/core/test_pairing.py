@@ -255,6 +255,10 @@ def test_apply_pairing_refuses_and_leaves_the_model_as_it_was():
         apply_pairing(t, Pairing(2, ((1, 2),)))
     with pytest.raises(RatingError, match=r"^pairing: player 1 is placed twice in round 2$"):
         apply_pairing(t, Pairing(2, ((1, 2), (3, 1))))
+    with pytest.raises(RatingError, match=r"^pairing: round 0 is not a round number$"):
+        apply_pairing(t, Pairing(0, ((1, 2), (3, 4))))
+    with pytest.raises(RatingError, match=r"^pairing: 'U' for player 4 is not H, F, Z or blank$"):
+        apply_pairing(t, Pairing(2, ((1, 2),), 3, ((4, "U"),)))
     assert t == kept
 
 

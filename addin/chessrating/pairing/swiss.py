@@ -103,6 +103,8 @@ def apply_pairing(tournament: Tournament, pairing: Pairing) -> Tournament:
     if not isinstance(pairing, Pairing):
         raise RatingError(f"pairing: {type(pairing).__name__} is not a Pairing")
     r = pairing.round
+    if isinstance(r, bool) or not isinstance(r, int) or r < 1:
+        raise RatingError(f"pairing: round {r!r} is not a round number")
     by_number = {p.number: p for p in tournament.players}
     entries: dict[int, RoundGame] = {}
 
