@@ -13,8 +13,9 @@ The package by concern, dependencies pointing one way (a test pins them):
   ranges, computed once for a table); it imports the core;
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.trf` (tournament
-  report files), :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its
-  progress display).
+  report files), :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine; Berger
+  tables), :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its progress
+  display).
 """
 
 from .errors import RatingError
