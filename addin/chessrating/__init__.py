@@ -6,7 +6,8 @@ The package by concern, dependencies pointing one way (a test pins them):
   (one domain and one message per kind of input),
   :mod:`.results` (results and value types), :mod:`.elo`, :mod:`.fide`, :mod:`.uscf`
   (one player, the special-formula solver, the whole event), :mod:`.performance`,
-  :mod:`.norms`, :mod:`.goal`;
+  :mod:`.norms`, :mod:`.goal`, and :mod:`.tournament`, the model of a whole tournament
+  (players, rounds, results) that the file formats, the workbooks and the tie-breaks share;
 - the Excel face: :mod:`.udfs` (the worksheet functions) and :mod:`.cells` (what Excel
   hands over, read into core values); it imports the core;
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas

@@ -16,7 +16,8 @@ import pytest
 import chessrating
 
 PACKAGE = Path(chessrating.__file__).parent
-CORE = {"errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal"}
+CORE = {"errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal",
+        "tournament"}
 FACE = {"udfs", "cells"}
 TOOLS = {"recalc", "workbooks", "trf", "cli", "progress"}
 LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS}}

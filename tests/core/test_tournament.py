@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from chessrating.errors import RatingError
 from chessrating.results import read_result
-from chessrating.trf.model import (
+from chessrating.tournament import (
     DEFAULT_SCORING, Player, ReadWarning, RoundGame, Scoring, Standing, Tournament, cell_result,
 )
 from chessrating.trf import read_trf

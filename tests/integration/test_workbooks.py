@@ -666,7 +666,7 @@ def test_fill_swiss_from_a_trf_file(tmp_path: Path) -> None:
 
 
 def test_round_robin_from_tournament_refuses_a_pair_met_twice() -> None:
-    from chessrating.trf.model import Player, RoundGame, Tournament
+    from chessrating.tournament import Player, RoundGame, Tournament
 
     a = Player(1, "A", games=[RoundGame(1, 2, "w", "1"), RoundGame(2, 2, "b", "0")])
     b = Player(2, "B", games=[RoundGame(1, 1, "b", "0"), RoundGame(2, 1, "w", "1")])

@@ -1,7 +1,7 @@
 """FIDE Tournament Report Files (TRF16 and TRF26).
 
-- :mod:`.model`: the tournament a file describes (players, games, warnings).
-- :mod:`.codec`: reading and writing TRF text, tolerant of what real files hold.
+- :mod:`.codec`: reading and writing TRF text, tolerant of what real files hold, into
+  and out of the tournament model (:mod:`chessrating.tournament`).
 - :mod:`.importer`: ``chessrating import-trf``, a file into a filled, recalculated workbook.
 - :mod:`.export` and :mod:`.preflight`: ``chessrating export-trf``, a filled workbook into
   the FIDE rating report, with a rating officer's pre-flight check.

@@ -3,7 +3,7 @@ officer's pre-flight check.
 
 :func:`workbook_tournament` reads a FIDE template filled by hand or made by
 ``import-trf`` (the Swiss or the round robin; :mod:`.bookview`) into a
-:class:`~chessrating.trf.model.Tournament`; :func:`.preflight.preflight` lists what a federation's
+:class:`~chessrating.tournament.Tournament`; :func:`.preflight.preflight` lists what a federation's
 rating officer would send back (FIDE B.02 §9.1; the 2024 letter to rating officers:
 submissions lacking a new player's birth date and sex are returned); :func:`export_trf`
 writes the TRF16 (FIDE Handbook C.04 Annex 2) or TRF-2026 file and the check.
@@ -50,7 +50,7 @@ from typing import Any
 
 from ..errors import RatingError
 from .bookview import BookView, read_book_view
-from .model import TITLES, Player, RoundGame, Tournament
+from ..tournament import TITLES, Player, RoundGame, Tournament
 from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
 
 __all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "berger", "workbook_tournament",

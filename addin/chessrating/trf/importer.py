@@ -66,7 +66,7 @@ from typing import Any
 from .. import tiebreaks
 from ..errors import RatingError
 from ..progress import Progress
-from .model import PLAYED_CODES, ReadWarning, RoundGame, Tournament
+from ..tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
 from .sizing import fit_to_workbook
 
 __all__ = [
@@ -119,7 +119,7 @@ def default_output(source: Path) -> Path:
 def choose_layout(tournament: Tournament, system: str) -> str:
     """``"round robin"``, ``"swiss"`` or ``"uscf"`` for a tournament and a rating system.
 
-    >>> from chessrating.trf.model import Player, RoundGame
+    >>> from chessrating.tournament import Player, RoundGame
     >>> pair = Tournament(players=[Player(1, games=[RoundGame(1, 2, "w", "1")]),
     ...                            Player(2, games=[RoundGame(1, 1, "b", "0")])], rounds=1)
     >>> choose_layout(pair, "fide"), choose_layout(pair, "uscf")
@@ -155,7 +155,7 @@ class GameCounts:
 def count_games(tournament: Tournament) -> GameCounts:
     """Count the games of ``tournament``; a game written on both players' lines counts once.
 
-    >>> from chessrating.trf.model import Player, RoundGame
+    >>> from chessrating.tournament import Player, RoundGame
     >>> a = Player(1, rating=2000, games=[RoundGame(1, 2, "w", "1"), RoundGame(2, 3, "b", "+")])
     >>> b = Player(2, rating=1900, games=[RoundGame(1, 1, "b", "0"), RoundGame(2, None, None, "H")])
     >>> c = Player(3, games=[RoundGame(1, None, None, "U"), RoundGame(2, 1, "w", "-")])
@@ -194,7 +194,7 @@ def lone_results_as_byes(tournament: Tournament) -> Tournament:
     bye with the same points (TRF default points: a win or forfeit win gives ``F``, a
     draw ``H``, a loss or forfeit loss ``Z``); byes and blank rounds stay as they are.
 
-    >>> from chessrating.trf.model import Player, RoundGame
+    >>> from chessrating.tournament import Player, RoundGame
     >>> p = Player(1, games=[RoundGame(1, None, None, "1"), RoundGame(2, None, None, "="),
     ...                      RoundGame(3, None, None, "-"), RoundGame(4, 2, "w", "1"),
     ...                      RoundGame(5, None, None, "U")])
@@ -310,7 +310,7 @@ def file_tiebreaks(tournament: Tournament, layout: str) -> tuple[tuple[str, ...]
     record when every one is a code the functions know (the first four), else the
     template's defaults; with a note saying which and why.
 
-    >>> from chessrating.trf.model import Tournament
+    >>> from chessrating.tournament import Tournament
     >>> t = Tournament(headers={"202": ["BH/C1,SB,DE"]})
     >>> file_tiebreaks(t, "swiss")
     (('BH/C1', 'SB', 'DE'), "the file's 202 record")

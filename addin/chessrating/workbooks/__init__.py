@@ -39,7 +39,7 @@ from .writer import current_evaluation, evaluation
 from xlrecalc.engine import collector_paused
 
 if TYPE_CHECKING:
-    from ..trf.model import Tournament
+    from ..tournament import Tournament
 
 __all__ = [
     "TEMPLATES", "write_templates", "fill_round_robin", "fill_swiss", "fill_uscf", "load_demo_event",
@@ -102,7 +102,7 @@ def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True,
     """The round-robin workbook sized to ``event`` and filled with it; returns ``dst``.
 
     ``event`` is a :class:`RoundRobinEvent` (e.g. :func:`load_demo_event`) or a
-    :class:`chessrating.trf.model.Tournament` in which each pair met at most once.
+    :class:`chessrating.tournament.Tournament` in which each pair met at most once.
     Names and other text are written as text: a name such as ``=1+1`` stays a name.
     ``unknown_games`` (``established`` or ``new``) is how a blank Rated games cell is read;
     ``report`` fills the Report sheet (a tournament's own header and players when ``event``
@@ -123,7 +123,7 @@ def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
     """The Swiss workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k; opponent numbers, colours (W/B) and
-    results (:func:`chessrating.trf.model.cell_result`) fill the round columns.
+    results (:func:`chessrating.tournament.cell_result`) fill the round columns.
     ``k_inputs`` maps starting numbers to (rated games, peak rating) for the K column;
     ``unknown_games`` (``established`` or ``new``) is how a blank Rated games cell is read.
     """
@@ -140,7 +140,7 @@ def fill_uscf(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
 
     The player with starting number k fills row k: name, rating (taken as the rating
     before the event), and per round the opponent's number and the result
-    (:func:`chessrating.trf.model.cell_result`). Games so far, age, record, peak and life
+    (:func:`chessrating.tournament.cell_result`). Games so far, age, record, peak and life
     master stay blank for the arbiter; a rated player's blank games so far is read as
     ``unknown_games`` says (``established``: N′ = N*; ``new``: 0 games) and marked.
     """

@@ -3,7 +3,7 @@
 :class:`RoundRobinEvent` is a crosstable in plain values: the players and an n×n grid of
 result cells (``"1"``, ``"½"``, ``"0"``, ``"+"``, ``"-"``; ``""`` on the diagonal and
 for games not played). :func:`round_robin_from_tournament` makes one from a tournament
-read from a TRF file (:mod:`chessrating.trf.model`).
+read from a TRF file (:mod:`chessrating.tournament`).
 
 The example event for ``chessrating demo`` is the 4th Sinquefield Cup (Saint Louis,
 5–14 August 2016), a ten-player single round robin, stored in
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..errors import RatingError
 
 if TYPE_CHECKING:  # the tournament model is only read, never required
-    from ..trf.model import Tournament
+    from ..tournament import Tournament
 
 __all__ = ["EventPlayer", "RoundRobinEvent", "load_demo_event", "round_robin_from_tournament",
            "DEMO_FILE", "CELL_POINTS", "NORM_TITLES"]
@@ -170,10 +170,10 @@ def round_robin_from_tournament(tournament: "Tournament") -> RoundRobinEvent:
     """A crosstable from a tournament in which every pair met at most once.
 
     Players keep their starting numbers' order; each result cell is the worksheet text of
-    the TRF code (:func:`chessrating.trf.model.cell_result`). Byes have no place in a
+    the TRF code (:func:`chessrating.tournament.cell_result`). Byes have no place in a
     crosstable and are left out; a pair that met twice raises :class:`RatingError`.
     """
-    from ..trf.model import cell_result
+    from ..tournament import cell_result
 
     ordered = sorted(tournament.players, key=lambda p: p.number)
     position = {p.number: i for i, p in enumerate(ordered)}

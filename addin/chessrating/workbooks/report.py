@@ -98,7 +98,7 @@ class ReportInputs:
 
 
 def report_inputs(tournament: object | None) -> ReportInputs:
-    """The Report inputs of a :class:`chessrating.trf.model.Tournament` (empty for None)."""
+    """The Report inputs of a :class:`chessrating.tournament.Tournament` (empty for None)."""
     if tournament is None:
         return ReportInputs()
     t = tournament

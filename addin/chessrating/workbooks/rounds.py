@@ -25,7 +25,7 @@ from .layout import (
 )
 
 if TYPE_CHECKING:
-    from ..trf.model import Player, Tournament
+    from ..tournament import Player, Tournament
 
 __all__ = ["RoundsLayout", "RoundEntry", "GamesBlock", "write_round_headers", "write_round_inputs",
            "set_round_widths", "validate_rounds", "write_games_sheet"]

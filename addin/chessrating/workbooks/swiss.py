@@ -61,7 +61,7 @@ from .rounds import (
 )
 
 if TYPE_CHECKING:
-    from ..trf.model import Tournament
+    from ..tournament import Tournament
 
 __all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss", "STANDINGS_NAMES"]
 

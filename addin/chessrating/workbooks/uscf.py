@@ -21,7 +21,7 @@ A rating cell that is blank, 0 or ``-`` means no rating. The player columns carr
 names ``chessrating recalc`` reads: ``Names``, ``Points``, ``Performance``,
 ``RatingChange`` (the Change column) and ``NewRating`` (Two passes, the official one).
 
-:func:`build_uscf` given a tournament (:mod:`chessrating.trf.model`, e.g. read from a TRF
+:func:`build_uscf` given a tournament (:mod:`chessrating.tournament`, e.g. read from a TRF
 file) sizes the sheet to it and fills names, ratings, opponents and results; the player
 with starting number k fills row k.
 """
@@ -58,7 +58,7 @@ from .rounds import (
 )
 
 if TYPE_CHECKING:
-    from ..trf.model import Tournament
+    from ..tournament import Tournament
 
 __all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_DIFFER",
            "STANDINGS_NAMES"]
@@ -486,7 +486,7 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
 
     A tournament sizes the sheet to its largest starting number and its rounds and fills,
     per player, the name, the rating (as the rating before the event), the opponents'
-    numbers and the results (:func:`chessrating.trf.model.cell_result`). Games so far,
+    numbers and the results (:func:`chessrating.tournament.cell_result`). Games so far,
     age, record, peak, life master and absolute floor are left blank: a TRF file does not
     hold them.
 

@@ -1,7 +1,11 @@
-"""A tournament as a FIDE Tournament Report File (TRF) describes it: players, rounds, results.
+"""A chess tournament: players, rounds, results, the one model the package shares.
 
-The model is a handful of small dataclasses with no Excel in them. :mod:`chessrating.trf`
-fills it from a TRF16/TRF26 file and writes it back; the workbook builder reads it.
+The model is a handful of small dataclasses on the standard library, with no Excel and
+no file format in them. Everything that reads or writes a tournament goes through it:
+:mod:`chessrating.trf` fills it from a TRF16/TRF26 file and writes it back, the workbook
+builders (:mod:`chessrating.workbooks`) fill the templates from it and ``export-trf``
+reads a filled workbook back into it. Its vocabulary is that of FIDE's Tournament Report
+File, the fullest description of a tournament there is.
 
 * :class:`Tournament` — the event: header fields, :class:`Player` rows, the scoring,
   records kept verbatim, and the :class:`ReadWarning` list of whatever the reader could
@@ -47,7 +51,7 @@ import datetime as _dt
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..errors import RatingError
+from .errors import RatingError
 
 __all__ = [
     "RESULT_CODES", "PLAYED_CODES", "TITLES",
