@@ -2,7 +2,9 @@
 
 The rating core imports only the core and the standard library; the Excel face
 (``udfs``, ``cells``) imports the core; the tools (``recalc``, ``workbooks``, ``trf``,
-``cli``, ``progress``) import the core, the face and each other; nothing imports a tool back.
+``import_trf``, ``cli``, ``progress``) import the core, the face and each other; nothing imports
+a tool back. The TRF package reads and writes its format and builds no workbook: it imports
+nothing of ``workbooks``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ PACKAGE = Path(chessrating.__file__).parent
 CORE = {"errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal",
         "tournament"}
 FACE = {"udfs", "cells"}
-TOOLS = {"recalc", "workbooks", "trf", "cli", "progress"}
+TOOLS = {"recalc", "workbooks", "trf", "import_trf", "cli", "progress"}
 LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS}}
 ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"}}
 # What the core may import from outside the standard library: nothing.
@@ -76,6 +78,17 @@ def test_dependencies_point_one_way(path):
         elif parts[0] not in sys.stdlib_module_names and parts[0] != "__future__":
             assert parts[0] in THIRD_PARTY_OK[layer], f"{path.name}: {layer} imports {module}"
 
+
+def test_the_trf_package_builds_no_workbook():
+    # function-level imports count too: ast.walk sees every import in the file
+    found = []
+    for path in sorted((PACKAGE / "trf").rglob("*.py")):
+        for module, names in _imports(path):
+            parts = module.split(".")
+            targets = parts[1:2] if len(parts) > 1 else names if parts[0] == "chessrating" else []
+            if parts[0] == "chessrating" and "workbooks" in targets:
+                found.append(f"{path.name} imports {module} {names}")
+    assert found == []
 
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_module_imports_another_modules_private_names(path):

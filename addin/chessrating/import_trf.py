@@ -63,11 +63,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .. import tiebreaks
-from ..errors import RatingError
-from ..progress import Progress
-from ..tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
-from .sizing import fit_to_workbook
+from . import tiebreaks
+from .errors import RatingError
+from .progress import Progress
+from .tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
+from .trf.sizing import fit_to_workbook
 
 __all__ = [
     "SYSTEMS", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
@@ -214,9 +214,9 @@ def _first_ratings(tournament: Tournament) -> tuple[int, int, list[ReadWarning]]
     """(unrated players, how many of them reach a first rating by FIDE_INITIAL's rule,
     a warning for each player whose games the rule refuses, e.g. an opponent rated 9999:
     the workbook's cells say the same, and the import goes on)."""
-    from ..fide import initial_rating
-    from ..results import Game, NoValue
-    from .sizing import FileWarning
+    from .fide import initial_rating
+    from .results import Game, NoValue
+    from .trf.sizing import FileWarning
 
     rating = {p.number: p.rating for p in tournament.players}
     unrated = [p for p in tournament.players if not p.rating]
@@ -342,8 +342,8 @@ def _build(tournament: Tournament, layout: str, output: Path, new_players: bool,
            codes: tuple[str, ...]) -> None:
     """Write the filled workbook with its values; the K inputs and the games so far stay
     empty, read as :func:`unknown_games` says."""
-    from .. import workbooks
-    from ..workbooks.report import report_inputs
+    from . import workbooks
+    from .workbooks.report import report_inputs
 
     tournament = lone_results_as_byes(tournament)
     reading = unknown_games(new_players=new_players)
@@ -378,9 +378,9 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     import contextlib
 
     from xlrecalc.archive import RecalcError, draft_path
-    from ..workbooks import evaluation
-    from .codec import read_trf
-    from .fill import fill_workbook
+    from .workbooks import evaluation
+    from .trf.codec import read_trf
+    from .trf.fill import fill_workbook
 
     source = Path(source)
     if system not in SYSTEMS:
@@ -399,7 +399,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         raise RatingError(f"{source}: no player lines (001); is it a TRF file?")
     listed = None
     if fide_list is not None:
-        from .fidelist import read_fide_list
+        from .trf.fidelist import read_fide_list
         bar.update("reading", Path(fide_list).name, 0.05)
         listed = read_fide_list(fide_list, {p.fide_id for p in tournament.players if p.fide_id})
         if rating_type is None:
@@ -517,7 +517,7 @@ def run(args: Any) -> int:
     for line in summary.lines():
         print(line)
     if summary.standings:
-        from ..recalc.standings import format_standings
+        from .recalc.standings import format_standings
         print()
         print(format_standings(summary.standings))
     unfilled = summary.filled is not None and not summary.filled.complete
