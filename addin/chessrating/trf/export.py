@@ -32,8 +32,6 @@ spellings too (``W D L`` rated, ``X`` forfeit win, ``F`` forfeit loss).
 * Exit 1 when the file was written with problems listed, 2 when nothing could be
   written (then neither file is touched: both are written beside and renamed at the end).
 
->>> sorted(berger(4).items())[:3]
-[((1, 2), (2, True)), ((1, 3), (3, False)), ((1, 4), (1, True))]
 >>> trf_code(1), trf_code("½"), trf_code("B"), trf_code(None), trf_code("F")
 ('1', '=', 'F', ' ', '-')
 """
@@ -50,10 +48,10 @@ from typing import Any
 
 from ..errors import RatingError
 from .bookview import BookView, read_book_view
-from ..tournament import TITLES, Player, RoundGame, Tournament
+from ..tournament import TITLES, Player, RoundGame, Tournament, berger
 from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
 
-__all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "berger", "workbook_tournament",
+__all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "workbook_tournament",
            "preflight", "export_trf", "default_output", "preflight_output"]
 
 FORMATS = ("trf16", "trf26")
@@ -72,26 +70,6 @@ def trf_code(value: Any) -> str | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return {1.0: "1", 0.5: "=", 0.0: "0"}.get(float(value))
     return _CELL_CODES.get(str(value).strip().upper())
-
-
-def berger(players: int) -> dict[tuple[int, int], tuple[int, bool]]:
-    """FIDE's Berger tables: for each pair ``(i, j)``, ``i < j``, the round they meet and
-    whether ``i`` has White. An odd number of players meets a dummy (the free round).
-
-    Players i, j < N (N even) meet in round ``(i + j − 2) mod (N − 1) + 1``, the lower
-    number White when ``i + j`` is odd; player N meets i in round ``(2i − 2) mod (N − 1)
-    + 1``, i White when i ≤ N/2 (FIDE C.05 Annex 1 tables, e.g. 4 players: 1-4 2-3 /
-    4-3 1-2 / 2-4 3-1).
-    """
-    n = players + players % 2
-    out: dict[tuple[int, int], tuple[int, bool]] = {}
-    for i in range(1, players + 1):
-        for j in range(i + 1, players + 1):
-            if j < n:
-                out[(i, j)] = ((i + j - 2) % (n - 1) + 1, (i + j) % 2 == 1)
-            else:
-                out[(i, j)] = ((2 * i - 2) % (n - 1) + 1, i <= n // 2)
-    return out
 
 
 def _int(value: Any) -> int | None:

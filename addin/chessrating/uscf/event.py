@@ -20,12 +20,13 @@ from typing import Any
 from .. import checks
 from ..errors import RatingError
 from ..results import NO_GAMES, NoValue, Result, describe, read_result
+from ..tournament import Tournament
 from .player import (
     ABSOLUTE_FLOOR, ABSOLUTE_FLOORS, ESTABLISHED_AFTER, absolute_floor, bonus_eligible, effective_for, first_rating,
     floor, rate_special, rate_standard,
 )
 
-__all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds"]
+__all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds", "pairings_from_tournament"]
 
 Pairing = tuple[int, int, float]
 
@@ -275,3 +276,19 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
             if game is not None:
                 pairings.append(game)
     return pairings
+
+
+def pairings_from_tournament(tournament: Tournament) -> list[Pairing]:
+    """The rated games of a :class:`~chessrating.tournament.Tournament`, read as the US
+    Chess workbook's cells hold them (:meth:`Tournament.round_cells`, then
+    :func:`pairings_from_rounds`); player ``k - 1`` is starting number ``k``.
+
+    >>> from chessrating.tournament import Player, RoundGame
+    >>> pairings_from_tournament(Tournament(players=[
+    ...     Player(1, games=[RoundGame(1, 3, "w", "="), RoundGame(2, 2, "b", "+")]),
+    ...     Player(2, games=[RoundGame(1, None, None, "U"), RoundGame(2, 1, "w", "-")]),
+    ...     Player(3, games=[RoundGame(1, 1, "b", "=")])], rounds=2))
+    [(0, 2, 0.5)]
+    """
+    cells = tournament.round_cells()
+    return pairings_from_rounds(cells.results, cells.opponents)
