@@ -343,16 +343,13 @@ def _build(tournament: Tournament, layout: str, output: Path, new_players: bool,
     """Write the filled workbook with its values; the K inputs and the games so far stay
     empty, read as :func:`unknown_games` says."""
     from . import workbooks
-    from .workbooks.report import report_inputs
 
     tournament = lone_results_as_byes(tournament)
     reading = unknown_games(new_players=new_players)
     if layout == "uscf":
         workbooks.fill_uscf(tournament, output, unknown_games=reading, tiebreaks=codes)
-    elif layout == "round robin":
-        event = workbooks.round_robin_from_tournament(tournament)
-        workbooks.fill_round_robin(event, output, unknown_games=reading,
-                                   report=report_inputs(tournament), tiebreaks=codes)
+    elif layout == "round robin":  # the Report sheet filled from the tournament too
+        workbooks.fill_round_robin(tournament, output, unknown_games=reading, tiebreaks=codes)
     else:
         workbooks.fill_swiss(tournament, output, unknown_games=reading, tiebreaks=codes)
 

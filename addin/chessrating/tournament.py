@@ -345,14 +345,16 @@ class Tournament:
         """
         size = max((p.number for p in self.players), default=0)
         width = max(self.rounds, max((len(p.games) for p in self.players), default=0))
-        cells = RoundCells(*([[None] * width for _ in range(size)] for _ in range(3)))
+        opponents: list[list[int | None]] = [[None] * width for _ in range(size)]
+        results: list[list[str | None]] = [[None] * width for _ in range(size)]
+        colours: list[list[str | None]] = [[None] * width for _ in range(size)]
         for p in self.players:
             for index in range(width):
                 game = p.game(index + 1)
-                cells.opponents[p.number - 1][index] = game.opponent
-                cells.results[p.number - 1][index] = game.cell or None
-                cells.colours[p.number - 1][index] = (game.colour or "").upper() or None
-        return cells
+                opponents[p.number - 1][index] = game.opponent
+                results[p.number - 1][index] = game.cell or None
+                colours[p.number - 1][index] = (game.colour or "").upper() or None
+        return RoundCells(opponents, results, colours)
 
 
 def berger(players: int) -> dict[tuple[int, int], tuple[int, bool]]:
