@@ -4,8 +4,12 @@ The model is a handful of small dataclasses on the standard library, with no Exc
 no file format in them. Everything that reads or writes a tournament goes through it:
 :mod:`chessrating.trf` fills it from a TRF16/TRF26 file and writes it back, the workbook
 builders (:mod:`chessrating.workbooks`) fill the templates from it and ``export-trf``
-reads a filled workbook back into it. Its vocabulary is that of FIDE's Tournament Report
-File, the fullest description of a tournament there is.
+reads a filled workbook back into it; the tie-breaks
+(:func:`chessrating.tiebreaks_event.from_tournament`) and the US Chess event rating
+(:func:`chessrating.uscf.event.pairings_from_tournament`) read it through
+:meth:`Tournament.round_cells`, the cells the Swiss and US Chess crosstables hold. Its
+vocabulary is that of FIDE's Tournament Report File, the fullest description of a
+tournament there is.
 
 * :class:`Tournament` — the event: header fields, :class:`Player` rows, the scoring,
   records kept verbatim, and the :class:`ReadWarning` list of whatever the reader could
@@ -14,6 +18,8 @@ File, the fullest description of a tournament there is.
   file states, and one :class:`RoundGame` per round.
 * :class:`RoundGame` — one round of one player: opponent number, colour and the TRF
   result code (upper-case; ``" "`` for a blank result).
+* :class:`RoundCells` — the players' rounds as a crosstable's cells; :func:`berger`, the
+  FIDE Berger tables of a round robin.
 
 Result codes (TRF16 = TRF26, letters case-insensitive in files):
 

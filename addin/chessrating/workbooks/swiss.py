@@ -183,6 +183,7 @@ def _own_check_col(lay: SwissLayout) -> int:
 def _write_players(sheet: Worksheet, lay: SwissLayout, st: Styles,
                    tournament: "Tournament | None", k_inputs: KInputs) -> None:
     by_number = {p.number: p for p in tournament.players} if tournament else {}
+    cells = tournament.round_cells() if tournament else None
     formats = fide_formats(st)
     for i in range(lay.players):
         r = lay.first + i
@@ -190,7 +191,7 @@ def _write_players(sheet: Worksheet, lay: SwissLayout, st: Styles,
         formulas = _player_formulas(lay, r)
         # The K inputs a TRF file lacks come from ``k_inputs``, the rest from the player.
         write_fide_player(sheet, st, r, i + 1, p, formulas["K"], k_inputs.get(i + 1, (None, None)))
-        write_round_inputs(sheet, lay, st, r, p)
+        write_round_inputs(sheet, lay, st, r, cells)
         for offset, name in enumerate(TOTAL_COLUMNS):
             write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
 

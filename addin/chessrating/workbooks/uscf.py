@@ -313,6 +313,7 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, na
 def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
                 tournament: "Tournament | None" = None) -> None:
     by_number = {p.number: p for p in tournament.players} if tournament else {}
+    cells = tournament.round_cells() if tournament else None
     formats = {"Points": st.formula_points, "Games": st.formula_int, "Perf.": st.formula_int,
                "N′": st.formula_two, "K": st.formula_one, "Bonus": st.formula_one,
                "One pass": st.formula_one, "Two passes": st.formula_one,
@@ -328,7 +329,7 @@ def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
             sheet.write_blank(r, c, None, st.input_int)
         sheet.write_blank(r, RECORD_COL, None, st.input_result)
         sheet.write_blank(r, MASTER_COL, None, st.input_result)
-        write_round_inputs(sheet, lay, st, r, p)
+        write_round_inputs(sheet, lay, st, r, cells)
         formulas = _player_formulas(lay, r)
         for offset, name in enumerate(TOTAL_COLUMNS):
             write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
