@@ -40,7 +40,7 @@ from gacrux.pairingdutch import pairing_dutch  # noqa: E402
 from chessrating.pairing import apply_pairing, pair_round  # noqa: E402
 from chessrating.pairing.engine import Event  # noqa: E402
 from chessrating.trf import save_trf  # noqa: E402
-from chessrating.trf.model import Player, RoundGame, Tournament  # noqa: E402
+from chessrating.tournament import Player, RoundGame, Tournament  # noqa: E402
 
 PROCESS = ("import sys; from chessrating.trf import read_trf; "
            "from chessrating.pairing import pair_round; "

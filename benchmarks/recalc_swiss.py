@@ -50,7 +50,7 @@ import openpyxl
 
 from xlrecalc import engine as recalc_engine
 from chessrating.recalc import load_book, rating_functions, recalculate
-from chessrating.trf.model import Player, RoundGame, Tournament
+from chessrating.tournament import Player, RoundGame, Tournament
 from chessrating.workbooks.swiss import build_swiss
 
 

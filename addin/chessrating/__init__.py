@@ -7,15 +7,17 @@ The package by concern, dependencies pointing one way (a test pins them):
   :mod:`.results` (results and value types), :mod:`.elo`, :mod:`.fide`, :mod:`.uscf`
   (one player, the special-formula solver, the whole event), :mod:`.performance`,
   :mod:`.norms`, :mod:`.goal`, :mod:`.tiebreaks` (FIDE's and US Chess's tie-breaks and
-  the ranks they give: the event reader, each federation's codes, the dispatch by code);
+  the ranks they give: the event reader, each federation's codes, the dispatch by code),
+  and :mod:`.tournament`, the model of a whole tournament (players, rounds, results) that
+  the file formats, the workbooks, the tie-breaks and the pairing share;
 - the Excel face: :mod:`.udfs` (the worksheet functions), :mod:`.cells` (what Excel
   hands over, read into core values) and :mod:`.event_cells` (a whole event read from
   ranges, computed once for a table); it imports the core;
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.trf` (tournament
-  report files), :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine; Berger
-  tables), :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its progress
-  display).
+  report files), :mod:`.import_trf` (a report file into a filled workbook),
+  :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine; Berger tables),
+  :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its progress display).
 """
 
 from .errors import RatingError

@@ -225,7 +225,7 @@ def _add_demo(sub: Any) -> None:
 
 # -- import-trf ---------------------------------------------------------------------
 def _add_import_trf(sub: Any) -> None:
-    from .trf.importer import add_subcommand
+    from .import_trf import add_subcommand
     add_subcommand(sub)
 
 

@@ -3,9 +3,10 @@ reads another's private names.
 
 The rating core (and the package's own ``__init__``) imports only the core and the standard
 library; the Excel face (``udfs``, ``cells``, ``event_cells``) imports the core; the tools
-(``recalc``, ``workbooks``, ``trf``, ``cli``, ``progress``, ``pairing``) import the core, the
-face and each other; nothing imports a tool back. A module or subpackage with no layer fails
-the test.
+(``recalc``, ``workbooks``, ``trf``, ``import_trf``, ``cli``, ``progress``, ``pairing``)
+import the core, the face and each other; nothing imports a tool back. A module or
+subpackage with no layer fails the test. The TRF package reads and writes its format and
+builds no workbook: it imports nothing of ``workbooks``.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ import chessrating
 PACKAGE = Path(chessrating.__file__).parent
 # A top-level module or subpackage of chessrating by its name; "__init__" is the package's own.
 CORE = {"__init__", "errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal",
-        "tiebreaks"}
+        "tiebreaks", "tournament"}
 FACE = {"udfs", "cells", "event_cells"}
-TOOLS = {"recalc", "workbooks", "trf", "cli", "progress", "pairing"}
+TOOLS = {"recalc", "workbooks", "trf", "import_trf", "cli", "progress", "pairing"}
 LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS}}
 ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"}}
 # What the core may import from outside the standard library: nothing.
@@ -88,6 +89,17 @@ def test_dependencies_point_one_way(path):
         elif parts[0] not in sys.stdlib_module_names and parts[0] != "__future__":
             assert parts[0] in THIRD_PARTY_OK[layer], f"{path.name}: {layer} imports {module}"
 
+
+def test_the_trf_package_builds_no_workbook():
+    # function-level imports count too: ast.walk sees every import in the file
+    found = []
+    for path in sorted((PACKAGE / "trf").rglob("*.py")):
+        for module, names in _imports(path):
+            parts = module.split(".")
+            targets = parts[1:2] if len(parts) > 1 else names if parts[0] == "chessrating" else []
+            if parts[0] == "chessrating" and "workbooks" in targets:
+                found.append(f"{path.name} imports {module} {names}")
+    assert found == []
 
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_module_imports_another_modules_private_names(path):

@@ -19,7 +19,7 @@ from chessrating.errors import RatingError
 from chessrating.pairing import (Pairing, RoundDifference, apply_pairing, berger_schedule,
                                  check_pairings, engine_version, pair_round)
 from chessrating.trf import decode_trf, parse_trf, read_trf, write_trf
-from chessrating.trf.model import Player, RoundGame, Tournament
+from chessrating.tournament import Player, RoundGame, Tournament
 
 # ------------------------------------------------------------------ helpers
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from chessrating.errors import RatingError
 from chessrating.results import read_result
-from chessrating.trf.model import (
+from chessrating.tournament import (
     DEFAULT_SCORING, Player, ReadWarning, RoundGame, Scoring, Standing, Tournament, cell_result,
 )
 from chessrating.trf import read_trf
@@ -171,3 +171,62 @@ def test_is_round_robin_property(n, data):
     game = data.draw(st.sampled_from([g for g in victim.games if g.opponent]))
     game.opponent = None
     assert not t.is_round_robin
+
+
+# ------------------------------------------------------------------ what is built from the model
+
+def test_round_cells_by_starting_number_and_round():
+    cells = four_player_swiss().round_cells()
+    assert cells.opponents == [[3, 4, 2], [4, None, 1], [1, None, 4], [2, 1, 3]]
+    assert cells.results == [["½", "1", "1"], ["1", "H", "0"], ["½", "B", "1"], ["0", "0", "0"]]
+    assert cells.colours == [["W", "B", "W"], ["B", None, "B"], ["B", None, "W"], ["W", "W", "B"]]
+    gap = Tournament(players=[Player(2, games=[RoundGame(1, None, None, "Z")])], rounds=3).round_cells()
+    assert gap.results == [[None, None, None], ["Z", None, None]]  # number 1 absent: a blank row
+    assert Tournament().round_cells() == ([], [], [])
+
+
+@pytest.mark.parametrize("name", ["javafo_sample2.trf", "issue_7.trf"])
+def test_round_cells_of_real_files(name):
+    # Each game in the cell of its player's starting number and its round, read from the
+    # game's own round number.
+    t = read_trf(TRF_DIR / name)
+    cells = t.round_cells()
+    assert len(cells.results) == max(p.number for p in t.players)
+    assert {len(row) for row in cells.results} == {t.rounds}
+    for p in t.players:
+        for g in p.games:
+            at = (p.number - 1, g.round - 1)
+            assert cells.opponents[at[0]][at[1]] == g.opponent
+            assert cells.results[at[0]][at[1]] == (cell_result(g.code) or None)
+            assert cells.colours[at[0]][at[1]] == ({"w": "W", "b": "B"}.get(g.colour or ""))
+
+
+def test_tiebreak_event_of_a_tournament():
+    from chessrating.tiebreaks.event import FULL_BYE, HALF_BYE, PLAYED, from_tournament
+
+    t = four_player_swiss()
+    t.players[0].rating = 2100
+    event = from_tournament(t)
+    assert [[(r.kind, r.points, r.opponent, r.black) for r in row] for row in event.records] == [
+        [(PLAYED, 0.5, 2, False), (PLAYED, 1.0, 3, True), (PLAYED, 1.0, 1, False)],
+        [(PLAYED, 1.0, 3, True), (HALF_BYE, 0.5, None, None), (PLAYED, 0.0, 0, True)],
+        [(PLAYED, 0.5, 0, True), (FULL_BYE, 1.0, None, None), (PLAYED, 1.0, 3, False)],
+        [(PLAYED, 0.0, 1, False), (PLAYED, 0.0, 0, False), (PLAYED, 0.0, 2, True)]]
+    assert (event.rounds, event.round_robin, event.by_rounds) == (3, False, True)
+    assert event.ratings == (2100, None, None, None)
+    assert from_tournament(round_robin(4)).round_robin
+
+
+def test_uscf_pairings_of_a_tournament():
+    from chessrating.uscf.event import pairings_from_tournament
+
+    # rated games only, each once, by round: the byes of 2 and 3 in round 2 are none
+    assert pairings_from_tournament(four_player_swiss()) == [
+        (0, 2, 0.5), (1, 3, 1.0), (0, 3, 1.0), (0, 1, 1.0), (2, 3, 1.0)]
+    t = read_trf(TRF_DIR / "javafo_sample2.trf")
+    score = {"1": 1.0, "=": 0.5, "0": 0.0}
+    by_hand = {(min(p.number, g.opponent) - 1, max(p.number, g.opponent) - 1,
+                score[g.code] if p.number < g.opponent else 1 - score[g.code])
+               for p in t.players for g in p.games if g.code in score and g.opponent}
+    found = pairings_from_tournament(t)
+    assert len(found) == len(set(found)) and set(found) == by_hand

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessrating.errors import RatingError
-from chessrating.trf.model import Player, ReadWarning, RoundGame, Scoring, Tournament
+from chessrating.tournament import Player, ReadWarning, RoundGame, Scoring, Tournament
 from chessrating.trf import decode_trf, parse_date, parse_trf, read_trf, save_trf, write_trf
 
 from conftest import TRF_DATA as TRF_DIR

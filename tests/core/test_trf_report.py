@@ -9,9 +9,9 @@ from collections import Counter
 from hypothesis import given, strategies as st
 
 from chessrating.trf import read_trf
-from chessrating.trf.export import berger, trf_code
+from chessrating.trf.export import trf_code
 from chessrating.trf.preflight import WorkbookEvent, preflight
-from chessrating.trf.model import Player, RoundGame, Tournament
+from chessrating.tournament import Player, RoundGame, Tournament, berger
 
 # FIDE Handbook C.05 Annex 1, Berger table for 5-6 players (first named has White):
 # Rd 1: 1-6 2-5 3-4; Rd 2: 6-4 5-3 1-2; Rd 3: 2-6 3-1 4-5; Rd 4: 6-5 1-4 2-3; Rd 5: 3-6 4-2 5-1

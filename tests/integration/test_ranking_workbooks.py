@@ -86,17 +86,7 @@ def test_imported_swiss_matches_the_core_on_the_trf_itself(trf_import):
     assert code == 0
     tournament = read_trf((TRF_DATA / "javafo_sample2.trf").read_bytes())
     count = max(p.number for p in tournament.players)
-    rounds = tournament.rounds
-    opponents = [[None] * rounds for _ in range(count)]
-    results = [[None] * rounds for _ in range(count)]
-    colours = [[None] * rounds for _ in range(count)]
-    for player in tournament.players:
-        for game in player.games:
-            if game.round <= rounds:
-                opponents[player.number - 1][game.round - 1] = game.opponent
-                results[player.number - 1][game.round - 1] = game.cell or None
-                colours[player.number - 1][game.round - 1] = (game.colour or "").upper() or None
-    event = tiebreaks_event.from_rounds(opponents, results, colours)
+    event = tiebreaks_event.from_tournament(tournament)
     table = _table(book)
     codes = _codes(book)
     assert codes == list(tiebreaks.FIDE_SWISS_DEFAULTS)
@@ -147,14 +137,8 @@ def test_imported_us_chess_event_is_ranked_by_us_chess_tiebreaks(trf_import):
     codes = _codes(book)
     assert codes == [*tiebreaks.USCF_DEFAULTS, ""]
     tournament = read_trf((TRF_DATA / "javafo_sample2.trf").read_bytes())
-    count, rounds = max(p.number for p in tournament.players), tournament.rounds
-    opponents = [[None] * rounds for _ in range(count)]
-    results = [[None] * rounds for _ in range(count)]
-    for player in tournament.players:
-        for game in player.games[:rounds]:
-            opponents[player.number - 1][game.round - 1] = game.opponent
-            results[player.number - 1][game.round - 1] = game.cell or None
-    event = tiebreaks_event.from_rounds(opponents, results)
+    count = max(p.number for p in tournament.players)
+    event = tiebreaks_event.from_tournament(tournament)
     table = _table(book)
     points = [p if isinstance(p, (int, float)) else None for p in table["Points"]][:count]
     columns, ranks = _expected(event, codes, points)

@@ -23,7 +23,7 @@ from chessrating.trf import read_trf
 from chessrating.trf.bookview import read_book_view
 from chessrating.trf.export import export_trf, preflight_output
 from chessrating.trf.fidelist import COMBINED_HEADER, list_line
-from chessrating.trf.importer import lone_results_as_byes
+from chessrating.import_trf import lone_results_as_byes
 
 FILES = sorted(p.name for p in TRF_DATA.glob("*.trf"))
 

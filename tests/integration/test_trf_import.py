@@ -18,7 +18,7 @@ from chessrating.cli import main
 from chessrating.results import Game, NoValue
 from chessrating.trf import read_trf
 from chessrating.progress import Progress
-from chessrating.trf.importer import K_NOTE, K_NOTE_NEW, USCF_NOTE, USCF_NOTE_NEW
+from chessrating.import_trf import K_NOTE, K_NOTE_NEW, USCF_NOTE, USCF_NOTE_NEW
 from chessrating.uscf.event import rate_event
 
 from conftest import TRF_DATA as TRF

@@ -23,11 +23,12 @@ from chessrating.tiebreaks import CODES
 from chessrating.workbooks.ranking import code_choices
 from chessrating import udfs
 from chessrating.errors import RatingError
+from chessrating.tournament import Player, RoundGame, Tournament
 from chessrating.trf import read_trf
 from chessrating.workbooks import (
-    TEMPLATES, EventPlayer, RoundRobinEvent, fill_round_robin, fill_swiss, load_demo_event,
-    round_robin_from_tournament, write_templates,
+    TEMPLATES, RoundRobinEvent, fill_round_robin, fill_swiss, load_demo_event, write_templates,
 )
+from chessrating.workbooks.event import parse_event_csv
 from chessrating.recalc import recalculate
 from chessrating.workbooks import evaluation
 from chessrating.workbooks.roundrobin import build_round_robin
@@ -601,8 +602,11 @@ def test_calculators_show_the_rule_book_examples(templates: dict[str, Path]) -> 
 # ---------------------------------------------------------------------------- the example event
 
 def test_demo_event_matches_the_published_crosstable() -> None:
+    from datetime import date
+
     event = load_demo_event()
     assert event.name == "4th Sinquefield Cup" and event.year == 2016
+    assert (event.start, event.tournament.end_date) == (date(2016, 8, 5), date(2016, 8, 14))
     assert len(event.players) == 10 and len(event.sources) >= 5
     # Final standings (chesshive.com final ranking)
     assert event.points() == [5.5, 5, 5, 5, 5, 4.5, 4.5, 4, 3.5, 3]
@@ -632,10 +636,9 @@ def test_demo_workbook_values(demo: Path) -> None:
 
 def test_fill_keeps_names_as_text(tmp_path: Path) -> None:
     names = ["=1+1", "+44 Smith", "-Jones", "@home", "=HYPERLINK(\"x\")"]
-    players = tuple(EventPlayer(name=n, rating=2000 + i) for i, n in enumerate(names))
-    grid = [["" for _ in names] for _ in names]
-    grid[0][1], grid[1][0] = "1", "0"
-    event = RoundRobinEvent("=cmd|' /C calc'!A0", players, tuple(map(tuple, grid)))
+    players = [Player(i + 1, n, rating=2000 + i) for i, n in enumerate(names)]
+    players[0].games, players[1].games = [RoundGame(1, 2, "w", "1")], [RoundGame(1, 1, "b", "0")]
+    event = RoundRobinEvent(Tournament(name="=cmd|' /C calc'!A0", players=players, rounds=5))
     path = fill_round_robin(event, tmp_path / "names.xlsx")
     ws = openpyxl.load_workbook(path)["Crosstable"]
     assert [ws.cell(r, 2).value for r in range(5, 10)] == names
@@ -665,24 +668,44 @@ def test_fill_swiss_from_a_trf_file(tmp_path: Path) -> None:
         assert (shown or 0) == expected_points, p.number
 
 
-def test_round_robin_from_tournament_refuses_a_pair_met_twice() -> None:
-    from chessrating.trf.model import Player, RoundGame, Tournament
-
+def test_round_robin_event_refuses_a_pair_met_twice() -> None:
     a = Player(1, "A", games=[RoundGame(1, 2, "w", "1"), RoundGame(2, 2, "b", "0")])
     b = Player(2, "B", games=[RoundGame(1, 1, "b", "0"), RoundGame(2, 1, "w", "1")])
     with pytest.raises(RatingError, match="met twice"):
-        round_robin_from_tournament(Tournament(players=[a, b], rounds=2))
-    single = round_robin_from_tournament(Tournament(players=[
-        Player(1, "A", games=[RoundGame(1, 2, "w", "=")]),
-        Player(2, "B", games=[RoundGame(1, 1, "b", "=")])], rounds=1))
-    assert single.results == (("", "½"), ("½", ""))
+        RoundRobinEvent(Tournament(players=[a, b], rounds=2))
+    single = RoundRobinEvent(Tournament(players=[
+        Player(2, "B", games=[RoundGame(1, 1, "b", "="), RoundGame(2, None, None, "U")]),
+        Player(1, "A", games=[RoundGame(1, 2, "w", "=")])], rounds=2))
+    assert single.results == (("", "½"), ("½", ""))  # by starting number; the bye left out
+    assert [p.name for p in single.players] == ["A", "B"]
+    with pytest.raises(RatingError, match="^opponent: player 1 meets unknown number 3 in round 1$"):
+        RoundRobinEvent(Tournament(players=[Player(1, games=[RoundGame(1, 3, "w", "1")]), Player(2)]))
+    with pytest.raises(RatingError, match="^results: player 2 cannot play themself$"):
+        RoundRobinEvent(Tournament(players=[Player(1), Player(2, games=[RoundGame(1, 2, "w", "1")])]))
 
 
-def test_event_grid_is_checked() -> None:
-    with pytest.raises(RatingError, match="'x' is not a crosstable result"):
-        RoundRobinEvent("e", (EventPlayer("a"), EventPlayer("b")), (("", "x"), ("0", "")))
-    with pytest.raises(RatingError, match="cannot play themself"):
-        RoundRobinEvent("e", (EventPlayer("a"), EventPlayer("b")), (("1", ""), ("", "")))
+EVENT_FILE = """# event: e
+# start: 2026-05-01
+no,name,title,federation,rating,birth_year,1,2,3,points
+1,A,,,2000,,{},1,½,1.5
+2,B,,,,,0,,1,1
+3,C,,,,,½,0,{},0.5
+"""
+
+
+def test_event_file_is_read_and_checked() -> None:
+    event = parse_event_csv(EVENT_FILE.format("", ""))
+    assert event.results == (("", "1", "½"), ("0", "", "1"), ("½", "0", ""))
+    assert (event.name, event.year, event.points()) == ("e", 2026, [1.5, 1.0, 0.5])
+    # three players: each sits out the round of the Berger tables' dummy
+    assert [[(g.round, g.opponent) for g in p.games] for p in event.players] == [
+        [(1, None), (2, 2), (3, 3)], [(1, 3), (2, 1), (3, None)], [(1, 2), (2, None), (3, 1)]]
+    with pytest.raises(RatingError, match=r"^results: 'x' is not a crosstable result \(row 1, column 1\)$"):
+        parse_event_csv(EVENT_FILE.format("x", ""))
+    with pytest.raises(RatingError, match="^results: player 3 cannot play themself$"):
+        parse_event_csv(EVENT_FILE.format("", "1"))
+    with pytest.raises(RatingError, match="^start: 'May' is not a date YYYY-MM-DD$"):
+        parse_event_csv(EVENT_FILE.format("", "").replace("2026-05-01", "May"))
 
 
 @pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdftotext") is None,
@@ -915,7 +938,7 @@ def test_norm_column_is_quiet_until_a_title_is_picked(templates: dict[str, Path]
     assert [ws.cell(r, 28).value for r in range(5, 14)] == ["GM norm"] * 9
     assert ws["AB14"].value == "no GM norm: score 33 % < 35 %"
     with pytest.raises(RatingError, match="norm_title: 'FM' is not one of GM, IM, WGM, WIM or blank"):
-        RoundRobinEvent("e", (EventPlayer("a"), EventPlayer("b")), (("", ""), ("", "")), norm_title="FM")
+        RoundRobinEvent(Tournament(players=[Player(1, "a"), Player(2, "b")]), norm_title="FM")
 
 
 def test_calculator_formats_and_goal_print_area(templates: dict[str, Path]) -> None:

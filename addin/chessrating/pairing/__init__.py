@@ -20,7 +20,7 @@ Pairing numbers are the starting numbers, in order. The rounds before give score
 colours, floats and who has met whom; a player sits out a round with a requested bye the
 model holds for it, or when the call names them ``absent`` or ``withdrawn``.
 
->>> from chessrating.trf.model import Player, Tournament
+>>> from chessrating.tournament import Player, Tournament
 >>> t = Tournament(players=[Player(n, f"Player {n}") for n in range(1, 6)], rounds=3)
 >>> first = pair_round(t, top_colour="w")
 >>> first.round, first.boards, first.bye

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import RatingError
 # The tournament model: the one place the pairing package names where it lives.
-from ..trf.model import Player, RoundGame, Scoring, Tournament
+from ..tournament import Player, RoundGame, Scoring, Tournament
 
 __all__ = ["Event", "NoPairing", "Board", "engine_version", "absence_code", "names",
            "Player", "RoundGame", "Tournament", "ABSENT_CODES"]

@@ -26,10 +26,11 @@ from typing import Any
 from .. import checks
 from ..errors import RatingError
 from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Result, check_excel_error, describe, read_result
+from ..tournament import Tournament
 
 __all__ = [
     "PLAYED", "FORFEIT_WIN", "FORFEIT_LOSS", "FULL_BYE", "HALF_BYE", "ZERO_BYE", "ABSENT",
-    "Round", "Event", "from_rounds", "from_grid", "read_colour",
+    "Round", "Event", "from_rounds", "from_grid", "from_tournament", "read_colour",
 ]
 
 PLAYED = "played"
@@ -312,3 +313,21 @@ def from_grid(results: Any, colours: Any = None) -> Event:
                 colour = colour if colour is not None else (None if other is None else not other)
             records[i].append(None if side is None else Round(side[0], side[1], j, colour))
     return Event(tuple(tuple(row) for row in records), max(count - 1, 0), True, by_rounds=False)
+
+
+def from_tournament(tournament: Tournament) -> Event:
+    """The tie-breaks' event of a :class:`~chessrating.tournament.Tournament`: its rounds
+    read as the Swiss workbook's cells hold them (:meth:`Tournament.round_cells`, then
+    :func:`from_rounds`), with the players' ratings; player ``k - 1`` is starting number ``k``.
+
+    >>> from chessrating.tournament import Player, RoundGame
+    >>> event = from_tournament(Tournament(players=[
+    ...     Player(1, rating=2000, games=[RoundGame(1, 2, "w", "1"), RoundGame(2, None, None, "H")]),
+    ...     Player(2, games=[RoundGame(1, 1, "b", "0"), RoundGame(2, None, None, "U")])], rounds=2))
+    >>> [(r.kind, r.points) for r in event.records[1]], event.ratings
+    ([('played', 0.0), ('full-point bye', 1.0)], (2000, None))
+    """
+    cells = tournament.round_cells()
+    by_number = {p.number: p for p in tournament.players}
+    ratings = [by_number[n].rating if n in by_number else None for n in range(1, len(cells.results) + 1)]
+    return from_rounds(cells.opponents, cells.results, cells.colours).with_ratings(ratings)

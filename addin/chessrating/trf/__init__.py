@@ -1,11 +1,13 @@
 """FIDE Tournament Report Files (TRF16 and TRF26).
 
-- :mod:`.model`: the tournament a file describes (players, games, warnings).
-- :mod:`.codec`: reading and writing TRF text, tolerant of what real files hold.
-- :mod:`.importer`: ``chessrating import-trf``, a file into a filled, recalculated workbook.
+- :mod:`.codec`: reading and writing TRF text, tolerant of what real files hold, into
+  and out of the tournament model (:mod:`chessrating.tournament`).
 - :mod:`.export` and :mod:`.preflight`: ``chessrating export-trf``, a filled workbook into
   the FIDE rating report, with a rating officer's pre-flight check.
 - :mod:`.fidelist` and :mod:`.fill`: the FIDE rating list, and ``chessrating fide-list``.
+
+The package reads and writes files and workbooks cell by cell; it builds no workbook
+(``chessrating import-trf``, a file into a filled workbook, is :mod:`chessrating.import_trf`).
 """
 
 from __future__ import annotations

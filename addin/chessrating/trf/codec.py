@@ -3,7 +3,7 @@
 The reader is tolerant: it never fails on what a file holds. Anything it cannot use, and
 anything inconsistent (a points column that disagrees with the results, two sides of a
 game that disagree, an opponent who does not exist), becomes a
-:class:`~chessrating.trf.model.ReadWarning` with its line number. It accepts CR, LF or
+:class:`~chessrating.tournament.ReadWarning` with its line number. It accepts CR, LF or
 CRLF line ends, UTF-8 (with or without BOM), UTF-16 (by its BOM), Windows-1252 or Latin-1, ``###`` comments, dates as
 ``YYYY/MM/DD``, ``YYYY.MM.DD``, ``DD/MM/YYYY``, ``DD.MM.YYYY`` or a year alone, TRF06
 one-letter titles, blank or ``0`` ratings, omitted trailing rounds, byes with a blank
@@ -34,7 +34,7 @@ import os
 import re
 
 from ..errors import RatingError
-from .model import (
+from ..tournament import (
     DEFAULT_SCORING, PLAYED_CODES, RESULT_CODES, TITLES, Player, ReadWarning, RoundGame,
     Scoring, Tournament,
 )

@@ -3,7 +3,7 @@ officer's pre-flight check.
 
 :func:`workbook_tournament` reads a FIDE template filled by hand or made by
 ``import-trf`` (the Swiss or the round robin; :mod:`.bookview`) into a
-:class:`~chessrating.trf.model.Tournament`; :func:`.preflight.preflight` lists what a federation's
+:class:`~chessrating.tournament.Tournament`; :func:`.preflight.preflight` lists what a federation's
 rating officer would send back (FIDE B.02 §9.1; the 2024 letter to rating officers:
 submissions lacking a new player's birth date and sex are returned); :func:`export_trf`
 writes the TRF16 (FIDE Handbook C.04 Annex 2) or TRF-2026 file and the check.
@@ -32,8 +32,6 @@ spellings too (``W D L`` rated, ``X`` forfeit win, ``F`` forfeit loss).
 * Exit 1 when the file was written with problems listed, 2 when nothing could be
   written (then neither file is touched: both are written beside and renamed at the end).
 
->>> sorted(berger(4).items())[:3]
-[((1, 2), (2, True)), ((1, 3), (3, False)), ((1, 4), (1, True))]
 >>> trf_code(1), trf_code("½"), trf_code("B"), trf_code(None), trf_code("F")
 ('1', '=', 'F', ' ', '-')
 """
@@ -50,10 +48,10 @@ from typing import Any
 
 from ..errors import RatingError
 from .bookview import BookView, read_book_view
-from .model import TITLES, Player, RoundGame, Tournament
+from ..tournament import TITLES, Player, RoundGame, Tournament, berger
 from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
 
-__all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "berger", "workbook_tournament",
+__all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "workbook_tournament",
            "preflight", "export_trf", "default_output", "preflight_output"]
 
 FORMATS = ("trf16", "trf26")
@@ -72,26 +70,6 @@ def trf_code(value: Any) -> str | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return {1.0: "1", 0.5: "=", 0.0: "0"}.get(float(value))
     return _CELL_CODES.get(str(value).strip().upper())
-
-
-def berger(players: int) -> dict[tuple[int, int], tuple[int, bool]]:
-    """FIDE's Berger tables: for each pair ``(i, j)``, ``i < j``, the round they meet and
-    whether ``i`` has White. An odd number of players meets a dummy (the free round).
-
-    Players i, j < N (N even) meet in round ``(i + j − 2) mod (N − 1) + 1``, the lower
-    number White when ``i + j`` is odd; player N meets i in round ``(2i − 2) mod (N − 1)
-    + 1``, i White when i ≤ N/2 (FIDE C.05 Annex 1 tables, e.g. 4 players: 1-4 2-3 /
-    4-3 1-2 / 2-4 3-1).
-    """
-    n = players + players % 2
-    out: dict[tuple[int, int], tuple[int, bool]] = {}
-    for i in range(1, players + 1):
-        for j in range(i + 1, players + 1):
-            if j < n:
-                out[(i, j)] = ((i + j - 2) % (n - 1) + 1, (i + j) % 2 == 1)
-            else:
-                out[(i, j)] = ((2 * i - 2) % (n - 1) + 1, i <= n // 2)
-    return out
 
 
 def _int(value: Any) -> int | None:
@@ -137,16 +115,38 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
     """The tournament a FIDE workbook holds, and the issues met reading it."""
     rows = _player_rows(view)
     sheet = view.names["Names"][0][0]
-    first_row, name_col = rows[0]
-    swiss = view.value(sheet, first_row - 1, name_col + 9) == "Opp"
+    swiss = _is_swiss(view, sheet, rows[0])
+    t = Tournament(name=_text(view.value(sheet, 2, 2)))
+    t.headers = {"062": [""], "072": [""]}  # counts written from the players
+    read = WorkbookEvent(t, "swiss" if swiss else "round robin")
+    _read_report_fields(view, read)
+    _read_players(view, sheet, rows, read)
+    numbers = {p.number for p in t.players}
+    name_col = rows[0][1]
+    if swiss:
+        _swiss_games(view, sheet, rows, name_col, read, numbers)
+    else:
+        _round_robin_games(view, sheet, rows, name_col, read, numbers)
+    _read_rounds(view, t)
+    if view.has("Rank"):
+        _read_ranking(view, rows, read)
+    return read
+
+
+def _is_swiss(view: BookView, sheet: str, first: tuple[int, int]) -> bool:
+    """Whether the crosstable is the Swiss (an ``Opp`` column after the player's) or the
+    round robin; any other workbook raises :class:`RatingError`."""
+    first_row, name_col = first
     if "K list" not in (view.value(sheet, first_row - 1, name_col + 7),
                         view.value(sheet, first_row - 2, name_col + 7)):
         raise RatingError(f"book: {str(view.path)!r} is not a FIDE crosstable (no K list column "
                           "beside the names); export-trf reads the FIDE round-robin and Swiss workbooks")
-    t = Tournament(name=_text(view.value(sheet, 2, 2)))
-    t.headers = {"062": [""], "072": [""]}  # counts written from the players
-    read = WorkbookEvent(t, "swiss" if swiss else "round robin")
-    issues = read.issues
+    return bool(view.value(sheet, first_row - 1, name_col + 9) == "Opp")
+
+
+def _read_report_fields(view: BookView, read: WorkbookEvent) -> None:
+    """The event's fields of the Report sheet; a date that is not one is an issue."""
+    t = read.tournament
     t.city, t.federation, t.type = view.text("ReportCity"), view.text("ReportFederation"), view.text("ReportType")
     t.chief_arbiter, t.time_control = view.text("ReportArbiter"), view.text("ReportTimeControl")
     t.deputy_arbiters = [d.strip() for d in view.text("ReportDeputies").split(";") if d.strip()]
@@ -154,71 +154,90 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
         raw = view.one(name)
         setattr(t, attr, _date(raw))
         if raw is not None and getattr(t, attr) is None:
-            issues.append(Issue(0, "", name, f"{raw!r} is not a date"))
-    ids, sexes, births = view.named("FideIds"), view.named("Sexes"), view.named("BirthDates")
+            read.issues.append(Issue(0, "", name, f"{raw!r} is not a date"))
+
+
+def _read_players(view: BookView, sheet: str, rows: list[tuple[int, int]], read: WorkbookEvent) -> None:
+    """A player for each crosstable row with a name, from the crosstable and the Report
+    sheet; a value that does not fit its TRF field is an issue and is not written."""
+    report = (view.named("FideIds"), view.named("Sexes"), view.named("BirthDates"))
     points = view.named("Points")
     for i, (row, col) in enumerate(rows):
         name = _text(view.value(sheet, row, col))
         if not name:
             continue
-        number = i + 1
-        p = Player(number, name)
-        title = _text(view.value(sheet, row, col + 1)).upper()
-        if title and title not in TITLES:
-            issues.append(Issue(number, name, "Title", f"{title!r} is not a FIDE title; not written"))
-            title = ""
-        p.title = title
-        fed = _text(view.value(sheet, row, col + 2)).upper()
-        if fed and not _FED.fullmatch(fed):
-            issues.append(Issue(number, name, "Fed", f"{fed!r} is not a three-letter code; not written"))
-            fed = ""
-        p.federation = fed
-        rating_value = view.value(sheet, row, col + 3)
-        rating = _int(rating_value)
-        if rating_value not in (None, "-") and (rating is None or not (rating == 0 or 100 <= rating <= 4000)):
-            issues.append(Issue(number, name, "Rating", f"{rating_value!r} is not a rating; not written"))
-            rating = None
-        p.rating = rating or None
-        fide_id = ids[i] if i < len(ids) else None
-        p.fide_id = _int(fide_id) or None
-        if fide_id is not None and p.fide_id is None:
-            issues.append(Issue(number, name, "FIDE ID", f"{fide_id!r} is not a FIDE ID; not written"))
-        sex = _text(sexes[i] if i < len(sexes) else None).lower()
-        p.sex = sex if sex in ("m", "w") else ""
-        if sex and not p.sex:
-            issues.append(Issue(number, name, "Sex", f"{sex!r} is not m or w; not written"))
-        birth = _text(births[i] if i < len(births) else None)
-        if len(birth) > 10:
-            issues.append(Issue(number, name, "Birth date", f"{birth!r} is longer than YYYY/MM/DD; not written"))
-            birth = ""
-        p.birth_date = birth
-        year = _int(view.value(sheet, row, col + 5))
-        p.birth_year = year
-        if birth and year and not birth.startswith(str(year)):
-            issues.append(Issue(number, name, "Birth date", f"{birth} does not agree with the birth year {year}"))
-        if not birth and year:
-            p.birth_date = str(year)
+        row_report = [values[i] if i < len(values) else None for values in report]
+        p = _read_player(view, sheet, (row, col), Player(i + 1, name), row_report, read.issues)
         stated = points[i] if i < len(points) else None
-        read.stated_points[number] = float(stated) if isinstance(stated, (int, float)) else None
-        t.players.append(p)
-    numbers = {p.number for p in t.players}
-    if swiss:
-        _swiss_games(view, sheet, rows, name_col, read, numbers)
-    else:
-        _round_robin_games(view, sheet, rows, name_col, read, numbers)
-    # the rounds of the event: those played, or more where round dates say so
+        read.stated_points[p.number] = float(stated) if isinstance(stated, (int, float)) else None
+        read.tournament.players.append(p)
+
+
+def _read_player(view: BookView, sheet: str, at: tuple[int, int], p: Player, report: list[Any],
+                 issues: list[Issue]) -> Player:
+    """Player ``p``'s title, federation, rating and birth year (the crosstable's row ``at``)
+    and FIDE ID, sex and birth date (``report``: the Report sheet's row)."""
+    (row, col), number, name = at, p.number, p.name
+    fide_id, sex_value, birth_value = report
+    title = _text(view.value(sheet, row, col + 1)).upper()
+    if title and title not in TITLES:
+        issues.append(Issue(number, name, "Title", f"{title!r} is not a FIDE title; not written"))
+        title = ""
+    p.title = title
+    fed = _text(view.value(sheet, row, col + 2)).upper()
+    if fed and not _FED.fullmatch(fed):
+        issues.append(Issue(number, name, "Fed", f"{fed!r} is not a three-letter code; not written"))
+        fed = ""
+    p.federation = fed
+    rating_value = view.value(sheet, row, col + 3)
+    rating = _int(rating_value)
+    if rating_value not in (None, "-") and (rating is None or not (rating == 0 or 100 <= rating <= 4000)):
+        issues.append(Issue(number, name, "Rating", f"{rating_value!r} is not a rating; not written"))
+        rating = None
+    p.rating = rating or None
+    p.fide_id = _int(fide_id) or None
+    if fide_id is not None and p.fide_id is None:
+        issues.append(Issue(number, name, "FIDE ID", f"{fide_id!r} is not a FIDE ID; not written"))
+    sex = _text(sex_value).lower()
+    p.sex = sex if sex in ("m", "w") else ""
+    if sex and not p.sex:
+        issues.append(Issue(number, name, "Sex", f"{sex!r} is not m or w; not written"))
+    _read_birth(view.value(sheet, row, col + 5), _text(birth_value), p, issues)
+    return p
+
+
+def _read_birth(year_value: Any, birth: str, p: Player, issues: list[Issue]) -> None:
+    """The birth year (crosstable) and birth date (Report sheet): a date without a year
+    in agreement is an issue; a year alone stands for the date."""
+    if len(birth) > 10:
+        issues.append(Issue(p.number, p.name, "Birth date", f"{birth!r} is longer than YYYY/MM/DD; not written"))
+        birth = ""
+    p.birth_date = birth
+    year = _int(year_value)
+    p.birth_year = year
+    if birth and year and not birth.startswith(str(year)):
+        issues.append(Issue(p.number, p.name, "Birth date", f"{birth} does not agree with the birth year {year}"))
+    if not birth and year:
+        p.birth_date = str(year)
+
+
+def _read_rounds(view: BookView, t: Tournament) -> None:
+    """The rounds of the event: those played, or more where round dates say so."""
     played = max((len(p.games) for p in t.players), default=0)
     t.round_dates = [_date(d) for d in view.named("RoundDates")]
     while t.round_dates and t.round_dates[-1] is None:
         t.round_dates.pop()
     t.rounds = max(played, len(t.round_dates))
-    if view.has("Rank"):
-        for p, value in zip(t.players, [view.named("Rank")[i] for i, _ in enumerate(rows)]):
-            if _int(value):
-                read.ranks[p.number] = _int(value)  # type: ignore[assignment]
-        read.tiebreaks = [view.text(f"TieBreak{slot}").strip().upper() for slot in range(1, 5)
-                          if view.text(f"TieBreak{slot}").strip()]
-    return read
+
+
+def _read_ranking(view: BookView, rows: list[tuple[int, int]], read: WorkbookEvent) -> None:
+    """The workbook's ranks (``Rank``) and the tie-break codes that made them."""
+    ranks = view.named("Rank")
+    for p, value in zip(read.tournament.players, [ranks[i] for i, _ in enumerate(rows)]):
+        if _int(value):
+            read.ranks[p.number] = _int(value)  # type: ignore[assignment]
+    read.tiebreaks = [view.text(f"TieBreak{slot}").strip().upper() for slot in range(1, 5)
+                      if view.text(f"TieBreak{slot}").strip()]
 
 
 def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_col: int,

@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .model import Tournament
+from ..tournament import Tournament
 
 __all__ = ["Issue", "WorkbookEvent", "preflight", "preflight_output", "write_check"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .model import ReadWarning, Tournament
+from ..tournament import ReadWarning, Tournament
 
 __all__ = ["fit_to_workbook", "FileWarning", "WORKBOOK_MAX_ROUNDS"]
 
@@ -35,7 +35,7 @@ def fit_to_workbook(tournament: Tournament) -> tuple[Tournament, list[ReadWarnin
     * a header (142, XXR, round dates) declaring more rounds than a workbook holds gives
       way to the rounds the results fill: the import goes on, with a warning.
 
-    >>> from chessrating.trf.model import Player, RoundGame
+    >>> from chessrating.tournament import Player, RoundGame
     >>> a = Player(3, games=[RoundGame(1, 959, "w", "1")])
     >>> b = Player(959, games=[RoundGame(1, 3, "b", "0")])
     >>> fitted, notes = fit_to_workbook(Tournament(players=[a, b], rounds=31))

@@ -15,17 +15,19 @@ game once. Forfeits, byes and games not played yet are not pairings.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .. import checks
 from ..errors import RatingError
 from ..results import NO_GAMES, NoValue, Result, describe, read_result
+from ..tournament import Tournament
 from .player import (
     ABSOLUTE_FLOOR, ABSOLUTE_FLOORS, ESTABLISHED_AFTER, absolute_floor, bonus_eligible, effective_for, first_rating,
     floor, rate_special, rate_standard,
 )
 
-__all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds"]
+__all__ = ["rate_event", "pairings_from_crosstable", "pairings_from_rounds", "pairings_from_tournament"]
 
 Pairing = tuple[int, int, float]
 
@@ -81,6 +83,37 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
     >>> rate_event([1500, 1500], [30, 30], [(0, 1, 1)])[0] > 1500
     True
     """
+    given = _read_inputs(ratings, games, ages, records, dual_rated, bonus_threshold, peak_ratings,
+                         life_masters, absolute_floors)
+    event = _Event(given, _schedule(pairings, len(given.priors)))  # steps 1 and 2
+    pre_event = event.pre_event_ratings()  # step 3
+    step4 = [event.rate(i, pre_event, event.effective[i], given.records[i]) if event.schedule[i]
+             else event.starts[i] for i in range(event.count)]
+    return [event.final(i, step4) for i in range(event.count)]  # step 5, floored
+
+
+@dataclass(frozen=True)
+class _Inputs:
+    """The arguments of :func:`rate_event`, checked; lists have one value per player."""
+
+    priors: list[float | None]
+    earlier: list[int]
+    ages: list[float | None]
+    records: list[str | None]
+    threshold: float
+    dual: bool
+    peaks: list[float | None]
+    masters: list[bool]
+    personal: list[float | None]
+
+
+def _read_inputs(ratings: Sequence[float | None], games: Sequence[int],
+                 ages: Sequence[float | None] | None, records: Sequence[str | None] | None,
+                 dual_rated: bool, bonus_threshold: float, peak_ratings: Sequence[float | None] | None,
+                 life_masters: Sequence[bool | None] | None,
+                 absolute_floors: Sequence[float | None] | None) -> _Inputs:
+    """Every argument but the pairings checked, in this order: the first problem found is
+    the one reported."""
     count = len(ratings)
     priors = [checks.optional_rating(r, "ratings", _player(i)) for i, r in enumerate(ratings)]
     earlier = [checks.count(g, "games", _player(i)) for i, g in enumerate(checks.per_player(games, "games", count))]
@@ -96,50 +129,71 @@ def rate_event(ratings: Sequence[float | None], games: Sequence[int], pairings: 
                for i, m in enumerate(checks.per_player(life_masters, "life_masters", count))]
     personal = [None if f is None else checks.in_domain(f, ABSOLUTE_FLOORS, "absolute_floors", _player(i))
                 for i, f in enumerate(checks.per_player(absolute_floors, "absolute_floors", count))]
+    return _Inputs(priors, earlier, age_list, record_list, threshold, dual, peaks, masters, personal)
+
+
+def _schedule(pairings: Sequence[Pairing], count: int) -> list[list[tuple[int, float]]]:
+    """Each player's games: (opponent, the player's score), in the order of the pairings."""
     schedule: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     for player, opponent, score in _check_pairings(pairings, count):
         schedule[player].append((opponent, score))
         schedule[opponent].append((player, 1.0 - score))
-    starts: list[float] = []
-    for i in range(count):
-        checks.games_need_a_rating(priors[i], earlier[i], "ratings", _player(i))
-        checks.record_needs_games(record_list[i], earlier[i], "records", _player(i))
-        start = first_rating(age_list[i])
-        prior = priors[i]
-        starts.append(prior if prior is not None else start)                              # step 1
-    effective = [effective_for(priors[i], earlier[i]) for i in range(count)]                 # step 2
-    scores = [[score for _, score in schedule[i]] for i in range(count)]
-    totals = [sum(s) for s in scores]
-    special = [priors[i] is None or earlier[i] <= 8 or record_list[i] is not None for i in range(count)]
-    eligible = [bonus_eligible([opponent for opponent, _ in schedule[i]]) for i in range(count)]
+    return schedule
 
-    def rate(i: int, opponent_ratings: Sequence[float], n_eff: float, record: str | None) -> float:
-        opponents = [opponent_ratings[j] for j, _ in schedule[i]]
-        if special[i]:
-            value = rate_special(starts[i], n_eff, opponents, scores[i], record)
+
+class _Event:
+    """An event under way: what steps 1 and 2 give each player and how step 4 and step 5
+    rate one."""
+
+    def __init__(self, given: _Inputs, schedule: list[list[tuple[int, float]]]) -> None:
+        self.given, self.schedule, self.count = given, schedule, len(schedule)
+        self.starts: list[float] = []
+        for i in range(self.count):
+            checks.games_need_a_rating(given.priors[i], given.earlier[i], "ratings", _player(i))
+            checks.record_needs_games(given.records[i], given.earlier[i], "records", _player(i))
+            start = first_rating(given.ages[i])
+            prior = given.priors[i]
+            self.starts.append(prior if prior is not None else start)                    # step 1
+        self.effective = [effective_for(given.priors[i], given.earlier[i]) for i in range(self.count)]  # step 2
+        self.scores = [[score for _, score in schedule[i]] for i in range(self.count)]
+        self.totals = [sum(s) for s in self.scores]
+        self.special = [given.priors[i] is None or given.earlier[i] <= 8 or given.records[i] is not None
+                        for i in range(self.count)]
+        self.eligible = [bonus_eligible([opponent for opponent, _ in schedule[i]]) for i in range(self.count)]
+
+    def rate(self, i: int, opponent_ratings: Sequence[float], n_eff: float, record: str | None) -> float:
+        """Player ``i`` rated against ``opponent_ratings`` with ``N′ = n_eff`` and ``record``:
+        the special formula or the standard one with bonus (as :func:`uscf.new_rating`
+        chooses); at least 100."""
+        opponents = [opponent_ratings[j] for j, _ in self.schedule[i]]
+        if self.special[i]:
+            value = rate_special(self.starts[i], n_eff, opponents, self.scores[i], record)
         else:
-            value = rate_standard(starts[i], n_eff, opponents, totals[i], eligible[i], dual, threshold)
+            value = rate_standard(self.starts[i], n_eff, opponents, self.totals[i], self.eligible[i],
+                                  self.given.dual, self.given.threshold)
         return max(value, ABSOLUTE_FLOOR)
 
-    step3 = list(starts)
-    for i in range(count):
-        if priors[i] is None and schedule[i]:
-            step3[i] = rate(i, starts, 1.0, None)
-    pre_event = [starts[i] if priors[i] is not None else step3[i] for i in range(count)]
-    step4 = [rate(i, pre_event, effective[i], record_list[i]) if schedule[i] else starts[i]
-             for i in range(count)]
-    result: list[float | NoValue] = []
-    for i in range(count):
-        if schedule[i]:
-            peak, prior = peaks[i], priors[i]
-            if peak is not None and prior is not None and earlier[i] > ESTABLISHED_AFTER:
-                peak = max(peak, prior)
-            final = rate(i, step4, effective[i], record_list[i])
-            result.append(max(final, floor(peak, masters[i], earlier[i]),
-                              absolute_floor(scores[i], personal[i], "absolute_floors", _player(i))))
-        else:
-            result.append(NO_GAMES if priors[i] is None else starts[i])
-    return result
+    def pre_event_ratings(self) -> list[float]:
+        """Step 3: the ratings the opponents see in step 4, an unrated player's a special
+        rating with ``N′ = 1`` against the step-1 values."""
+        step3 = list(self.starts)
+        for i in range(self.count):
+            if self.given.priors[i] is None and self.schedule[i]:
+                step3[i] = self.rate(i, self.starts, 1.0, None)
+        return [self.starts[i] if self.given.priors[i] is not None else step3[i] for i in range(self.count)]
+
+    def final(self, i: int, step4: Sequence[float]) -> float | NoValue:
+        """Step 5 for player ``i``, floored (§4.5); a player without a game keeps his
+        rating, an unrated one has none."""
+        given = self.given
+        if not self.schedule[i]:
+            return NO_GAMES if given.priors[i] is None else self.starts[i]
+        peak, prior = given.peaks[i], given.priors[i]
+        if peak is not None and prior is not None and given.earlier[i] > ESTABLISHED_AFTER:
+            peak = max(peak, prior)
+        final = self.rate(i, step4, self.effective[i], given.records[i])
+        return max(final, floor(peak, given.masters[i], given.earlier[i]),
+                   absolute_floor(self.scores[i], given.personal[i], "absolute_floors", _player(i)))
 
 
 def _player(index: int) -> str:
@@ -275,3 +329,19 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
             if game is not None:
                 pairings.append(game)
     return pairings
+
+
+def pairings_from_tournament(tournament: Tournament) -> list[Pairing]:
+    """The rated games of a :class:`~chessrating.tournament.Tournament`, read as the US
+    Chess workbook's cells hold them (:meth:`Tournament.round_cells`, then
+    :func:`pairings_from_rounds`); player ``k - 1`` is starting number ``k``.
+
+    >>> from chessrating.tournament import Player, RoundGame
+    >>> pairings_from_tournament(Tournament(players=[
+    ...     Player(1, games=[RoundGame(1, 3, "w", "="), RoundGame(2, 2, "b", "+")]),
+    ...     Player(2, games=[RoundGame(1, None, None, "U"), RoundGame(2, 1, "w", "-")]),
+    ...     Player(3, games=[RoundGame(1, 1, "b", "=")])], rounds=2))
+    [(0, 2, 0.5)]
+    """
+    cells = tournament.round_cells()
+    return pairings_from_rounds(cells.results, cells.opponents)

@@ -18,32 +18,30 @@ The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
 player columns of the round robin and the Swiss in :mod:`.fide`; the round columns
 and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
 FIDE templates' Report sheet (what the FIDE rating report needs beyond the crosstable)
-in :mod:`.report`; the event model and the example event in :mod:`.event`.
+in :mod:`.report`; the round robin as the crosstable shows it and the example event in
+:mod:`.event`. Every one is filled from the package's one tournament model,
+:class:`chessrating.tournament.Tournament`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
 
 from ..errors import RatingError
 from ..tiebreaks import USCF_DEFAULTS
 from .calculators import build_calculators
-from .event import EventPlayer, RoundRobinEvent, load_demo_event, round_robin_from_tournament
-from .report import ReportInputs, report_inputs
+from ..tournament import Tournament
+from .event import RoundRobinEvent, load_demo_event
 from .roundrobin import ROUND_ROBIN_SIZE, build_round_robin
 from .swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
 from .uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
 from .writer import current_evaluation, evaluation
 from xlrecalc.engine import collector_paused
 
-if TYPE_CHECKING:
-    from ..trf.model import Tournament
-
 __all__ = [
     "TEMPLATES", "write_templates", "fill_round_robin", "fill_swiss", "fill_uscf", "load_demo_event",
-    "EventPlayer", "RoundRobinEvent", "round_robin_from_tournament",
+    "RoundRobinEvent",
     "evaluation", "ROUND_ROBIN_SIZE", "SWISS_PLAYERS", "SWISS_ROUNDS", "USCF_PLAYERS", "USCF_ROUNDS",
 ]
 
@@ -93,37 +91,34 @@ def write_templates(folder: Path, *, recalculate: bool = True) -> list[Path]:
     return [_finish(build, folder / name, recalculate) for name, build in TEMPLATES.items()]
 
 
-EventLike = Union[RoundRobinEvent, "Tournament"]
-
-
-def fill_round_robin(event: EventLike, dst: Path, *, recalculate: bool = True,
-                     unknown_games: str = "established", report: "ReportInputs | None" = None,
+def fill_round_robin(event: RoundRobinEvent | Tournament, dst: Path, *, recalculate: bool = True,
+                     unknown_games: str = "established", report: Tournament | None = None,
                      tiebreaks: "Sequence[str] | None" = None) -> Path:
     """The round-robin workbook sized to ``event`` and filled with it; returns ``dst``.
 
     ``event`` is a :class:`RoundRobinEvent` (e.g. :func:`load_demo_event`) or a
-    :class:`chessrating.trf.model.Tournament` in which each pair met at most once.
+    :class:`chessrating.tournament.Tournament` in which each pair met at most once.
     Names and other text are written as text: a name such as ``=1+1`` stays a name.
     ``unknown_games`` (``established`` or ``new``) is how a blank Rated games cell is read;
-    ``report`` fills the Report sheet (a tournament's own header and players when ``event``
-    is one).
+    the header fields and players of ``report`` fill the Report sheet (a tournament's own
+    when ``event`` is one).
     """
     if not isinstance(event, RoundRobinEvent):
-        report = report or report_inputs(event)
-        event = round_robin_from_tournament(event)
+        report = report or event
+        event = RoundRobinEvent(event)
     if len(event.players) < 2:
         raise RatingError(f"event: {len(event.players)} players; a round robin needs at least 2")
     return _finish(lambda path: build_round_robin(path, event=event, unknown_games=unknown_games,
                                                   report=report, tiebreaks=tiebreaks), dst, recalculate)
 
 
-def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
+def fill_swiss(tournament: Tournament, dst: Path, *, recalculate: bool = True,
                k_inputs: "KInputs | None" = None, unknown_games: str = "established",
                tiebreaks: "Sequence[str] | None" = None) -> Path:
     """The Swiss workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k; opponent numbers, colours (W/B) and
-    results (:func:`chessrating.trf.model.cell_result`) fill the round columns.
+    results (:func:`chessrating.tournament.cell_result`) fill the round columns.
     ``k_inputs`` maps starting numbers to (rated games, peak rating) for the K column;
     ``unknown_games`` (``established`` or ``new``) is how a blank Rated games cell is read.
     """
@@ -134,13 +129,13 @@ def fill_swiss(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
                    dst, recalculate)
 
 
-def fill_uscf(tournament: "Tournament", dst: Path, *, recalculate: bool = True,
+def fill_uscf(tournament: Tournament, dst: Path, *, recalculate: bool = True,
               unknown_games: str = "established", tiebreaks: "Sequence[str] | None" = None) -> Path:
     """The US Chess event workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k: name, rating (taken as the rating
     before the event), and per round the opponent's number and the result
-    (:func:`chessrating.trf.model.cell_result`). Games so far, age, record, peak and life
+    (:func:`chessrating.tournament.cell_result`). Games so far, age, record, peak and life
     master stay blank for the arbiter; a rated player's blank games so far is read as
     ``unknown_games`` says (``established``: N′ = N*; ``new``: 0 games) and marked.
     """

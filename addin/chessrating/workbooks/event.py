@@ -1,15 +1,20 @@
-"""The events the crosstable templates are filled with, and the bundled example event.
+"""The round robin the crosstable template is filled with, and the bundled example event.
 
-:class:`RoundRobinEvent` is a crosstable in plain values: the players and an n×n grid of
-result cells (``"1"``, ``"½"``, ``"0"``, ``"+"``, ``"-"``; ``""`` on the diagonal and
-for games not played). :func:`round_robin_from_tournament` makes one from a tournament
-read from a TRF file (:mod:`chessrating.trf.model`).
+:class:`RoundRobinEvent` is a view of a :class:`~chessrating.tournament.Tournament` in
+which every pair met at most once: its players in starting-number order and the n×n grid
+of result cells their games make (``"1"``, ``"½"``, ``"0"``, ``"+"``, ``"-"``; ``""`` on
+the diagonal and for games not played), with what only the workbook adds: the title
+whose norm verdicts it shows, and for the example its sources and published points.
 
 The example event for ``chessrating demo`` is the 4th Sinquefield Cup (Saint Louis,
 5–14 August 2016), a ten-player single round robin, stored in
 ``data/demo_sinquefield_2016.csv`` with its sources. It asks for the GM-norm verdicts
 (``norm_title``), which the README's picture shows; other events leave the title blank
 and the norm column quiet until one is picked in the workbook.
+
+**Decision**: the file holds the crosstable, not the rounds. Its games are placed in the
+rounds of the FIDE Berger tables for the row numbers (as ``export-trf`` reads a crosstable
+without rounds), colours unknown; nothing the workbook shows depends on them.
 
 >>> event = load_demo_event()
 >>> event.name, len(event.players), event.players[0].name, event.points()[0], event.norm_title
@@ -21,16 +26,14 @@ from __future__ import annotations
 import csv
 import datetime as _dt
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from typing import TYPE_CHECKING
 
 from ..errors import RatingError
+from ..tournament import Player, RoundGame, Tournament, berger, cell_result
 
-if TYPE_CHECKING:  # the tournament model is only read, never required
-    from ..trf.model import Tournament
-
-__all__ = ["EventPlayer", "RoundRobinEvent", "load_demo_event", "round_robin_from_tournament",
+__all__ = ["RoundRobinEvent", "load_demo_event", "parse_event_csv",
            "DEMO_FILE", "CELL_POINTS", "NORM_TITLES"]
 
 DEMO_FILE = "demo_sinquefield_2016.csv"
@@ -44,52 +47,46 @@ CELL_POINTS = {"1": 1.0, "½": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "H": 0.5, "B":
 NORM_TITLES = ("", "GM", "IM", "WGM", "WIM")
 # Cells whose mirror must hold a given result for the pair to add up.
 _MIRROR = {"1": "0", "0": "1", "½": "½", "+": "-", "-": "+"}
-
-
-@dataclass(frozen=True)
-class EventPlayer:
-    """One player of a crosstable: identity, rating and the inputs of FIDE's K rules."""
-
-    name: str
-    title: str = ""
-    federation: str = ""
-    rating: int | None = None
-    birth_year: int | None = None
-    rated_games: int | None = None
-    peak_rating: int | None = None
-    number: int | None = None
-    k: int | None = None  # K as the FIDE list gives it; blank: computed by FIDE_K
+# The TRF code of each result cell an event file may hold (cell_result turns it back).
+_CELL_CODE = {"1": "1", "½": "=", "0": "0", "+": "+", "-": "-", "H": "H", "B": "F", "U": "U", "Z": "Z"}
 
 
 @dataclass(frozen=True)
 class RoundRobinEvent:
-    """A single round robin: players and the grid ``results[i][j]`` of player i against j."""
+    """A single round robin: a tournament, and the grid ``results[i][j]`` of its i-th
+    player against its j-th (starting-number order, both built once from the tournament).
 
-    name: str
-    players: tuple[EventPlayer, ...]
-    results: tuple[tuple[str, ...], ...]
-    year: int | None = None
-    site: str = ""
-    dates: str = ""
-    sources: tuple[str, ...] = field(default_factory=tuple)
-    published_points: tuple[float, ...] | None = None
+    A pair that met twice, an opponent number no player has or a player paired with
+    himself raises :class:`RatingError`; byes have no place in a crosstable and are left out.
+    """
+
+    tournament: Tournament
     norm_title: str = ""  # the workbook's NormTitle: "" (no verdicts), GM, IM, WGM or WIM
-    start: _dt.date | None = None  # the first day, where known: which tie-break rules were in force
+    sources: tuple[str, ...] = ()
+    published_points: tuple[float, ...] | None = None
+    players: tuple[Player, ...] = field(init=False, repr=False)
+    results: tuple[tuple[str, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        size = len(self.players)
-        if len(self.results) != size or any(len(row) != size for row in self.results):
-            raise RatingError(f"results: the grid must be {size}×{size}, one row and column per player")
-        for i, row in enumerate(self.results):
-            for j, value in enumerate(row):
-                if value not in CELL_POINTS:
-                    raise RatingError(f"results: {value!r} is not a crosstable result "
-                                      f"(row {i + 1}, column {j + 1})")
-                if i == j and value:
-                    raise RatingError(f"results: player {i + 1} cannot play themself")
         if self.norm_title not in NORM_TITLES:
             raise RatingError(f"norm_title: {self.norm_title!r} is not one of "
                               f"{', '.join(t for t in NORM_TITLES if t)} or blank")
+        players = tuple(sorted(self.tournament.players, key=lambda p: p.number))
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "results", _grid(players))
+
+    @property
+    def name(self) -> str:
+        return self.tournament.name
+
+    @property
+    def start(self) -> _dt.date | None:
+        """The first day, where known: which tie-break rules were in force."""
+        return self.tournament.start_date
+
+    @property
+    def year(self) -> int | None:
+        return self.start.year if self.start else None
 
     def points(self) -> list[float]:
         """Each player's points from the grid (forfeits included)."""
@@ -106,6 +103,28 @@ class RoundRobinEvent:
         return bad
 
 
+def _grid(players: Sequence[Player]) -> tuple[tuple[str, ...], ...]:
+    """The crosstable of ``players``: each game's worksheet cell (:func:`cell_result`)."""
+    position = {p.number: i for i, p in enumerate(players)}
+    grid = [["" for _ in players] for _ in players]
+    for p in players:
+        row = position[p.number]
+        for game in p.games:
+            if game.opponent is None:
+                continue
+            if game.opponent not in position:
+                raise RatingError(f"opponent: player {p.number} meets unknown number {game.opponent} "
+                                  f"in round {game.round}")
+            col = position[game.opponent]
+            if col == row:
+                raise RatingError(f"results: player {row + 1} cannot play themself")
+            if grid[row][col]:
+                raise RatingError(f"opponent: players {p.number} and {game.opponent} met twice; "
+                                  "use the Swiss template")
+            grid[row][col] = cell_result(game.code)
+    return tuple(tuple(row) for row in grid)
+
+
 def _optional_int(text: str, what: str) -> int | None:
     text = text.strip()
     if not text:
@@ -116,8 +135,39 @@ def _optional_int(text: str, what: str) -> int | None:
         raise RatingError(f"{what}: {text!r} is not a whole number") from None
 
 
+def _optional_date(text: str, what: str) -> _dt.date | None:
+    try:
+        return _dt.date.fromisoformat(text) if text else None
+    except ValueError:
+        raise RatingError(f"{what}: {text!r} is not a date YYYY-MM-DD") from None
+
+
+def _games(grid: Sequence[Sequence[str]]) -> list[list[RoundGame]]:
+    """Each row's games, in the rounds of the Berger tables (the module's **Decision**);
+    a round without a game is blank."""
+    size = len(grid)
+    rounds = size - 1 if size % 2 == 0 else size
+    table = berger(size)
+    lines = []
+    for i, row in enumerate(grid):
+        for j, value in enumerate(row):
+            if value not in CELL_POINTS:
+                raise RatingError(f"results: {value!r} is not a crosstable result "
+                                  f"(row {i + 1}, column {j + 1})")
+            if i == j and value:
+                raise RatingError(f"results: player {i + 1} cannot play themself")
+        by_round = {}
+        for j, value in enumerate(row):
+            if value:
+                rnd = table[min(i, j) + 1, max(i, j) + 1][0]
+                by_round[rnd] = RoundGame(rnd, j + 1, None, _CELL_CODE[value])
+        lines.append([by_round.get(r, RoundGame(r)) for r in range(1, rounds + 1)])
+    return lines
+
+
 def parse_event_csv(text: str) -> RoundRobinEvent:
-    """Read an event file: ``# key: value`` lines, then a CSV crosstable with a header row.
+    """Read an event file: ``# key: value`` lines (``event``, ``site``, ``start`` and
+    ``end`` as YYYY-MM-DD, ``source`` …), then a CSV crosstable with a header row.
 
     Columns: ``no, name, title, federation, rating, birth_year``, one column per opponent
     number, then ``points`` (the published score, checked against the grid).
@@ -141,17 +191,21 @@ def parse_event_csv(text: str) -> RoundRobinEvent:
     for index, row in enumerate(rows, start=1):
         if _optional_int(row[0], "no") != index:
             raise RatingError(f"no: row {index} holds number {row[0]!r}")
-        players.append(EventPlayer(
-            name=row[1], title=row[2], federation=row[3],
-            rating=_optional_int(row[4], "rating"), birth_year=_optional_int(row[5], "birth_year"),
-            number=index))
-        grid.append(tuple(row[6:6 + size]))
+        players.append(Player(
+            index, name=row[1], title=row[2], federation=row[3],
+            rating=_optional_int(row[4], "rating"), birth_year=_optional_int(row[5], "birth_year")))
+        grid.append(row[6:6 + size])
         published.append(float(row[6 + size]))
-    event = RoundRobinEvent(
-        name=(meta.get("event") or [""])[0], players=tuple(players), results=tuple(grid),
-        year=_optional_int((meta.get("year") or [""])[0], "year"),
-        site=(meta.get("site") or [""])[0], dates=(meta.get("dates") or [""])[0],
-        sources=tuple(meta.get("source", [])), published_points=tuple(published))
+    for player, games in zip(players, _games(grid)):
+        player.games = games
+    first = (meta.get("start") or [""])[0]
+    tournament = Tournament(
+        name=(meta.get("event") or [""])[0], city=(meta.get("site") or [""])[0],
+        start_date=_optional_date(first, "start"),
+        end_date=_optional_date((meta.get("end") or [""])[0], "end"),
+        players=players, rounds=size - 1 if size % 2 == 0 else size)
+    event = RoundRobinEvent(tournament, sources=tuple(meta.get("source", [])),
+                            published_points=tuple(published))
     if event.points() != list(published):
         raise RatingError(f"points: the grid gives {event.points()}, the file states {published}")
     if event.mismatches():
@@ -164,39 +218,3 @@ def load_demo_event() -> RoundRobinEvent:
     the GM-norm verdicts asked for."""
     text = resources.files("chessrating").joinpath("data", DEMO_FILE).read_text(encoding="utf-8")
     return replace(parse_event_csv(text), norm_title=DEMO_NORM_TITLE)
-
-
-def round_robin_from_tournament(tournament: "Tournament") -> RoundRobinEvent:
-    """A crosstable from a tournament in which every pair met at most once.
-
-    Players keep their starting numbers' order; each result cell is the worksheet text of
-    the TRF code (:func:`chessrating.trf.model.cell_result`). Byes have no place in a
-    crosstable and are left out; a pair that met twice raises :class:`RatingError`.
-    """
-    from ..trf.model import cell_result
-
-    ordered = sorted(tournament.players, key=lambda p: p.number)
-    position = {p.number: i for i, p in enumerate(ordered)}
-    size = len(ordered)
-    grid = [["" for _ in range(size)] for _ in range(size)]
-    for p in ordered:
-        row = position[p.number]
-        for game in p.games:
-            if game.opponent is None:
-                continue
-            if game.opponent not in position:
-                raise RatingError(f"opponent: player {p.number} meets unknown number {game.opponent} "
-                                  f"in round {game.round}")
-            col = position[game.opponent]
-            if grid[row][col]:
-                raise RatingError(f"opponent: players {p.number} and {game.opponent} met twice; "
-                                  "use the Swiss template")
-            grid[row][col] = cell_result(game.code)
-    players = tuple(
-        EventPlayer(name=p.name, title=p.title, federation=p.federation, rating=p.rating,
-                    birth_year=p.birth_year, number=p.number)
-        for p in ordered)
-    year = tournament.start_date.year if tournament.start_date else None
-    return RoundRobinEvent(name=tournament.name, players=players,
-                           results=tuple(tuple(r) for r in grid), year=year, site=tournament.city,
-                           start=tournament.start_date)

@@ -41,7 +41,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
-from .event import EventPlayer
+from ..tournament import Player
 from .ranking import RANKING_COLUMNS, ranking_formats
 from .layout import (
     ASSUMED, CROSSTABLE, Styles, cell, column, check_player, first_check, no_rating, refused,
@@ -113,17 +113,21 @@ def write_fide_settings(sheet: Worksheet, book: Workbook, st: Styles, heading: s
 
 
 def write_fide_player(sheet: Worksheet, st: Styles, r: int, number: int,
-                      player: EventPlayer | None, k_formula: str) -> None:
-    """Row ``r``'s player columns: the number, the player's inputs and the K formula."""
+                      player: Player | None, k_formula: str,
+                      k_inputs: tuple[int | None, int | None] = (None, None)) -> None:
+    """Row ``r``'s player columns: the number, the player's inputs, the K inputs a
+    tournament does not hold (rated games and peak, blank unless given; K list blank) and
+    the K formula."""
+    rated_games, peak_rating = k_inputs
     sheet.write_number(r, 0, number, st.header)
     write_text_input(sheet, r, 1, player.name if player else "", st.input_text)
     write_text_input(sheet, r, TITLE_COL, player.title if player else "", st.input_result)
     write_text_input(sheet, r, FED_COL, player.federation if player else "", st.input_result)
     write_input(sheet, r, RATING_COL, player.rating if player else None, st.input_int)
-    write_input(sheet, r, 5, player.rated_games if player else None, st.input_int)
+    write_input(sheet, r, 5, rated_games, st.input_int)
     write_input(sheet, r, 6, player.birth_year if player else None, st.input_int)
-    write_input(sheet, r, 7, player.peak_rating if player else None, st.input_int)
-    write_input(sheet, r, K_LIST_COL, player.k if player else None, st.input_int)
+    write_input(sheet, r, 7, peak_rating, st.input_int)
+    write_input(sheet, r, K_LIST_COL, None, st.input_int)
     write_quiet_formula(sheet, r, K_COL, k_formula, st.formula_int)
 
 

@@ -28,16 +28,16 @@ check names a row whose two disagree. Dates of the event and of the rounds are d
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 
+from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
 
+from ..tournament import Player, Tournament
 from .layout import CROSSTABLE, Styles, column, print_setup, write_input, write_quiet_formula, write_text_input
 
-__all__ = ["REPORT", "REPORT_FIELDS", "PLAYER_FIELDS", "ReportInputs", "PlayerReport",
-           "write_report_sheet", "RATING_LISTS", "report_inputs", "FIRST_FIELD_ROW",
-           "ROUND_ROW", "PLAYER_HEADER_ROW"]
+__all__ = ["REPORT", "REPORT_FIELDS", "PLAYER_FIELDS", "write_report_sheet", "report_value",
+           "game_rounds", "RATING_LISTS", "FIRST_FIELD_ROW", "ROUND_ROW", "PLAYER_HEADER_ROW"]
 
 REPORT = "Report"
 RATING_LISTS = ("standard", "rapid", "blitz")
@@ -61,56 +61,32 @@ PLAYER_HEADER_ROW = ROUND_ROW + 3
 MAX_FIDE_ID = 99_999_999_999
 
 
-@dataclass(frozen=True)
-class PlayerReport:
-    """One player's report inputs."""
+def report_value(tournament: Tournament, name: str) -> object:
+    """The value of the event's cell with workbook name ``name``, read from ``tournament``;
+    the rating list, which a tournament report does not name, is ``standard``.
 
-    fide_id: int | None = None
-    sex: str = ""
-    birth_date: str = ""
-
-
-@dataclass
-class ReportInputs:
-    """The Report sheet's inputs: the event's fields and each starting number's player."""
-
-    city: str = ""
-    federation: str = ""
-    start_date: _dt.date | None = None
-    end_date: _dt.date | None = None
-    type: str = ""
-    chief_arbiter: str = ""
-    deputy_arbiters: Sequence[str] = ()
-    time_control: str = ""
-    rating_list: str = "standard"
-    round_dates: Sequence[_dt.date | None] = ()
-    players: Mapping[int, PlayerReport] = field(default_factory=dict)
-    # (player, opponent) -> "3W": the round they met and the player's colour
-    games: Mapping[tuple[int, int], str] = field(default_factory=dict)
-
-    def value(self, name: str) -> object:
-        """The value of the event's cell with workbook name ``name``."""
-        return {"ReportCity": self.city, "ReportFederation": self.federation,
-                "ReportStart": self.start_date, "ReportEnd": self.end_date,
-                "ReportType": self.type, "ReportArbiter": self.chief_arbiter,
-                "ReportDeputies": "; ".join(self.deputy_arbiters),
-                "ReportTimeControl": self.time_control, "RatingList": self.rating_list}[name]
+    >>> t = Tournament(city="Linares", deputy_arbiters=["Pérez, A", "Ruiz, B"])
+    >>> report_value(t, "ReportCity"), report_value(t, "ReportDeputies"), report_value(t, "RatingList")
+    ('Linares', 'Pérez, A; Ruiz, B', 'standard')
+    """
+    return {"ReportCity": tournament.city, "ReportFederation": tournament.federation,
+            "ReportStart": tournament.start_date, "ReportEnd": tournament.end_date,
+            "ReportType": tournament.type, "ReportArbiter": tournament.chief_arbiter,
+            "ReportDeputies": "; ".join(tournament.deputy_arbiters),
+            "ReportTimeControl": tournament.time_control, "RatingList": RATING_LISTS[0]}[name]
 
 
-def report_inputs(tournament: object | None) -> ReportInputs:
-    """The Report inputs of a :class:`chessrating.trf.model.Tournament` (empty for None)."""
-    if tournament is None:
-        return ReportInputs()
-    t = tournament
-    return ReportInputs(
-        city=t.city, federation=t.federation, start_date=t.start_date,  # type: ignore[attr-defined]
-        end_date=t.end_date, type=t.type, chief_arbiter=t.chief_arbiter,  # type: ignore[attr-defined]
-        deputy_arbiters=list(t.deputy_arbiters), time_control=t.time_control,  # type: ignore[attr-defined]
-        round_dates=list(t.round_dates),  # type: ignore[attr-defined]
-        players={p.number: PlayerReport(p.fide_id, p.sex, p.birth_date)
-                 for p in t.players},  # type: ignore[attr-defined]
-        games={(p.number, g.opponent): f"{g.round}{(g.colour or '').upper()}"
-               for p in t.players for g in p.games if g.opponent is not None})  # type: ignore[attr-defined]
+def game_rounds(tournament: Tournament) -> dict[tuple[int, int], str]:
+    """(player, opponent) -> the round they met and the player's colour, e.g. ``"3W"``
+    (a pair that met twice: the later game).
+
+    >>> from chessrating.tournament import RoundGame
+    >>> game_rounds(Tournament(players=[Player(1, games=[RoundGame(1, None, None, "H"),
+    ...                                                  RoundGame(2, 4, "b", "1")])]))
+    {(1, 4): '2B'}
+    """
+    return {(p.number, g.opponent): f"{g.round}{(g.colour or '').upper()}"
+            for p in tournament.players for g in p.games if g.opponent is not None}
 
 
 def _date(sheet: object, row: int, col: int, value: _dt.date | None, fmt: object) -> None:
@@ -121,53 +97,97 @@ def _date(sheet: object, row: int, col: int, value: _dt.date | None, fmt: object
 
 
 def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rounds: int,
-                       inputs: ReportInputs | None = None, *, round_robin: bool = False) -> None:
+                       tournament: Tournament | None = None, *, round_robin: bool = False) -> None:
     """The Report sheet for ``players`` crosstable rows from zero-based row ``first`` and
-    ``rounds`` rounds, filled from ``inputs``; a ``round_robin`` also gets the grid of
-    each game's round and colour (:func:`write_game_rounds`)."""
-    inputs = inputs or ReportInputs()
+    ``rounds`` rounds, filled from ``tournament``'s header fields and players (blank
+    without one); a ``round_robin`` also gets the grid of each game's round and colour
+    (:func:`write_game_rounds`)."""
+    event = tournament or Tournament()
     sheet = book.add_worksheet(REPORT)
+    date_fmt, text_fmt = _input_formats(book)
+    _write_heading(sheet, st)
+    _write_event_fields(book, sheet, st, event, date_fmt)
+    last_round = _write_round_dates(book, sheet, st, rounds, event, date_fmt)
+    last = _write_players(book, sheet, st, first, players, event, text_fmt)
+    sheet.set_column(0, 0, 30)
+    sheet.set_column(1, 1, 24)
+    sheet.set_column(2, 4, 12)
+    sheet.set_column(5, max(last_round, players + 1 if round_robin else 0), 11)
+    sheet.freeze_panes(PLAYER_HEADER_ROW + 1, 0)
+    if round_robin:
+        write_game_rounds(book, sheet, st, last + 3, players, game_rounds(event))
+    # On paper: the fields, the round dates, the players and a round robin's grid of
+    # rounds; across pages the labels and numbers of column A repeat.
+    last_row = last + 5 + players if round_robin else last
+    last_col = max(4, last_round, players if round_robin else 0)
+    print_setup(sheet, 0, last_row, last_col, title_columns=(0, 0))
+
+
+def _input_formats(book: Workbook) -> tuple[Format, Format]:
+    """The input formats of the sheet's own: a date, and text kept as typed."""
     date_fmt = book.add_format({"num_format": "yyyy/mm/dd", "align": "center", "border": 1,
                                 "border_color": "#BFBFBF", "bg_color": "#FFF2CC",
                                 "font_color": "#1F4E9E"})
     text_fmt = book.add_format({"num_format": "@", "align": "center", "border": 1,
                                 "border_color": "#BFBFBF", "bg_color": "#FFF2CC",
                                 "font_color": "#1F4E9E"})
+    return date_fmt, text_fmt
+
+
+def _write_heading(sheet: Worksheet, st: Styles) -> None:
+    """The title, the note and the event's name copied from the crosstable."""
     sheet.write_string(0, 0, "FIDE rating report", st.title)
     sheet.write_string(1, 0, "What the FIDE Tournament Report File needs beyond the crosstable "
                              "(chessrating export-trf). Yellow cells are inputs.", st.note)
     sheet.write_string(FIRST_FIELD_ROW - 1, 0, "Tournament", st.label)
     write_quiet_formula(sheet, FIRST_FIELD_ROW - 1, 1, f'=IF({CROSSTABLE}!$B$2="","",{CROSSTABLE}!$B$2)',
                         st.formula_text)
+
+
+def _write_event_fields(book: Workbook, sheet: Worksheet, st: Styles, event: Tournament,
+                        date_fmt: Format) -> None:
+    """One named input per :data:`REPORT_FIELDS` row, with its data validation."""
     for i, (label, name, kind) in enumerate(REPORT_FIELDS):
         r = FIRST_FIELD_ROW + i
         sheet.write_string(r, 0, label, st.label)
-        value = inputs.value(name)
+        value = report_value(event, name)
         if kind == "date":
             _date(sheet, r, 1, value, date_fmt)  # type: ignore[arg-type]
-            sheet.data_validation(r, 1, r, 1, {
-                "validate": "date", "criteria": "between", "minimum": _dt.date(1900, 1, 1),
-                "maximum": _dt.date(2200, 12, 31), "input_title": label,
-                "input_message": "A date, e.g. 2026/09/01"})
         else:
             write_text_input(sheet, r, 1, value, st.input_text)
-        if kind == "federation":
-            sheet.data_validation(r, 1, r, 1, {
-                "validate": "length", "criteria": "==", "value": 3, "input_title": label,
-                "input_message": "The federation's three-letter FIDE code, e.g. GER"})
-        elif kind == "list":
-            sheet.data_validation(r, 1, r, 1, {
-                "validate": "list", "source": list(RATING_LISTS), "input_title": label,
-                "input_message": "The rating the event is rated on: fide-list --fill writes "
-                                 "this rating and its K"})
-        elif kind == "text":
-            sheet.data_validation(r, 1, r, 1, {
-                "validate": "length", "criteria": "<=", "value": 80, "input_title": label,
-                "input_message": "Text written to the report as entered"})
+        _validate_field(sheet, r, label, kind)
         book.define_name(name, f"={REPORT}!${column(1)}${r + 1}")
+
+
+def _validate_field(sheet: Worksheet, r: int, label: str, kind: str) -> None:
+    """The data validation of the event's field in row ``r``, by its kind."""
+    if kind == "date":
+        sheet.data_validation(r, 1, r, 1, {
+            "validate": "date", "criteria": "between", "minimum": _dt.date(1900, 1, 1),
+            "maximum": _dt.date(2200, 12, 31), "input_title": label,
+            "input_message": "A date, e.g. 2026/09/01"})
+    elif kind == "federation":
+        sheet.data_validation(r, 1, r, 1, {
+            "validate": "length", "criteria": "==", "value": 3, "input_title": label,
+            "input_message": "The federation's three-letter FIDE code, e.g. GER"})
+    elif kind == "list":
+        sheet.data_validation(r, 1, r, 1, {
+            "validate": "list", "source": list(RATING_LISTS), "input_title": label,
+            "input_message": "The rating the event is rated on: fide-list --fill writes "
+                             "this rating and its K"})
+    elif kind == "text":
+        sheet.data_validation(r, 1, r, 1, {
+            "validate": "length", "criteria": "<=", "value": 80, "input_title": label,
+            "input_message": "Text written to the report as entered"})
+
+
+def _write_round_dates(book: Workbook, sheet: Worksheet, st: Styles, rounds: int,
+                       event: Tournament, date_fmt: Format) -> int:
+    """The row of round numbers and the named row ``RoundDates`` below it; returns the
+    last round's column."""
     sheet.write_string(ROUND_ROW, 0, "Round", st.label)
     sheet.write_string(ROUND_ROW + 1, 0, "Date", st.label)
-    dates = list(inputs.round_dates)
+    dates = list(event.round_dates)
     for rnd in range(max(rounds, 1)):
         sheet.write_number(ROUND_ROW, 1 + rnd, rnd + 1, st.header)
         _date(sheet, ROUND_ROW + 1, 1 + rnd, dates[rnd] if rnd < len(dates) else None, date_fmt)
@@ -177,20 +197,36 @@ def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rou
         "maximum": _dt.date(2200, 12, 31), "input_title": "Round date",
         "input_message": "The date the round was played (TRF record 132)"})
     book.define_name("RoundDates", f"={REPORT}!$B${ROUND_ROW + 2}:${column(last_round)}${ROUND_ROW + 2}")
+    return last_round
+
+
+def _write_players(book: Workbook, sheet: Worksheet, st: Styles, first: int, players: int,
+                   event: Tournament, text_fmt: Format) -> int:
+    """A row per crosstable row (the name copied from it) with the player's FIDE ID, sex
+    and birth date, named :data:`PLAYER_FIELDS`; returns the last row."""
     headers = ("No.", "Name", *(label for label, _ in PLAYER_FIELDS))
     for c, text in enumerate(headers):
         sheet.write_string(PLAYER_HEADER_ROW, c, text, st.header)
     top = PLAYER_HEADER_ROW + 1
+    by_number = {p.number: p for p in event.players}
     for i in range(players):
         r, source = top + i, first + i + 1
-        p = inputs.players.get(i + 1, PlayerReport())
+        p: Player | None = by_number.get(i + 1)
         sheet.write_number(r, 0, i + 1, st.header)
         write_quiet_formula(sheet, r, 1, f'=IF({CROSSTABLE}!$B${source}="","",{CROSSTABLE}!$B${source})',
                             st.formula_text)
-        write_input(sheet, r, 2, p.fide_id, st.input_int)
-        write_text_input(sheet, r, 3, p.sex, st.input_result)
-        write_text_input(sheet, r, 4, p.birth_date, text_fmt)
+        write_input(sheet, r, 2, p.fide_id if p else None, st.input_int)
+        write_text_input(sheet, r, 3, p.sex if p else "", st.input_result)
+        write_text_input(sheet, r, 4, p.birth_date if p else "", text_fmt)
     last = top + max(players, 1) - 1
+    _validate_players(sheet, top, last)
+    for c, (_, name) in enumerate(PLAYER_FIELDS, start=2):
+        book.define_name(name, f"={REPORT}!${column(c)}${top + 1}:${column(c)}${last + 1}")
+    return last
+
+
+def _validate_players(sheet: Worksheet, top: int, last: int) -> None:
+    """FIDE ID, sex and birth date of the player rows ``top`` to ``last``."""
     sheet.data_validation(top, 2, last, 2, {
         "validate": "integer", "criteria": "between", "minimum": 1, "maximum": MAX_FIDE_ID,
         "input_title": "FIDE ID", "input_message": "The player's FIDE ID (fide-list --fill reads "
@@ -202,24 +238,10 @@ def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rou
         "validate": "length", "criteria": "<=", "value": 10, "input_title": "Birth date",
         "input_message": "YYYY/MM/DD as text (or the year alone); needed for a player without "
                          "FIDE ID"})
-    for c, (_, name) in enumerate(PLAYER_FIELDS, start=2):
-        book.define_name(name, f"={REPORT}!${column(c)}${top + 1}:${column(c)}${last + 1}")
-    sheet.set_column(0, 0, 30)
-    sheet.set_column(1, 1, 24)
-    sheet.set_column(2, 4, 12)
-    sheet.set_column(5, max(last_round, players + 1 if round_robin else 0), 11)
-    sheet.freeze_panes(top, 0)
-    if round_robin:
-        write_game_rounds(book, sheet, st, last + 3, players, inputs)
-    # On paper: the fields, the round dates, the players and a round robin's grid of
-    # rounds; across pages the labels and numbers of column A repeat.
-    last_row = last + 5 + players if round_robin else last
-    last_col = max(4, last_round, players if round_robin else 0)
-    print_setup(sheet, 0, last_row, last_col, title_columns=(0, 0))
 
 
 def write_game_rounds(book: Workbook, sheet: object, st: Styles, top: int, players: int,
-                      inputs: ReportInputs) -> None:
+                      games: dict[tuple[int, int], str]) -> None:
     """A round robin's grid from zero-based row ``top``: in row i, column j, the round in
     which player i met player j and i's colour (``3W``, ``3B``), workbook name
     ``GameRounds``. The crosstable holds only results; the report needs rounds and
@@ -239,7 +261,7 @@ def write_game_rounds(book: Workbook, sheet: object, st: Styles, top: int, playe
             if i == j:
                 ws.write_blank(r, 1 + j, None, st.diagonal)  # type: ignore[attr-defined]
             else:
-                write_text_input(ws, r, 1 + j, inputs.games.get((i + 1, j + 1), ""), st.input_result)  # type: ignore[arg-type]
+                write_text_input(ws, r, 1 + j, games.get((i + 1, j + 1), ""), st.input_result)  # type: ignore[arg-type]
     first_cell, last_cell = (header + 1, 1), (header + players, players)
     ws.data_validation(first_cell[0], 1, last_cell[0], players, {  # type: ignore[attr-defined]
         "validate": "length", "criteria": "<=", "value": 4, "input_title": "Round and colour",

@@ -29,7 +29,6 @@ norm column stays empty until a title is picked; the example event sets ``GM``.
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,8 +37,9 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..errors import RatingError
+from ..tournament import Tournament
 from .event import RoundRobinEvent
-from .report import ReportInputs, write_report_sheet
+from .report import write_report_sheet
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
     fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
@@ -210,9 +210,9 @@ def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRo
     sheet.write_string(2, 0, "Row player's result against the column player: 1, ½, 0, + "
                              "(forfeit win), - (forfeit loss). Yellow cells are inputs; pick "
                              "a title in Norm for the norm verdicts.", st.note)
-    # The edition in force on the first day; an event known by its year only, its year's end.
-    start = event.start if event and event.start else (_dt.date(event.year, 12, 31) if event and event.year else None)
-    write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, tiebreaks, FIDE_CODES, rules_in_force(start))
+    # The edition in force on the first day.
+    write_tiebreak_settings(sheet, book, st, *TIEBREAK_SETTINGS, tiebreaks, FIDE_CODES,
+                            rules_in_force(event.start if event else None))
 
 
 def _write_players(sheet: Worksheet, lay: RoundRobinLayout, st: Styles,
@@ -347,10 +347,11 @@ def _chart(book: Workbook, sheet: Worksheet, lay: RoundRobinLayout) -> None:
 def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
                       event: RoundRobinEvent | None = None, unknown_games: str = "established",
                       tiebreaks: Sequence[str] | None = None,
-                      report: ReportInputs | None = None) -> Path:
+                      report: Tournament | None = None) -> Path:
     """Write the round-robin workbook for ``size`` players, filled with ``event`` if given;
-    ``unknown_games`` is how a blank Rated games cell is read (:mod:`.fide`); ``report``
-    fills the Report sheet (:mod:`.report`; its rounds are those of a single round robin).
+    ``unknown_games`` is how a blank Rated games cell is read (:mod:`.fide`); the header
+    fields and players of ``report`` fill the Report sheet (:mod:`.report`; its rounds are
+    those of a single round robin).
 
     Cached values of the formulas start empty; :mod:`chessrating.recalc` fills them in.
     """

@@ -25,7 +25,7 @@ from .layout import (
 )
 
 if TYPE_CHECKING:
-    from ..trf.model import Player, Tournament
+    from ..tournament import RoundCells, Tournament
 
 __all__ = ["RoundsLayout", "RoundEntry", "GamesBlock", "write_round_headers", "write_round_inputs",
            "set_round_widths", "validate_rounds", "write_games_sheet"]
@@ -150,15 +150,18 @@ def write_round_headers(sheet: Worksheet, lay: RoundsLayout, st: Styles,
 
 
 def write_round_inputs(sheet: Worksheet, lay: RoundsLayout, st: Styles, r: int,
-                       player: "Player | None") -> None:
-    """Row ``r``'s round inputs from ``player``'s games (blank inputs without a player)."""
+                       cells: "RoundCells | None") -> None:
+    """Row ``r``'s round inputs from a tournament's cells (:meth:`Tournament.round_cells`;
+    its row for this row's starting number), blank where they hold nothing."""
+    row = r - lay.first
+    games = (list(zip(cells.opponents[row], cells.colours[row], cells.results[row]))
+             if cells is not None and row < len(cells.results) else [])
     for rnd in range(lay.rounds):
-        game = player.game(rnd + 1) if player else None
-        write_input(sheet, r, lay.opp(rnd), game.opponent if game else None, st.input_int)
+        opponent, colour, result = games[rnd] if rnd < len(games) else (None, None, None)
+        write_input(sheet, r, lay.opp(rnd), opponent, st.input_int)
         if lay.has_colour:
-            colour = (game.colour or "").upper() if game else ""
             write_text_input(sheet, r, lay.colour(rnd), colour, st.input_result)
-        write_result(sheet, r, lay.result(rnd), game.cell if game else "", st.input_result)
+        write_result(sheet, r, lay.result(rnd), result, st.input_result)
 
 
 def set_round_widths(sheet: Worksheet, lay: RoundsLayout) -> None:

@@ -36,7 +36,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..errors import RatingError
-from .event import NORM_TITLES, EventPlayer
+from .event import NORM_TITLES
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
     fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
@@ -54,14 +54,14 @@ from .ranking import (
 from .contradictions import (
     swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
-from .report import report_inputs, write_report_sheet
+from .report import write_report_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
 )
 
 if TYPE_CHECKING:
-    from ..trf.model import Tournament
+    from ..tournament import Tournament
 
 __all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss", "STANDINGS_NAMES"]
 
@@ -183,19 +183,15 @@ def _own_check_col(lay: SwissLayout) -> int:
 def _write_players(sheet: Worksheet, lay: SwissLayout, st: Styles,
                    tournament: "Tournament | None", k_inputs: KInputs) -> None:
     by_number = {p.number: p for p in tournament.players} if tournament else {}
+    cells = tournament.round_cells() if tournament else None
     formats = fide_formats(st)
     for i in range(lay.players):
         r = lay.first + i
         p = by_number.get(i + 1)
-        rated_games, peak = k_inputs.get(i + 1, (None, None))
-        # The K inputs a TRF file lacks come from ``k_inputs``, the rest from the player.
-        inputs = EventPlayer(name=p.name if p else "", title=p.title if p else "",
-                             federation=p.federation if p else "", rating=p.rating if p else None,
-                             birth_year=p.birth_year if p else None, rated_games=rated_games,
-                             peak_rating=peak)
         formulas = _player_formulas(lay, r)
-        write_fide_player(sheet, st, r, i + 1, inputs, formulas["K"])
-        write_round_inputs(sheet, lay, st, r, p)
+        # The K inputs a TRF file lacks come from ``k_inputs``, the rest from the player.
+        write_fide_player(sheet, st, r, i + 1, p, formulas["K"], k_inputs.get(i + 1, (None, None)))
+        write_round_inputs(sheet, lay, st, r, cells)
         for offset, name in enumerate(TOTAL_COLUMNS):
             write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
 
@@ -379,7 +375,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
                       _games_blocks(st), _games_formulas(lay))
     _write_own_checks(book, lay, st)
     _write_round_sums(book, lay, st)
-    write_report_sheet(book, st, lay.first, lay.players, lay.rounds, report_inputs(tournament))
+    write_report_sheet(book, st, lay.first, lay.players, lay.rounds, tournament)
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()

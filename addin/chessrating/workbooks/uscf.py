@@ -21,7 +21,7 @@ A rating cell that is blank, 0 or ``-`` means no rating. The player columns carr
 names ``chessrating recalc`` reads: ``Names``, ``Points``, ``Performance``,
 ``RatingChange`` (the Change column) and ``NewRating`` (Two passes, the official one).
 
-:func:`build_uscf` given a tournament (:mod:`chessrating.trf.model`, e.g. read from a TRF
+:func:`build_uscf` given a tournament (:mod:`chessrating.tournament`, e.g. read from a TRF
 file) sizes the sheet to it and fills names, ratings, opponents and results; the player
 with starting number k fills row k.
 """
@@ -58,7 +58,7 @@ from .rounds import (
 )
 
 if TYPE_CHECKING:
-    from ..trf.model import Tournament
+    from ..tournament import Tournament
 
 __all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_DIFFER",
            "STANDINGS_NAMES"]
@@ -313,6 +313,7 @@ def _write_top(sheet: Worksheet, book: Workbook, st: Styles, lay: UscfLayout, na
 def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
                 tournament: "Tournament | None" = None) -> None:
     by_number = {p.number: p for p in tournament.players} if tournament else {}
+    cells = tournament.round_cells() if tournament else None
     formats = {"Points": st.formula_points, "Games": st.formula_int, "Perf.": st.formula_int,
                "N′": st.formula_two, "K": st.formula_one, "Bonus": st.formula_one,
                "One pass": st.formula_one, "Two passes": st.formula_one,
@@ -328,7 +329,7 @@ def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
             sheet.write_blank(r, c, None, st.input_int)
         sheet.write_blank(r, RECORD_COL, None, st.input_result)
         sheet.write_blank(r, MASTER_COL, None, st.input_result)
-        write_round_inputs(sheet, lay, st, r, p)
+        write_round_inputs(sheet, lay, st, r, cells)
         formulas = _player_formulas(lay, r)
         for offset, name in enumerate(TOTAL_COLUMNS):
             write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
@@ -486,7 +487,7 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
 
     A tournament sizes the sheet to its largest starting number and its rounds and fills,
     per player, the name, the rating (as the rating before the event), the opponents'
-    numbers and the results (:func:`chessrating.trf.model.cell_result`). Games so far,
+    numbers and the results (:func:`chessrating.tournament.cell_result`). Games so far,
     age, record, peak, life master and absolute floor are left blank: a TRF file does not
     hold them.
 

@@ -63,11 +63,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .. import tiebreaks
-from ..errors import RatingError
-from ..progress import Progress
-from .model import PLAYED_CODES, ReadWarning, RoundGame, Tournament
-from .sizing import fit_to_workbook
+from . import tiebreaks
+from .errors import RatingError
+from .progress import Progress
+from .tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
+from .trf.sizing import fit_to_workbook
 
 __all__ = [
     "SYSTEMS", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
@@ -119,7 +119,7 @@ def default_output(source: Path) -> Path:
 def choose_layout(tournament: Tournament, system: str) -> str:
     """``"round robin"``, ``"swiss"`` or ``"uscf"`` for a tournament and a rating system.
 
-    >>> from chessrating.trf.model import Player, RoundGame
+    >>> from chessrating.tournament import Player, RoundGame
     >>> pair = Tournament(players=[Player(1, games=[RoundGame(1, 2, "w", "1")]),
     ...                            Player(2, games=[RoundGame(1, 1, "b", "0")])], rounds=1)
     >>> choose_layout(pair, "fide"), choose_layout(pair, "uscf")
@@ -155,7 +155,7 @@ class GameCounts:
 def count_games(tournament: Tournament) -> GameCounts:
     """Count the games of ``tournament``; a game written on both players' lines counts once.
 
-    >>> from chessrating.trf.model import Player, RoundGame
+    >>> from chessrating.tournament import Player, RoundGame
     >>> a = Player(1, rating=2000, games=[RoundGame(1, 2, "w", "1"), RoundGame(2, 3, "b", "+")])
     >>> b = Player(2, rating=1900, games=[RoundGame(1, 1, "b", "0"), RoundGame(2, None, None, "H")])
     >>> c = Player(3, games=[RoundGame(1, None, None, "U"), RoundGame(2, 1, "w", "-")])
@@ -194,7 +194,7 @@ def lone_results_as_byes(tournament: Tournament) -> Tournament:
     bye with the same points (TRF default points: a win or forfeit win gives ``F``, a
     draw ``H``, a loss or forfeit loss ``Z``); byes and blank rounds stay as they are.
 
-    >>> from chessrating.trf.model import Player, RoundGame
+    >>> from chessrating.tournament import Player, RoundGame
     >>> p = Player(1, games=[RoundGame(1, None, None, "1"), RoundGame(2, None, None, "="),
     ...                      RoundGame(3, None, None, "-"), RoundGame(4, 2, "w", "1"),
     ...                      RoundGame(5, None, None, "U")])
@@ -214,9 +214,9 @@ def _first_ratings(tournament: Tournament) -> tuple[int, int, list[ReadWarning]]
     """(unrated players, how many of them reach a first rating by FIDE_INITIAL's rule,
     a warning for each player whose games the rule refuses, e.g. an opponent rated 9999:
     the workbook's cells say the same, and the import goes on)."""
-    from ..fide import initial_rating
-    from ..results import Game, NoValue
-    from .sizing import FileWarning
+    from .fide import initial_rating
+    from .results import Game, NoValue
+    from .trf.sizing import FileWarning
 
     rating = {p.number: p.rating for p in tournament.players}
     unrated = [p for p in tournament.players if not p.rating]
@@ -310,7 +310,7 @@ def file_tiebreaks(tournament: Tournament, layout: str) -> tuple[tuple[str, ...]
     record when every one is a code the functions know (the first four), else the
     template's defaults; with a note saying which and why.
 
-    >>> from chessrating.trf.model import Tournament
+    >>> from chessrating.tournament import Tournament
     >>> t = Tournament(headers={"202": ["BH/C1,SB,DE"]})
     >>> file_tiebreaks(t, "swiss")
     (('BH/C1', 'SB', 'DE'), "the file's 202 record")
@@ -342,17 +342,14 @@ def _build(tournament: Tournament, layout: str, output: Path, new_players: bool,
            codes: tuple[str, ...]) -> None:
     """Write the filled workbook with its values; the K inputs and the games so far stay
     empty, read as :func:`unknown_games` says."""
-    from .. import workbooks
-    from ..workbooks.report import report_inputs
+    from . import workbooks
 
     tournament = lone_results_as_byes(tournament)
     reading = unknown_games(new_players=new_players)
     if layout == "uscf":
         workbooks.fill_uscf(tournament, output, unknown_games=reading, tiebreaks=codes)
-    elif layout == "round robin":
-        event = workbooks.round_robin_from_tournament(tournament)
-        workbooks.fill_round_robin(event, output, unknown_games=reading,
-                                   report=report_inputs(tournament), tiebreaks=codes)
+    elif layout == "round robin":  # the Report sheet filled from the tournament too
+        workbooks.fill_round_robin(tournament, output, unknown_games=reading, tiebreaks=codes)
     else:
         workbooks.fill_swiss(tournament, output, unknown_games=reading, tiebreaks=codes)
 
@@ -378,9 +375,9 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     import contextlib
 
     from xlrecalc.archive import RecalcError, draft_path
-    from ..workbooks import evaluation
-    from .codec import read_trf
-    from .fill import fill_workbook
+    from .workbooks import evaluation
+    from .trf.codec import read_trf
+    from .trf.fill import fill_workbook
 
     source = Path(source)
     if system not in SYSTEMS:
@@ -399,7 +396,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         raise RatingError(f"{source}: no player lines (001); is it a TRF file?")
     listed = None
     if fide_list is not None:
-        from .fidelist import read_fide_list
+        from .trf.fidelist import read_fide_list
         bar.update("reading", Path(fide_list).name, 0.05)
         listed = read_fide_list(fide_list, {p.fide_id for p in tournament.players if p.fide_id})
         if rating_type is None:
@@ -517,7 +514,7 @@ def run(args: Any) -> int:
     for line in summary.lines():
         print(line)
     if summary.standings:
-        from ..recalc.standings import format_standings
+        from .recalc.standings import format_standings
         print()
         print(format_standings(summary.standings))
     unfilled = summary.filled is not None and not summary.filled.complete

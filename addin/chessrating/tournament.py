@@ -1,7 +1,15 @@
-"""A tournament as a FIDE Tournament Report File (TRF) describes it: players, rounds, results.
+"""A chess tournament: players, rounds, results, the one model the package shares.
 
-The model is a handful of small dataclasses with no Excel in them. :mod:`chessrating.trf`
-fills it from a TRF16/TRF26 file and writes it back; the workbook builder reads it.
+The model is a handful of small dataclasses on the standard library, with no Excel and
+no file format in them. Everything that reads or writes a tournament goes through it:
+:mod:`chessrating.trf` fills it from a TRF16/TRF26 file and writes it back, the workbook
+builders (:mod:`chessrating.workbooks`) fill the templates from it and ``export-trf``
+reads a filled workbook back into it; the tie-breaks
+(:func:`chessrating.tiebreaks.event.from_tournament`) and the US Chess event rating
+(:func:`chessrating.uscf.event.pairings_from_tournament`) read it through
+:meth:`Tournament.round_cells`, the cells the Swiss and US Chess crosstables hold. Its
+vocabulary is that of FIDE's Tournament Report File, the fullest description of a
+tournament there is.
 
 * :class:`Tournament` — the event: header fields, :class:`Player` rows, the scoring,
   records kept verbatim, and the :class:`ReadWarning` list of whatever the reader could
@@ -10,6 +18,8 @@ fills it from a TRF16/TRF26 file and writes it back; the workbook builder reads 
   file states, and one :class:`RoundGame` per round.
 * :class:`RoundGame` — one round of one player: opponent number, colour and the TRF
   result code (upper-case; ``" "`` for a blank result).
+* :class:`RoundCells` — the players' rounds as a crosstable's cells; :func:`berger`, the
+  FIDE Berger tables of a round robin.
 
 Result codes (TRF16 = TRF26, letters case-insensitive in files):
 
@@ -46,13 +56,14 @@ from __future__ import annotations
 import datetime as _dt
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from ..errors import RatingError
+from .errors import RatingError
 
 __all__ = [
     "RESULT_CODES", "PLAYED_CODES", "TITLES",
     "Scoring", "DEFAULT_SCORING", "RoundGame", "Player", "Standing", "ReadWarning",
-    "Tournament", "cell_result",
+    "RoundCells", "Tournament", "cell_result", "berger",
 ]
 
 # Every result code a 001 line may hold, upper-cased; " " is a blank result.
@@ -240,6 +251,20 @@ class ReadWarning:
         return f"line {self.line}: {self.message}"
 
 
+class RoundCells(NamedTuple):
+    """A tournament in the cells of a crosstable with a group of columns per round (the
+    Swiss and US Chess templates): row ``k - 1`` is starting number ``k``, column ``r - 1``
+    round ``r``; a blank cell is ``None``. See :meth:`Tournament.round_cells`.
+
+    ``opponents`` holds starting numbers, ``results`` the worksheet text of each result
+    (:func:`cell_result`), ``colours`` ``"W"`` or ``"B"``.
+    """
+
+    opponents: list[list[int | None]]
+    results: list[list[str | None]]
+    colours: list[list[str | None]]
+
+
 @dataclass
 class Tournament:
     """A tournament report: header fields, players, scoring and what else the file held.
@@ -310,3 +335,52 @@ class Tournament:
             rank = rows[-1].rank if rows and rows[-1].points == points else position
             rows.append(Standing(rank, p, points))
         return rows
+
+    def round_cells(self) -> RoundCells:
+        """The players' rounds as the Swiss and US Chess crosstables hold them: a row for
+        every starting number up to the largest (a number no player has stays blank), a
+        column for every round of the event or of the longest line of games.
+
+        >>> a = Player(1, games=[RoundGame(1, 3, "w", "1"), RoundGame(2, None, None, "H")])
+        >>> c = Player(3, games=[RoundGame(1, 1, "b", "0")])
+        >>> cells = Tournament(players=[a, c], rounds=2).round_cells()
+        >>> cells.opponents, cells.results
+        ([[3, None], [None, None], [1, None]], [['1', 'H'], [None, None], ['0', None]])
+        >>> cells.colours
+        [['W', None], [None, None], ['B', None]]
+        """
+        size = max((p.number for p in self.players), default=0)
+        width = max(self.rounds, max((len(p.games) for p in self.players), default=0))
+        opponents: list[list[int | None]] = [[None] * width for _ in range(size)]
+        results: list[list[str | None]] = [[None] * width for _ in range(size)]
+        colours: list[list[str | None]] = [[None] * width for _ in range(size)]
+        for p in self.players:
+            for index in range(width):
+                game = p.game(index + 1)
+                opponents[p.number - 1][index] = game.opponent
+                results[p.number - 1][index] = game.cell or None
+                colours[p.number - 1][index] = (game.colour or "").upper() or None
+        return RoundCells(opponents, results, colours)
+
+
+def berger(players: int) -> dict[tuple[int, int], tuple[int, bool]]:
+    """FIDE's Berger tables: for each pair ``(i, j)``, ``i < j``, the round they meet and
+    whether ``i`` has White. An odd number of players meets a dummy (the free round).
+
+    Players i, j < N (N even) meet in round ``(i + j − 2) mod (N − 1) + 1``, the lower
+    number White when ``i + j`` is odd; player N meets i in round ``(2i − 2) mod (N − 1)
+    + 1``, i White when i ≤ N/2 (FIDE C.05 Annex 1 tables, e.g. 4 players: 1-4 2-3 /
+    4-3 1-2 / 2-4 3-1).
+
+    >>> sorted(berger(4).items())[:3]
+    [((1, 2), (2, True)), ((1, 3), (3, False)), ((1, 4), (1, True))]
+    """
+    n = players + players % 2
+    out: dict[tuple[int, int], tuple[int, bool]] = {}
+    for i in range(1, players + 1):
+        for j in range(i + 1, players + 1):
+            if j < n:
+                out[(i, j)] = ((i + j - 2) % (n - 1) + 1, (i + j) % 2 == 1)
+            else:
+                out[(i, j)] = ((2 * i - 2) % (n - 1) + 1, i <= n // 2)
+    return out
