@@ -10,9 +10,9 @@ The package by concern, dependencies pointing one way (a test pins them):
 - the Excel face: :mod:`.udfs` (the worksheet functions) and :mod:`.cells` (what Excel
   hands over, read into core values); it imports the core;
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
-  evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.trf` (tournament
-  report files), :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its
-  progress display).
+  evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.lite` (copies
+  for xlwings Lite), :mod:`.trf` (tournament report files), :mod:`.cli` (the
+  ``chessrating`` command) and :mod:`.progress` (its progress display).
 """
 
 from .errors import RatingError

@@ -3,7 +3,7 @@
 Excel binds a cell to an Office.js custom function only when the file stores the call as
 ``_xldudf_NAME(…)`` in a single-cell dynamic array: ``<c cm="1"><f t="array"
 ref="A1">…</f>``, the ``cm`` pointing at the dynamic-array entry of ``xl/metadata.xml``.
-:class:`SheetRewrite` finds the cells with expat (:mod:`.lite_xml`) and gives the byte
+:class:`SheetRewrite` finds the cells with expat (:mod:`.spans`) and gives the byte
 spans to change; a shared formula that calls one of our functions is written out cell by
 cell. Calls elsewhere in a sheet (conditional formats, validations) are listed, not bound.
 """
@@ -17,7 +17,7 @@ from ..errors import RatingError
 from xlrecalc.parse import FormulaSyntaxError, parse_ref
 from xlrecalc.reader import SharedFormula
 from ..udfs import __all__ as FUNCTION_NAMES
-from .lite_xml import digits, scan, start_tag
+from .spans import digits, scan, start_tag
 
 __all__ = ["LITE_PREFIX", "lite_formula", "cell_place", "cell_address", "SheetRewrite", "dynamic_array_cm"]
 

@@ -3,14 +3,14 @@
 Excel binds a cell to an Office.js custom function, the kind xlwings Lite registers,
 only when the file stores the call as ``_xldudf_NAME(…)`` in a single-cell dynamic
 array; a plain ``FIDE_CHANGE(…)`` stays ``#NAME?`` under Lite even after the functions
-are registered (:mod:`.lite_sheet` binds the cells). And Lite runs the Python code
+are registered (:mod:`.sheets` binds the cells). And Lite runs the Python code
 stored in the workbook's web-extension part. :func:`write_lite` writes such a copy:
 
 * every formula in a cell that calls one of our functions is bound, its cached value
   kept; calls in defined names, conditional formats and validations are listed;
 * ``xl/webextensions/`` holds the Lite add-in's reference (``wa200008175``) and its
   properties, as a workbook Excel saved with Lite has them: ``main.py``
-  (:func:`chessrating.workbooks.lite_code.main_py`, the functions with the code they
+  (:func:`chessrating.lite.embedded.main_py`, the functions with the code they
   need), ``requirements.txt`` (the lines Lite marks required), ``pyodideVersion``,
   ``addinVersion``, each a JSON string literal, and Microsoft's
   ``Office.AutoShowTaskpaneWithDocument``; the ids of the functions the cells use. Another
@@ -18,7 +18,7 @@ stored in the workbook's web-extension part. :func:`write_lite` writes such a co
   already carries is replaced only when asked (``replace_code``);
 * ``xl/workbook.xml`` keeps its cached values (``calcId 191029``, no ``fullCalcOnLoad``);
   the classic add-in's ``xlwings.conf`` sheet and How-to paragraph give way
-  (:mod:`.lite_parts`).
+  (:mod:`.parts`).
 
 The file is changed at the zip and XML level, part by part, never re-saved by a
 spreadsheet library: styles, validations, charts, drawings and the sheets that call
@@ -40,15 +40,15 @@ from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from ..errors import RatingError
-from .layout import CLASSIC_SETUP, paragraph_height
-from .lite_code import main_py
-from .lite_parts import (
+from ..workbooks.layout import CLASSIC_SETUP, paragraph_height
+from .embedded import main_py
+from .parts import (
     add_override, add_relationship, append_child, blank_strings, drop_sheet, drop_titles, empty_rels,
     keep_cached_values, read_part, relationship_id, relationships, resolve, sheet_entries,
     shared_string_index,
 )
-from .lite_sheet import LITE_PREFIX, SheetRewrite, dynamic_array_cm, lite_formula
-from .lite_xml import digits, scan, splice, start_tag
+from .sheets import LITE_PREFIX, SheetRewrite, dynamic_array_cm, lite_formula
+from .spans import digits, scan, splice, start_tag
 
 __all__ = [
     "write_lite", "LiteCopy", "default_lite_output", "lite_output", "lite_formula",

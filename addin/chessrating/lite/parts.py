@@ -4,7 +4,7 @@ Relationships and content types gain entries, ``xl/workbook.xml`` keeps its cach
 values, and the classic add-in's leftovers go: the ``xlwings.conf`` sheet (its entry,
 local names and document-property titles) and the How-to paragraph on the classic
 set-up (found among the shared strings). Every part is read with expat
-(:mod:`.lite_xml`) and changed at the byte spans it reports.
+(:mod:`.spans`) and changed at the byte spans it reports.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 
 from ..errors import RatingError
-from .lite_xml import Element, digits, scan, splice, start_tag
+from .spans import Element, digits, scan, splice, start_tag
 
 __all__ = ["read_part", "append_child", "relationships", "resolve", "add_relationship",
            "add_override", "keep_cached_values", "empty_rels", "shared_string_index", "blank_strings",
