@@ -11,8 +11,8 @@ library:
   workbook, shared strings, document properties);
 - :mod:`.embedded`: the ``main.py`` the copy carries, the Excel functions with the
   package modules they need;
-- :mod:`.spans`: the elements of a part and their byte spans, and the splicing of new
-  bytes into them.
+- :mod:`.spans`: the elements of a part and their byte spans (read by the engine's
+  :func:`xlrecalc.every_element`), and the splicing of new bytes into them.
 """
 
 from .convert import LiteCopy, write_lite

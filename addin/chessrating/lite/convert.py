@@ -48,7 +48,7 @@ from .parts import (
     shared_string_index,
 )
 from .sheets import LITE_PREFIX, SheetRewrite, dynamic_array_cm, lite_formula
-from .spans import digits, scan, splice, start_tag
+from .spans import digits, prefix_of, scan, splice, start_tag
 
 __all__ = [
     "write_lite", "LiteCopy", "default_lite_output", "lite_output", "lite_formula",
@@ -219,10 +219,10 @@ def _lite_extension(archive: zipfile.ZipFile, names: list[str], src: Path) -> _E
     for name in sorted(n for n in names if n.startswith("xl/webextensions/webextension")
                        and n.endswith(".xml") and "/" not in n[len("xl/webextensions/"):]):
         elements = scan(archive.read(name), where=f"{src}: {name}")
-        references = [e for e in elements if e.local == "reference" and e.depth == 1]
+        references = [e for e in elements if e.name == "reference" and e.depth == 1]
         if references and references[0].attrs.get("id", "").lower() == ADDIN_REFERENCE:
             properties = {e.attrs.get("name", ""): e.attrs.get("value", "")
-                          for e in elements if e.local == "property"}
+                          for e in elements if e.name == "property"}
             return _Extension(name, elements[0].attrs.get("id", ""), properties)
     return None
 
@@ -357,9 +357,9 @@ class _Parts:
         if found is None:
             return None
         setup_index, item = found
-        text = start_tag(f"{item.prefix}t", {}) + escape(LITE_SETUP).encode("utf-8") + \
-            f"</{item.prefix}t>".encode()
-        self.rewrites["xl/sharedStrings.xml"] = splice(strings, [(item.start_end, item.inner_end, text)])
+        text = start_tag(f"{prefix_of(item)}t", {}) + escape(LITE_SETUP).encode("utf-8") + \
+            f"</{prefix_of(item)}t>".encode()
+        self.rewrites["xl/sharedStrings.xml"] = splice(strings, [(item.tag_end, item.content_end, text)])
         return setup_index
 
     def dynamic_array_cm(self) -> str | None:
@@ -381,14 +381,14 @@ class _Parts:
         strings_kept: set[str] = set()  # shared strings the kept sheets show
         conf_strings: dict[str, list[int]] = {}  # ... and those the settings sheet shows
         self.unbound += [f"the defined name {e.attrs.get('name', '')}" for e in self.book
-                         if e.local == "definedName" and lite_formula(e.text)[1]]
+                         if e.name == "definedName" and lite_formula(e.text)[1]]
         for n, (name, part) in enumerate(self.sheets):
             if part not in self.names:
                 continue
             data = self.archive.read(part)
             sheet = SheetRewrite(data, cm or "1", f"{self.at} {part}")
             if n == conf:
-                if any(e.local == "f" for e in sheet.elements) or len(self.sheets) == 1:
+                if any(e.name == "f" for e in sheet.elements) or len(self.sheets) == 1:
                     conf = None  # it computes something: keep it
                 else:
                     conf_strings = sheet.string_rows
@@ -417,7 +417,7 @@ class _Parts:
         entry = next(e for e in relationships(self.book_rels, "") if e.attrs.get("Id") == rid)
         self.book_rels = splice(self.book_rels, [(entry.start, entry.end, b"")])
         override = [e for e in scan(self.types, where=f"{at} [Content_Types].xml")
-                    if e.local == "Override" and e.attrs.get("PartName") == "/" + part]
+                    if e.name == "Override" and e.attrs.get("PartName") == "/" + part]
         self.types = splice(self.types, [(e.start, e.end, b"") for e in override])
         folder, file = posixpath.split(part)
         self.removed |= {part, f"{folder}/_rels/{file}.rels"}
@@ -460,11 +460,11 @@ class _Parts:
                                              f"{at} {TASKPANES_RELS}")
         panes = self.archive.read(TASKPANES)
         elements = scan(panes, where=f"{at} {TASKPANES}")
-        refs = [e for e in elements if e.local == "webextensionref"]
+        refs = [e for e in elements if e.name == "webextensionref"]
         if not any(relationship_id(r) == rel_id for r in refs):
-            rows = [int(e.attrs["row"]) for e in elements if e.local == "taskpane"
+            rows = [int(e.attrs["row"]) for e in elements if e.name == "taskpane"
                     and digits(e.attrs.get("row", ""))]
-            pane = _taskpane(elements[0].prefix, rel_id, max(rows, default=0) + 1).encode("utf-8")
+            pane = _taskpane(prefix_of(elements[0]), rel_id, max(rows, default=0) + 1).encode("utf-8")
             self.rewrites[TASKPANES] = append_child(panes, pane, f"{at} {TASKPANES}")
         (self.rewrites if TASKPANES_RELS in names else self.added)[TASKPANES_RELS] = pane_rels
 

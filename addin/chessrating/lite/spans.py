@@ -1,21 +1,19 @@
-"""Where each element of an XML part starts and ends, read by expat, to change a part in place.
+"""Where each element of an XML part starts and ends, to change a part in place.
 
-A Lite copy changes a few elements of a part and keeps every other byte. The parser finds
-the elements (:func:`scan`): expat's ``CurrentByteIndex`` gives the byte where each start
-tag and each end tag begins; the end of a tag is the first ``>`` outside a quoted
-attribute value from there (:func:`xlrecalc.xmlspans.tag_end`, as the recalculation
-finds it). This reader keeps every element in a flat list with its parent, its name as
-written and its attributes in the file's order, which a Lite copy needs to rewrite tags;
-the recalculation's keeps only the elements it asks for, as a tree. So a change lands where the XML says, whatever the quoting,
-prefixes or spacing of the file, in one pass over the part (time linear in its size).
-:func:`splice` then puts new bytes in place of some spans.
+A Lite copy changes a few elements of a part and keeps every other byte. The elements
+and their byte spans come from the engine's reader (:func:`xlrecalc.every_element`, the
+same expat pass the recalculation writes its values with): every element in a flat list
+with its parent, its name as written and its attributes in the file's order, which a
+Lite copy needs to rewrite tags. So a change lands where the XML says, whatever the
+quoting, prefixes or spacing of the file, in one pass over the part (time linear in its
+size). :func:`splice` then puts new bytes in place of some spans.
 
 Refused, as no Excel-written part has them: a document type declaration (OPC forbids
 DTDs; expanded entities are also how small files blow up), and any encoding but UTF-8
 (the new bytes are UTF-8).
 
 >>> found = scan(b"<a x='1&amp;2'><b/><c>t&lt;</c></a>", keep_text={"c"})
->>> [(e.local, e.attrs, e.start, e.end) for e in found]
+>>> [(e.name, e.attrs, e.start, e.end) for e in found]
 [('a', {'x': '1&2'}, 0, 35), ('b', {}, 15, 19), ('c', {}, 19, 31)]
 >>> found[2].text, splice(b"<a><b/></a>", [(3, 7, b"<b n='2'/>")])
 ('t<', b"<a><b n='2'/></a>")
@@ -23,49 +21,18 @@ DTDs; expanded entities are also how small files blow up), and any encoding but 
 
 from __future__ import annotations
 
-from xml.parsers import expat
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
 from xml.sax.saxutils import quoteattr
 
-from xlrecalc.xmlspans import tag_end
+from xlrecalc import DocumentTypeDeclared, ElementAsWritten, every_element
 
 from ..errors import RatingError
 
-__all__ = ["Element", "XMLRefused", "scan", "splice", "start_tag", "digits"]
+__all__ = ["ElementAsWritten", "XMLRefused", "scan", "splice", "start_tag", "prefix_of", "digits"]
 
 
 class XMLRefused(RatingError):
     """A part that is not well-formed, or has a DTD, or another encoding than UTF-8."""
-
-
-@dataclass
-class Element:
-    """One element: its name as written, attributes in order, where it is, its parents."""
-
-    name: str                      # qualified, as in the file ("c", "x:c")
-    attrs: dict[str, str]          # values decoded, in the file's order
-    start: int                     # byte of its "<"
-    start_end: int                 # byte after its start tag's ">"
-    depth: int
-    parent: int | None             # index of the parent in scan()'s list
-    end: int = -1                  # byte after its end tag (or after the empty tag)
-    text: str = ""                 # its character data, if asked for (keep_text)
-    inner_end: int = -1            # byte where its end tag begins
-    _parts: list[str] = field(default_factory=list, repr=False)
-
-    @property
-    def local(self) -> str:
-        return self.name.rsplit(":", 1)[-1]
-
-    @property
-    def prefix(self) -> str:
-        """``"x:"`` for ``x:c``, ``""`` for ``c``."""
-        return self.name[:len(self.name) - len(self.local)]
-
-    @property
-    def empty(self) -> bool:
-        return self.end == self.start_end
 
 
 def _declared_encoding(xml: bytes) -> str | None:
@@ -84,59 +51,31 @@ def _declared_encoding(xml: bytes) -> str | None:
     return None
 
 
-def scan(xml: bytes, keep_text: Collection[str] = (), where: str = "the part") -> list[Element]:
+def scan(xml: bytes, keep_text: Collection[str] = (), where: str = "the part") -> list[ElementAsWritten]:
     """Every element of ``xml`` in document order, with its byte spans.
 
-    ``keep_text``: local names whose character data is kept in ``Element.text``.
+    ``keep_text``: local names whose character data is kept in ``ElementAsWritten.text``.
     ``where`` names the part in messages (the user's file and the member).
     """
     encoding = _declared_encoding(xml)
     if encoding not in (None, "utf-8", "utf8"):
         raise XMLRefused(f"{where} is encoded as {encoding}; only UTF-8 is read")
-    parser = expat.ParserCreate("utf-8")
-    elements: list[Element] = []
-    open_: list[int] = []
-
-    def refuse_dtd(*_: object) -> None:
-        raise XMLRefused(f"{where} has a document type declaration (DTD), which no "
-                         f"workbook part may have; refused")
-
-    def start(name: str, attributes: list[str]) -> None:
-        at = parser.CurrentByteIndex
-        attrs = dict(zip(attributes[::2], attributes[1::2]))
-        elements.append(Element(name, attrs, at, tag_end(xml, at), len(open_),
-                                open_[-1] if open_ else None))
-        open_.append(len(elements) - 1)
-
-    def end(name: str) -> None:
-        element = elements[open_.pop()]
-        at = parser.CurrentByteIndex
-        if xml[element.start_end - 2:element.start_end] == b"/>":
-            element.end = element.inner_end = element.start_end
-        else:
-            element.inner_end = at
-            element.end = xml.find(b">", at) + 1
-        if element._parts:
-            element.text = "".join(element._parts)
-            element._parts = []
-
-    def text(data: str) -> None:
-        if open_:
-            element = elements[open_[-1]]
-            if element.local in keep_text:
-                element._parts.append(data)
-
-    parser.ordered_attributes = True
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = text
-    parser.StartDoctypeDeclHandler = refuse_dtd
-    parser.EntityDeclHandler = refuse_dtd
     try:
-        parser.Parse(xml, True)
-    except expat.ExpatError as error:
-        raise XMLRefused(f"{where} is not well-formed XML ({error})") from None
-    return elements
+        return every_element(xml, text=keep_text, encoding="utf-8")
+    except DocumentTypeDeclared:
+        raise XMLRefused(f"{where} has a document type declaration (DTD), which no "
+                         f"workbook part may have; refused") from None
+    except ValueError as error:  # "not well-formed XML (expat's reason)"
+        raise XMLRefused(f"{where} is {error}") from None
+
+
+def prefix_of(element: ElementAsWritten) -> str:
+    """The element's namespace prefix as written: ``"x:"`` for ``x:c``, ``""`` for ``c``.
+
+    >>> [prefix_of(e) for e in scan(b"<x:a xmlns:x='u'><b/></x:a>")]
+    ['x:', '']
+    """
+    return element.qname[:len(element.qname) - len(element.name)]
 
 
 def splice(xml: bytes, changes: Iterable[tuple[int, int, bytes]]) -> bytes:
