@@ -7,7 +7,7 @@ Both variants run in one Node run, alternating round by round on the same calls:
   ``from pyodide.ffi import JsNull`` for every argument cell (Pyodide 0.27.5 has no
   JsNull, so each cell pays a failed import);
 * ``replaced``: the Lite copy's ``main.py`` as written, which puts checks resolving that
-  import once in their place (chessrating.workbooks.lite_code).
+  import once in their place (chessrating.lite.embedded).
 
 Also times the function alone (CPython, this process) for scale, and prints the start-up
 of the Pyodide run: from Node's start to Pyodide loaded, xlwings imported, main.py run,
@@ -52,7 +52,7 @@ def xlwings_site(folder: Path) -> Path:
 
 
 def run_pyodide(repeat: int, rounds: int) -> dict:
-    from chessrating.workbooks.lite_code import main_py
+    from chessrating.lite.embedded import main_py
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         request = folder / "request.json"

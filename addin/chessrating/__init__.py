@@ -14,8 +14,9 @@ The package by concern, dependencies pointing one way (a test pins them):
   hands over, read into core values) and :mod:`.event_cells` (a whole event read from
   ranges, computed once for a table); it imports the core;
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
-  evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.trf` (tournament
-  report files), :mod:`.import_trf` (a report file into a filled workbook),
+  evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.lite` (their copies
+  for xlwings Lite), :mod:`.trf` (tournament report files), :mod:`.import_trf` (a report
+  file into a filled workbook),
   :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine; Berger tables),
   :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its progress display).
 """

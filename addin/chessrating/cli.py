@@ -106,7 +106,7 @@ def _run_templates(args: argparse.Namespace) -> int:
     written = workbooks.write_templates(folder)
     for path in written:
         print(path)
-    from .workbooks.lite import write_lite
+    from .lite import write_lite
     (folder / "lite").mkdir(exist_ok=True)
     for path in written:
         write_lite(path, folder / "lite" / path.name)
@@ -159,7 +159,7 @@ def _add_recalc(sub: Any) -> None:
 
 # -- lite ---------------------------------------------------------------------------
 def _run_lite(args: argparse.Namespace) -> int:
-    from .workbooks.lite import write_lite
+    from .lite import write_lite
     copy = write_lite(Path(args.book), Path(args.output) if args.output else None,
                       replace_code=args.replace_code)
     print(f"{len(copy.used)} function(s) bound for xlwings Lite: {', '.join(copy.used) or 'none'}")

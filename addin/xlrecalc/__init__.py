@@ -33,8 +33,10 @@ from .trace import inputs_holding, named_value, trace_inputs
 from .values import ERROR_CODES, Key, XlErr
 from .patch import check_writable, write_cached_values
 from .reader import iteration, read_book
+from .xmlspans import DocumentTypeDeclared, ElementAsWritten, every_element
 
-__all__ = ["recalculate", "Report", "CellError", "RecalcError", "default_output", "Step"]
+__all__ = ["recalculate", "Report", "CellError", "RecalcError", "default_output", "Step",
+           "every_element", "ElementAsWritten", "DocumentTypeDeclared"]
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,16 @@
 """Where the elements of an XML part lie, byte for byte, as an XML parser reads them.
 
-:func:`scan` runs expat over a part and gives the elements it keeps with their byte
-offsets: where the start tag begins and ends, where the content ends and the element
-ends. Writing into a part at those offsets reads it as XML defines it: a ``<c>`` in a
-comment or a CDATA section is no element, attributes may be quoted either way and come
-in any order, and a ``/>`` or ``>`` inside an attribute value ends nothing.
+One expat pass (:func:`_scan`) gives the elements with their byte offsets: where the
+start tag begins and ends, where the content ends and the element ends. Writing into a
+part at those offsets reads it as XML defines it: a ``<c>`` in a comment or a CDATA
+section is no element, attributes may be quoted either way and come in any order, and a
+``/>`` or ``>`` inside an attribute value ends nothing. Two views come out of it:
+
+* :func:`scan`, to write values in: the elements asked for, as a tree, their names and
+  attributes resolved by namespace;
+* :func:`every_element`, to rewrite tags: every element in document order, each with its
+  parent's place in the list, its name as written and its attributes in the file's
+  order, namespace declarations included, as a new tag must repeat them.
 
 >>> xml = b'<a><!-- <b/> --><b x="/>" y=\\'2\\'>t</b><b/></a>'
 >>> top = scan(xml, lambda path: True).children[0]
@@ -13,14 +19,26 @@ in any order, and a ``/>`` or ``>`` inside an attribute value ends nothing.
 >>> first = top.children[0]
 >>> xml[first.tag_end:first.content_end], attribute_span(xml, first, "y")
 (b't', (25, 31))
+>>> found = every_element(b"<x:a xmlns:x='u' k='1&amp;2'><x:b/><c>t&lt;</c></x:a>", text={"c"})
+>>> [(e.qname, e.attrs, e.parent, e.depth, e.start, e.end) for e in found]
+[('x:a', {'xmlns:x': 'u', 'k': '1&2'}, None, 0, 0, 53), ('x:b', {}, 0, 1, 29, 35), ('c', {}, 0, 1, 35, 47)]
+>>> found[2].text
+'t<'
 """
 
 from __future__ import annotations
 
 from xml.parsers import expat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
+from typing import Any
 
-__all__ = ["Element", "scan", "walk", "attribute_span", "tag_end"]
+__all__ = ["Element", "ElementAsWritten", "DocumentTypeDeclared", "scan", "every_element", "walk",
+           "attribute_span", "tag_end"]
+
+
+class DocumentTypeDeclared(ValueError):
+    """A part with a document type declaration, which no workbook part has (OPC forbids
+    DTDs; expanded entities are also how small files blow up)."""
 
 
 class Element:
@@ -68,8 +86,17 @@ class Element:
         return name[:name.index(b":") + 1] if b":" in name else b""
 
 
-def _local(name: str) -> str:
-    return name.rsplit("}", 1)[-1]
+class ElementAsWritten(Element):
+    """An element as :func:`every_element` reads it: its local name (``name``) and its
+    name as written (``qname``, prefix included), its attributes each by its name as
+    written, its depth in the document (the root 0) and its parent's place in the list
+    (``parent``, ``None`` for the root)."""
+
+    __slots__ = ("qname", "depth", "parent", "_place")
+    qname: str
+    depth: int
+    parent: int | None
+    _place: int | None  # its own place in the list
 
 
 def tag_end(xml: bytes, start: int) -> int:
@@ -86,25 +113,51 @@ def tag_end(xml: bytes, start: int) -> int:
         i = xml.index(xml[quote:quote + 1], quote + 1) + 1
 
 
-def scan(xml: bytes, keep: Callable[[list[str]], bool] | list[frozenset[str]],
-         text: bool = False) -> Element:
+Keep = Callable[[list[str]], bool] | list[frozenset[str]]
+
+
+def scan(xml: bytes, keep: Keep, text: bool = False) -> Element:
     """The part's elements whose path of local names from the root (``["worksheet",
     "sheetData", "row"]``) ``keep`` accepts (or, given as a list, whose name is in
     ``keep[depth]``, the root at depth 0), as a tree under a document element (an
     element kept inside one that is not hangs from the nearest kept ancestor); with
     ``text``, each kept element's own character data, as the parser read it. A
-    document type declaration is refused (no workbook part has one), and so is XML
-    that is not well-formed (``ValueError``). The document element's ``attrs`` hold the
-    declared ``encoding``, if any."""
-    parser = expat.ParserCreate(namespace_separator="}")
-    document = Element(xml, "", {}, 0)
+    document type declaration is refused (:class:`DocumentTypeDeclared`), and so is
+    XML that is not well-formed (``ValueError``). Names and attributes are read with
+    their namespaces, so an undeclared prefix is not well-formed. The document
+    element's ``attrs`` hold the declared ``encoding``, if any."""
+    return _scan(xml, keep, text)[0]
+
+
+def every_element(xml: bytes, text: Collection[str] = (), encoding: str | None = None
+                  ) -> list[ElementAsWritten]:
+    """Every element of the part in document order, names (``qname``) and attributes as
+    written, ``parent`` its parent's place in the list; the character data of the
+    elements whose local name is in ``text``. ``encoding`` overrides the one the part
+    declares. Refused as :func:`scan` refuses."""
+    return _scan(xml, None, text, encoding)[1]
+
+
+def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
+          encoding: str | None = None) -> tuple[Element, list[ElementAsWritten]]:
+    """The one pass both views share. :func:`scan`'s, given ``keep``: expat reads names
+    by namespace (``namespace}local``), and the elements ``keep`` accepts hang from the
+    document element as a tree. :func:`every_element`'s, ``keep`` ``None``: names as
+    written, and every element also listed in document order. ``text`` is ``True`` for
+    every kept element's character data, or the local names whose data is kept."""
+    parser = expat.ParserCreate(encoding, "}" if keep is not None else None)
+    document: Element = Element(xml, "", {}, 0) if keep is not None else _top(xml)
     document._tag_end = 0
-    owners: list[Element] = [document]  # the kept elements open, innermost last
+    listed: list[ElementAsWritten] = []
+    owners: list[Any] = [document]  # the kept elements open, innermost last (in
+    # every_element's pass each an ElementAsWritten)
     kept: list[bool] = []
     path: list[str] = []
 
     levels = keep if isinstance(keep, list) else None
+    accepts = None if isinstance(keep, list) else keep
     deepest = len(levels) if levels is not None else 0
+    wanted = None if text is True else frozenset(text or ())
 
     def start(name: str, attrs: dict[str, str]) -> None:
         local = name[name.rfind("}") + 1:]
@@ -114,12 +167,23 @@ def scan(xml: bytes, keep: Callable[[list[str]], bool] | list[frozenset[str]],
             if depth >= deepest or local not in levels[depth]:
                 kept.append(False)
                 return
-        elif not keep(path):  # type: ignore[operator]
+        elif accepts is not None and not accepts(path):
             kept.append(False)
             return
         element = Element(xml, local, attrs, parser.CurrentByteIndex)
         owners[-1].children.append(element)
         owners.append(element)
+        kept.append(True)
+
+    def start_every(name: str, attrs: dict[str, str]) -> None:
+        owner = owners[-1]
+        element = ElementAsWritten(xml, name[name.rfind(":") + 1:], attrs, parser.CurrentByteIndex)
+        element.qname, element.depth, element.parent, element._place = \
+            name, len(path), owner._place, len(listed)
+        path.append(name)
+        owner.children.append(element)
+        owners.append(element)
+        listed.append(element)
         kept.append(True)
 
     def end(name: str) -> None:
@@ -137,28 +201,38 @@ def scan(xml: bytes, keep: Callable[[list[str]], bool] | list[frozenset[str]],
 
     def characters(data: str) -> None:
         if kept and kept[-1]:
-            owners[-1].text += data
+            owner = owners[-1]
+            if wanted is None or owner.name in wanted:
+                owner.text += data
 
     def refuse(*args: object) -> None:
-        raise ValueError("the part declares a document type")
+        raise DocumentTypeDeclared("the part declares a document type")
 
     def declaration(version: str, encoding: str | None, standalone: int) -> None:
         if encoding is not None:
             document.attrs["encoding"] = encoding
 
-    parser.StartElementHandler = start
+    parser.StartElementHandler = start if keep is not None else start_every
     parser.EndElementHandler = end
     if text:
         parser.buffer_text = True
         parser.CharacterDataHandler = characters
     parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
     parser.XmlDeclHandler = declaration
     try:
         parser.Parse(xml, True)
     except expat.ExpatError as exc:
         raise ValueError(f"not well-formed XML ({exc})") from None
     document.end = document.content_end = len(xml)
-    return document
+    return document, listed
+
+
+def _top(xml: bytes) -> ElementAsWritten:
+    """The document element of :func:`every_element`'s pass: the root's owner."""
+    top = ElementAsWritten(xml, "", {}, 0)
+    top.qname, top.depth, top.parent, top._place = "", -1, None, None
+    return top
 
 
 def walk(element: Element) -> Iterator[Element]:

@@ -3,7 +3,7 @@ reads another's private names.
 
 The rating core (and the package's own ``__init__``) imports only the core and the standard
 library; the Excel face (``udfs``, ``cells``, ``event_cells``) imports the core; the tools
-(``recalc``, ``workbooks``, ``trf``, ``import_trf``, ``cli``, ``progress``, ``pairing``)
+(``recalc``, ``workbooks``, ``lite``, ``trf``, ``import_trf``, ``cli``, ``progress``, ``pairing``)
 import the core, the face and each other; nothing imports a tool back. A module or
 subpackage with no layer fails the test. The TRF package reads and writes its format and
 builds no workbook: it imports nothing of ``workbooks``.
@@ -24,7 +24,7 @@ PACKAGE = Path(chessrating.__file__).parent
 CORE = {"__init__", "errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal",
         "tiebreaks", "tournament"}
 FACE = {"udfs", "cells", "event_cells"}
-TOOLS = {"recalc", "workbooks", "trf", "import_trf", "cli", "progress", "pairing"}
+TOOLS = {"recalc", "workbooks", "lite", "trf", "import_trf", "cli", "progress", "pairing"}
 LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS}}
 ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"}}
 # What the core may import from outside the standard library: nothing.

@@ -17,7 +17,7 @@ import pytest
 
 from chessrating import RatingError
 from chessrating.udfs import TIEBREAK, TIEBREAK_RANK
-from chessrating.workbooks import lite_code
+from chessrating.lite import embedded as lite_code
 from test_tiebreaks_held import read_trf
 
 OPPONENTS, RESULTS, COLOURS, RATINGS, POINTS = read_trf("held_swiss_5.trf")

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from chessrating.cli import main
-from chessrating.workbooks import lite as lite_module
-from chessrating.workbooks.lite import AUTO_SHOW, lite_properties
-from chessrating.workbooks.lite_sheet import cell_address, cell_place
+from chessrating.lite import convert as lite_module
+from chessrating.lite.convert import AUTO_SHOW, lite_properties
+from chessrating.lite.sheets import cell_address, cell_place
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hostile"))
 import lite_corpus as corpus  # noqa: E402
@@ -240,8 +240,8 @@ def test_calls_outside_cells_are_named(tmp_path: Path, capsys: pytest.CaptureFix
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from chessrating.workbooks.lite_sheet import SheetRewrite, lite_formula  # noqa: E402
-from chessrating.workbooks.lite_xml import splice  # noqa: E402
+from chessrating.lite.sheets import SheetRewrite, lite_formula  # noqa: E402
+from chessrating.lite.spans import splice  # noqa: E402
 
 FORMULAS = ["FIDE_DP(A1)", "SUM(A1:A2)", 'IF(A1="FIDE_K(",1,fide_k(A1,20))', "ELO_EXPECTED(2000,1800)+1"]
 

@@ -31,7 +31,7 @@ from chessrating import udfs, workbooks
 from chessrating.cli import main
 from chessrating.recalc import recalculate
 from chessrating.import_trf import import_trf
-from chessrating.workbooks.lite import (
+from chessrating.lite.convert import (
     ADDIN_REFERENCE, AUTO_SHOW, LITE_PREFIX, LITE_SETUP, PYODIDE_VERSION, XLWINGS_REQUIREMENT,
     write_lite,
 )

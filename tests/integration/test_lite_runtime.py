@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from chessrating import udfs, workbooks
-from chessrating.workbooks.lite import LITE_PREFIX, PYODIDE_VERSION, write_lite
+from chessrating.lite.convert import LITE_PREFIX, PYODIDE_VERSION, write_lite
 
 from test_lite import _calls, _formulas, _raw_properties
 

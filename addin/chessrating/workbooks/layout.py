@@ -438,7 +438,7 @@ def _wrapped_lines(text: str) -> int:
 
 
 # The How-to paragraph on setting up the functions in Excel; a Lite copy
-# (chessrating.workbooks.lite) puts its own in its place.
+# (chessrating.lite) puts its own in its place.
 CLASSIC_SETUP = (
     "The formulas call the chessrating Excel functions (ELO_*, FIDE_*, USCF_*, PERF_RATING, "
     "RATING_GOAL). In Windows Excel install the xlwings add-in and chessrating, save "

@@ -3,14 +3,14 @@
 Excel binds a cell to an Office.js custom function, the kind xlwings Lite registers,
 only when the file stores the call as ``_xldudf_NAME(…)`` in a single-cell dynamic
 array; a plain ``FIDE_CHANGE(…)`` stays ``#NAME?`` under Lite even after the functions
-are registered (:mod:`.lite_sheet` binds the cells). And Lite runs the Python code
+are registered (:mod:`.sheets` binds the cells). And Lite runs the Python code
 stored in the workbook's web-extension part. :func:`write_lite` writes such a copy:
 
 * every formula in a cell that calls one of our functions is bound, its cached value
   kept; calls in defined names, conditional formats and validations are listed;
 * ``xl/webextensions/`` holds the Lite add-in's reference (``wa200008175``) and its
   properties, as a workbook Excel saved with Lite has them: ``main.py``
-  (:func:`chessrating.workbooks.lite_code.main_py`, the functions with the code they
+  (:func:`chessrating.lite.embedded.main_py`, the functions with the code they
   need), ``requirements.txt`` (the lines Lite marks required), ``pyodideVersion``,
   ``addinVersion``, each a JSON string literal, and Microsoft's
   ``Office.AutoShowTaskpaneWithDocument``; the ids of the functions the cells use. Another
@@ -18,7 +18,7 @@ stored in the workbook's web-extension part. :func:`write_lite` writes such a co
   already carries is replaced only when asked (``replace_code``);
 * ``xl/workbook.xml`` keeps its cached values (``calcId 191029``, no ``fullCalcOnLoad``);
   the classic add-in's ``xlwings.conf`` sheet and How-to paragraph give way
-  (:mod:`.lite_parts`).
+  (:mod:`.parts`).
 
 The file is changed at the zip and XML level, part by part, never re-saved by a
 spreadsheet library: styles, validations, charts, drawings and the sheets that call
@@ -40,15 +40,15 @@ from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from ..errors import RatingError
-from .layout import CLASSIC_SETUP, paragraph_height
-from .lite_code import main_py
-from .lite_parts import (
+from ..workbooks.layout import CLASSIC_SETUP, paragraph_height
+from .embedded import main_py
+from .parts import (
     add_override, add_relationship, append_child, blank_strings, drop_sheet, drop_titles, empty_rels,
     keep_cached_values, read_part, relationship_id, relationships, resolve, sheet_entries,
     shared_string_index,
 )
-from .lite_sheet import LITE_PREFIX, SheetRewrite, dynamic_array_cm, lite_formula
-from .lite_xml import digits, scan, splice, start_tag
+from .sheets import LITE_PREFIX, SheetRewrite, dynamic_array_cm, lite_formula
+from .spans import digits, prefix_of, scan, splice, start_tag
 
 __all__ = [
     "write_lite", "LiteCopy", "default_lite_output", "lite_output", "lite_formula",
@@ -219,10 +219,10 @@ def _lite_extension(archive: zipfile.ZipFile, names: list[str], src: Path) -> _E
     for name in sorted(n for n in names if n.startswith("xl/webextensions/webextension")
                        and n.endswith(".xml") and "/" not in n[len("xl/webextensions/"):]):
         elements = scan(archive.read(name), where=f"{src}: {name}")
-        references = [e for e in elements if e.local == "reference" and e.depth == 1]
+        references = [e for e in elements if e.name == "reference" and e.depth == 1]
         if references and references[0].attrs.get("id", "").lower() == ADDIN_REFERENCE:
             properties = {e.attrs.get("name", ""): e.attrs.get("value", "")
-                          for e in elements if e.local == "property"}
+                          for e in elements if e.name == "property"}
             return _Extension(name, elements[0].attrs.get("id", ""), properties)
     return None
 
@@ -292,138 +292,204 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
                 ) -> tuple[dict[str, bytes], dict[str, bytes], set[str], set[str], list[str]]:
     """The parts the copy changes, adds and leaves out, the functions its cells call and
     where calls stay unbound."""
-    names = archive.namelist()
-    at = f"{src}:"
-    rewrites: dict[str, bytes] = {}
-    added: dict[str, bytes] = {}
-    removed: set[str] = set()
-    workbook = read_part(archive, "xl/workbook.xml", src)
-    book_rels = read_part(archive, "xl/_rels/workbook.xml.rels", src)
-    types = read_part(archive, "[Content_Types].xml", src)
-    book = scan(workbook, keep_text={"definedName"}, where=f"{at} xl/workbook.xml")
-    targets = {e.attrs.get("Id"): resolve("xl", e.attrs.get("Target", ""))
-               for e in relationships(book_rels, f"{at} xl/_rels/workbook.xml.rels")}
-    sheets = [(book[i].attrs.get("name", ""), targets.get(relationship_id(book[i]), ""))
-              for i in sheet_entries(book)]
-
-    existing = _lite_extension(archive, names, src)
+    parts = _Parts(archive, src)
+    existing = _lite_extension(archive, parts.names, src)
     ours = lite_properties()
-    if existing is not None:
-        differing = [n for n in _CODE if existing.properties.get(n) not in (None, ours[n])]
-        if differing and not replace_code:
-            what = ", ".join(f"{n} ({_code_lines(existing.properties[n])})" for n in differing)
-            raise RatingError(f"{src}: it already carries xlwings Lite code of its own: {what} "
-                              f"in {existing.part}; give --replace-code to replace it; nothing written")
+    _refuse_other_code(existing, ours, src, replace_code)
+    setup_index = parts.lite_setup()
+    cm = parts.dynamic_array_cm()
+    settings = parts.bind_sheets(cm, setup_index)
+    if settings is not None:
+        parts.drop_settings_sheet(settings)
+    part = parts.add_web_extension(existing, ours)
+    parts.add_entries(part)
+    return parts.rewrites, parts.added, parts.removed, parts.used, parts.unbound
 
-    # The How-to paragraph: the classic set-up gives way to Lite's.
-    setup_index = None
-    if "xl/sharedStrings.xml" in names:
-        strings = archive.read("xl/sharedStrings.xml")
-        found = shared_string_index(strings, CLASSIC_SETUP, f"{at} xl/sharedStrings.xml")
-        if found is not None:
-            setup_index, item = found
-            text = start_tag(f"{item.prefix}t", {}) + escape(LITE_SETUP).encode("utf-8") + \
-                f"</{item.prefix}t>".encode()
-            rewrites["xl/sharedStrings.xml"] = splice(strings, [(item.start_end, item.inner_end, text)])
 
-    # The classic add-in's settings sheet: Lite does not read it.
-    conf = next((n for n, (name, part) in enumerate(sheets)
-                 if name.lower() == CONF_SHEET and part in names), None)
-    existing_metadata = archive.read(METADATA) if METADATA in names else None
-    cm = dynamic_array_cm(existing_metadata, f"{at} {METADATA}") if existing_metadata is not None else None
-    if existing_metadata is not None and cm is None:
-        raise RatingError(f"{src}: its {METADATA} has no dynamic-array entry to use")
-    used: set[str] = set()
-    unbound: list[str] = []
-    strings_used: set[str] = set()  # shared strings the kept sheets show
-    conf_strings: dict[str, list[int]] = {}  # ... and those the settings sheet shows
-    for e in book:
-        if e.local == "definedName" and lite_formula(e.text)[1]:
-            unbound.append(f"the defined name {e.attrs.get('name', '')}")
-    for n, (name, part) in enumerate(sheets):
-        if part not in names:
-            continue
-        data = archive.read(part)
-        sheet = SheetRewrite(data, cm or "1", f"{at} {part}")
-        if n == conf:
-            if any(e.local == "f" for e in sheet.elements) or len(sheets) == 1:
-                conf = None  # it computes something: keep it
-            else:
-                conf_strings = sheet.string_rows
+def _refuse_other_code(existing: _Extension | None, ours: dict[str, str], src: Path,
+                       replace_code: bool) -> None:
+    """Lite code of the workbook's own is replaced only when asked."""
+    if existing is None:
+        return
+    differing = [n for n in _CODE if existing.properties.get(n) not in (None, ours[n])]
+    if differing and not replace_code:
+        what = ", ".join(f"{n} ({_code_lines(existing.properties[n])})" for n in differing)
+        raise RatingError(f"{src}: it already carries xlwings Lite code of its own: {what} "
+                          f"in {existing.part}; give --replace-code to replace it; nothing written")
+
+
+class _Settings(NamedTuple):
+    """The classic add-in's settings sheet to leave out: its number among the sheets, the
+    shared strings it shows (index -> rows) and those the kept sheets show."""
+
+    number: int
+    strings: dict[str, list[int]]
+    strings_kept: set[str]
+
+
+class _Parts:
+    """The package as read, and what the copy changes in it, gathered section by section
+    by the methods below, in the order :func:`_lite_parts` calls them."""
+
+    def __init__(self, archive: zipfile.ZipFile, src: Path):
+        self.archive, self.src, self.names, self.at = archive, src, archive.namelist(), f"{src}:"
+        self.rewrites: dict[str, bytes] = {}
+        self.added: dict[str, bytes] = {}
+        self.removed: set[str] = set()
+        self.used: set[str] = set()
+        self.unbound: list[str] = []
+        self.workbook = read_part(archive, "xl/workbook.xml", src)
+        self.book_rels = read_part(archive, "xl/_rels/workbook.xml.rels", src)
+        self.types = read_part(archive, "[Content_Types].xml", src)
+        self.book = scan(self.workbook, keep_text={"definedName"}, where=f"{self.at} xl/workbook.xml")
+        targets = {e.attrs.get("Id"): resolve("xl", e.attrs.get("Target", ""))
+                   for e in relationships(self.book_rels, f"{self.at} xl/_rels/workbook.xml.rels")}
+        self.sheets = [(self.book[i].attrs.get("name", ""), targets.get(relationship_id(self.book[i]), ""))
+                       for i in sheet_entries(self.book)]  # (name, part) in the workbook's order
+
+    def lite_setup(self) -> int | None:
+        """The How-to paragraph: the classic set-up gives way to Lite's. Returns its
+        shared string's index, if the workbook has it."""
+        if "xl/sharedStrings.xml" not in self.names:
+            return None
+        strings = self.archive.read("xl/sharedStrings.xml")
+        found = shared_string_index(strings, CLASSIC_SETUP, f"{self.at} xl/sharedStrings.xml")
+        if found is None:
+            return None
+        setup_index, item = found
+        text = start_tag(f"{prefix_of(item)}t", {}) + escape(LITE_SETUP).encode("utf-8") + \
+            f"</{prefix_of(item)}t>".encode()
+        self.rewrites["xl/sharedStrings.xml"] = splice(strings, [(item.tag_end, item.content_end, text)])
+        return setup_index
+
+    def dynamic_array_cm(self) -> str | None:
+        """The ``cm`` of the dynamic-array entry in the workbook's own metadata part, if
+        it has one (a part without that entry is refused)."""
+        if METADATA not in self.names:
+            return None
+        cm = dynamic_array_cm(self.archive.read(METADATA), f"{self.at} {METADATA}")
+        if cm is None:
+            raise RatingError(f"{self.src}: its {METADATA} has no dynamic-array entry to use")
+        return cm
+
+    def bind_sheets(self, cm: str | None, setup_index: int | None) -> _Settings | None:
+        """Every sheet's calls bound, the How-to row sized for Lite's paragraph, the calls
+        Lite cannot bind listed. The classic add-in's settings sheet, which Lite does not
+        read, is returned to leave out unless it computes something or is the only sheet."""
+        conf = next((n for n, (name, part) in enumerate(self.sheets)
+                     if name.lower() == CONF_SHEET and part in self.names), None)
+        strings_kept: set[str] = set()  # shared strings the kept sheets show
+        conf_strings: dict[str, list[int]] = {}  # ... and those the settings sheet shows
+        self.unbound += [f"the defined name {e.attrs.get('name', '')}" for e in self.book
+                         if e.name == "definedName" and lite_formula(e.text)[1]]
+        for n, (name, part) in enumerate(self.sheets):
+            if part not in self.names:
                 continue
-        strings_used |= set(sheet.string_rows)
+            data = self.archive.read(part)
+            sheet = SheetRewrite(data, cm or "1", f"{self.at} {part}")
+            if n == conf:
+                if any(e.name == "f" for e in sheet.elements) or len(self.sheets) == 1:
+                    conf = None  # it computes something: keep it
+                else:
+                    conf_strings = sheet.string_rows
+                    continue
+            strings_kept |= set(sheet.string_rows)
+            self._bind_sheet(name, part, data, sheet, setup_index)
+        return None if conf is None else _Settings(conf, conf_strings, strings_kept)
+
+    def _bind_sheet(self, name: str, part: str, data: bytes, sheet: SheetRewrite,
+                    setup_index: int | None) -> None:
         heights = {row: paragraph_height(LITE_SETUP)
                    for row in sheet.string_rows.get(str(setup_index), [])} if setup_index is not None else {}
         changes = sheet.changes(heights)
-        used |= sheet.used
-        unbound += [f"{kind} on sheet {name}" for kind in dict.fromkeys(sheet.unbound)]
+        self.used |= sheet.used
+        self.unbound += [f"{kind} on sheet {name}" for kind in dict.fromkeys(sheet.unbound)]
         if changes:
-            rewrites[part] = splice(data, changes)
-    if conf is not None:
-        name, part = sheets[conf]
-        workbook = drop_sheet(workbook, book, conf, f"{at} xl/workbook.xml")
-        rid = relationship_id(book[sheet_entries(book)[conf]])
-        entry = next(e for e in relationships(book_rels, "") if e.attrs.get("Id") == rid)
-        book_rels = splice(book_rels, [(entry.start, entry.end, b"")])
-        override = [e for e in scan(types, where=f"{at} [Content_Types].xml")
-                    if e.local == "Override" and e.attrs.get("PartName") == "/" + part]
-        types = splice(types, [(e.start, e.end, b"") for e in override])
-        folder, file = posixpath.split(part)
-        removed |= {part, f"{folder}/_rels/{file}.rels"}
-        # its words (the classic add-in's instructions) go with it; no other cell moves
-        orphans = {int(i) for i in set(conf_strings) - strings_used if digits(i)}
-        if "xl/sharedStrings.xml" in names and orphans:
-            strings = rewrites.get("xl/sharedStrings.xml", archive.read("xl/sharedStrings.xml"))
-            rewrites["xl/sharedStrings.xml"] = blank_strings(
-                strings, orphans, sum(len(rows) for rows in conf_strings.values()),
-                f"{at} xl/sharedStrings.xml")
-        if "docProps/app.xml" in names:
-            rewrites["docProps/app.xml"] = drop_titles(archive.read("docProps/app.xml"), name,
-                                                        f"{at} docProps/app.xml")
+            self.rewrites[part] = splice(data, changes)
 
-    # Lite's web extension: its own part, beside any other add-in's.
-    ids = [LITE_PREFIX + name for name in sorted(used)]
-    if existing is not None:
-        properties = dict(existing.properties)  # its settings as they are; the code ours
-        properties.update({n: ours[n] for n in _CODE})
-        part, guid = existing.part, existing.guid
-    else:
-        properties, part, guid = ours, _free_part(names), _guid(src.read_bytes())
-    added[part] = webextension_xml(properties, ids, guid).encode("utf-8")
-    rel_target = posixpath.basename(part)
-    if TASKPANES not in names:
-        added[TASKPANES] = _taskpanes_xml("rId1")
-        added[TASKPANES_RELS], _ = add_relationship(empty_rels(), _REL_WEBEXTENSION, rel_target, "")
-    else:
-        pane_rels = archive.read(TASKPANES_RELS) if TASKPANES_RELS in names else empty_rels()
+    def drop_settings_sheet(self, settings: _Settings) -> None:
+        """The settings sheet left out: its part, its entries in the workbook, its
+        relationship and content type, and its words."""
+        at, book = self.at, self.book
+        name, part = self.sheets[settings.number]
+        self.workbook = drop_sheet(self.workbook, book, settings.number, f"{at} xl/workbook.xml")
+        rid = relationship_id(book[sheet_entries(book)[settings.number]])
+        entry = next(e for e in relationships(self.book_rels, "") if e.attrs.get("Id") == rid)
+        self.book_rels = splice(self.book_rels, [(entry.start, entry.end, b"")])
+        override = [e for e in scan(self.types, where=f"{at} [Content_Types].xml")
+                    if e.name == "Override" and e.attrs.get("PartName") == "/" + part]
+        self.types = splice(self.types, [(e.start, e.end, b"") for e in override])
+        folder, file = posixpath.split(part)
+        self.removed |= {part, f"{folder}/_rels/{file}.rels"}
+        self._drop_settings_words(name, settings)
+
+    def _drop_settings_words(self, name: str, settings: _Settings) -> None:
+        """Its words (the classic add-in's instructions) go with it; no other cell moves."""
+        orphans = {int(i) for i in set(settings.strings) - settings.strings_kept if digits(i)}
+        if "xl/sharedStrings.xml" in self.names and orphans:
+            strings = self.rewrites.get("xl/sharedStrings.xml", self.archive.read("xl/sharedStrings.xml"))
+            self.rewrites["xl/sharedStrings.xml"] = blank_strings(
+                strings, orphans, sum(len(rows) for rows in settings.strings.values()),
+                f"{self.at} xl/sharedStrings.xml")
+        if "docProps/app.xml" in self.names:
+            self.rewrites["docProps/app.xml"] = drop_titles(self.archive.read("docProps/app.xml"), name,
+                                                             f"{self.at} docProps/app.xml")
+
+    def add_web_extension(self, existing: _Extension | None, ours: dict[str, str]) -> str:
+        """Lite's web extension: its own part, beside any other add-in's; returns the part."""
+        ids = [LITE_PREFIX + name for name in sorted(self.used)]
+        if existing is not None:
+            properties = dict(existing.properties)  # its settings as they are; the code ours
+            properties.update({n: ours[n] for n in _CODE})
+            part, guid = existing.part, existing.guid
+        else:
+            properties, part, guid = ours, _free_part(self.names), _guid(self.src.read_bytes())
+        self.added[part] = webextension_xml(properties, ids, guid).encode("utf-8")
+        self._add_task_pane(posixpath.basename(part))
+        return part
+
+    def _add_task_pane(self, rel_target: str) -> None:
+        """A task pane for the part, after any other add-in's."""
+        at, names = self.at, self.names
+        if TASKPANES not in names:
+            self.added[TASKPANES] = _taskpanes_xml("rId1")
+            self.added[TASKPANES_RELS], _ = add_relationship(empty_rels(), _REL_WEBEXTENSION, rel_target, "")
+            return
+        pane_rels = self.archive.read(TASKPANES_RELS) if TASKPANES_RELS in names else empty_rels()
         pane_rels, rel_id = add_relationship(pane_rels, _REL_WEBEXTENSION, rel_target,
-                                              f"{at} {TASKPANES_RELS}")
-        panes = archive.read(TASKPANES)
+                                             f"{at} {TASKPANES_RELS}")
+        panes = self.archive.read(TASKPANES)
         elements = scan(panes, where=f"{at} {TASKPANES}")
-        refs = [e for e in elements if e.local == "webextensionref"]
+        refs = [e for e in elements if e.name == "webextensionref"]
         if not any(relationship_id(r) == rel_id for r in refs):
-            rows = [int(e.attrs["row"]) for e in elements if e.local == "taskpane"
+            rows = [int(e.attrs["row"]) for e in elements if e.name == "taskpane"
                     and digits(e.attrs.get("row", ""))]
-            pane = _taskpane(elements[0].prefix, rel_id, max(rows, default=0) + 1).encode("utf-8")
-            rewrites[TASKPANES] = append_child(panes, pane, f"{at} {TASKPANES}")
-        (rewrites if TASKPANES_RELS in names else added)[TASKPANES_RELS] = pane_rels
-    if existing_metadata is None and used:
-        added[METADATA] = _METADATA_XML.encode("utf-8")
-        book_rels, _ = add_relationship(book_rels, _REL_METADATA, "metadata.xml",
-                                         f"{at} xl/_rels/workbook.xml.rels")
-    rewrites["xl/workbook.xml"] = keep_cached_values(workbook, f"{at} xl/workbook.xml")
-    rewrites["xl/_rels/workbook.xml.rels"] = book_rels
-    rewrites["_rels/.rels"], _ = add_relationship(read_part(archive, "_rels/.rels", src), _REL_TASKPANES,
-                                                   TASKPANES, f"{at} _rels/.rels")
-    for name, content_type in ((TASKPANES, _CT_TASKPANES), (part, _CT_WEBEXTENSION),
-                               (METADATA, _CT_METADATA)):
-        if name in added or name == part:
-            types = add_override(types, "/" + name, content_type, f"{at} [Content_Types].xml")
-    rewrites["[Content_Types].xml"] = types
-    for name in list(rewrites):  # parts left as they were keep their bytes
-        if name in names and rewrites[name] == archive.read(name):
-            del rewrites[name]
-    return rewrites, added, removed, used, unbound
+            pane = _taskpane(prefix_of(elements[0]), rel_id, max(rows, default=0) + 1).encode("utf-8")
+            self.rewrites[TASKPANES] = append_child(panes, pane, f"{at} {TASKPANES}")
+        (self.rewrites if TASKPANES_RELS in names else self.added)[TASKPANES_RELS] = pane_rels
+
+    def add_entries(self, part: str) -> None:
+        """The package's own entries: the metadata part where a bound cell needs one, the
+        workbook's cached values kept, the relationships and content types of the new
+        parts. Parts left as they were keep their bytes."""
+        at, names = self.at, self.names
+        if METADATA not in names and self.used:
+            self.added[METADATA] = _METADATA_XML.encode("utf-8")
+            self.book_rels, _ = add_relationship(self.book_rels, _REL_METADATA, "metadata.xml",
+                                                 f"{at} xl/_rels/workbook.xml.rels")
+        self.rewrites["xl/workbook.xml"] = keep_cached_values(self.workbook, f"{at} xl/workbook.xml")
+        self.rewrites["xl/_rels/workbook.xml.rels"] = self.book_rels
+        self.rewrites["_rels/.rels"], _ = add_relationship(
+            read_part(self.archive, "_rels/.rels", self.src), _REL_TASKPANES, TASKPANES, f"{at} _rels/.rels")
+        types = self.types
+        for name, content_type in ((TASKPANES, _CT_TASKPANES), (part, _CT_WEBEXTENSION),
+                                   (METADATA, _CT_METADATA)):
+            if name in self.added or name == part:
+                types = add_override(types, "/" + name, content_type, f"{at} [Content_Types].xml")
+        self.rewrites["[Content_Types].xml"] = types
+        for name in list(self.rewrites):
+            if name in names and self.rewrites[name] == self.archive.read(name):
+                del self.rewrites[name]
 
 
 def _write_zip(archive: zipfile.ZipFile, dst: Path, rewrites: dict[str, bytes],

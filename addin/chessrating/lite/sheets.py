@@ -3,7 +3,7 @@
 Excel binds a cell to an Office.js custom function only when the file stores the call as
 ``_xldudf_NAME(…)`` in a single-cell dynamic array: ``<c cm="1"><f t="array"
 ref="A1">…</f>``, the ``cm`` pointing at the dynamic-array entry of ``xl/metadata.xml``.
-:class:`SheetRewrite` finds the cells with expat (:mod:`.lite_xml`) and gives the byte
+:class:`SheetRewrite` finds the cells with expat (:mod:`.spans`) and gives the byte
 spans to change; a shared formula that calls one of our functions is written out cell by
 cell. Calls elsewhere in a sheet (conditional formats, validations) are listed, not bound.
 """
@@ -17,7 +17,7 @@ from ..errors import RatingError
 from xlrecalc.parse import FormulaSyntaxError, parse_ref
 from xlrecalc.reader import SharedFormula
 from ..udfs import __all__ as FUNCTION_NAMES
-from .lite_xml import digits, scan, start_tag
+from .spans import digits, scan, start_tag
 
 __all__ = ["LITE_PREFIX", "lite_formula", "cell_place", "cell_address", "SheetRewrite", "dynamic_array_cm"]
 
@@ -107,7 +107,7 @@ class SheetRewrite:
         cell_of: dict[int, tuple[int, tuple[int, int] | None]] = {}
         kinds: list[str | None] = []  # the kind of place each element sits in, in one pass
         for index, element in enumerate(self.elements):
-            local = element.local
+            local = element.name
             kinds.append(_UNBOUND_KINDS.get(local) or
                          (kinds[element.parent] if element.parent is not None else None))
             if local == "row":
@@ -167,25 +167,25 @@ class SheetRewrite:
                 f_attrs = {"t": "array", "ref": where, **f_attrs}
             cell_attrs = dict(cell.attrs)
             cell_attrs["cm"] = self.cm
-            out.append((cell.start, cell.start_end, start_tag(cell.name, cell_attrs)))
-            out.append((formula.start, formula.end, start_tag(formula.name, f_attrs)
-                        + escape(lite).encode("utf-8") + f"</{formula.name}>".encode("utf-8")))
+            out.append((cell.start, cell.tag_end, start_tag(cell.qname, cell_attrs)))
+            out.append((formula.start, formula.end, start_tag(formula.qname, f_attrs)
+                        + escape(lite).encode("utf-8") + f"</{formula.qname}>".encode("utf-8")))
         for index, height in row_heights.items():
             row = self.elements[index]
             if "ht" in row.attrs:
                 attrs = dict(row.attrs, ht=f"{height:g}")
-                out.append((row.start, row.start_end, start_tag(row.name, attrs, row.empty)))
+                out.append((row.start, row.tag_end, start_tag(row.qname, attrs, row.empty)))
         return out
 
 
 def dynamic_array_cm(metadata: bytes, where: str) -> str | None:
     """The ``cm`` index of the dynamic-array cell metadata in an existing metadata part."""
     elements = scan(metadata, where=where)
-    types = [e for e in elements if e.local == "metadataType" and e.depth == 2]
+    types = [e for e in elements if e.name == "metadataType" and e.depth == 2]
     type_index = next((str(i + 1) for i, t in enumerate(types) if t.attrs.get("name") == "XLDAPR"), None)
-    future = next((i for i, e in enumerate(elements) if e.depth == 1 and e.local == "futureMetadata"
+    future = next((i for i, e in enumerate(elements) if e.depth == 1 and e.name == "futureMetadata"
                    and e.attrs.get("name") == "XLDAPR"), None)
-    cells = next((i for i, e in enumerate(elements) if e.depth == 1 and e.local == "cellMetadata"), None)
+    cells = next((i for i, e in enumerate(elements) if e.depth == 1 and e.name == "cellMetadata"), None)
     if type_index is None or future is None or cells is None:
         return None
     # each element's block (bk) of the future metadata or of the cell metadata, in one pass
@@ -193,7 +193,7 @@ def dynamic_array_cm(metadata: bytes, where: str) -> str | None:
     counts = {future: 0, cells: 0}
     dynamic: set[str] = set()
     for i, e in enumerate(elements):
-        if e.parent in counts and e.local == "bk":
+        if e.parent in counts and e.name == "bk":
             block[i] = (e.parent, counts[e.parent])
             counts[e.parent] += 1
         elif e.parent in block:
@@ -201,10 +201,10 @@ def dynamic_array_cm(metadata: bytes, where: str) -> str | None:
         else:
             continue
         owner, number = block[i]
-        if owner == future and e.local == "dynamicArrayProperties" and e.attrs.get("fDynamic") == "1":
+        if owner == future and e.name == "dynamicArrayProperties" and e.attrs.get("fDynamic") == "1":
             dynamic.add(str(number))
     for i, e in enumerate(elements):
-        if e.local == "rc" and i in block and block[i][0] == cells and \
+        if e.name == "rc" and i in block and block[i][0] == cells and \
                 e.attrs.get("t") == type_index and e.attrs.get("v") in dynamic:
             return str(block[i][1] + 1)
     return None

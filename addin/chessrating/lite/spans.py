@@ -1,0 +1,118 @@
+"""Where each element of an XML part starts and ends, to change a part in place.
+
+A Lite copy changes a few elements of a part and keeps every other byte. The elements
+and their byte spans come from the engine's reader (:func:`xlrecalc.every_element`, the
+same expat pass the recalculation writes its values with): every element in a flat list
+with its parent, its name as written and its attributes in the file's order, which a
+Lite copy needs to rewrite tags. So a change lands where the XML says, whatever the
+quoting, prefixes or spacing of the file, in one pass over the part (time linear in its
+size). :func:`splice` then puts new bytes in place of some spans.
+
+Refused, as no Excel-written part has them: a document type declaration (OPC forbids
+DTDs; expanded entities are also how small files blow up), and any encoding but UTF-8
+(the new bytes are UTF-8).
+
+>>> found = scan(b"<a x='1&amp;2'><b/><c>t&lt;</c></a>", keep_text={"c"})
+>>> [(e.name, e.attrs, e.start, e.end) for e in found]
+[('a', {'x': '1&2'}, 0, 35), ('b', {}, 15, 19), ('c', {}, 19, 31)]
+>>> found[2].text, splice(b"<a><b/></a>", [(3, 7, b"<b n='2'/>")])
+('t<', b"<a><b n='2'/></a>")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from xml.sax.saxutils import quoteattr
+
+from xlrecalc import DocumentTypeDeclared, ElementAsWritten, every_element
+
+from ..errors import RatingError
+
+__all__ = ["ElementAsWritten", "XMLRefused", "scan", "splice", "start_tag", "prefix_of", "digits"]
+
+
+class XMLRefused(RatingError):
+    """A part that is not well-formed, or has a DTD, or another encoding than UTF-8."""
+
+
+def _declared_encoding(xml: bytes) -> str | None:
+    """The encoding the XML declaration names, if any (BOMs count as their encoding)."""
+    if xml.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    if not xml.lstrip(b"\xef\xbb\xbf").startswith(b"<?xml"):
+        return None
+    declaration = xml[:xml.find(b"?>") + 2]
+    for quote in (b'"', b"'"):
+        key = b"encoding=" + quote
+        at = declaration.find(key)
+        if at >= 0:
+            value = declaration[at + len(key):declaration.find(quote, at + len(key))]
+            return value.decode("ascii", "replace").lower()
+    return None
+
+
+def scan(xml: bytes, keep_text: Collection[str] = (), where: str = "the part") -> list[ElementAsWritten]:
+    """Every element of ``xml`` in document order, with its byte spans.
+
+    ``keep_text``: local names whose character data is kept in ``ElementAsWritten.text``.
+    ``where`` names the part in messages (the user's file and the member).
+    """
+    encoding = _declared_encoding(xml)
+    if encoding not in (None, "utf-8", "utf8"):
+        raise XMLRefused(f"{where} is encoded as {encoding}; only UTF-8 is read")
+    try:
+        return every_element(xml, text=keep_text, encoding="utf-8")
+    except DocumentTypeDeclared:
+        raise XMLRefused(f"{where} has a document type declaration (DTD), which no "
+                         f"workbook part may have; refused") from None
+    except ValueError as error:  # "not well-formed XML (expat's reason)"
+        raise XMLRefused(f"{where} is {error}") from None
+
+
+def prefix_of(element: ElementAsWritten) -> str:
+    """The element's namespace prefix as written: ``"x:"`` for ``x:c``, ``""`` for ``c``.
+
+    >>> [prefix_of(e) for e in scan(b"<x:a xmlns:x='u'><b/></x:a>")]
+    ['x:', '']
+    """
+    return element.qname[:len(element.qname) - len(element.name)]
+
+
+def splice(xml: bytes, changes: Iterable[tuple[int, int, bytes]]) -> bytes:
+    """``xml`` with each (start, end) span replaced by its bytes; spans must not overlap."""
+    pieces, at = [], 0
+    for start, end, new in sorted(changes, key=lambda change: (change[0], change[1])):
+        if start < at:
+            raise ValueError("overlapping changes")
+        pieces += [xml[at:start], new]
+        at = end
+    pieces.append(xml[at:])
+    return b"".join(pieces)
+
+
+def start_tag(name: str, attrs: dict[str, str], empty: bool = False) -> bytes:
+    """A start tag (or an empty-element tag) with these attributes, values escaped.
+
+    >>> start_tag("c", {"r": "A1", "s": 'a"<'})
+    b'<c r="A1" s="a&quot;&lt;">'
+    """
+    text = "".join(f" {key}={_quoted(value)}" for key, value in attrs.items())
+    return f"<{name}{text}{'/' if empty else ''}>".encode("utf-8")
+
+
+def _quoted(value: str) -> str:
+    quoted = quoteattr(value, {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+    if quoted.startswith("'"):  # quoteattr picks ' when the value holds "; keep "
+        quoted = '"' + value.replace("&", "&amp;").replace("<", "&lt;").replace(
+            ">", "&gt;").replace('"', "&quot;").replace("\n", "&#10;").replace(
+            "\r", "&#13;").replace("\t", "&#9;") + '"'
+    return quoted
+
+
+def digits(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``"²".isdigit()`` is true).
+
+    >>> digits("12"), digits("²"), digits("")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()
