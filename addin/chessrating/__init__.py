@@ -11,8 +11,8 @@ The package by concern, dependencies pointing one way (a test pins them):
   hands over, read into core values); it imports the core;
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.trf` (tournament
-  report files), :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its
-  progress display).
+  report files), :mod:`.uscf_report` (the US Chess rating report's dBASE tables),
+  :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its progress display).
 """
 
 from .errors import RatingError

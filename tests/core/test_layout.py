@@ -2,7 +2,8 @@
 
 The rating core imports only the core and the standard library; the Excel face
 (``udfs``, ``cells``) imports the core; the tools (``recalc``, ``workbooks``, ``trf``,
-``cli``, ``progress``) import the core, the face and each other; nothing imports a tool back.
+``uscf_report``, ``cli``, ``progress``) import the core, the face and each other; nothing
+imports a tool back.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ import chessrating
 PACKAGE = Path(chessrating.__file__).parent
 CORE = {"errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal"}
 FACE = {"udfs", "cells"}
-TOOLS = {"recalc", "workbooks", "trf", "cli", "progress"}
+TOOLS = {"recalc", "workbooks", "trf", "uscf_report", "cli", "progress"}
 LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS}}
 ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"}}
 # What the core may import from outside the standard library: nothing.
 THIRD_PARTY_OK = {"core": set(), "face": {"xlwings", "win32com"},
                   "tools": {"openpyxl", "xlsxwriter", "formulas", "numpy", "schedula", "tqdm",
-                            "xlrecalc"}}
+                            "xlrecalc", "dbf"}}
 
 
 def _modules() -> list[Path]:
