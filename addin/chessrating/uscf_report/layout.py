@@ -91,7 +91,7 @@ def round_fields(rounds: int) -> tuple[Field, ...]:
 
 # TRF result code -> US Chess letter. W/D/L need the opponent and colour after them;
 # every other letter is followed by 0. TRF W/D/L (a game of under one move, not rated)
-# become the unrated letters with the same points, as in results.cell_result.
+# become the unrated letters with the same points, as the workbook cells do (cell_result).
 RESULT_LETTERS = {
     "1": "W", "=": "D", "0": "L",
     "+": "X", "-": "F", "W": "X", "L": "F", "D": "H",
