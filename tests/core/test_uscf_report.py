@@ -60,11 +60,16 @@ G = RoundGame
 def section() -> Tournament:
     """Six players, four rounds: byes of every kind, a forfeit, an unrated and a withdrawn player."""
     players = [
-        Player(1, "Doe, Jane", rating=1812, games=[G(1, 2, "w", "1"), G(2, 3, "b", "0"), G(3, 4, "w", "="), G(4, 2, "b", "0")]),
-        Player(2, "Roe, Richard", rating=1650, games=[G(1, 1, "b", "0"), G(2, None, None, "H"), G(3, None, None, "U"), G(4, 1, "w", "1")]),
-        Player(3, "Álvarez, José", rating=1500, games=[G(1, 4, "w", "="), G(2, 1, "w", "1"), G(3, 5, "w", "0"), G(4, None, None, "F")]),
-        Player(4, "Smith, Ann", rating=1490, games=[G(1, 3, "b", "="), G(2, 5, "b", "1"), G(3, 1, "b", "="), G(4, 5, "w", "=")]),
-        Player(5, "Newcomer, Ned", rating=None, games=[G(1, 6, "w", "+"), G(2, 4, "w", "0"), G(3, 3, "b", "1"), G(4, 4, "b", "=")]),
+        Player(1, "Doe, Jane", rating=1812,
+               games=[G(1, 2, "w", "1"), G(2, 3, "b", "0"), G(3, 4, "w", "="), G(4, 2, "b", "0")]),
+        Player(2, "Roe, Richard", rating=1650,
+               games=[G(1, 1, "b", "0"), G(2, None, None, "H"), G(3, None, None, "U"), G(4, 1, "w", "1")]),
+        Player(3, "Álvarez, José", rating=1500,
+               games=[G(1, 4, "w", "="), G(2, 1, "w", "1"), G(3, 5, "w", "0"), G(4, None, None, "F")]),
+        Player(4, "Smith, Ann", rating=1490,
+               games=[G(1, 3, "b", "="), G(2, 5, "b", "1"), G(3, 1, "b", "="), G(4, 5, "w", "=")]),
+        Player(5, "Newcomer, Ned", rating=None,
+               games=[G(1, 6, "w", "+"), G(2, 4, "w", "0"), G(3, 3, "b", "1"), G(4, 4, "b", "=")]),
         # withdrew after round 2: his line stops there
         Player(6, "Gone, Gary", rating=1400, games=[G(1, 5, "b", "-"), G(2, None, None, "Z")]),
     ]
@@ -100,7 +105,8 @@ def test_the_written_fields_are_the_published_ones(tmp_path):
     write_report(section(), info(), tmp_path)
     for name in FILE_NAMES:
         fields = [(f.name, f.type, f.length) for f in read(tmp_path, name).fields]
-        expected = PUBLISHED[name] + ([(f"D_RND{n:02d}", "C", 7) for n in range(1, 5)] if name == "TDEXPORT.DBF" else [])
+        rounds = [(f"D_RND{n:02d}", "C", 7) for n in range(1, 5)] if name == "TDEXPORT.DBF" else []
+        expected = PUBLISHED[name] + rounds
         assert fields == expected, name
     ours = [(f.name, f.type, f.length) for f in EVENT_FIELDS + SECTION_FIELDS + PLAYER_FIELDS]
     assert ours == PUBLISHED["THEXPORT.DBF"] + PUBLISHED["TSEXPORT.DBF"] + PUBLISHED["TDEXPORT.DBF"]
@@ -145,7 +151,8 @@ def test_every_round_of_every_player_reads_back(tmp_path):
     by_number = {r["D_PAIR_NUM"]: r for r in players}
     assert by_number["5"]["D_RATING"] == "0"  # unrated
     assert by_number["3"]["D_NAME"] == "Alvarez, Jose"  # accents folded to ASCII
-    assert (by_number["1"]["D_MEM_ID"], by_number["1"]["D_STATE"], by_number["2"]["D_STATE"]) == ("30000001", "NV", "CA")
+    assert (by_number["1"]["D_MEM_ID"], by_number["1"]["D_STATE"], by_number["2"]["D_STATE"]) == (
+        "30000001", "NV", "CA")
     assert [r["D_SEC_NUM"] for r in players] == ["1"] * 6
 
 
@@ -209,6 +216,8 @@ def _long_name(t: Tournament) -> Tournament:
     (_as_is, info(member_ids={n: f"3000000{n}" for n in range(1, 6)}), ["player 6 Gone, Gary: US Chess ID: missing"]),
     (_as_is, info(member_ids={1: "3000001", **{n: f"3000000{n}" for n in range(2, 7)}}),
      ["player 1 Doe, Jane: US Chess ID: '3000001' is not 8 digits"]),
+    (_as_is, info(member_ids={1: "00000000", **{n: f"3000000{n}" for n in range(2, 7)}}),
+     ["player 1 Doe, Jane: US Chess ID: 00000000 stands for no ID"]),
     (_as_is, info(member_ids={n: "30000001" if n < 3 else f"3000000{n}" for n in range(1, 7)}),
      ["player 1 Doe, Jane: US Chess ID: 30000001 is given to more than one player",
       "player 2 Roe, Richard: US Chess ID: 30000001 is given to more than one player"]),
@@ -220,16 +229,17 @@ def _long_name(t: Tournament) -> Tournament:
     (_as_is, info(zip_code="8950"), ["event: ZIP code: '8950' is not a US ZIP code"]),
     (_as_is, info(rating_system="B"), ["event: rating system: 'B' is not R, D or Q"]),
     (_as_is, info(section_name=""), ["event: section name: missing"]),
-    (_as_is, info(player_states={1: "Nevada"}), ["player 1 Doe, Jane: state: 'Nevada' is not a two-letter state code"]),
+    (_as_is, info(player_states={1: "Nevada"}),
+     ["player 1 Doe, Jane: state: 'Nevada' is not a two-letter state code"]),
     (_undated, info(), ["event: start date: missing", "event: end date: missing"]),
     (_untimed, info(), ["event: time control: missing"]),
     (_without_opponent, info(), ["player 1 Doe, Jane: round 1: result '1' but no opponent",
                                  "player 2 Roe, Richard: round 1: result '0' but no opponent"]),
     (_fifth_round_empty, info(), ["event: rounds: the section has 5 rounds but no result in round(s) 5"]),
     (_long_name, info(), ["player 4 Smith-Featherstonehaugh, Annabel: name: is 32 characters, the field holds 30"]),
-], ids=["no ID", "short ID", "shared ID", "no affiliate", "affiliate form", "no chief TD", "assistant form",
-        "no state", "ZIP form", "rating system", "no section name", "player state", "no dates", "no time control",
-        "no opponent", "empty round", "long name"])
+], ids=["no ID", "short ID", "placeholder ID", "shared ID", "no affiliate", "affiliate form", "no chief TD",
+        "assistant form", "no state", "ZIP form", "rating system", "no section name", "player state", "no dates",
+        "no time control", "no opponent", "empty round", "long name"])
 def test_preflight_names_the_player_and_the_field(tournament, report, expected):
     assert [str(i) for i in preflight(tournament(section()), report)] == expected
 

@@ -60,6 +60,8 @@ def _id_issue(player: int, name: str, label: str, value: str, *, required: bool 
         return [Issue(player, name, label, "missing")] if required else []
     if not MEMBER_ID.fullmatch(value):
         return [Issue(player, name, label, f"{value!r} is not 8 digits")]
+    if value == "00000000":  # 2C's mark for an ID not known, which US Chess cannot rate
+        return [Issue(player, name, label, "00000000 stands for no ID")]
     return []
 
 
@@ -81,7 +83,8 @@ def _place(t: Tournament, info: ReportInfo) -> list[Issue]:
         out.append(Issue(0, "", "state", f"{info.state!r} is not a two-letter state code"))
     if info.country.upper() in ("USA", "US"):
         if not US_ZIP.fullmatch(info.zip_code):
-            out.append(Issue(0, "", "ZIP code", f"{info.zip_code!r} is not a US ZIP code" if info.zip_code else "missing"))
+            problem = f"{info.zip_code!r} is not a US ZIP code" if info.zip_code else "missing"
+            out.append(Issue(0, "", "ZIP code", problem))
     elif info.zip_code:
         out += _text_issues(0, "", "ZIP code", info.zip_code, 10)
     return out + _text_issues(0, "", "country", info.country, 21)
