@@ -252,6 +252,30 @@ def test_preflight_names_games_the_other_row_does_not_confirm():
     assert "player 5 Newcomer, Ned: round 2: paired with player 4, whose row gives player 6" in issues
 
 
+def test_preflight_names_rows_that_disagree_about_a_game():
+    # docs/RULES.md §1.1: a game has a winner and a loser, or two draws, and two colours;
+    # a forfeit win faces a forfeit loss. Named once, on the lower number's row.
+    t = section()
+    t.players[1].games[0] = G(1, 1, "b", "1")      # 1 says he beat 2 in round 1; 2 says so too
+    t.players[3].games[1] = G(2, 5, "w", "1")      # 4 and 5 both have White in round 2
+    t.players[4].games[0] = G(1, 6, "w", "1")      # 5 writes a game won where 6 was forfeited
+    issues = [str(i) for i in preflight(t, info())]
+    assert issues == ["player 1 Doe, Jane: round 1: result W against player 2, whose row gives W: "
+                      "the two sides disagree",
+                      "player 4 Smith, Ann: round 2: the same colour as player 5",
+                      "player 5 Newcomer, Ned: round 1: result W against player 6, whose row gives F: "
+                      "the two sides disagree"]
+    # a double forfeit (both rows lose) is no disagreement
+    t = section()
+    t.players[4].games[0] = G(1, 6, "w", "-")
+    assert preflight(t, info()) == []
+
+
+def test_preflight_asks_for_the_rating_system():
+    assert [str(i) for i in preflight(section(), info(rating_system=""))] == [
+        "event: rating system: missing (R regular, D dual, Q quick)"]
+
+
 def test_an_export_with_issues_writes_nothing(tmp_path):
     target = tmp_path / "report"
     with pytest.raises(RatingError, match=r"report: 1 problem\(s\) to fix first, the first: event: state: missing"):

@@ -9,6 +9,10 @@
 * :mod:`.preflight` — :func:`preflight`: what US Chess would reject, by player and field.
 * :mod:`.writer` — :func:`write_report`: the three files, written with the ``dbf``
   library and moved into place together.
+* :mod:`.workbook` — :func:`~.workbook.read_uscf_book`: the US Chess event workbook
+  (crosstable and Report sheet) read into the tournament and :class:`ReportInfo`.
+* :mod:`.export` — ``chessrating export-uscf``: read, check, write (nothing written while
+  the check lists a problem).
 
 ``docs/USCF-DBF.md`` documents every field and its sources; ``docs/RULES.md`` §7 the
 result letters.

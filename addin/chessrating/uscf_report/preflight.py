@@ -7,7 +7,9 @@ control, section name, rating system (``R``, ``D``, ``Q``), rounds that have no 
 all, pairing numbers that do not run 1…N and scoring other than US Chess's 1, ½, 0. Each
 player: a US Chess ID (eight digits, once per section), a name ``LAST, FIRST`` that fits,
 a two-letter state if one is given, and every round: a game's result needs an opponent
-who is in the section and whose row names the player back, and a colour.
+who is in the section and whose row names the player back with the matching result (a
+win against a loss, a draw against a draw, a forfeit win against a forfeit loss) and the
+other colour, and a colour.
 
 >>> from chessrating.uscf_report.source import Player, RoundGame, Tournament
 >>> t = Tournament(name="Club", city="Reno", time_control="G/60;d5", rounds=1, players=[
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 
 from .layout import (AFFILIATE_ID, MEMBER_ID, PLAYED_LETTERS, RATING_SYSTEMS, RESULT_LETTERS,
                      STATE_CODE, US_ZIP, ReportInfo, report_text, text_problem)
-from .source import Player, Tournament
+from .source import Player, RoundGame, Tournament
 
 __all__ = ["Issue", "preflight"]
 
@@ -98,7 +100,9 @@ def _section(t: Tournament, info: ReportInfo) -> list[Issue]:
             out.append(Issue(0, "", label, "missing"))
     if t.start_date and t.end_date and t.end_date < t.start_date:
         out.append(Issue(0, "", "end date", "before the start date"))
-    if info.rating_system.upper() not in RATING_SYSTEMS:
+    if not info.rating_system:
+        out.append(Issue(0, "", "rating system", "missing (R regular, D dual, Q quick)"))
+    elif info.rating_system.upper() not in RATING_SYSTEMS:
         out.append(Issue(0, "", "rating system", f"{info.rating_system!r} is not R, D or Q"))
     if not 1 <= info.section_number <= 99:
         out.append(Issue(0, "", "section number", f"{info.section_number} is not between 1 and 99"))
@@ -141,19 +145,38 @@ def _game_issues(p: Player, by_number: dict[int, Player]) -> list[Issue]:
         letter = RESULT_LETTERS.get(g.code.upper())
         if letter is None:
             out.append(Issue(p.number, p.name, label, f"{g.code!r} is not a TRF result code"))
+        other = by_number.get(g.opponent) if g.opponent is not None else None
+        back = other.game(g.round) if other is not None else None
+        if other is not None and back is not None and back.opponent == p.number and p.number < other.number:
+            out += _pair_issues(p, g, back)  # a game or a forfeit, named once
         if letter not in PLAYED_LETTERS:
             continue
         if g.opponent is None:
             out.append(Issue(p.number, p.name, label, f"result {g.code!r} but no opponent"))
-        elif g.opponent not in by_number:
+        elif back is None:
             out.append(Issue(p.number, p.name, label, f"opponent {g.opponent} is not a player of the section"))
-        else:
-            back = by_number[g.opponent].game(g.round)
-            if back.opponent != p.number:
-                gives = "no opponent" if back.opponent is None else f"player {back.opponent}"
-                out.append(Issue(p.number, p.name, label, f"paired with player {g.opponent}, whose row gives {gives}"))
-            if g.colour not in ("w", "b"):
-                out.append(Issue(p.number, p.name, label, "a game without colour (w or b)"))
+        elif back.opponent != p.number:
+            gives = "no opponent" if back.opponent is None else f"player {back.opponent}"
+            out.append(Issue(p.number, p.name, label, f"paired with player {g.opponent}, whose row gives {gives}"))
+        if g.opponent is not None and g.colour not in ("w", "b"):
+            out.append(Issue(p.number, p.name, label, "a game without colour (w or b)"))
+    return out
+
+
+# The letters the opponent's row may give for each letter of a game (a double forfeit is F, F).
+_ANSWERS = {"W": "L", "L": "W", "D": "D", "X": "F", "F": "XF"}
+
+
+def _pair_issues(p: Player, g: RoundGame, back: RoundGame) -> list[Issue]:
+    """Where the two rows of one game disagree: the results, or both the same colour
+    (named once, on the lower number's row)."""
+    out: list[Issue] = []
+    mine, theirs = RESULT_LETTERS.get(g.code.upper(), "?"), RESULT_LETTERS.get(back.code.upper(), "?")
+    if theirs not in _ANSWERS.get(mine, ""):
+        out.append(Issue(p.number, p.name, f"round {g.round}", f"result {mine} against player {g.opponent}, "
+                         f"whose row gives {theirs}: the two sides disagree"))
+    if mine in PLAYED_LETTERS and g.colour in ("w", "b") and g.colour == back.colour:
+        out.append(Issue(p.number, p.name, f"round {g.round}", f"the same colour as player {g.opponent}"))
     return out
 
 
