@@ -226,6 +226,7 @@ def _long_name(t: Tournament) -> Tournament:
     (_as_is, info(chief_td_id=""), ["event: chief TD ID: missing"]),
     (_as_is, info(assistant_td_id="2345678X"), ["event: assistant TD ID: '2345678X' is not 8 digits"]),
     (_as_is, info(state=""), ["event: state: missing"]),
+    (_as_is, info(state="XX"), ["event: state: 'XX' is not a US state's code"]),
     (_as_is, info(zip_code="8950"), ["event: ZIP code: '8950' is not a US ZIP code"]),
     (_as_is, info(rating_system="B"), ["event: rating system: 'B' is not R, D or Q"]),
     (_as_is, info(section_name=""), ["event: section name: missing"]),
@@ -238,7 +239,7 @@ def _long_name(t: Tournament) -> Tournament:
     (_fifth_round_empty, info(), ["event: rounds: the section has 5 rounds but no result in round(s) 5"]),
     (_long_name, info(), ["player 4 Smith-Featherstonehaugh, Annabel: name: is 32 characters, the field holds 30"]),
 ], ids=["no ID", "short ID", "placeholder ID", "shared ID", "no affiliate", "affiliate form", "no chief TD",
-        "assistant form", "no state", "ZIP form", "rating system", "no section name", "player state", "no dates",
+        "assistant form", "no state", "not a state", "ZIP form", "rating system", "no section name", "player state", "no dates",
         "no time control", "no opponent", "empty round", "long name"])
 def test_preflight_names_the_player_and_the_field(tournament, report, expected):
     assert [str(i) for i in preflight(tournament(section()), report)] == expected

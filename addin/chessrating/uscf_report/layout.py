@@ -33,7 +33,7 @@ __all__ = [
     "Field", "EVENT_FIELDS", "SECTION_FIELDS", "PLAYER_FIELDS", "FILE_NAMES", "round_fields",
     "ReportInfo", "RESULT_LETTERS", "PLAYED_LETTERS", "result_letter", "round_cell", "report_text",
     "text_problem", "ReportRecords", "report_records", "PROGRAM", "RATING_SYSTEMS",
-    "MEMBER_ID", "AFFILIATE_ID", "STATE_CODE", "US_ZIP", "Value",
+    "MEMBER_ID", "AFFILIATE_ID", "STATE_CODE", "US_ZIP", "US_STATES", "Value",
 ]
 
 FILE_NAMES = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
@@ -43,6 +43,13 @@ MEMBER_ID = re.compile(r"\d{8}")
 AFFILIATE_ID = re.compile(r"A\d{7}")
 STATE_CODE = re.compile(r"[A-Z]{2}")
 US_ZIP = re.compile(r"\d{5}(-\d{4})?")
+# The USPS codes of the states, DC, the territories and the armed forces' addresses.
+US_STATES = (
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN",
+    "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH",
+    "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT",
+    "VT", "VA", "WA", "WV", "WI", "WY", "AS", "GU", "MP", "PR", "VI", "AA", "AE", "AP",
+)
 
 
 @dataclass(frozen=True)

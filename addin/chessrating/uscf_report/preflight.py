@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .layout import (AFFILIATE_ID, MEMBER_ID, PLAYED_LETTERS, RATING_SYSTEMS, RESULT_LETTERS,
-                     STATE_CODE, US_ZIP, ReportInfo, report_text, text_problem)
+                     STATE_CODE, US_STATES, US_ZIP, ReportInfo, report_text, text_problem)
 from .source import Player, RoundGame, Tournament
 
 __all__ = ["Issue", "preflight"]
@@ -79,11 +79,14 @@ def _officials(info: ReportInfo) -> list[Issue]:
 
 def _place(t: Tournament, info: ReportInfo) -> list[Issue]:
     out = _text_issues(0, "", "city", t.city, 21)
+    in_us = info.country.upper() in ("USA", "US")
     if not info.state:
         out.append(Issue(0, "", "state", "missing"))
     elif not STATE_CODE.fullmatch(info.state.upper()):
         out.append(Issue(0, "", "state", f"{info.state!r} is not a two-letter state code"))
-    if info.country.upper() in ("USA", "US"):
+    elif in_us and info.state.upper() not in US_STATES:
+        out.append(Issue(0, "", "state", f"{info.state!r} is not a US state's code"))
+    if in_us:
         if not US_ZIP.fullmatch(info.zip_code):
             problem = f"{info.zip_code!r} is not a US ZIP code" if info.zip_code else "missing"
             out.append(Issue(0, "", "ZIP code", problem))

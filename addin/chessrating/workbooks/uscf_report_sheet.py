@@ -35,12 +35,13 @@ from typing import TYPE_CHECKING
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from ..uscf_report.layout import RATING_SYSTEMS, US_STATES
 from .layout import CROSSTABLE, Styles, column, print_setup, write_quiet_formula, write_text_input
 
 if TYPE_CHECKING:
     from ..trf.model import Tournament
 
-__all__ = ["USCF_REPORT_FIELDS", "USCF_PLAYER_FIELDS", "US_STATES", "RATING_SYSTEM_CHOICES",
+__all__ = ["USCF_REPORT_FIELDS", "USCF_PLAYER_FIELDS", "RATING_SYSTEM_CHOICES",
            "UscfReportInputs", "UscfPlayerReport", "uscf_report_inputs", "write_uscf_report_sheet",
            "FIRST_FIELD_ROW", "PLAYER_HEADER_ROW"]
 
@@ -61,14 +62,7 @@ USCF_REPORT_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("Rating system", "ReportRatingSystem", "system"),
 )
 USCF_PLAYER_FIELDS = (("US Chess ID", "UscfIds"), ("State", "PlayerStates"))
-RATING_SYSTEM_CHOICES = ("R", "D", "Q")
-# The USPS codes of the states, DC, the territories and the armed forces' addresses.
-US_STATES = (
-    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN",
-    "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH",
-    "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT",
-    "VT", "VA", "WA", "WV", "WI", "WY", "AS", "GU", "MP", "PR", "VI", "AA", "AE", "AP",
-)
+RATING_SYSTEM_CHOICES = tuple(RATING_SYSTEMS)
 # The widths of the report's fields (docs/USCF-DBF.md): nothing is cut short to fit.
 _TEXT_WIDTHS = {"ReportCity": 21, "ReportCountry": 21, "ReportTimeControl": 40, "ReportSection": 30}
 FIRST_FIELD_ROW = 3          # zero-based: Excel row 4; row 3 shows the event's name
