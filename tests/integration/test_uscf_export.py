@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 import openpyxl
+import pytest
 from conftest import TRF_DATA
 from dbfread import DBF
 
@@ -309,3 +310,22 @@ def test_a_real_trf_imported_reads_back_round_for_round(trf_import, tmp_path: Pa
     assert rounds_of(tmp_path / "report") == expected
     ratings = {r["D_PAIR_NUM"]: r["D_RATING"] for r in read(tmp_path / "report", "TDEXPORT.DBF")}
     assert ratings == {str(p.number): str(p.rating or 0) for p in original.players}
+
+
+def test_help_and_refusals(tmp_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "export-uscf" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["export-uscf", "--help"])
+    out = capsys.readouterr().out
+    assert "THEXPORT.DBF" in out and "Exit code 0" in out and "-o DIR" in out
+    # a FIDE workbook is not a US Chess one: nothing written, exit 2, one line naming it
+    fide = SHIPPED.with_name("fide-swiss.xlsx")
+    assert main(["export-uscf", str(fide), "-o", str(tmp_path / "r")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"chessrating export-uscf: error: book: {str(fide)!r} is not a US Chess crosstable (no Games "
+                   "so far column); export-uscf reads the US Chess event workbook")
+    assert not (tmp_path / "r").exists()
+    assert main(["export-uscf", str(tmp_path / "missing.xlsx")]) == 2
+    assert "does not exist" in capsys.readouterr().err
