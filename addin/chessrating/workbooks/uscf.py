@@ -60,11 +60,11 @@ from .ranking import (
     RANKING_COLUMNS, TIEBREAK_COLUMNS, USCF_CODES, ranking_formats, ranking_formulas, write_ranking_headers,
     write_tiebreak_settings,
 )
-from .uscf_report_sheet import UscfReportInputs, uscf_report_inputs, write_uscf_report_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
 )
+from .uscf_report_sheet import UscfReportInputs, uscf_report_inputs, write_uscf_report_sheet
 
 if TYPE_CHECKING:
     from ..trf.model import Tournament
