@@ -16,7 +16,8 @@ The package by concern, dependencies pointing one way (a test pins them):
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.lite` (their copies
   for xlwings Lite), :mod:`.trf` (tournament report files), :mod:`.import_trf` (a report
-  file into a filled workbook),
+  file into a filled workbook), :mod:`.uscf_report` (the US Chess rating report's dBASE
+  tables),
   :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine; Berger tables),
   :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its progress display).
 """

@@ -240,15 +240,23 @@ def _add_fide_list(sub: Any) -> None:
     add_subcommand(sub)
 
 
+# -- export-uscf ----------------------------------------------------------------------
+def _add_export_uscf(sub: Any) -> None:
+    from .uscf_report.export import add_subcommand
+    add_subcommand(sub)
+
+
 COMMANDS: list[Callable[[Any], None]] = [_add_templates, _add_recalc, _add_lite, _add_demo,
-                                          _add_import_trf, _add_export_trf, _add_fide_list]
+                                          _add_import_trf, _add_export_trf, _add_fide_list,
+                                          _add_export_uscf]
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chessrating",
         description="Chess rating workbooks without Excel: build the templates, recalculate "
-                    "a filled crosstable, try the demo.")
+                    "a filled crosstable, try the demo, move events in and out (TRF, the FIDE "
+                    "list, the US Chess report).")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for add in COMMANDS:

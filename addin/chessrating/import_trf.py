@@ -463,9 +463,11 @@ instead (rating, K list, birth year, sex, title; see chessrating fide-list), so 
 rows start with the list's K and nothing assumed; players without an ID or not on the
 list are named in the summary.
 
-US Chess (--system uscf): the US Chess event workbook; the file's ratings are taken as
-the ratings before the event, and games so far, age, record, peak and life master are
-left blank for the arbiter to fill from the US Chess record. Until then a rated player's
+US Chess (--system uscf): the US Chess event workbook with the file's opponents, colours
+and results; its Report sheet gets city, dates and time control, and each player's US
+Chess ID and state from TRF-2026 USA records. The file's ratings are taken as the
+ratings before the event, and games so far, age, record, peak and life master are left
+blank for the arbiter to fill from the US Chess record. Until then a rated player's
 games so far are read as an established player's (N' = N*, US Chess §2), or as 0 with
 --new-players; the workbook marks every value resting on that (Check column, orange).
 """

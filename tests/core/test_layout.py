@@ -3,10 +3,10 @@ reads another's private names.
 
 The rating core (and the package's own ``__init__``) imports only the core and the standard
 library; the Excel face (``udfs``, ``cells``, ``event_cells``) imports the core; the tools
-(``recalc``, ``workbooks``, ``lite``, ``trf``, ``import_trf``, ``cli``, ``progress``, ``pairing``)
-import the core, the face and each other; nothing imports a tool back. A module or
-subpackage with no layer fails the test. The TRF package reads and writes its format and
-builds no workbook: it imports nothing of ``workbooks``.
+(``recalc``, ``workbooks``, ``lite``, ``trf``, ``import_trf``, ``uscf_report``, ``cli``,
+``progress``, ``pairing``) import the core, the face and each other; nothing imports a tool
+back. A module or subpackage with no layer fails the test. The TRF package reads and writes
+its format and builds no workbook: it imports nothing of ``workbooks``.
 """
 
 from __future__ import annotations
@@ -24,13 +24,14 @@ PACKAGE = Path(chessrating.__file__).parent
 CORE = {"__init__", "errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal",
         "tiebreaks", "tournament"}
 FACE = {"udfs", "cells", "event_cells"}
-TOOLS = {"recalc", "workbooks", "lite", "trf", "import_trf", "cli", "progress", "pairing"}
+TOOLS = {"recalc", "workbooks", "lite", "trf", "import_trf", "uscf_report", "cli", "progress",
+         "pairing"}
 LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS}}
 ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"}}
 # What the core may import from outside the standard library: nothing.
 THIRD_PARTY_OK = {"core": set(), "face": {"xlwings", "win32com"},
                   "tools": {"openpyxl", "xlsxwriter", "formulas", "numpy", "schedula", "tqdm",
-                            "xlrecalc", "gacrux"}}
+                            "xlrecalc", "gacrux", "dbf"}}
 
 
 def _modules() -> list[Path]:

@@ -348,8 +348,8 @@ def uscf(rounds: dict[tuple[int, int], tuple], players: int = 8) -> dict[tuple[i
     for i in range(players):
         cells[(5 + i, 2)], cells[(5 + i, 3)], cells[(5 + i, 4)] = f"P{i + 1}", 1800 - 50 * i, 60
     for (number, rnd), (opponent, result) in rounds.items():
-        col = 10 + 2 * (rnd - 1)
-        cells[(4 + number, col)], cells[(4 + number, col + 1)] = opponent, result
+        col = 10 + 3 * (rnd - 1)  # opponent, colour, result
+        cells[(4 + number, col)], cells[(4 + number, col + 2)] = opponent, result
     return cells
 
 

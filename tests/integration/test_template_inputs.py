@@ -211,8 +211,8 @@ def test_swiss_refused_result_and_rating(swiss, tmp_path, bad):
 def test_uscf_names_the_player_to_fix_in_every_row(uscf, tmp_path):
     cells = {(5, 2): "A", (5, 3): 1600, (5, 4): 40, (6, 2): "B", (6, 3): "16OO", (6, 4): 40,
              (7, 2): "C", (7, 3): 1500, (7, 4): 40,
-             (5, 10): 2, (5, 11): " W", (6, 10): 1, (6, 11): "l ", (5, 12): 3, (5, 13): "=", (7, 12): 1,
-             (7, 13): " ½"}
+             (5, 10): 2, (5, 12): " W", (6, 10): 1, (6, 12): "l ", (5, 13): 3, (5, 15): "=", (7, 13): 1,
+             (7, 15): " ½"}
     book = fill(uscf, cells, tmp_path / "uscf.xlsx")
     ws = book["Crosstable"]
     col = headers(ws)

@@ -516,50 +516,59 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     ws = book["Crosstable"]
     assert [ws.cell(3, c).value for c in range(1, 10)] == [
         "No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak", "Life master", "Abs. floor"]
-    assert [ws.cell(3, c).value for c in range(28, 45)] == [
+    assert [ws.cell(3, c).value for c in range(37, 54)] == [
         "Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes", "Change",
         "Difference", "Floor", "Rank", *(f'=IF(TieBreak{k}="","TB {k}",TieBreak{k}&"")' for k in range(1, 5)),
         "Check"]
-    # US Chess's usual tie-breaks (rule 34E) picked at the top; no colours, no FIDE edition.
+    # Three columns a round from J: opponent, colour, result (the report needs the colour).
+    assert [ws.cell(4, c).value for c in range(10, 16)] == ["Opp", "Col", "Res", "Opp", "Col", "Res"]
+    assert [ws.cell(3, c).value for c in (10, 13, 34)] == ["Round 1", "Round 2", "Round 9"]
+    # US Chess's usual tie-breaks (rule 34E) picked at the top; no FIDE edition. They read
+    # the colours (Games!CO5:CW104, the Colour block) for BLACKS.
     assert [ws.cell(1, c).value for c in (9, 12, 15, 18, 21)] == ["Tie-breaks", "MODMED", "SOLKOFF", "CUMULATIVE", None]
     assert "TieBreakRules" not in book.defined_names
-    # The functions read the games so far from the Games sheet (CO, after the nine blocks):
+    assert ("TIEBREAK($L$1:$L$1,Games!$M$5:$U$104,Games!$AQ$5:$AY$104,Games!$CO$5:$CW$104,,$C$5:$C$104)"
+            in ws["AW5"].value)
+    assert book["Games"]["CO5"].value == '=IF(Crosstable!K5="","",Crosstable!K5)'
+    assert book["Games"]["CW5"].value == '=IF(Crosstable!AI5="","",Crosstable!AI5)'
+    # The functions read the games so far from the Games sheet (CY, after the ten blocks):
     # the typed number, or for a rated player left blank, 50 (established: N' = N*) unless
     # UnknownGames is "new".
-    assert book["Games"]["CO5"].value == ('=IF(Crosstable!D5="",IF(OR(OR(Crosstable!C5="",Crosstable!C5=0,'
+    assert book["Games"]["CY5"].value == ('=IF(Crosstable!D5="",IF(OR(OR(Crosstable!C5="",Crosstable!C5=0,'
                                           'Crosstable!C5="-"),UnknownGames="new"),"",50),Crosstable!D5)')
     # a reason among the row's points (Games!AG5:AO5) first, then among the opponents' ratings
-    assert ws["AH5"].value.startswith('=IF(ISNA(MATCH("check *",Games!AG5:AO5,0)),IF(ISNA(MATCH("check *",'
+    assert ws["AQ5"].value.startswith('=IF(ISNA(MATCH("check *",Games!AG5:AO5,0)),IF(ISNA(MATCH("check *",'
                                       'Games!W5:AE5,0)),IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",')
-    assert ("USCF_NEWRATING(C5,Games!CO5,Games!W5:AE5,Games!C5:K5,E5,F5,G5,DualRated,BonusThreshold,"
-            "Games!M5:U5)") in ws["AH5"].value
+    assert ("USCF_NEWRATING(C5,Games!CY5,Games!W5:AE5,Games!C5:K5,E5,F5,G5,DualRated,BonusThreshold,"
+            "Games!M5:U5)") in ws["AQ5"].value
     # One USCF_EVENT call per row, each taking its item, its row's number (not an array
     # formula, which LibreOffice recalculates on opening and shows as #NAME?), with the
     # peaks, life masters and personal absolute floors for the floors; a refused input
     # anywhere names its player instead: the first such player found once for the table
-    # (Games!CP2, named FirstToCheck), not once per row. A contradicted round of the row's
+    # (Games!CZ2, named FirstToCheck), not once per row. A contradicted round of the row's
     # own (its reason in the Points block, Games!AG5:AO5) is shown first.
-    flagged = "Games!$CP$5:$CP$104"
-    assert book["Games"]["CP2"].value == "=IF(COUNT($CP$5:$CP$104)=0,0,MIN($CP$5:$CP$104))"
-    assert book.defined_names["FirstToCheck"].attr_text == "Games!$CP$2"
-    assert flagged not in ws["AI5"].value
-    assert ws["AI5"].value == (
+    flagged = "Games!$CZ$5:$CZ$104"
+    assert book["Games"]["CZ2"].value == "=IF(COUNT($CZ$5:$CZ$104)=0,0,MIN($CZ$5:$CZ$104))"
+    assert book.defined_names["FirstToCheck"].attr_text == "Games!$CZ$2"
+    assert flagged not in ws["AR5"].value
+    assert ws["AR5"].value == (
         '=IF(ISNA(MATCH("check *",Games!AG5:AO5,0)),'
         'IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(FirstToCheck>0,"check inputs of player "'
         '&FirstToCheck&IF(INDEX($B$5:$B$104,FirstToCheck)="",""," ("&INDEX($B$5:$B$104,FirstToCheck)&")"),'
-        'INDEX(USCF_EVENT($C$5:$C$104,Games!$CO$5:$CO$104,Games!$C$5:$K$104,Games!$M$5:$U$104,'
+        'INDEX(USCF_EVENT($C$5:$C$104,Games!$CY$5:$CY$104,Games!$C$5:$K$104,Games!$M$5:$U$104,'
         '$E$5:$E$104,$F$5:$F$104,DualRated,BonusThreshold,$G$5:$G$104,$H$5:$H$104,$I$5:$I$104),'
         'ROW()-4))),INDEX(Games!AG5:AO5,MATCH("check *",Games!AG5:AO5,0)))')
     # Every row the same formula but for its own row: the column is copies of one formula.
-    assert ws["AI104"].value == ws["AI5"].value.replace("M5:U5", "M104:U104").replace("AG5:AO5", "AG104:AO104")
-    assert ws["AJ5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(LEFT(AI5,6)="check ",AI5,IF(N(AI5)=0,"",AI5-C5)))'
-    assert ws["AL5"].value == '=IF(AND(G5="",H5=""),"",USCF_FLOOR(G5,H5))'
-    assert ws["AB5"].value == ('=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",IF(ISNA(MATCH("check *",'
+    assert ws["AR104"].value == ws["AR5"].value.replace("M5:U5", "M104:U104").replace("AG5:AO5", "AG104:AO104")
+    assert ws["AS5"].value == '=IF(OR(C5="",C5=0,C5="-"),"",IF(LEFT(AR5,6)="check ",AR5,IF(N(AR5)=0,"",AR5-C5)))'
+    assert ws["AU5"].value == '=IF(AND(G5="",H5=""),"",USCF_FLOOR(G5,H5))'
+    assert ws["AK5"].value == ('=IF(SUMPRODUCT(--(Games!AG5:AO5<>""))=0,"",IF(ISNA(MATCH("check *",'
                                'Games!AG5:AO5,0)),SUM(Games!AG5:AO5),INDEX(Games!AG5:AO5,'
                                'MATCH("check *",Games!AG5:AO5,0))))')
     assert "Why 'One pass' and 'Two passes' differ" in ws["R2"].value
     assert (ws["I2"].value, ws["N2"].value) == ("Games so far unknown", "established")
     by_range = {str(dv.sqref): dv for dv in ws.data_validations.dataValidation}
+    assert by_range["K5:K104 N5:N104 Q5:Q104 T5:T104 W5:W104 Z5:Z104 AC5:AC104 AF5:AF104 AI5:AI104"].formula1 == '"W,B"'
     assert by_range["C5:C104"].formula1 == 'OR(C5=0,C5="-",AND(ISNUMBER(C5),C5=INT(C5),C5>=100,C5<=4000))'
     assert (by_range["D5:D104"].formula1, by_range["D5:D104"].formula2) == ("0", "100000")
     assert (by_range["E5:E104"].formula1, by_range["E5:E104"].formula2) == ("1", "120")
@@ -882,21 +891,21 @@ def test_uscf_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
 
     template = build_uscf(tmp_path / "uscf.xlsx", players=4, rounds=2)
     cells = {(5, 2): "A", (5, 3): 1600, (6, 2): "B", (6, 3): 1500, (7, 2): "C", (7, 3): 0,
-             (5, 10): 2, (5, 11): "w", (6, 10): 1, (6, 11): "l", (7, 10): 3, (7, 11): 1, (6, 12): 7,
-             (6, 13): "d"}
+             (5, 10): 2, (5, 12): "w", (6, 10): 1, (6, 12): "l", (7, 10): 3, (7, 12): 1, (6, 13): 7,
+             (6, 15): "d"}
     path = fill_and_recalculate(template, cells, tmp_path / "bad.xlsx")
     ws, games = values_of(path, "Crosstable"), values_of(path, "Games")
     # Games sheet, opponent numbers as checked: round 1 in column F, round 2 in G.
     assert games["F7"].value == "check opponent in round 1: 3 is the player himself"
     assert games["G6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
-    # One pass (column T) names the reason for the player whose opponent is wrong.
-    assert ws["T7"].value == "check opponent in round 1: 3 is the player himself"
-    assert ws["T6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
+    # One pass (column V) names the reason for the player whose opponent is wrong.
+    assert ws["V7"].value == "check opponent in round 1: 3 is the player himself"
+    assert ws["V6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
     # Two passes rate the whole event: every row names the first player to fix.
-    assert [ws[f"U{r}"].value for r in range(5, 8)] == ["check inputs of player 2 (B)"] * 3
+    assert [ws[f"W{r}"].value for r in range(5, 8)] == ["check inputs of player 2 (B)"] * 3
     # Points: W, L and D read as 1, 0 and ½; C's rating 0 is no rating (no N', no change).
-    assert [ws[f"N{r}"].value for r in range(5, 8)] == [1, 0.5, 1]
-    assert (ws["Q7"].value, ws["V7"].value) == (None, None)
+    assert [ws[f"P{r}"].value for r in range(5, 8)] == [1, 0.5, 1]
+    assert (ws["S7"].value, ws["X7"].value) == (None, None)
 
 
 def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> None:

@@ -5,6 +5,8 @@
 - :mod:`.export` and :mod:`.preflight`: ``chessrating export-trf``, a filled workbook into
   the FIDE rating report, with a rating officer's pre-flight check.
 - :mod:`.fidelist` and :mod:`.fill`: the FIDE rating list, and ``chessrating fide-list``.
+- :mod:`.national`: TRF-2026's national records (a federation's own ID, rating and region
+  per player), where ``import-trf --system uscf`` finds US Chess IDs and states.
 
 The package reads and writes files and workbooks cell by cell; it builds no workbook
 (``chessrating import-trf``, a file into a filled workbook, is :mod:`chessrating.import_trf`).

@@ -1,4 +1,5 @@
-"""A filled FIDE workbook as ``export-trf`` and ``fide-list --fill`` read it.
+"""A filled FIDE workbook as ``export-trf`` and ``fide-list --fill`` read it (and the US
+Chess workbook as ``export-uscf`` does: :mod:`chessrating.uscf_report.workbook`).
 
 The workbook is read once (openpyxl, read-only, the values the file holds: the inputs
 and each formula's cached value) and its cells are found through the workbook names the

@@ -18,8 +18,9 @@ The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
 player columns of the round robin and the Swiss in :mod:`.fide`; the round columns
 and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
 FIDE templates' Report sheet (what the FIDE rating report needs beyond the crosstable)
-in :mod:`.report`; the round robin as the crosstable shows it and the example event in
-:mod:`.event`. Every one is filled from the package's one tournament model,
+in :mod:`.report`, the US Chess template's (what the US Chess report needs) in
+:mod:`.uscf_report_sheet`; the round robin as the crosstable shows it and the example event
+in :mod:`.event`. Every one is filled from the package's one tournament model,
 :class:`chessrating.tournament.Tournament`.
 """
 
@@ -36,6 +37,7 @@ from .event import RoundRobinEvent, load_demo_event
 from .roundrobin import ROUND_ROBIN_SIZE, build_round_robin
 from .swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
 from .uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
+from .uscf_report_sheet import UscfReportInputs
 from .writer import current_evaluation, evaluation
 from xlrecalc.engine import collector_paused
 
@@ -130,17 +132,21 @@ def fill_swiss(tournament: Tournament, dst: Path, *, recalculate: bool = True,
 
 
 def fill_uscf(tournament: Tournament, dst: Path, *, recalculate: bool = True,
-              unknown_games: str = "established", tiebreaks: "Sequence[str] | None" = None) -> Path:
+              unknown_games: str = "established", tiebreaks: "Sequence[str] | None" = None,
+              report: "UscfReportInputs | None" = None) -> Path:
     """The US Chess event workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k: name, rating (taken as the rating
-    before the event), and per round the opponent's number and the result
+    before the event), and per round the opponent's number, the colour and the result
     (:func:`chessrating.tournament.cell_result`). Games so far, age, record, peak and life
     master stay blank for the arbiter; a rated player's blank games so far is read as
     ``unknown_games`` says (``established``: N′ = N*; ``new``: 0 games) and marked.
+    ``report`` fills the Report sheet; by default what the tournament holds of it (city,
+    dates, time control, and US Chess IDs and states from TRF-2026 ``USA`` records).
     """
     if not tournament.players:
         raise RatingError("tournament: it has no players")
     return _finish(lambda path: build_uscf(path, tournament=tournament, unknown_games=unknown_games,
-                                           tiebreaks=USCF_DEFAULTS if tiebreaks is None else tiebreaks),
+                                           tiebreaks=USCF_DEFAULTS if tiebreaks is None else tiebreaks,
+                                           report=report),
                    dst, recalculate)

@@ -4,7 +4,9 @@ full two-pass event procedure, side by side.
 Sheet ``Crosstable``: settings in row 2 (``DualRated``, ``BonusThreshold``), headers in
 rows 3–4, one row per player from row 5: No., Name, Rating (blank: unrated), games rated
 so far, age, record (W if every earlier game was won, L if every one was lost), peak
-rating, life master, personal absolute floor before the event; per round the opponent's number and the result; then points, games, N′, K,
+rating, life master, personal absolute floor before the event; per round the opponent's
+number, the colour (W/B: the rating report writes it, the tie-break ``BLACKS`` counts
+it) and the result; then points, games, N′, K,
 bonus, ``USCF_NEWRATING`` (one pass, against the opponents' pre-event ratings) and
 ``USCF_EVENT`` (the whole event in two passes; each row takes its item of the column the
 function returns), the change (two passes − rating), the difference between the two
@@ -13,7 +15,8 @@ and the rating floor; the performance (``PERF_RATING``, method ``USCF``) after t
 Sheet ``Games`` holds what the formulas read: results of the rounds with an opponent
 (blanks stay blank; a bye is no game), opponent numbers as checked (a number outside the
 list or the player's own shows why instead) and opponent ratings only where a result is
-entered, and the points of every round (built-in functions only, every result spelling).
+entered, and the points of every round (built-in functions only, every result spelling);
+each round's colour as the tie-breaks read it.
 A round that contradicts another row (:mod:`.contradictions`, docs/RULES.md §1.1) holds
 the reason in place of its points, and neither its opponent nor its result is read by
 the ratings and tie-breaks.
@@ -21,9 +24,14 @@ A rating cell that is blank, 0 or ``-`` means no rating. The player columns carr
 names ``chessrating recalc`` reads: ``Names``, ``Points``, ``Performance``,
 ``RatingChange`` (the Change column) and ``NewRating`` (Two passes, the official one).
 
+Sheet ``Report`` (:mod:`.uscf_report_sheet`): what the US Chess rating report needs beyond
+the crosstable (affiliate, TDs, place, section, rating system, each player's US Chess ID
+and state), which ``chessrating export-uscf`` reads.
+
 :func:`build_uscf` given a tournament (:mod:`chessrating.tournament`, e.g. read from a TRF
-file) sizes the sheet to it and fills names, ratings, opponents and results; the player
-with starting number k fills row k.
+file) sizes the sheet to it and fills names, ratings, opponents, colours and results, and
+the Report sheet with what the file holds of it; the player with starting number k fills
+row k.
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
@@ -56,6 +64,7 @@ from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
 )
+from .uscf_report_sheet import UscfReportInputs, uscf_report_inputs, write_uscf_report_sheet
 
 if TYPE_CHECKING:
     from ..tournament import Tournament
@@ -107,11 +116,12 @@ HOW_TO = [
     "at the top says: established (read as 50, so N′ = N*, US Chess §2) or new (0 games). "
     "The row's N′, K, bonus and new ratings are then marked (orange) and its Check cell "
     "says so until the number is entered.",
-    "2. For each round enter the opponent's number and the result: 1, ½, 0; + and - for "
-    "forfeits, H, B, U, Z for byes (points only, not rated); W, D, L and the other results "
-    "of the functions count too. Pick results from the list: a typed 1/2 would become a "
-    "date. A red opponent cell is not a player number, or the player's own. A rating of 0 "
-    "or - means no rating, like a blank.",
+    "2. For each round enter the opponent's number, the colour (W or B) and the result: 1, "
+    "½, 0; + and - for forfeits, H, B, U, Z for byes (points only, not rated); W, D, L and "
+    "the other results of the functions count too. Pick results from the list: a typed 1/2 "
+    "would become a date. A red opponent cell is not a player number, or the player's own. "
+    "A rating of 0 or - means no rating, like a blank. The colour goes to the rating report "
+    "and to the tie-break BLACKS.",
     "3. Set Dual rated to TRUE for a dual-rated event (30 to 65 minutes) and the bonus "
     "multiplier B (10 for events from 2025).",
     WHY_THEY_DIFFER,
@@ -125,14 +135,21 @@ HOW_TO = [
     "stops the numbers of the players it names: 'check round N: …'. The event is rated as a "
     "whole, so the other rows' Two passes name the first player to check until it is fixed; "
     "their points, one pass, tie-breaks and ranks stand.",
+    "4. The 'Report' sheet holds what the US Chess rating report needs beyond the "
+    "crosstable: affiliate ID, chief and assistant TD's IDs, city, state, ZIP code, "
+    "country, dates, time control, section name, rating system (R regular, D dual, Q "
+    "quick), and each player's US Chess ID and state. 'chessrating export-uscf' writes the "
+    "report (THEXPORT.DBF, TSEXPORT.DBF, TDEXPORT.DBF) after a pre-flight check of what "
+    "US Chess would reject.",
 ]
 
 
 @dataclass(frozen=True)
 class UscfLayout(RoundsLayout):
-    """Where everything sits for ``players`` × ``rounds`` (zero-based): two columns per
-    round (opponent's number, result) after the seven player columns."""
+    """Where everything sits for ``players`` × ``rounds`` (zero-based): three columns per
+    round (opponent's number, colour, result) after the nine player columns."""
 
+    round_headers: ClassVar[tuple[str, ...]] = ("Opp", "Col", "Res")
     players: int = USCF_PLAYERS
     rounds: int = USCF_ROUNDS
     rounds_col: int = len(PLAYER_HEADERS)
@@ -195,12 +212,13 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
         # (the note on an assumption after a reason of the row's own games)
         "Check": f"=IF({refused(own)},{own},"
                  f"{first_check([points, ids, opp], _event_check(lay, note), also)})",
-        # The tie-breaks read the opponent numbers as checked and each round's result as
-        # entered (byes and forfeits too); the template has no colours.
+        # The tie-breaks read the opponent numbers as checked, each round's result as
+        # entered (byes and forfeits too) and its colour (BLACKS counts them).
         # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
         **ranking_formulas(r, lay.first, points=_total_range(lay, "Points"),
                            tiebreaks=_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
-                           event=f"{_games_block(lay, 1)},{_games_block(lay, _ROUND_RESULT)},,,"
+                           event=f"{_games_block(lay, 1)},{_games_block(lay, _ROUND_RESULT)},"
+                                 f"{_games_block(lay, _COLOUR)},,"
                                  f"{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}",
                            codes_at=TIEBREAK_SETTINGS),
     }
@@ -352,13 +370,15 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             GamesBlock("Paired twice", 5, st.formula_text),
             # 1 where the opponent's row does not name the player back; summed per round
             # below the players, so a consistent round skips every search of its column.
-            GamesBlock("Not named back", 4, st.formula_int)]
+            GamesBlock("Not named back", 4, st.formula_int),
+            # each round's colour as entered, which the tie-breaks read (BLACKS)
+            GamesBlock("Colour", 3.5, st.formula_text)]
 
 
-_ROUND_RESULT, _OPPONENTS, _ENTERED, _TWICE, _UNANSWERED = 4, 5, 6, 7, 8
+_ROUND_RESULT, _OPPONENTS, _ENTERED, _TWICE, _UNANSWERED, _COLOUR = 4, 5, 6, 7, 8, 9
 # Where the tie-break codes are picked: row 1, from column I.
 TIEBREAK_SETTINGS = (0, 8)
-_BLOCKS = 9  # the helper columns stand after the blocks
+_BLOCKS = 10  # the helper columns stand after the blocks
 
 
 def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
@@ -377,6 +397,7 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
 
     def formulas(r: int, rnd: int) -> tuple[str, ...]:
         entry = lay.entered(r, rnd)
+        colour = f"{SHEET}!{cell(r, lay.colour(rnd))}"
         own, own_label = f"$A{r + 1}", cell(r, lay.label)  # the Games sheet's No. and label
         ids = cell(r, lay.block(1) + rnd)
         points = cell(r, lay.block(3) + rnd)
@@ -408,6 +429,7 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
             "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_OPPONENTS, rnd),
                                      labels=labels, numbers=numbers, unanswered=unanswered),
             "=" + swiss_not_named_back(own=own, opponent=opponent, opponents=round_column(_OPPONENTS, rnd)),
+            f'=IF({colour}="","",{colour})',
         )
     return formulas
 
@@ -482,7 +504,7 @@ def _validate_players(sheet: Worksheet, lay: UscfLayout) -> None:
 
 def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS,
                tournament: "Tournament | None" = None, unknown_games: str = "established",
-               tiebreaks: Sequence[str] = USCF_DEFAULTS) -> Path:
+               tiebreaks: Sequence[str] = USCF_DEFAULTS, report: UscfReportInputs | None = None) -> Path:
     """Write the US Chess event workbook for ``players`` × ``rounds``, filled from ``tournament``.
 
     A tournament sizes the sheet to its largest starting number and its rounds and fills,
@@ -527,6 +549,8 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     write_games_sheet(book, lay, st, "What the functions read (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
     _write_player_helpers(book, lay, st)
+    write_uscf_report_sheet(book, st, lay.first, lay.players,
+                            report if report is not None else uscf_report_inputs(tournament))
     write_how_to_sheet(book, st, "US Chess event: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()
