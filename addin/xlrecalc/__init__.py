@@ -29,7 +29,7 @@ from typing import Any
 from .archive import RecalcError, check_archive, not_a_zip
 from .engine import Book, Table, collector_paused, evaluate_book
 from .parse import FormulaSyntaxError, column_letters, parse_ref
-from .trace import inputs_holding, named_value, trace_inputs
+from .trace import inputs_holding, trace_inputs
 from .values import ERROR_CODES, Key, XlErr
 from .patch import check_writable, write_cached_values
 from .reader import iteration, read_book
@@ -83,7 +83,7 @@ class Report:
 
     ``values`` maps (sheet, "A1") of every formula cell (and every cell of an array
     formula's range) to the value written: a float, a str, a bool, or an error's text
-    (``"#N/A"``, or a add-in function's message).
+    (``"#N/A"``, or an add-in function's message).
     """
 
     source: Path
@@ -335,9 +335,8 @@ def _input_finder(book: Book) -> Callable[[XlErr, Key], tuple[str, ...]]:
                 cells = trace_inputs(book, error.culprit, allowance=allowance)
             else:
                 cells = trace_inputs(book, key, error, allowance=allowance)
-                named = named_value(error.message or "")
-                if not cells and named is not None:
-                    cells = inputs_holding(book, key, named, allowance)
+                if not cells and error.refused is not None:
+                    cells = inputs_holding(book, key, error.refused, allowance)
             found[memo] = tuple(f"{s}!{column_letters(c)}{r}" for s, r, c in cells
                                 if (s, r, c) != key)
         return found[memo]
