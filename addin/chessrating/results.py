@@ -19,6 +19,7 @@ chessrating.errors.RatingError: results: 2 is not a game result
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -186,9 +187,10 @@ def item_suffix(item: int | str | None) -> str:
     return f" ({item})" if isinstance(item, str) else f" (item {item})"
 
 
+@functools.lru_cache(maxsize=4096)
 def player_place(number: int) -> Place:
     """Player ``number``'s value in a list of one value per player: ``player 2`` in a
-    message, the item 2 as a position."""
+    message, the item 2 as a position (made once a number: every value is read with one)."""
     return Place(f"player {number}", number)
 
 

@@ -129,7 +129,7 @@ def _same_shape(rows: list[list[Any]], shape: tuple[int, int], argument: str) ->
                           f"{shape[0]}×{shape[1]}; they are paired cell by cell", argument=argument)
 
 
-def _result(value: Any, where: BlockCell) -> Result | None:
+def _result(value: Any, row: int, column: int, grid: bool = False) -> Result | None:
     # the cells Excel hands over most often (a listed text, a float) are looked up directly;
     # anything else takes the reader of results.py and its messages
     kind = type(value)
@@ -144,6 +144,7 @@ def _result(value: Any, where: BlockCell) -> Result | None:
     try:
         return read_result(value, "results")
     except RatingError as error:
+        where = BlockCell(row, column, grid=grid)  # made only for the message
         raise RatingError(f"{error}{where}", argument=error.argument, item=where,
                           value=error.value) from None
 
@@ -201,7 +202,7 @@ def from_rounds(opponents: Any, results: Any, colours: Any = None) -> Event:
         _same_shape(colour_rows, (count, width), "colours")
     paired = [[checks.opponent_number(opponent_rows[i][r], count, i, BlockCell(i, r)) for r in range(width)]
               for i in range(count)]
-    entered = [[_result(result_rows[i][r], BlockCell(i, r)) for r in range(width)] for i in range(count)]
+    entered = [[_result(result_rows[i][r], i, r) for r in range(width)] for i in range(count)]
     black = [[None if colour_rows is None else read_colour(colour_rows[i][r], BlockCell(i, r))
               for r in range(width)] for i in range(count)]
     active = [r for r in range(width)
@@ -280,7 +281,7 @@ def from_grid(results: Any, colours: Any = None) -> Event:
     colour_rows = None if colours is None else _rows(colours, "colours")
     if colour_rows is not None:
         _same_shape(colour_rows, (count, count), "colours")
-    cells = [[_result(rows[i][j], BlockCell(i, j, grid=True)) for j in range(count)]
+    cells = [[_result(rows[i][j], i, j, grid=True) for j in range(count)]
              for i in range(count)]
     records: list[list[Round | None]] = [[] for _ in range(count)]
     for i in range(count):

@@ -167,10 +167,11 @@ def _rows(block: Any, argument: str) -> list[list[Any]]:
     return [[cell] for cell in block]
 
 
-def _cell_result(value: Any, where: BlockCell) -> Result | None:
+def _cell_result(value: Any, row: int, column: int, grid: bool = False) -> Result | None:
     try:
         return read_result(value, "results")
     except RatingError as error:
+        where = BlockCell(row, column, grid=grid)  # made only for the message
         raise RatingError(f"{error}{where}", argument=error.argument, item=where,
                           value=error.value) from None
 
@@ -210,7 +211,7 @@ def pairings_from_crosstable(results: Any) -> list[Pairing]:
     if any(len(row) != count for row in rows):
         raise RatingError(f"results: a crosstable has as many columns as rows; this one is "
                           f"{count}×{len(rows[0]) if rows else 0}", argument="results")
-    cells = [[_cell_result(rows[i][j], BlockCell(i, j, grid=True)) for j in range(count)]
+    cells = [[_cell_result(rows[i][j], i, j, grid=True) for j in range(count)]
              for i in range(count)]
     pairings = []
     for i in range(count):
@@ -254,7 +255,7 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
         for r in range(rounds):
             where = BlockCell(i, r)
             row.append((checks.opponent_number(opponent_rows[i][r], count, i, where),
-                        _cell_result(result_rows[i][r], where)))
+                        _cell_result(result_rows[i][r], i, r)))
         entries.append(row)
     pairings = []
     for r in range(rounds):
