@@ -382,7 +382,8 @@ def _remembered(book: BookView, key: tuple[Any, ...] | None, call: Callable[[], 
 def addin_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
     """A call of one of the add-in's functions handed to the book: its arguments as classic
     xlwings hands them over, its result as a cell value, its failure the cell's
-    ``#VALUE!`` with the reason and the cell holding the value it names."""
+    ``#VALUE!`` with the reason, and the cell and value its error names by attributes
+    (:mod:`.trace`)."""
     defaults = book.defaults(name)
     parameters = book.parameters(name)
     padded = [*defaults, *[None] * len(args)]  # an argument without a default: None
@@ -410,13 +411,13 @@ def addin_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Clo
 
 
 def _addin_call_of_cells(book: "BookView", fn: Callable[..., Any], args: list[Closure],
-                          places: list[tuple["BookView", str, int, int, int, int] | None],
-                          padded: list[Any], parameters: list[str]) -> Closure:
+                         places: list[tuple["BookView", str, int, int, int, int] | None],
+                         padded: list[Any], parameters: list[str]) -> Closure:
     """:func:`addin_call`'s ``run`` where some arguments are one-cell references: such
     a cell is read where ``_as_argument`` would read the range ``cell(h)`` gives
     (row h[1] * rm + sr1, column h[2] * cm + sc1), without building the range; it
     is read in the same order, after the other arguments are computed. The ranges are
-    built only for a failure's message (:func:`.trace.culprit`), the same as ``cell(h)``'s."""
+    built only for a failure's culprit (:func:`.trace.culprit`), the same as ``cell(h)``'s."""
     sheets, extent = book.cells, book.extent
     plan = list(zip(args, places))
 
