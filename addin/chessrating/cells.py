@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 from . import checks
 from .errors import RatingError
 from .results import (
-    RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Entry, Games, check_excel_error, describe, is_blank,
-    item_suffix, read_result,
+    RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Entry, Games, check_excel_error, is_blank,
+    read_result, refusal,
 )
 
 __all__ = [
@@ -63,20 +63,24 @@ def check_range(value: list[Any] | tuple[Any, ...], argument: str) -> None:
     """
     sequences = (list, tuple)
     if len(value) > MAX_CELLS:
-        raise RatingError(f"{argument}: {len(value)} rows or cells; one argument takes at most {MAX_CELLS} cells")
+        raise RatingError(f"{argument}: {len(value)} rows or cells; one argument takes at most {MAX_CELLS} cells",
+                          argument=argument)
     rows = [row for row in value if type(row) in sequences or isinstance(row, sequences)]
     if not rows:
         cells = len(value)
     elif len(rows) != len(value) or any(len(row) != len(rows[0]) for row in rows):
-        raise RatingError(f"{argument}: rows of different lengths; give a rectangular range")
+        raise RatingError(f"{argument}: rows of different lengths; give a rectangular range",
+                          argument=argument)
     else:
         cells = len(rows) * len(rows[0])
     if cells > MAX_CELLS:
-        raise RatingError(f"{argument}: {cells} cells; one argument takes at most {MAX_CELLS}")
+        raise RatingError(f"{argument}: {cells} cells; one argument takes at most {MAX_CELLS}",
+                          argument=argument)
     for row in rows:
         for cell in row:
             if isinstance(cell, sequences):
-                raise RatingError(f"{argument}: a range nested deeper than rows and columns")
+                raise RatingError(f"{argument}: a range nested deeper than rows and columns",
+                                  argument=argument)
 
 
 def flatten(value: Any) -> list[Any]:
@@ -149,11 +153,11 @@ def read_games(
     if len(ratings) != len(outcomes):
         raise RatingError(
             f"{ratings_argument}: {len(ratings)} cells but results has {len(outcomes)}; "
-            "they are paired by position")
+            "they are paired by position", argument=ratings_argument)
     if ids is not None and len(ids) != len(outcomes):
         raise RatingError(
             f"opponent_ids: {len(ids)} cells but results has {len(outcomes)}; "
-            "they are paired by position")
+            "they are paired by position", argument="opponent_ids")
     entries = []
     by_number, by_text = RESULTS_BY_NUMBER, RESULTS_BY_TEXT
     low, high = checks.RATING.low, checks.RATING.high
@@ -198,7 +202,7 @@ def read_id(value: Any, argument: str = "opponent_ids", item: int | str | None =
             return text.casefold()
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return read_number(value, argument, item)
-    raise RatingError(f"{argument}: {describe(value)} is not a player's number or name{item_suffix(item)}")
+    raise refusal(argument, value, "is not a player's number or name", item)
 
 
 def read_label(value: Any, argument: str, item: int | str | None = None,
@@ -229,7 +233,7 @@ def read_paired_labels(values: Any, games: Games, argument: str, length: int,
         return None
     if len(cells) != length:
         raise RatingError(f"{argument}: {len(cells)} cells but results has {length}; "
-                          "they are paired by position")
+                          "they are paired by position", argument=argument)
     return [labels[entry.item - 1] for entry in games.played]
 
 
@@ -277,7 +281,7 @@ def required_rating(value: Any, argument: str = "rating") -> float:
 def scalar(value: Any, argument: str) -> Any:
     """The value of an argument that takes one cell."""
     if isinstance(value, (list, tuple)):
-        raise RatingError(f"{argument}: expects one cell, got a range")
+        raise RatingError(f"{argument}: expects one cell, got a range", argument=argument)
     return value
 
 
@@ -305,7 +309,8 @@ def grid(value: Any, argument: str) -> list[list[Any]]:
         return [[None if isinstance(value, (list, tuple)) else value]]
     rows = [list(row) if isinstance(row, (list, tuple)) else [row] for row in value]
     if any(len(row) != len(rows[0]) for row in rows) or not rows[0]:
-        raise RatingError(f"{argument}: rows of different lengths; give a rectangular range")
+        raise RatingError(f"{argument}: rows of different lengths; give a rectangular range",
+                          argument=argument)
     return rows
 
 
@@ -320,7 +325,7 @@ def broadcast(a: list[list[Any]], b: list[list[Any]], names: tuple[str, str]) ->
         raise RatingError(
             f"{names[1]}: a {shape_b[0]}x{shape_b[1]} range does not match {names[0]}'s "
             f"{shape_a[0]}x{shape_a[1]}; give one cell, a matching row or column, or a "
-            "range of the same shape")
+            "range of the same shape", argument=names[1])
 
     def spread(grid: list[list[Any]]) -> list[list[Any]]:
         if len(grid[0]) == 1 and cols > 1:

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RatingError
-from .results import EXCEL_ERRORS, Game, check_excel_error, describe, item_suffix
+from .results import EXCEL_ERRORS, Game, check_excel_error, describe, item_suffix, refusal
 
 # Where a value stands, for the message: an item number, a text such as "player 2", or none.
 Item = int | str | None
@@ -135,23 +135,24 @@ def _real(value: Any, argument: str, item: Item) -> float | list[float]:
         check_excel_error(value, argument, item)
         options = readings(value)
         if not options:
-            raise RatingError(f"{argument}: {describe(value)} is not a number{item_suffix(item)}")
+            raise refusal(argument, value, "is not a number", item)
         return options[0] if len(options) == 1 else options
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise RatingError(f"{argument}: {describe(value)} is not a number{item_suffix(item)}")
+        raise refusal(argument, value, "is not a number", item)
     try:
         finite = math.isfinite(value)
     except OverflowError:  # an int past float's range, e.g. 10**400 from Python or JSON
-        raise RatingError(f"{argument}: {describe(value)} is too large{item_suffix(item)}") from None
+        raise RatingError(f"{argument}: {describe(value)} is too large{item_suffix(item)}",
+                          argument=argument, item=item) from None
     if not finite:
-        raise RatingError(f"{argument}: {describe(value)} is not a finite number{item_suffix(item)}")
+        raise refusal(argument, value, "is not a finite number", item)
     return float(value)
 
 
 def _ambiguous(value: str, options: Sequence[float], argument: str, item: Item) -> RatingError:
     shown = " or as ".join(describe(o) for o in sorted(options))
     return RatingError(f"{argument}: {describe(value)} reads as {shown}; type the number "
-                       f"without separators{item_suffix(item)}")
+                       f"without separators{item_suffix(item)}", argument=argument, item=item)
 
 
 def number(value: Any, argument: str, item: Item = None) -> float:
@@ -178,7 +179,7 @@ def in_domain(value: Any, domain: Domain, argument: str, item: Item = None) -> f
         return inside[0]
     if len(inside) > 1:
         raise _ambiguous(value, inside, argument, item)
-    raise RatingError(f"{argument}: {describe(value)} is not {domain}{item_suffix(item)}")
+    raise refusal(argument, value, f"is not {domain}", item)
 
 
 def whole(value: Any, domain: Domain, argument: str, item: Item = None) -> int:
@@ -207,27 +208,36 @@ def opponent_number(value: Any, count: int, player: int, where: object = "") -> 
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
-        raise RatingError(f"opponents: the cell holds the Excel error {value.strip()}{where}")
+        raise RatingError(f"opponents: the cell holds the Excel error {value.strip()}{where}",
+                          argument="opponents", item=where, value=value.strip())
     number: Any = value
     if isinstance(value, str):
         if not _WHOLE.fullmatch(value.strip()):
-            raise RatingError(f"opponents: {describe(value)} is not a player number{where}")
+            raise _not_a_player(value, "is not a player number", where)
         number = float(value.strip())
     if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number) \
             or not float(number).is_integer():
-        raise RatingError(f"opponents: {describe(value)} is not a player number{where}")
+        raise _not_a_player(value, "is not a player number", where)
     if number == 0:
         return None
     if not 1 <= number <= count:
-        raise RatingError(f"opponents: {describe(value)} is not a player number 1 to {count}{where}")
+        raise _not_a_player(value, f"is not a player number 1 to {count}", where)
     if int(number) == player + 1:
-        raise RatingError(f"opponents: player {player + 1} is paired against himself{where}")
+        raise RatingError(f"opponents: player {player + 1} is paired against himself{where}",
+                          argument="opponents", item=where)
     return int(number) - 1
+
+
+def _not_a_player(value: Any, what: str, where: object) -> RatingError:
+    """``opponents: <value> <what><where>``, ``where`` as :func:`opponent_number` has it."""
+    return RatingError(f"opponents: {describe(value)} {what}{where}", argument="opponents",
+                       item=where, value=value)
 
 
 def needed(argument: str, noun: str, item: Item = None) -> RatingError:
     """The error for a value that must be given and is blank."""
-    return RatingError(f"{argument}: {noun} is needed; it is blank{item_suffix(item)}")
+    return RatingError(f"{argument}: {noun} is needed; it is blank{item_suffix(item)}",
+                       argument=argument, item=item)
 
 
 def rating(value: Any, argument: str = "rating", item: Item = None) -> float:
@@ -303,7 +313,7 @@ def game_score(value: Any, argument: str = "score", item: Item = None) -> float:
     """One game's score: 1, 0.5 or 0."""
     points = number(value, argument, item)
     if points not in GAME_SCORES:
-        raise RatingError(f"{argument}: {describe(value)} is not 1, 0.5 or 0{item_suffix(item)}")
+        raise refusal(argument, value, "is not 1, 0.5 or 0", item)
     return points
 
 
@@ -332,7 +342,7 @@ def choice(value: Any, argument: str, options: Iterable[str], item: Item = None)
     for option in listed:
         if text == option.upper():
             return option
-    raise RatingError(f"{argument}: {describe(value)} is not one of {', '.join(listed)}{item_suffix(item)}")
+    raise refusal(argument, value, f"is not one of {', '.join(listed)}", item)
 
 
 def record(value: Any, argument: str = "record", item: Item = None) -> str | None:
@@ -341,7 +351,7 @@ def record(value: Any, argument: str = "record", item: Item = None) -> str | Non
         return None
     if isinstance(value, str) and value.strip().upper() in ("W", "L"):
         return value.strip().upper()
-    raise RatingError(f"{argument}: {describe(value)} is not W, L or blank{item_suffix(item)}")
+    raise refusal(argument, value, "is not W, L or blank", item)
 
 
 def flag(value: Any, argument: str, item: Item = None) -> bool:
@@ -356,7 +366,7 @@ def flag(value: Any, argument: str, item: Item = None) -> bool:
             return True
         if text in ("FALSE", "NO", "N", "0"):
             return False
-    raise RatingError(f"{argument}: {describe(value)} is not TRUE or FALSE{item_suffix(item)}")
+    raise refusal(argument, value, "is not TRUE or FALSE", item)
 
 
 def label(value: Any, argument: str, item: Item = None) -> str | None:
@@ -365,7 +375,7 @@ def label(value: Any, argument: str, item: Item = None) -> str | None:
         return None
     check_excel_error(value, argument, item)
     if not isinstance(value, str):
-        raise RatingError(f"{argument}: {describe(value)} is not text{item_suffix(item)}")
+        raise refusal(argument, value, "is not text", item)
     return value.strip().upper()
 
 
@@ -373,7 +383,7 @@ def title(value: Any, argument: str = "opponent_titles", item: Item = None) -> s
     """One of FIDE's titles (GM, IM, WGM, WIM, FM, WFM, CM, WCM), or ``None`` for a blank."""
     text = label(value, argument, item)
     if text is not None and text not in TITLES:
-        raise RatingError(f"{argument}: {describe(value)} is not a FIDE title{item_suffix(item)}")
+        raise refusal(argument, value, "is not a FIDE title", item)
     return text
 
 
@@ -381,7 +391,7 @@ def federation(value: Any, argument: str = "federation", item: Item = None) -> s
     """A federation's three-letter code (``GER``, ``usa``), or ``None`` for a blank."""
     text = label(value, argument, item)
     if text is not None and not (len(text) == 3 and text.isascii() and text.isalpha()):
-        raise RatingError(f"{argument}: {describe(value)} is not a federation (three letters){item_suffix(item)}")
+        raise refusal(argument, value, "is not a federation (three letters)", item)
     return text
 
 
@@ -392,9 +402,10 @@ def per_player(values: Any, argument: str, count: int) -> list[Any]:
     if values is None:
         return [None] * count
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise RatingError(f"{argument}: {describe(values)} is not a list")
+        raise refusal(argument, values, "is not a list")
     if len(values) != count:
-        raise RatingError(f"{argument}: {len(values)} values but ratings has {count}; one per player")
+        raise RatingError(f"{argument}: {len(values)} values but ratings has {count}; one per player",
+                          argument=argument)
     return list(values)
 
 
@@ -403,7 +414,7 @@ def games_need_a_rating(rating: float | None, games: int, rating_argument: str =
     """Earlier games belong to a rated player: an unrated one (blank rating) has none."""
     if rating is None and games:
         raise RatingError(f"games: {games} earlier games but {rating_argument} is blank (unrated)"
-                          f"{item_suffix(item)}")
+                          f"{item_suffix(item)}", argument="games", item=item)
 
 
 def record_needs_games(record: str | None, games: int, record_argument: str = "record",
@@ -411,7 +422,7 @@ def record_needs_games(record: str | None, games: int, record_argument: str = "r
     """A record of all wins or all losses describes earlier games: there must be some."""
     if record is not None and games == 0:
         raise RatingError(f"{record_argument}: {record!r} describes earlier games but games is 0"
-                          f"{item_suffix(item)}")
+                          f"{item_suffix(item)}", argument=record_argument, item=item)
 
 
 # ---------------------------------------------------------------- games
@@ -424,7 +435,7 @@ def games(values: Any, argument: str = "games", *, unrated_ok: bool = False) -> 
     (no rating), as title norms count such games.
     """
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise RatingError(f"{argument}: {describe(values)} is not a list of games")
+        raise refusal(argument, values, "is not a list of games")
     low, high = RATING.low, RATING.high
     checked = []
     for item, game in enumerate(values, start=1):
@@ -434,7 +445,7 @@ def games(values: Any, argument: str = "games", *, unrated_ok: bool = False) -> 
             checked.append(game)
             continue
         if not isinstance(game, tuple) or len(game) not in (2, 3):
-            raise RatingError(f"{argument}: {describe(game)} is not a game (item {item})")
+            raise refusal(argument, game, "is not a game", item)
         read = optional_rating if unrated_ok else rating
         opponent = read(game[0], f"{argument} opponent", item)
         points = game_score(game[1], f"{argument} score", item)

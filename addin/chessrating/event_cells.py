@@ -26,7 +26,7 @@ from typing import Any
 from . import cells, checks
 from .cells import flatten, read_bool, read_number, read_rating, typed_zero
 from .errors import RatingError
-from .results import check_excel_error
+from .results import check_excel_error, player_place
 from .tiebreaks import event as tiebreaks_event
 from .tiebreaks import fide as tiebreaks_fide
 from .uscf import event as uscf_event
@@ -80,12 +80,13 @@ def rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any
                zeros_are_blank: bool = False) -> list[list[Any]]:
     """USCF_EVENT's arguments read and the event rated (:func:`.uscf.event.rate_event`):
     one post-event rating per player, as a column."""
-    own = [read_rating(v, "ratings", f"player {i}") for i, v in enumerate(flatten(ratings), start=1)]
-    counts = [cells.count(v, "games", f"player {i}")
+    own = [read_rating(v, "ratings", player_place(i)) for i, v in enumerate(flatten(ratings), start=1)]
+    counts = [cells.count(v, "games", player_place(i))
               for i, v in enumerate(checks.per_player(flatten(games), "games", len(own)), start=1)]
     rows = cells.grid(results, "results")  # a flat list is a column: one round
     if len(rows) != len(own):
-        raise RatingError(f"results: {len(rows)} rows but ratings has {len(own)}; one row per player")
+        raise RatingError(f"results: {len(rows)} rows but ratings has {len(own)}; one row per player",
+                          argument="results")
     if zeros_are_blank:
         # Office.js hands empty cells over as 0: a game entered from one side only would
         # read as contradicted by a loss. A loss counts from the winner's side.
@@ -101,16 +102,16 @@ def rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any
     personal = _per_player(absolute_floors, "absolute_floors", len(own))
     new = uscf_event.rate_event(
         own, counts, pairings,
-        ages=None if player_ages is None else [cells.age(v, "ages", f"player {i}") for i, v in enumerate(player_ages, 1)],
+        ages=None if player_ages is None else [cells.age(v, "ages", player_place(i)) for i, v in enumerate(player_ages, 1)],
         records=None if player_records is None else [
-            cells.record(v, "records", f"player {i}") for i, v in enumerate(player_records, 1)],
+            cells.record(v, "records", player_place(i)) for i, v in enumerate(player_records, 1)],
         dual_rated=cells.dual_rated(dual_rated),
         bonus_threshold=cells.bonus_threshold(bonus_threshold),
-        peak_ratings=None if peaks is None else [read_rating(v, "peak_ratings", f"player {i}") for i, v in enumerate(peaks, 1)],
+        peak_ratings=None if peaks is None else [read_rating(v, "peak_ratings", player_place(i)) for i, v in enumerate(peaks, 1)],
         life_masters=None if masters is None else [
-            read_bool(v, "life_masters", item=f"player {i}") for i, v in enumerate(masters, 1)],
+            read_bool(v, "life_masters", item=player_place(i)) for i, v in enumerate(masters, 1)],
         absolute_floors=None if personal is None else [
-            _absolute_floor(v, f"player {i}") for i, v in enumerate(personal, 1)])
+            _absolute_floor(v, player_place(i)) for i, v in enumerate(personal, 1)])
     return [[value] for value in new]
 
 
@@ -142,12 +143,12 @@ def tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any, *,
     if blank_block(opponents):
         if len(rows) != len(rows[0]):
             raise RatingError(f"opponents: blank, so results must be a square round-robin grid; "
-                              f"it is {len(rows)}×{len(rows[0])}")
+                              f"it is {len(rows)}×{len(rows[0])}", argument="opponents")
         event = tiebreaks_event.from_grid(rows, colour_rows)
     else:
         event = tiebreaks_event.from_rounds(cells.grid(opponents, "opponents"), rows, colour_rows)
     if ratings is not None and not blank_block(ratings):
-        event = event.with_ratings([read_rating(v, "ratings", f"player {i}")
+        event = event.with_ratings([read_rating(v, "ratings", player_place(i))
                                     for i, v in enumerate(flatten(ratings), start=1)])
     return event
 

@@ -192,8 +192,8 @@ def k_factor(
         born = checks.year(birth_year, "birth_year")
         if born > this_year:
             if year is None:
-                raise RatingError(f"birth_year: {born} is after this year ({this_year})")
-            raise RatingError(f"year: {this_year} is before the birth year {born}")
+                raise RatingError(f"birth_year: {born} is after this year ({this_year})", argument="birth_year")
+            raise RatingError(f"year: {this_year} is before the birth year {born}", argument="year")
         junior = this_year - born <= 18
     if peak >= 2400:
         k = 10

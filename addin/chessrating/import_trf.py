@@ -298,13 +298,6 @@ class ImportSummary:
         return out
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
-    except OSError:
-        return False
-
-
 def file_tiebreaks(tournament: Tournament, layout: str) -> tuple[tuple[str, ...], str]:
     """The tie-breaks the workbook ranks by: those a TRF-2026 file names in its ``202``
     record when every one is a code the functions know (the first four), else the
@@ -374,7 +367,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     """
     import contextlib
 
-    from xlrecalc.archive import RecalcError, draft_path
+    from xlrecalc import RecalcError, draft_path, same_file
     from .workbooks import evaluation
     from .trf.codec import read_trf
     from .trf.fill import fill_workbook
@@ -383,7 +376,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     if system not in SYSTEMS:
         raise RatingError(f"system: {system!r} is not one of {', '.join(SYSTEMS)}")
     target = default_output(source) if output is None else Path(output)
-    if _same_file(source, target):
+    if same_file(source, target):
         raise RatingError(f"output: {str(target)!r} is the TRF file itself; name another with -o")
     if target.suffix.lower() != ".xlsx":  # refused before any work: nothing half-built is left
         raise RatingError(f"output: {str(target)!r} must be named .xlsx")

@@ -21,7 +21,7 @@ from typing import Any
 
 from . import checks, fide
 from .errors import RatingError
-from .results import NO_GAMES, NoValue, describe
+from .results import NO_GAMES, NoValue, refusal
 
 __all__ = ["TITLES", "NormVerdict", "norm", "check_title"]
 
@@ -70,10 +70,10 @@ def _paired(values: Sequence[Any] | None, count: int, argument: str,
     if values is None:
         return None
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise RatingError(f"{argument}: {describe(values)} is not a list")
+        raise refusal(argument, values, "is not a list")
     if len(values) != count:
         raise RatingError(f"{argument}: {len(values)} values but there are {count} games; "
-                          "they are paired by position")
+                          "they are paired by position", argument=argument)
     return [check(value, argument, item) for item, value in enumerate(values, start=1)]
 
 

@@ -132,7 +132,7 @@ def _floor_int(value: float) -> int:
 def _nonempty(games: Sequence[Game]) -> tuple[Game, ...]:
     played = checks.games(games)
     if not played:
-        raise RatingError("games: no games to rate")
+        raise RatingError("games: no games to rate", argument="games")
     return played
 
 
@@ -157,7 +157,7 @@ def performance(games: Sequence[Game], method: str = "FIDE",
     chosen = check_method(method)
     played = checks.games(games)
     if chosen == "OWN" and rating is None:
-        raise RatingError("rating: the OWN method needs the player's own rating")
+        raise RatingError("rating: the OWN method needs the player's own rating", argument="rating")
     own = checks.optional_rating(rating, "rating")
     if not played:
         return NO_GAMES

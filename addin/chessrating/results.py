@@ -19,17 +19,19 @@ chessrating.errors.RatingError: results: 2 is not a game result
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .errors import RatingError
+from .errors import Place, RatingError
 
 __all__ = [
     "Result", "Game", "Entry", "Games", "NoValue", "NO_GAMES", "NO_RATED_GAMES", "RatingError",
     "WIN", "DRAW", "LOSS", "FORFEIT_WIN", "FORFEIT_LOSS", "HALF_BYE", "FULL_BYE",
     "PAIRING_BYE", "ZERO_BYE", "RESULTS_BY_TEXT", "RESULTS_BY_NUMBER", "EXCEL_ERRORS",
     "read_result", "describe", "item_suffix", "HALF_AS_DATE", "is_blank", "check_excel_error",
+    "refusal", "player_place",
 ]
 
 
@@ -185,6 +187,25 @@ def item_suffix(item: int | str | None) -> str:
     return f" ({item})" if isinstance(item, str) else f" (item {item})"
 
 
+@functools.lru_cache(maxsize=4096)
+def player_place(number: int) -> Place:
+    """Player ``number``'s value in a list of one value per player: ``player 2`` in a
+    message, the item 2 as a position (made once a number: every value is read with one)."""
+    return Place(f"player {number}", number)
+
+
+def refusal(argument: str, value: Any, what: str, item: int | str | None = None) -> RatingError:
+    """The error refusing ``value`` of ``argument``: ``argument: <value> <what> (item 3)``,
+    with the argument, the item and the value as its attributes too.
+
+    >>> error = refusal("results", 2.0, "is not a game result", 3)
+    >>> str(error), error.argument, error.position, error.value
+    ('results: 2 is not a game result (item 3)', 'results', 3, 2.0)
+    """
+    return RatingError(f"{argument}: {describe(value)} {what}{item_suffix(item)}",
+                       argument=argument, item=item, value=value)
+
+
 def is_blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
@@ -192,7 +213,8 @@ def is_blank(value: Any) -> bool:
 def check_excel_error(value: Any, argument: str, item: int | str | None = None) -> None:
     """Refuse one of Excel's error values (``#N/A``, ``#VALUE!``, ...) as what it is."""
     if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
-        raise RatingError(f"{argument}: the cell holds the Excel error {value.strip()}{item_suffix(item)}")
+        raise RatingError(f"{argument}: the cell holds the Excel error {value.strip()}{item_suffix(item)}",
+                          argument=argument, item=item, value=value.strip())
 
 
 # Excel's day 1 is 1 January 1900 (its 1900 date system); serial numbers up to 366 are
@@ -232,26 +254,28 @@ def read_result(value: Any, argument: str = "results", item: int | None = None) 
         return None
     check_excel_error(value, argument, item)
     if isinstance(value, bool):
-        raise RatingError(f"{argument}: {value} is not a game result{item_suffix(item)}")
+        raise RatingError(f"{argument}: {value} is not a game result{item_suffix(item)}",
+                          argument=argument, item=item)
     if isinstance(value, (int, float)):
         if isinstance(value, float) and math.isnan(value):
-            raise RatingError(f"{argument}: nan is not a game result{item_suffix(item)}")
+            raise RatingError(f"{argument}: nan is not a game result{item_suffix(item)}",
+                              argument=argument, item=item, value=value)
         found = RESULTS_BY_NUMBER.get(float(value))
         if found is None:
             became = _typed_half(value)
             if became:
-                raise RatingError(f"{argument}: {became}{item_suffix(item)}")
-            raise RatingError(f"{argument}: {describe(value)} is not a game result{item_suffix(item)}")
+                raise RatingError(f"{argument}: {became}{item_suffix(item)}", argument=argument, item=item)
+            raise refusal(argument, value, "is not a game result", item)
         return found
     if isinstance(value, (_dt.date, _dt.datetime)):
         became = _typed_half(value)
         if became:
-            raise RatingError(f"{argument}: {became}{item_suffix(item)}")
+            raise RatingError(f"{argument}: {became}{item_suffix(item)}", argument=argument, item=item)
         raise RatingError(
             f"{argument}: {describe(value)} is not a game result; a typed 1/2 becomes a "
-            f"date, type ½ or 0.5{item_suffix(item)}")
+            f"date, type ½ or 0.5{item_suffix(item)}", argument=argument, item=item)
     if isinstance(value, str):
         found = RESULTS_BY_TEXT.get(value.strip().upper())
         if found is not None:
             return found
-    raise RatingError(f"{argument}: {describe(value)} is not a game result{item_suffix(item)}")
+    raise refusal(argument, value, "is not a game result", item)

@@ -29,7 +29,7 @@ from .cells import (
     read_text, typed_zero,
 )
 from .errors import RatingError
-from .results import NO_GAMES, NO_RATED_GAMES, Games, NoValue, check_excel_error
+from .results import NO_GAMES, NO_RATED_GAMES, Games, NoValue, check_excel_error, player_place
 
 __all__ = [
     "ELO_EXPECTED", "ELO_CHANGE", "ELO_NEWRATING",
@@ -460,12 +460,13 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
 @_excel_function
 def TIEBREAK_RANK(points, tiebreaks):
     """The rank of each player: by points, then each tie-break column in order; equal on all share a rank."""
-    scores = [event_cells.standing(v, "points", f"player {i}") for i, v in enumerate(flatten(points), start=1)]
+    scores = [event_cells.standing(v, "points", player_place(i)) for i, v in enumerate(flatten(points), start=1)]
     columns: list[list[float | None]] = []
     if tiebreaks is not None:
         rows = cells.grid(tiebreaks, "tiebreaks")
         if len(rows) != len(scores):
-            raise RatingError(f"tiebreaks: {len(rows)} rows but points has {len(scores)}; one row per player")
-        columns = [[event_cells.standing(row[c], "tiebreaks", f"player {i}") for i, row in enumerate(rows, start=1)]
+            raise RatingError(f"tiebreaks: {len(rows)} rows but points has {len(scores)}; one row per player",
+                              argument="tiebreaks")
+        columns = [[event_cells.standing(row[c], "tiebreaks", player_place(i)) for i, row in enumerate(rows, start=1)]
                    for c in range(len(rows[0]))]
     return [[rank] for rank in tiebreaks_core.ranks(scores, columns)]

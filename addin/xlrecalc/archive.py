@@ -32,7 +32,7 @@ from typing import BinaryIO
 
 __all__ = ["RecalcError", "MEMBER_LIMIT", "TOTAL_LIMIT", "check_archive", "read_member",
            "not_a_zip", "compound_streams",
-           "copy_member", "atomic_output", "draft_path", "publish", "failure_reason", "TEMP_MARK"]
+           "copy_member", "atomic_output", "draft_path", "publish", "new_file_mode", "TEMP_MARK"]
 
 MB = 1 << 20
 # Far above any sheet Excel writes (a full 1,048,576-row sheet of numbers is ~60 MB),
@@ -262,13 +262,6 @@ def publish(draft: Path, dst: Path) -> None:
     except OSError as exc:
         raise RecalcError(f"{dst}: cannot be written ({exc.strerror or exc})") from None
     _sync_folder(dst.parent)
-
-
-def failure_reason(error: BaseException) -> str:
-    """The system's words for a failure to write, without the path of the file it was
-    writing (a draft the user never named): XlsxWriter wraps the OSError it met."""
-    cause = error.args[0] if error.args and isinstance(error.args[0], OSError) else error
-    return getattr(cause, "strerror", None) or str(cause).splitlines()[0]
 
 
 def _sync_folder(folder: Path) -> None:

@@ -1,6 +1,6 @@
 """Refreshing the data a chart part keeps beside its formulas.
 
-Each series of a chart names its cells (``<c:f>Crosstable!$X$5:$X$14</c:f>``) and keeps
+Each series of a chart names its cells (``<c:f>Sheet1!$X$5:$X$14</c:f>``) and keeps
 a copy of their values (``<c:numCache>`` for numbers, ``<c:strCache>`` for labels).
 Excel redraws from the cells; previews, phones and PDF converters draw from the copy,
 so a copy written before the workbook was calculated draws a flat chart. Only those

@@ -17,13 +17,13 @@ from typing import Any
 
 from .book_view import BookView
 from .parse import RefSpec, Token, column_letters
-from .trace import culprit
+from .trace import culprit, refused_value
 from .values import MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, scalar, to_bool
 
 
 __all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
            "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
-           "range_join", "intersect", "repeated_calls", "shared_value", "rating_call",
+           "range_join", "intersect", "repeated_calls", "shared_value", "addin_call",
            "forget_answers"]
 
 Closure = Callable[[Key], Any]
@@ -331,10 +331,10 @@ def intersect(left: Closure, right: Closure) -> Closure:
 
 # -- add-in functions: called with the shapes classic xlwings hands over ----------------
 # The answers of the add-in's functions by their arguments: each range by where it is,
-# each other argument by its type and value. A rating function is pure, and a cell is
-# evaluated once, so once a call has read its ranges (demanding every cell pending in
-# them) their values stay: a call written in every row over the same table (USCF_EVENT's
-# INDEX(USCF_EVENT(table…), k)) computes once. An answer read while a circular reference
+# each other argument by its type and value. An add-in function is taken to be pure, and
+# a cell is evaluated once, so once a call has read its ranges (demanding every cell
+# pending in them) their values stay: a call written in every row over the same table
+# (INDEX(F(table…), k)) computes once. An answer read while a circular reference
 # was found, or an error (it names its cell), is not kept. Weak keys: it dies with the book.
 _ANSWERS: "weakref.WeakKeyDictionary[BookView, dict[tuple[Any, ...], Any]]" = weakref.WeakKeyDictionary()
 
@@ -379,16 +379,17 @@ def _remembered(book: BookView, key: tuple[Any, ...] | None, call: Callable[[], 
     return value
 
 
-def rating_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
-    """A call of one of the book's own (rating) functions: its arguments as classic
+def addin_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
+    """A call of one of the add-in's functions handed to the book: its arguments as classic
     xlwings hands them over, its result as a cell value, its failure the cell's
-    ``#VALUE!`` with the reason and the cell holding the value it names."""
+    ``#VALUE!`` with the reason, and the cell and value its error names by attributes
+    (:mod:`.trace`)."""
     defaults = book.defaults(name)
     parameters = book.parameters(name)
     padded = [*defaults, *[None] * len(args)]  # an argument without a default: None
     places = [cell_at(_SCALAR[a]) if a in _SCALAR else None for a in args]
     if any(place is not None for place in places):
-        return _rating_call_of_cells(book, fn, args, places, padded, parameters)
+        return _addin_call_of_cells(book, fn, args, places, padded, parameters)
 
     def run(h: Key) -> Any:
         values = [a(h) for a in args]
@@ -405,18 +406,18 @@ def rating_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Cl
         except Exception as exc:  # the cell shows the reason, as Excel does
             message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
             return XlErr("#VALUE!", message or type(exc).__name__, where(h),
-                         culprit(message, parameters, values))
+                         culprit(exc, parameters, values), refused_value(exc))
     return run
 
 
-def _rating_call_of_cells(book: "BookView", fn: Callable[..., Any], args: list[Closure],
-                          places: list[tuple["BookView", str, int, int, int, int] | None],
-                          padded: list[Any], parameters: list[str]) -> Closure:
-    """:func:`rating_call`'s ``run`` where some arguments are one-cell references: such
+def _addin_call_of_cells(book: "BookView", fn: Callable[..., Any], args: list[Closure],
+                         places: list[tuple["BookView", str, int, int, int, int] | None],
+                         padded: list[Any], parameters: list[str]) -> Closure:
+    """:func:`addin_call`'s ``run`` where some arguments are one-cell references: such
     a cell is read where ``_as_argument`` would read the range ``cell(h)`` gives
     (row h[1] * rm + sr1, column h[2] * cm + sc1), without building the range; it
     is read in the same order, after the other arguments are computed. The ranges are
-    built only for a failure's message (:func:`.trace.culprit`), the same as ``cell(h)``'s."""
+    built only for a failure's culprit (:func:`.trace.culprit`), the same as ``cell(h)``'s."""
     sheets, extent = book.cells, book.extent
     plan = list(zip(args, places))
 
@@ -453,7 +454,7 @@ def _rating_call_of_cells(book: "BookView", fn: Callable[..., Any], args: list[C
             given = [values[i] if places[i] is None else _cell_range(book, places[i], h)
                      for i in range(count)]
             return XlErr("#VALUE!", message or type(exc).__name__, where(h),
-                         culprit(message, parameters, given))
+                         culprit(exc, parameters, given), refused_value(exc))
     return run
 
 

@@ -1,11 +1,11 @@
 """Formula text to closures for the headless evaluator.
 
 A formula compiles to a closure called with its own cell ``(sheet, row, column)``;
-relative references are kept as offsets from that cell. A crosstable repeats one
+relative references are kept as offsets from that cell. A table repeats one
 formula down a column, so formulas with the same :func:`relative_key` share one
-compiled closure: a 200-player sheet compiles a few dozen formulas, not thousands.
+compiled closure: a sheet of 200 rows compiles a few dozen formulas, not thousands.
 
-Rating functions are called with the shapes classic xlwings hands over: a scalar, a
+Add-in functions are called with the shapes classic xlwings hands over: a scalar, a
 flat list for a row or column, a list of lists for a block, ``None`` for blanks,
 floats, and an Excel error as its text (``"#N/A"``).
 """
@@ -20,7 +20,7 @@ from .book_view import BookView
 from . import lambdas
 from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
                        guarded, guarded_call, if_closure, intersect, memoised, operand_of,
-                       range_join, rating_call, reference, repeated_calls, shared_value, where)
+                       range_join, addin_call, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, VOLATILE
@@ -126,7 +126,7 @@ class _Compiler:
         self.nesting = 0
         self.volatile = False
         self.lambdas = False  # the formula may give a LAMBDA as its value
-        self.calls_ours = False  # the formula calls a add-in function (its own code)
+        self.calls_ours = False  # the formula calls an add-in function (its own code)
         self.unknown: list[str] = []  # functions called that neither the library nor the caller has
         self.repeated: set[int] = set()  # where a call written twice or more begins
         self.shared: dict[tuple[tuple[Token, ...], int], Closure] = {}
@@ -289,7 +289,7 @@ class _Compiler:
         pure = not (self.volatile or self.lambdas or self.calls_ours)
         self.volatile, self.lambdas, self.calls_ours = (
             flags[0] or self.volatile, flags[1] or self.lambdas, flags[2] or self.calls_ours)
-        if not pure:  # a random number or a add-in function is called at each place
+        if not pure:  # a random number or an add-in function is called at each place
             return called
         key = (tuple(self.tokens[start:self.pos]), self.array_depth)
         found = self.shared.get(key)
@@ -455,7 +455,7 @@ class _Compiler:
         args = self.arguments(array_context=ours is not None or name in ARRAY_ARGS)
         if ours is not None:
             self.calls_ours = True
-            return rating_call(self.book, name, ours, args)
+            return addin_call(self.book, name, ours, args)
         self.volatile |= name in VOLATILE
         array = bool(self.array_depth)
         if name in ENGINE:

@@ -122,8 +122,8 @@ def compare_with_excel(path: Path | str,
     ``functions`` are the add-in functions the workbook may call, by name."""
     import openpyxl
 
-    from . import load_book
     from .engine import evaluate_book
+    from .loading import load_book
 
     path = Path(path)
     cached = openpyxl.load_workbook(path, data_only=True)

@@ -204,14 +204,14 @@ class Book:
         return None
 
     def parameters(self, name: str) -> list[str]:
-        """The parameter names of a add-in function, to find the argument a message names."""
+        """The parameter names of an add-in function, to find the argument its error names."""
         try:
             return list(inspect.signature(self.functions[name]).parameters)
         except (TypeError, ValueError):
             return []
 
     def defaults(self, name: str) -> list[Any]:
-        """The Python defaults of a add-in function's parameters, for omitted arguments."""
+        """The Python defaults of an add-in function's parameters, for omitted arguments."""
         if name not in self._defaults:
             try:
                 params = list(inspect.signature(self.functions[name]).parameters.values())

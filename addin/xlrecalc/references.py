@@ -171,7 +171,9 @@ def _indirect(book: "BookView", h: Key, text: Any, a1: Any = MISSING) -> Any:
     text = text.strip()
     if not style:
         found = _r1c1(book, h, text)
-        return found if found is not None else XlErr("#REF!", f"INDIRECT: {text!r} is not an R1C1 reference")
+        if found is None:
+            return XlErr("#REF!", f"INDIRECT: {text!r} is not an R1C1 reference", refused=text)
+        return found
     if not text:
         return XlErr("#REF!", "INDIRECT: an empty text is not a reference")
     try:
@@ -180,7 +182,7 @@ def _indirect(book: "BookView", h: Key, text: Any, a1: Any = MISSING) -> Any:
         result = None
     if isinstance(result, Rng):
         return result
-    return XlErr("#REF!", f"INDIRECT: {text!r} is not a reference")
+    return XlErr("#REF!", f"INDIRECT: {text!r} is not a reference", refused=text)
 
 
 def _areas(book: "BookView", h: Key, ref: Any) -> Any:
@@ -271,7 +273,7 @@ def _cell(book: "BookView", h: Key, info: Any, ref: Any = MISSING) -> Any:
         return "b" if value is None else "l" if isinstance(shown(value), str) else "v"
     if kind in _NOT_KNOWN:
         return XlErr("#N/A", f'CELL("{kind}") depends on {_NOT_KNOWN[kind]}, not known without Excel')
-    return XlErr("#VALUE!", f"CELL: {kind!r} is not an info_type")
+    return XlErr("#VALUE!", f"CELL: {kind!r} is not an info_type", refused=kind)
 
 
 def _single(book: "BookView", h: Key, value: Any) -> Any:

@@ -1,40 +1,49 @@
 """From a cell that shows an error back to the input cell to fix.
 
-A add-in function's message names its argument and the position inside it
-(``opponent_ratings: 'abc' is not a number (item 2)``). :func:`culprit` turns that into
-the cell the function read; when that cell is a formula (a helper row that copies
-ratings or results), :func:`trace_inputs` follows the same value back through the
-formulas that passed it on until it reaches cells typed by hand.
+An add-in function's exception may say which value it refuses, by attributes the engine
+reads (never its message, whose words are the add-in's to change):
 
->>> culprit("results: 2 is not a game result (item 3)", ["rating", "results"],
-...         [None, _Area("S", 5, 10, 5, 29)])
+* ``argument``: the name of the function's parameter that holds the value;
+* ``position``: where inside that argument's range: an ``int`` n, the n-th cell of a
+  one-row or one-column range (in a block of several rows and columns it names no one
+  cell), or a ``(row, column)`` pair, both counted from 1; ``None`` or absent for the
+  argument as a whole, which names a cell when the argument is one cell;
+* ``value``: the value refused, as the function received it (an error cell's code text
+  for an error cell, as the engine hands such a cell over); ``None`` or absent: none.
+
+:func:`culprit` turns ``argument`` and ``position`` into the cell the function read;
+when that cell is a formula (a helper row that copies values), :func:`trace_inputs`
+follows the same value back through the formulas that passed it on until it reaches
+cells typed by hand. Where no cell of the argument can be named (a computed range),
+:func:`inputs_holding` looks among everything the formula reads for the ``value``
+(:func:`refused_value`).
+
+>>> class Refusal(ValueError):
+...     def __init__(self, argument, position=None, value=None):
+...         super().__init__("any words")
+...         self.argument, self.position, self.value = argument, position, value
+>>> culprit(Refusal("values", 3), ["base", "values"], [None, _Area("S", 5, 10, 5, 29)])
 ('S', 5, 12)
->>> culprit("rating: 'abc' is not a number", ["rating"], [_Area("S", 6, 5, 6, 5)])
+>>> culprit(Refusal("base"), ["base"], [_Area("S", 6, 5, 6, 5)])
 ('S', 6, 5)
->>> culprit("results: '?' is not a game result (row 2, column 3)", ["ratings", "results"],
-...         [None, _Area("S", 5, 10, 8, 13)])
+>>> culprit(Refusal("values", (2, 3)), ["base", "values"], [None, _Area("S", 5, 10, 8, 13)])
 ('S', 6, 12)
+>>> culprit(ValueError("values: 2 is not allowed (item 3)"), ["values"],
+...         [_Area("S", 5, 10, 5, 29)]) is None  # words alone name nothing
+True
 """
 
 from __future__ import annotations
 
-import ast
-import re
 from collections import deque
 from typing import Any, NamedTuple
 
 from .coerce import read_number
-from .values import Key, Rng, XlErr
+from .values import ERROR_CODES, Key, Rng, XlErr
 
-__all__ = ["culprit", "trace_inputs", "named_value", "inputs_holding"]
+__all__ = ["culprit", "refused_value", "trace_inputs", "inputs_holding"]
 
 
-_ARGUMENT = re.compile(r"^(\w+): ")
-_POSITIONS = [  # where a message says which value of a list or block it means
-    (re.compile(r"\((?:item|player) (\d+)\)"), "item"),
-    (re.compile(r"\(row (\d+), column (\d+)\)"), "cell"),
-    (re.compile(r"\(player (\d+), round (\d+)\)"), "cell"),
-]
 _MAX_INPUTS = 3
 _BUDGET = 50_000  # cells looked at per trace: a bound for huge sheets
 
@@ -49,63 +58,43 @@ class _Area(NamedTuple):
     c2: int
 
 
-def culprit(message: str, parameters: list[str], values: list[Any]) -> Key | None:
-    """The cell holding the value ``message`` names, when the argument is a reference."""
-    found = _ARGUMENT.match(message)
-    if found is None or found.group(1) not in parameters:
+def culprit(error: BaseException, parameters: list[str], values: list[Any]) -> Key | None:
+    """The cell holding the value ``error`` refuses, when its argument is a reference."""
+    argument = getattr(error, "argument", None)
+    if not isinstance(argument, str) or argument not in parameters:
         return None
-    index = parameters.index(found.group(1))
+    index = parameters.index(argument)
     area = values[index] if index < len(values) else None
     if not isinstance(area, (Rng, _Area)):
         return None
     height, width = area.r2 - area.r1 + 1, area.c2 - area.c1 + 1
-    for pattern, kind in _POSITIONS:
-        position = pattern.search(message)
-        if position is None:
-            continue
-        if kind == "cell":
-            row, col = int(position.group(1)) - 1, int(position.group(2)) - 1
-        elif height == 1 or width == 1:
-            row, col = divmod(int(position.group(1)) - 1, width)
-        else:
-            return None  # a player of a block means a whole row
-        if 0 <= row < height and 0 <= col < width:
-            return (area.sheet, area.r1 + row, area.c1 + col)
-        return None
-    if height == 1 and width == 1:
-        return (area.sheet, area.r1, area.c1)
+    position = getattr(error, "position", None)
+    if position is None:
+        return (area.sheet, area.r1, area.c1) if height == 1 and width == 1 else None
+    if isinstance(position, tuple) and len(position) == 2:
+        row, col = position[0] - 1, position[1] - 1
+    elif isinstance(position, int) and not isinstance(position, bool) and (height == 1 or width == 1):
+        row, col = divmod(position - 1, width)
+    else:
+        return None  # an item of a block is no one cell
+    if 0 <= row < height and 0 <= col < width:
+        return (area.sheet, area.r1 + row, area.c1 + col)
     return None
 
 
-_EXCEL_ERROR = re.compile(r"holds the Excel error (#[A-Z0-9/]+[!?]?)")
-_NAMED = re.compile(r"^\w+: (.+?) is (?:not|negative)\b")
+def refused_value(error: BaseException) -> Any:
+    """The value ``error`` refuses as a cell holds it, or ``None``: an error's code text
+    (as the engine hands an error cell to a function) stands for the error.
 
-
-def named_value(message: str) -> Any:
-    """The cell value a message names, or ``None``.
-
-    >>> named_value("rating: 'abc' is not a number"), named_value("results: 2 is not a game result (item 3)")
-    ('abc', 2.0)
-    >>> named_value("results: the cell holds the Excel error #N/A (item 1)")
-    XlErr('#N/A')
+    >>> class Refusal(ValueError):
+    ...     value = "#N/A"
+    >>> refused_value(Refusal()), refused_value(ValueError("'abc' is not a number"))
+    (XlErr('#N/A'), None)
     """
-    found = _EXCEL_ERROR.search(message)
-    if found:
-        return XlErr(found.group(1))
-    found = _NAMED.match(message)
-    if found is None:
-        return None
-    text = found.group(1)
-    if text[:1] in "'\"":
-        try:
-            value = ast.literal_eval(text)
-        except (ValueError, SyntaxError):
-            return None
-        return value if isinstance(value, str) else None
-    try:
-        return float(text)
-    except ValueError:
-        return None
+    value = getattr(error, "value", None)
+    if isinstance(value, str) and value in ERROR_CODES:
+        return XlErr(value)
+    return value
 
 
 def _same(value: Any, target: Any) -> bool:

@@ -35,19 +35,21 @@ MAX_DENSE = 4_000_000  # cells a range may spell out one by one (blanks included
 class XlErr:
     """An Excel error value; ``message`` and ``origin`` say why and where, when known.
 
-    A add-in function's exception becomes ``#VALUE!`` carrying its message, and the
+    An add-in function's exception becomes ``#VALUE!`` carrying its message, and the
     message travels with the error into every cell that uses it. ``culprit`` is the
-    cell (sheet, row, column) holding the value the message names, where it is known.
+    cell (sheet, row, column) holding the value the function refused, and ``refused``
+    that value, where they are known (:mod:`.trace`).
     """
 
-    __slots__ = ("code", "message", "origin", "culprit")
+    __slots__ = ("code", "message", "origin", "culprit", "refused")
 
     def __init__(self, code: str, message: str | None = None, origin: str | None = None,
-                 culprit: tuple[str, int, int] | None = None):
+                 culprit: tuple[str, int, int] | None = None, refused: Any = None):
         self.code = code
         self.message = message
         self.origin = origin
         self.culprit = culprit
+        self.refused = refused
 
     def __repr__(self) -> str:
         return f"XlErr({self.code!r})"

@@ -8,10 +8,12 @@ The compiler's other shortcuts are held to the general path by tests/engine/test
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from xlrecalc import Report, record_values
 from xlrecalc.engine import Book, evaluate_book
 from xlrecalc.parse import parse_ref
 from xlrecalc.values import XlErr
@@ -55,10 +57,18 @@ def test_engine_calls_failing(formula: str, code: str | None, start: str) -> Non
 
 
 # -- an add-in function's one-cell arguments, read without building their ranges --------------
-def _checked(rating: Any, k: Any = 20.0, note: Any = "none") -> str:
-    if not isinstance(rating, float):
-        raise ValueError(f"rating: {rating!r} is not a number")
-    return f"{rating} {k} {note}"
+class _Refusal(ValueError):
+    """An add-in's error naming the value it refuses by attributes (xlrecalc.trace)."""
+
+    def __init__(self, message: str, argument: str, position: Any = None, value: Any = None):
+        super().__init__(message)
+        self.argument, self.position, self.value = argument, position, value
+
+
+def _checked(amount: Any, k: Any = 20.0, note: Any = "none") -> str:
+    if not isinstance(amount, float):
+        raise _Refusal(f"amount: {amount!r} is not a number", "amount", value=amount)
+    return f"{amount} {k} {note}"
 
 
 @pytest.mark.parametrize("formula, expected, culprit", [
@@ -68,11 +78,11 @@ def _checked(rating: Any, k: Any = 20.0, note: Any = "none") -> str:
     ("=CHECKED(A1,B1,)", "1500.0 40.0 none", None),    # left out at the end: the default
     ("=CHECKED(A1,D1)", "1500.0 None none", None),     # a blank cell: None
     ("=CHECKED(A1,Z500)", "1500.0 [] none", None),     # beyond the used range: no row
-    ("=CHECKED(A2)", XlErr("#VALUE!"), ("S", 2, 1)),   # the message names the cell
+    ("=CHECKED(A2)", XlErr("#VALUE!"), ("S", 2, 1)),   # the error names the cell
     ("=CHECKED(A2&\"\")", XlErr("#VALUE!"), None),     # a value computed: no cell to name
     ("=CHECKED(A3)", "#N/A", None), ("=CHECKED(A4)", "2.0 20.0 none", None),
 ])
-def test_rating_function_arguments_in_cells(formula: str, expected: Any, culprit: Any) -> None:
+def test_addin_function_arguments_in_cells(formula: str, expected: Any, culprit: Any) -> None:
     book = Book({"CHECKED": _checked})
     book.add_sheet("S")
     for address, cell in {"A1": 1500.0, "B1": 40.0, "C1": "x", "A2": "n/a",
@@ -85,8 +95,48 @@ def test_rating_function_arguments_in_cells(formula: str, expected: Any, culprit
     found = book.cells["S"][(6, 6)]
     if isinstance(expected, XlErr):
         assert isinstance(found, XlErr) and found.code == "#VALUE!"
-        assert found.message == "rating: 'n/a' is not a number" and found.culprit == culprit
+        assert found.message == "amount: 'n/a' is not a number" and found.culprit == culprit
     elif expected == "#N/A":  # an error cell is handed over as its code
-        assert isinstance(found, XlErr) and found.message == "rating: '#N/A' is not a number"
+        assert isinstance(found, XlErr) and found.message == "amount: '#N/A' is not a number"
     else:
         assert found == expected
+
+
+# -- an add-in's error names the value it refuses by attributes, whatever its words ------------
+def _traced_book(words: str, refusal: type[ValueError] | None) -> Report:
+    """Typed values in A5:C5, a helper row A6:C6 copying them, and JUDGE refusing the
+    second value of its argument, read straight (F1) or through a computed array (F2)
+    where no cell of the argument can be named. ``refusal``: the add-in's error type with
+    the attributes, ``None`` for a plain ValueError with the same words."""
+
+    def judge(scores: Any) -> float:
+        if refusal is None:
+            raise ValueError(words)
+        raise refusal(words, "scores", 2, "x")
+
+    book = Book({"JUDGE": judge})
+    book.add_sheet("S")
+    for col, typed in enumerate([1.0, "x", 0.5], start=1):
+        book.set_value("S", 5, col, typed)
+        book.add_formula("S", 6, col, f"={'ABC'[col - 1]}5")
+    book.add_formula("S", 1, 6, "=JUDGE(A6:C6)")
+    book.add_formula("S", 2, 6, '=JUDGE(A6:C6&"")')
+    evaluate_book(book)
+    report = Report(source=Path("book.xlsx"), output=None)
+    record_values(book, report)
+    return report
+
+
+@pytest.mark.parametrize("words", [
+    "scores: 'x' is not a game result (item 2)",       # as an add-in may word it today
+    "Ergebnis Nummer zwei ist ungültig",                # reworded: no argument, no item, no value
+])
+def test_tracing_reads_the_error_attributes_never_its_words(words: str) -> None:
+    errors = {e.address: e for e in _traced_book(words, _Refusal).errors}
+    assert errors["S!F1"].message == words and errors["S!F1"].inputs == ("S!B5",)  # item 2, via B6
+    assert errors["S!F2"].message == words and errors["S!F2"].inputs == ("S!B5",)  # the value "x"
+
+
+def test_words_alone_name_no_input() -> None:
+    errors = {e.address: e for e in _traced_book("scores: 'x' is not a game result (item 2)", None).errors}
+    assert errors["S!F1"].inputs == () and errors["S!F2"].inputs == ()

@@ -1,17 +1,22 @@
 """The engine's layout: it imports nothing from the add-in, and what it imports from
-outside the standard library is openpyxl (the fallback reader) alone."""
+outside the standard library is openpyxl (the fallback reader) alone; it speaks no
+chess; its package module is its one face, and the add-in imports from that face alone."""
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
+import chessrating
 import xlrecalc
 
 ENGINE = Path(xlrecalc.__file__).parent
+ADDIN = Path(chessrating.__file__).parent
+# An import of an engine module past the face, still to move to the face's name.
 
 
 def _modules() -> list[Path]:
@@ -89,3 +94,46 @@ def test_the_engine_has_no_import_cycle():
 
     cycles = sorted(name for name in graph if reaches(name, name))
     assert not cycles, f"modules in an import cycle: {cycles}"
+
+
+# -- the face -------------------------------------------------------------------------------
+def _engine_imports(path: Path) -> list[tuple[str, list[str]]]:
+    """(module, names) of every import of the engine in an add-in file, wherever written."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, []) for alias in node.names if alias.name.split(".")[0] == "xlrecalc"]
+        elif isinstance(node, ast.ImportFrom) and not node.level and \
+                (node.module or "").split(".")[0] == "xlrecalc":
+            found.append((node.module or "", [alias.name for alias in node.names]))
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(ADDIN.rglob("*.py")), ids=lambda p: str(p.relative_to(ADDIN)))
+def test_the_addin_imports_the_engine_from_its_face_alone(path):
+    where = path.relative_to(ADDIN).as_posix()
+    for module, names in _engine_imports(path):
+        assert module == "xlrecalc", f"{where} imports {module}: import from xlrecalc"
+        missing = [name for name in names if name not in xlrecalc.__all__]
+        assert not missing, f"{where} imports {missing}, not in xlrecalc.__all__"
+
+
+def test_the_face_names_what_it_exports_and_defines_nothing():
+    tree = ast.parse((ENGINE / "__init__.py").read_text(encoding="utf-8"))
+    defined = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))]
+    assert not defined, "the face defines, it should only import and list"
+    assert len(set(xlrecalc.__all__)) == len(xlrecalc.__all__)
+    for name in xlrecalc.__all__:
+        assert getattr(xlrecalc, name, None) is not None, name
+
+
+# -- its words ------------------------------------------------------------------------------
+CHESS = re.compile(r"\b(ratings?|players?|chess|tournaments?|crosstables?|opponents?|pairings?|"
+                   r"fide|uscf|elo|tie-?breaks?|games?|swiss|round[- ]robin|arbiters?)\b", re.I)
+
+
+@pytest.mark.parametrize("path", sorted([*ENGINE.rglob("*.py"), *ENGINE.rglob("*.md")]),
+                         ids=lambda p: str(p.relative_to(ENGINE)))
+def test_the_engine_speaks_no_chess(path):
+    found = sorted({m.group(0) for m in CHESS.finditer(path.read_text(encoding="utf-8"))})
+    assert not found, f"{path.name} says {found}"

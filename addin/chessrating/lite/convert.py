@@ -122,21 +122,11 @@ def lite_output(src: Path, dst: Path | None) -> Path:
     """Where the copy goes, checked before any work: ``dst``, ``BOOK-lite.xlsx`` beside
     ``src``, or that name inside ``dst`` when it is a folder. A name that is not
     ``.xlsx``/``.xlsm``, or not the input's kind, is refused (Excel would not open it)."""
-    if dst is None:
-        dst = default_lite_output(src)
-    elif dst.is_dir():
-        dst = dst / default_lite_output(src).name
-    if dst.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise RatingError(f"{dst}: the copy must be named .xlsx (or .xlsm for a macro "
-                          "workbook); nothing written")
-    if src.suffix.lower() in (".xlsx", ".xlsm") and dst.suffix.lower() != src.suffix.lower():
-        raise RatingError(f"{dst}: the copy must keep the input's extension "
-                          f"{src.suffix.lower()}; nothing written")
-    if not dst.parent.is_dir():
-        raise RatingError(f"{dst}: the folder {dst.parent} does not exist; nothing written")
-    if dst.exists() and not dst.is_file():
-        raise RatingError(f"{dst}: not a file; nothing written")
-    return dst
+    from xlrecalc import RecalcError, output_path
+    try:  # the recalculation's check, in the copy's words
+        return output_path(src, dst, default=default_lite_output(src), noun="the copy")
+    except RecalcError as error:
+        raise RatingError(str(error)) from None
 
 
 def _property_value(text: str) -> str:
@@ -266,7 +256,7 @@ def write_lite(src: Path | str, dst: Path | str | None = None, *,
     code other than this package's is refused unless ``replace_code``; another add-in's
     web extension is kept beside Lite's.
     """
-    from xlrecalc.archive import check_archive, new_file_mode
+    from xlrecalc import check_archive, new_file_mode
     src = Path(src)
     if not src.is_file():
         raise RatingError(f"{src}: no such file")

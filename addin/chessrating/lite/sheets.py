@@ -14,8 +14,7 @@ import re
 from xml.sax.saxutils import escape
 
 from ..errors import RatingError
-from xlrecalc.parse import FormulaSyntaxError, parse_ref
-from xlrecalc.reader import SharedFormula
+from xlrecalc import FormulaSyntaxError, SharedFormula, parse_ref
 from ..udfs import __all__ as FUNCTION_NAMES
 from .spans import digits, scan, start_tag
 

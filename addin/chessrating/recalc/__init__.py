@@ -1,7 +1,8 @@
 """What is chess about recalculating a workbook: the rating functions and the standings.
 
 The formula engine is its own package, :mod:`xlrecalc` (it imports nothing from
-chessrating). This module hands it the rating functions (every upper-case function of
+chessrating), and chessrating reads it through its one face, ``from xlrecalc import …``.
+This module hands it the rating functions (every upper-case function of
 :mod:`chessrating.udfs`) and reads the standings of a recalculated crosstable
 (:mod:`.standings`) before anything is written, so :func:`recalculate` here is the
 engine's with the chess added. The engine's names the commands and the workbook
@@ -20,18 +21,15 @@ from pathlib import Path
 from typing import Any
 
 import xlrecalc
-from xlrecalc import (CellError, FormulaSyntaxError, RecalcError, Step, chart_values,
-                      check_archive, default_output, load_book, load_book_openpyxl,
+from xlrecalc import (Book, CellError, RecalcError, Step, chart_values, default_output, load_book,
                       output_path, written_value)
-from xlrecalc.engine import Book
 
 from .problems import Problem, as_cell_errors, find_problems
 from .standings import Standing, find_standings
 
 __all__ = ["recalculate", "Report", "CellError", "Standing", "Problem", "RecalcError", "default_output",
-           "rating_functions", "Step", "load_book", "load_book_openpyxl", "chart_values",
-           "record_values", "written_value", "FormulaSyntaxError", "output_path",
-           "check_archive"]
+           "rating_functions", "Step", "load_book", "chart_values", "record_values", "written_value",
+           "output_path"]
 
 
 @dataclass

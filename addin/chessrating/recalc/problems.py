@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from xlrecalc import CellError
-from xlrecalc.parse import column_letters
+from xlrecalc import CellError, column_letters
 
 from .standings import named_ref
 

@@ -21,8 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from xlrecalc.parse import FormulaSyntaxError, parse_ref
-from xlrecalc.values import XlErr, excel_text
+from xlrecalc import FormulaSyntaxError, XlErr, excel_text, parse_ref
 
 __all__ = ["Standing", "Standings", "ShownError", "find_standings", "format_standings", "COLUMN_NAMES",
            "named_ref"]

@@ -27,7 +27,7 @@ from typing import Any
 from . import fide as fide_tb
 from . import uscf as uscf_tb
 from ..errors import RatingError
-from ..results import NoValue, describe
+from ..results import NoValue, describe, refusal
 from .event import Event
 
 __all__ = [
@@ -87,11 +87,11 @@ def parse_code(code: Any) -> Code:
     chessrating.errors.RatingError: code: 'WIN/C1' has a modifier WIN does not take; WIN takes none
     """
     if not isinstance(code, str) or not code.strip():
-        raise RatingError(f"code: {describe(code)} is not a tie-break; known: {_known()}")
+        raise refusal("code", code, f"is not a tie-break; known: {_known()}")
     parts = code.strip().upper().replace("-", "/").split("/")
     base = _ALIASES.get(parts[0].strip(), parts[0].strip())
     if base not in CODES:
-        raise RatingError(f"code: {describe(code)} is not a tie-break; known: {_known()}")
+        raise refusal("code", code, f"is not a tie-break; known: {_known()}")
     modifiers = [p.strip() for p in parts[1:]]
     allowed = _MODIFIERS.get(base, ())
     low = high = 0
@@ -100,7 +100,7 @@ def parse_code(code: Any) -> Code:
         if modifier not in allowed or (modifier in _CUTS and (low or high)) or (modifier == "P" and forfeits):
             takes = ", ".join(allowed) if allowed else "none"
             raise RatingError(f"code: {describe(code)} has a modifier {base} does not take; "
-                              f"{base} takes {takes}")
+                              f"{base} takes {takes}", argument="code")
         if modifier == "P":
             forfeits = True
         else:
@@ -118,7 +118,7 @@ def _cut(function: Callable[..., Value]) -> Callable[[fide_tb.Scores, Code], lis
 
 def _progressive(scores: fide_tb.Scores, code: Code) -> list[Value]:
     if not scores.event.by_rounds:
-        raise RatingError("code: PS needs the rounds in order; give opponents by round, not a grid")
+        raise RatingError("code: PS needs the rounds in order; give opponents by round, not a grid", argument="code")
     return [fide_tb.progressive(scores, i, code.low) for i in range(scores.event.size)]
 
 
@@ -157,11 +157,11 @@ def tiebreak(code: Any, event: Event, rules: str = "2026", scores: fide_tb.Score
     ([1.0, 3.0, 2.0, 2.0], [1, 1, 0, 0], [0, 0, 0, 0])
     """
     if rules not in RULES:
-        raise RatingError(f"rules: {describe(rules)} is not one of {', '.join(RULES)}")
+        raise refusal("rules", rules, f"is not one of {', '.join(RULES)}")
     if isinstance(code, (list, tuple)):
         listed = [parse_code(c) for c in code]
         if not listed:
-            raise RatingError(f"code: no tie-break code given; known: {_known()}")
+            raise RatingError(f"code: no tie-break code given; known: {_known()}", argument="code")
         *before, last = listed
         if last.base != "DE" or not before:
             return tiebreak(last.text, event, rules, scores)
@@ -170,10 +170,11 @@ def tiebreak(code: Any, event: Event, rules: str = "2026", scores: fide_tb.Score
         return list(fide_tb.direct_encounter(scores, last.forfeits, groups))
     parsed = parse_code(code)
     if parsed.base in _NEEDS_RATINGS and not event.ratings:
-        raise RatingError(f"ratings: {parsed.base} needs the players' ratings")
+        raise RatingError(f"ratings: {parsed.base} needs the players' ratings", argument="ratings")
     if parsed.base in uscf_tb.CODES:
         if parsed.base in ("CUMULATIVE", "OPPCUM") and not event.by_rounds:
-            raise RatingError(f"code: {parsed.base} needs the rounds in order; give opponents by round, not a grid")
+            raise RatingError(f"code: {parsed.base} needs the rounds in order; give opponents by round, "
+                              "not a grid", argument="code")
         return uscf_tb.CODES[parsed.base](event)
     return _FIDE[parsed.base](_scores(event, rules, scores), parsed)
 
@@ -202,7 +203,7 @@ def ranks(points: Sequence[Any], tiebreaks: Sequence[Sequence[Any]] = ()) -> lis
     for number, column in enumerate(tiebreaks, start=1):
         if len(column) != count:
             raise RatingError(f"tiebreaks: column {number} has {len(column)} values but points has "
-                              f"{count}; one per player")
+                              f"{count}; one per player", argument="tiebreaks")
     keys = [tuple(_key(v) for v in (points[i], *(column[i] for column in tiebreaks))) for i in range(count)]
     order = sorted(range(count), key=lambda i: keys[i], reverse=True)
     out = [0] * count
@@ -222,7 +223,7 @@ def standings(event: Event, codes: Sequence[Any], rules: str = "2026") -> list[i
     [1, 1, 1]
     """
     if rules not in RULES:
-        raise RatingError(f"rules: {describe(rules)} is not one of {', '.join(RULES)}")
+        raise refusal("rules", rules, f"is not one of {', '.join(RULES)}")
     scores = fide_tb.Scores(event, rules)
     groups = _staged_groups(event, scores, [parse_code(code) for code in codes], rules)
     out = [0] * event.size

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import checks
-from ..errors import RatingError
-from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Result, check_excel_error, describe, read_result
+from ..errors import BlockCell, RatingError
+from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Result, check_excel_error, describe, read_result, refusal
 from ..tournament import Tournament
 
 __all__ = [
@@ -86,16 +86,18 @@ class Event:
     def with_ratings(self, ratings: Sequence[float | None]) -> Event:
         if len(ratings) != self.size:
             raise RatingError(f"ratings: {len(ratings)} cells but results has {self.size} rows; "
-                              "one rating per player")
+                              "one rating per player", argument="ratings")
         return Event(self.records, self.rounds, self.round_robin, tuple(ratings), self.by_rounds)
 
 
-def read_colour(value: Any, item: str) -> bool | None:
+def read_colour(value: Any, item: BlockCell | str) -> bool | None:
     """``True`` for Black, ``False`` for White, ``None`` for a blank (or Office.js's 0)."""
     if value == "B" or value == "W":
         return value == "B"
     if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0):
         return None
+    if isinstance(item, BlockCell):
+        item = item.text
     check_excel_error(value, "colours", item)
     if isinstance(value, str):
         text = value.strip().upper()
@@ -103,7 +105,7 @@ def read_colour(value: Any, item: str) -> bool | None:
             return None
         if text in ("W", "B"):
             return text == "B"
-    raise RatingError(f"colours: {describe(value)} is not W or B ({item})")
+    raise refusal("colours", value, "is not W or B", item)
 
 
 def _rows(block: Any, argument: str) -> list[list[Any]]:
@@ -113,36 +115,22 @@ def _rows(block: Any, argument: str) -> list[list[Any]]:
     if block and all(isinstance(row, (list, tuple)) for row in block):
         rows = [list(row) for row in block]
         if any(len(row) != len(rows[0]) for row in rows):
-            raise RatingError(f"{argument}: rows of different lengths; give a rectangular range")
+            raise RatingError(f"{argument}: rows of different lengths; give a rectangular range",
+                              argument=argument)
         return rows
     if any(isinstance(row, (list, tuple)) for row in block):
-        raise RatingError(f"{argument}: mixes cells and rows; give a rectangular range")
+        raise RatingError(f"{argument}: mixes cells and rows; give a rectangular range",
+                          argument=argument)
     return [[cell] for cell in block]
 
 
 def _same_shape(rows: list[list[Any]], shape: tuple[int, int], argument: str) -> None:
     if len(rows) != shape[0] or (rows and len(rows[0]) != shape[1]):
         raise RatingError(f"{argument}: {len(rows)}×{len(rows[0]) if rows else 0} cells but results is "
-                          f"{shape[0]}×{shape[1]}; they are paired cell by cell")
+                          f"{shape[0]}×{shape[1]}; they are paired cell by cell", argument=argument)
 
 
-class _Where:
-    """Where a cell stands, `` (player 2, round 3)``, written only when a message needs it."""
-
-    __slots__ = ("player", "round")
-
-    def __init__(self, player: int, round_: int) -> None:
-        self.player, self.round = player, round_
-
-    @property
-    def text(self) -> str:
-        return f"player {self.player + 1}, round {self.round + 1}"
-
-    def __str__(self) -> str:
-        return f" ({self.text})"
-
-
-def _result(value: Any, where: _Where | str) -> Result | None:
+def _result(value: Any, row: int, column: int, grid: bool = False) -> Result | None:
     # the cells Excel hands over most often (a listed text, a float) are looked up directly;
     # anything else takes the reader of results.py and its messages
     kind = type(value)
@@ -157,7 +145,9 @@ def _result(value: Any, where: _Where | str) -> Result | None:
     try:
         return read_result(value, "results")
     except RatingError as error:
-        raise RatingError(f"{error}{where}") from None
+        where = BlockCell(row, column, grid=grid)  # made only for the message
+        raise RatingError(f"{error}{where}", argument=error.argument, item=where,
+                          value=error.value) from None
 
 
 def _game(mine: Result | None, theirs: Result | None) -> tuple[str, float] | None:
@@ -184,13 +174,13 @@ def _game(mine: Result | None, theirs: Result | None) -> tuple[str, float] | Non
     return ("", 0.0)  # a bye against a named opponent
 
 
-def _unpaired(result: Result | None, where: _Where) -> Round:
+def _unpaired(result: Result | None, where: BlockCell) -> Round:
     """A round with no opponent: a bye, a forfeit whose opponent is not named, or an absence."""
     if result is None:
         return Round(ABSENT, 0.0)
     if result.rated:
         raise RatingError(f"results: {describe(result.code)} has no opponent{where}; "
-                          "a bye is U, B, H or Z")
+                          "a bye is U, B, H or Z", argument="results", item=where)
     if result.code in _BYE_KINDS:
         return Round(_BYE_KINDS[result.code], result.points)
     return Round(FORFEIT_WIN, 1.0) if result.code == "+" else Round(FORFEIT_LOSS, 0.0)
@@ -211,10 +201,10 @@ def from_rounds(opponents: Any, results: Any, colours: Any = None) -> Event:
     colour_rows = None if colours is None else _rows(colours, "colours")
     if colour_rows is not None:
         _same_shape(colour_rows, (count, width), "colours")
-    paired = [[checks.opponent_number(opponent_rows[i][r], count, i, _Where(i, r)) for r in range(width)]
+    paired = [[checks.opponent_number(opponent_rows[i][r], count, i, BlockCell(i, r)) for r in range(width)]
               for i in range(count)]
-    entered = [[_result(result_rows[i][r], _Where(i, r)) for r in range(width)] for i in range(count)]
-    black = [[None if colour_rows is None else read_colour(colour_rows[i][r], _Where(i, r).text)
+    entered = [[_result(result_rows[i][r], i, r) for r in range(width)] for i in range(count)]
+    black = [[None if colour_rows is None else read_colour(colour_rows[i][r], BlockCell(i, r))
               for r in range(width)] for i in range(count)]
     active = [r for r in range(width)
               if any(paired[i][r] is not None or entered[i][r] is not None for i in range(count))]
@@ -229,19 +219,20 @@ def from_rounds(opponents: Any, results: Any, colours: Any = None) -> Event:
             back = paired[j][r]
             if back is not None and back != i:
                 raise RatingError(f"opponents: player {i + 1} meets {j + 1} in round {r + 1} but "
-                                  f"player {j + 1} meets {back + 1}")
+                                  f"player {j + 1} meets {back + 1}", argument="opponents")
             if opponent_of.get(i, j) != j or opponent_of.get(j, i) != i:
-                raise RatingError(f"opponents: player {i + 1} is paired twice in round {r + 1}")
+                raise RatingError(f"opponents: player {i + 1} is paired twice in round {r + 1}",
+                                  argument="opponents")
             opponent_of[i], opponent_of[j] = j, i
         for i in range(count):
             j = opponent_of.get(i)
             if j is None:
-                records[i][r] = _unpaired(entered[i][r], _Where(i, r))
+                records[i][r] = _unpaired(entered[i][r], BlockCell(i, r))
                 continue
             mine = entered[i][r]
             if mine is not None and mine.code in _BYE_KINDS:
                 raise RatingError(f"results: {_shown(result_rows[i][r])} is a bye but player {i + 1} "
-                                  f"meets {j + 1} in round {r + 1}")
+                                  f"meets {j + 1} in round {r + 1}", argument="results")
             side = _game(entered[i][r], entered[j][r])
             if side is None:
                 continue  # paired, not yet entered
@@ -249,7 +240,7 @@ def from_rounds(opponents: Any, results: Any, colours: Any = None) -> Event:
                 raise RatingError(
                     f"results: player {i + 1} has {_shown(result_rows[i][r])} against {j + 1} in "
                     f"round {r + 1} but player {j + 1} has {_shown(result_rows[j][r])}; "
-                    "the two sides disagree")
+                    "the two sides disagree", argument="results")
             colour = black[i][r]
             if colour is None and black[j][r] is not None:
                 colour = not black[j][r]
@@ -287,17 +278,17 @@ def from_grid(results: Any, colours: Any = None) -> Event:
     count = len(rows)
     if any(len(row) != count for row in rows):
         raise RatingError(f"results: a round-robin grid has as many columns as rows; this one is "
-                          f"{count}×{len(rows[0]) if rows else 0}")
+                          f"{count}×{len(rows[0]) if rows else 0}", argument="results")
     colour_rows = None if colours is None else _rows(colours, "colours")
     if colour_rows is not None:
         _same_shape(colour_rows, (count, count), "colours")
-    cells = [[_result(rows[i][j], f" (row {i + 1}, column {j + 1})") for j in range(count)]
+    cells = [[_result(rows[i][j], i, j, grid=True) for j in range(count)]
              for i in range(count)]
     records: list[list[Round | None]] = [[] for _ in range(count)]
     for i in range(count):
         if cells[i][i] is not None:
             raise RatingError(f"results: the diagonal cell row {i + 1}, column {i + 1} holds "
-                              f"{describe(rows[i][i])}; it must be blank")
+                              f"{describe(rows[i][i])}; it must be blank", argument="results")
         for j in range(count):
             if j == i:
                 continue
@@ -305,11 +296,12 @@ def from_grid(results: Any, colours: Any = None) -> Event:
             if side is not None and not side[0]:
                 raise RatingError(
                     f"results: row {i + 1}, column {j + 1} holds {_shown(rows[i][j])} but row "
-                    f"{j + 1}, column {i + 1} holds {_shown(rows[j][i])}; the two sides disagree")
+                    f"{j + 1}, column {i + 1} holds {_shown(rows[j][i])}; the two sides disagree",
+                    argument="results")
             colour = None
             if colour_rows is not None:
-                colour = read_colour(colour_rows[i][j], f"row {i + 1}, column {j + 1}")
-                other = read_colour(colour_rows[j][i], f"row {j + 1}, column {i + 1}")
+                colour = read_colour(colour_rows[i][j], BlockCell(i, j, grid=True))
+                other = read_colour(colour_rows[j][i], BlockCell(j, i, grid=True))
                 colour = colour if colour is not None else (None if other is None else not other)
             records[i].append(None if side is None else Round(side[0], side[1], j, colour))
     return Event(tuple(tuple(row) for row in records), max(count - 1, 0), True, by_rounds=False)

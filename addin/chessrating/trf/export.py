@@ -407,18 +407,14 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
     cannot be read, or a value that does not fit its TRF columns, raises
     :class:`RatingError` and touches neither file.
     """
-    from xlrecalc.archive import atomic_output, draft_path, publish
+    from xlrecalc import atomic_output, draft_path, publish, same_file
     from .codec import write_trf
 
     if trf_format not in FORMATS:
         raise RatingError(f"format: {trf_format!r} is not one of {', '.join(FORMATS)}")
     book = Path(book)
     target = default_output(book) if output is None else Path(output)
-    try:
-        same = target.resolve() == book.resolve() or (target.exists() and os.path.samefile(target, book))
-    except OSError:
-        same = False
-    if same or target.suffix.lower() in (".xlsx", ".xlsm"):
+    if same_file(book, target) or target.suffix.lower() in (".xlsx", ".xlsm"):
         raise RatingError(f"output: {str(target)!r} would overwrite a workbook; name a .trf file")
     if not target.parent.is_dir():
         raise RatingError(f"output: the folder {str(target.parent)!r} does not exist")

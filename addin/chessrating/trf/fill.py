@@ -15,7 +15,7 @@ leave the cells as they were.
 
 The workbook is changed as ``chessrating recalc`` changes one: the new input values are
 written into the sheet XML of the untouched file
-(:func:`xlrecalc.patch.write_cached_values`, which rewrites only those cells'
+(:func:`xlrecalc.write_cached_values`, which rewrites only those cells'
 values; an input's text becomes a ``t="str"`` cell), then every formula is recalculated
 (:func:`chessrating.recalc.recalculate`) into a draft beside the output, renamed onto it
 when whole. Every other part of the file stays byte for byte.
@@ -130,13 +130,6 @@ def fill_updates(view: BookView, found: FideList, summary: FillSummary) -> dict[
     return updates
 
 
-def _same(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
-    except OSError:
-        return False
-
-
 def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str] | BinaryIO | FideList,
                   output: str | os.PathLike[str] | None = None, *, shown: str | None = None,
                   rating_type: str | None = None, progress: Any = None) -> FillSummary:
@@ -147,14 +140,13 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
     ``rating_type`` sets the workbook's rating list first (default: the one it names);
     ``progress`` (a :class:`chessrating.progress.Progress`) shows the stages."""
     from ..recalc import RecalcError, recalculate
-    from xlrecalc.archive import draft_path
-    from xlrecalc.patch import write_cached_values
+    from xlrecalc import draft_path, same_file, write_cached_values
 
     book = Path(book)
     target = book if output is None else Path(output)
     if target.suffix.lower() != ".xlsx":
         raise RatingError(f"output: {str(target)!r} must be named .xlsx")
-    if isinstance(fide_list, (str, os.PathLike)) and _same(Path(fide_list), target):
+    if isinstance(fide_list, (str, os.PathLike)) and same_file(Path(fide_list), target):
         raise RatingError(f"output: {str(target)!r} is the list itself")
     view = read_book_view(book)
     rows = _rows(view)

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import checks
-from ..errors import RatingError
-from ..results import NO_GAMES, NoValue, Result, describe, read_result
+from ..errors import BlockCell, Place, RatingError
+from ..results import NO_GAMES, NoValue, Result, describe, player_place, read_result, refusal
 from ..tournament import Tournament
 from .player import (
     ABSOLUTE_FLOOR, ABSOLUTE_FLOORS, ESTABLISHED_AFTER, absolute_floor, bonus_eligible, effective_for, first_rating,
@@ -34,18 +34,21 @@ Pairing = tuple[int, int, float]
 
 def _check_pairings(pairings: Any, count: int) -> list[Pairing]:
     if isinstance(pairings, (str, bytes)) or not isinstance(pairings, Sequence):
-        raise RatingError(f"pairings: {describe(pairings)} is not a list of games")
+        raise refusal("pairings", pairings, "is not a list of games")
     checked = []
     for number, pairing in enumerate(pairings, start=1):
         where = f" (pairing {number})"
         if not isinstance(pairing, (tuple, list)) or len(pairing) != 3:
-            raise RatingError(f"pairings: {describe(pairing)} is not (player, opponent, score){where}")
+            raise RatingError(f"pairings: {describe(pairing)} is not (player, opponent, score){where}",
+                              argument="pairings", value=pairing)
         player, opponent, score = pairing
         for value in (player, opponent):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
-                raise RatingError(f"pairings: player {describe(value)} is not 0 to {count - 1}{where}")
+                raise RatingError(f"pairings: player {describe(value)} is not 0 to {count - 1}{where}",
+                                  argument="pairings")
         if player == opponent:
-            raise RatingError(f"pairings: player {player} is paired against himself{where}")
+            raise RatingError(f"pairings: player {player} is paired against himself{where}",
+                              argument="pairings")
         checked.append((player, opponent, checks.game_score(score, "pairings score", f"pairing {number}")))
     return checked
 
@@ -196,8 +199,8 @@ class _Event:
                    absolute_floor(self.scores[i], given.personal[i], "absolute_floors", _player(i)))
 
 
-def _player(index: int) -> str:
-    return f"player {index + 1}"
+def _player(index: int) -> Place:
+    return player_place(index + 1)
 
 
 # ---------------------------------------------------------------- reading pairings
@@ -209,18 +212,22 @@ def _rows(block: Any, argument: str) -> list[list[Any]]:
     if all(isinstance(row, (list, tuple)) for row in block):
         rows = [list(row) for row in block]
         if rows and any(len(row) != len(rows[0]) for row in rows):
-            raise RatingError(f"{argument}: rows of different lengths; give a rectangular block")
+            raise RatingError(f"{argument}: rows of different lengths; give a rectangular block",
+                              argument=argument)
         return rows
     if any(isinstance(row, (list, tuple)) for row in block):
-        raise RatingError(f"{argument}: mixes cells and rows; give a rectangular block")
+        raise RatingError(f"{argument}: mixes cells and rows; give a rectangular block",
+                          argument=argument)
     return [[cell] for cell in block]
 
 
-def _cell_result(value: Any, where: str) -> Result | None:
+def _cell_result(value: Any, row: int, column: int, grid: bool = False) -> Result | None:
     try:
         return read_result(value, "results")
     except RatingError as error:
-        raise RatingError(f"{error}{where}") from None
+        where = BlockCell(row, column, grid=grid)  # made only for the message
+        raise RatingError(f"{error}{where}", argument=error.argument, item=where,
+                          value=error.value) from None
 
 
 def _disagree(mine: Result | None, theirs: Result | None) -> bool:
@@ -257,20 +264,21 @@ def pairings_from_crosstable(results: Any) -> list[Pairing]:
     count = len(rows)
     if any(len(row) != count for row in rows):
         raise RatingError(f"results: a crosstable has as many columns as rows; this one is "
-                          f"{count}×{len(rows[0]) if rows else 0}")
-    cells = [[_cell_result(rows[i][j], f" (row {i + 1}, column {j + 1})") for j in range(count)]
+                          f"{count}×{len(rows[0]) if rows else 0}", argument="results")
+    cells = [[_cell_result(rows[i][j], i, j, grid=True) for j in range(count)]
              for i in range(count)]
     pairings = []
     for i in range(count):
         if cells[i][i] is not None:
             raise RatingError(f"results: the diagonal cell row {i + 1}, column {i + 1} holds "
-                              f"{describe(rows[i][i])}; it must be blank")
+                              f"{describe(rows[i][i])}; it must be blank", argument="results")
         for j in range(i + 1, count):
             mine, theirs = cells[i][j], cells[j][i]
             if _disagree(mine, theirs):
                 raise RatingError(
                     f"results: row {i + 1}, column {j + 1} holds {describe(rows[i][j])} but row "
-                    f"{j + 1}, column {i + 1} holds {describe(rows[j][i])}; the two sides disagree")
+                    f"{j + 1}, column {i + 1} holds {describe(rows[j][i])}; the two sides disagree",
+                    argument="results")
             game = _rated_game(i, j, mine, theirs)
             if game is not None:
                 pairings.append(game)
@@ -293,14 +301,15 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
     rounds = len(result_rows[0]) if result_rows else 0
     if len(opponent_rows) != count or any(len(row) != rounds for row in opponent_rows):
         raise RatingError(f"opponents: {len(opponent_rows)}×{len(opponent_rows[0]) if opponent_rows else 0} "
-                          f"cells but results is {count}×{rounds}; they are paired cell by cell")
+                          f"cells but results is {count}×{rounds}; they are paired cell by cell",
+                          argument="opponents")
     entries: list[list[tuple[int | None, Result | None]]] = []
     for i in range(count):
         row = []
         for r in range(rounds):
-            where = f" (player {i + 1}, round {r + 1})"
+            where = BlockCell(i, r)
             row.append((checks.opponent_number(opponent_rows[i][r], count, i, where),
-                        _cell_result(result_rows[i][r], where)))
+                        _cell_result(result_rows[i][r], i, r)))
         entries.append(row)
     pairings = []
     for r in range(rounds):
@@ -313,7 +322,7 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
             if back is not None and back != i:
                 raise RatingError(
                     f"opponents: player {i + 1} meets {opponent + 1} in round {r + 1} but player "
-                    f"{opponent + 1} meets {back + 1}")
+                    f"{opponent + 1} meets {back + 1}", argument="opponents")
             low, high = min(i, opponent), max(i, opponent)
             if (low, high) in seen:
                 continue        # the same game listed by the other player
@@ -324,7 +333,7 @@ def pairings_from_rounds(results: Any, opponents: Any) -> list[Pairing]:
                 raise RatingError(
                     f"results: player {low + 1} has {describe(result_rows[low][r])} against "
                     f"{high + 1} in round {r + 1} but player {high + 1} has "
-                    f"{describe(result_rows[high][r])}; the two sides disagree")
+                    f"{describe(result_rows[high][r])}; the two sides disagree", argument="results")
             game = _rated_game(low, high, mine, theirs)
             if game is not None:
                 pairings.append(game)

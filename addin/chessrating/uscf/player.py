@@ -101,7 +101,7 @@ def k_factor(rating: float | None, games: int, event_games: int, dual_rated: boo
     dual_rated = checks.flag(dual_rated, "dual_rated")
     effective = effective_for(rating, games)
     if effective + event_games == 0:
-        raise RatingError("event_games: 0 with no earlier games leaves no K (N′ + m = 0)")
+        raise RatingError("event_games: 0 with no earlier games leaves no K (N′ + m = 0)", argument="event_games")
     return _k(rating, effective, event_games, dual_rated)
 
 

@@ -39,7 +39,7 @@ from .swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
 from .uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
 from .uscf_report_sheet import UscfReportInputs
 from .writer import current_evaluation, evaluation
-from xlrecalc.engine import collector_paused
+from xlrecalc import collector_paused
 
 __all__ = [
     "TEMPLATES", "write_templates", "fill_round_robin", "fill_swiss", "fill_uscf", "load_demo_event",
@@ -63,12 +63,12 @@ def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) 
     that cannot be written is a :class:`RecalcError` naming ``dst``, never the draft."""
     from xlsxwriter.exceptions import FileCreateError
 
-    from xlrecalc.archive import RecalcError, draft_path, failure_reason, publish
+    from xlrecalc import RecalcError, draft_path, publish
     dst = Path(dst)
     try:
         dst.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise RecalcError(f"{dst}: cannot be written ({failure_reason(error)})") from None
+        raise RecalcError(f"{dst}: cannot be written ({_failure_reason(error)})") from None
     outer = current_evaluation()
     with draft_path(dst) as built:
         try:
@@ -76,12 +76,19 @@ def _finish(build: Callable[[Path], Path], dst: Path, recalculate: bool = True) 
                     collector_paused():
                 build(built)
         except (OSError, FileCreateError) as error:  # name the user's file, not the draft
-            raise RecalcError(f"{dst}: cannot be written ({failure_reason(error)})") from None
+            raise RecalcError(f"{dst}: cannot be written ({_failure_reason(error)})") from None
         if found.report is not None:
             found.report.source = found.report.output = dst
         outer.report = found.report
         publish(built, dst)
     return dst
+
+
+def _failure_reason(error: BaseException) -> str:
+    """The system's words for a failure to write, without the path of the file it was
+    writing (a draft the user never named): XlsxWriter wraps the OSError it met."""
+    cause = error.args[0] if error.args and isinstance(error.args[0], OSError) else error
+    return getattr(cause, "strerror", None) or str(cause).splitlines()[0]
 
 
 def write_templates(folder: Path, *, recalculate: bool = True) -> list[Path]:

@@ -5,7 +5,7 @@ A template is built in XlsxWriter's memory, then evaluated there, before a byte 
 written: :class:`EvaluatedWorkbook` hands the cells, formulas and names it holds to the
 headless evaluator (:mod:`chessrating.recalc`) when it is closed, and writes each formula
 cell with its value, as ``chessrating recalc`` would write it into the finished file
-(:func:`xlrecalc.patch.cell_xml_value`); the charts' caches come from the same
+(:func:`xlrecalc.cell_xml_value`); the charts' caches come from the same
 values. One pass: no file is written, read back and rewritten.
 
 Every formula is written out in its own cell, never as a shared formula (one formula
@@ -43,10 +43,8 @@ from xlsxwriter.worksheet import (
 )
 
 from ..recalc import Report, Step, chart_values, rating_functions, record_values, written_value
-from xlrecalc.charts import label_text, number_text
-from xlrecalc.engine import Book, evaluate_book
-from xlrecalc.patch import cell_xml_value, value_text
-from xlrecalc.values import ERROR_CODES, PENDING, XlErr
+from xlrecalc import (ERROR_CODES, PENDING, Book, XlErr, cell_xml_value, evaluate_book, label_text,
+                      number_text, value_text)
 
 __all__ = ["FormulaWorksheet", "EvaluatedWorkbook", "Evaluation", "evaluation", "current_evaluation",
            "book_of", "calls_of", "column_name"]
@@ -412,7 +410,7 @@ def _render(book: Book, sheets: dict[str, FormulaWorksheet], formulas: list[Any]
 
 def _xml_value(value: Any) -> tuple[str, str]:
     """A formula cell's ``t=`` attribute and ``<v>`` text as written
-    (:func:`xlrecalc.patch.cell_xml_value`): only a text can hold characters
+    (:func:`xlrecalc.cell_xml_value`): only a text can hold characters
     XML escapes, numbers, logicals and error codes never do."""
     kind, text = cell_xml_value(value)
     if kind == "n":

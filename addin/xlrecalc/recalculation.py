@@ -1,0 +1,289 @@
+"""Recalculating a workbook file: :func:`recalculate` reads it, evaluates every
+formula, and writes a copy whose formula cells carry the results as cached values.
+
+:func:`record_values` turns an evaluated book into the values to write and the
+:class:`Report` (the errors with the input cells behind each, traced by
+:mod:`.trace`); :func:`chart_values` gives the charts their series' values.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import zipfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .archive import RecalcError, not_a_zip
+from .engine import Book, collector_paused, evaluate_book
+from .loading import load_book
+from .output import content_kind, output_path
+from .parse import FormulaSyntaxError, column_letters, parse_ref
+from .patch import check_writable, write_cached_values
+from .trace import inputs_holding, trace_inputs
+from .values import Key, XlErr
+
+__all__ = ["recalculate", "Report", "CellError", "Step", "record_values", "chart_values",
+           "written_value", "TRACE_ALLOWANCE"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where :func:`recalculate` is: ``"evaluating"`` (``done`` of ``total`` formulas)
+    or ``"writing"``; ``book`` is the file it reads or writes. ``str()`` is a status line."""
+
+    stage: str
+    done: int
+    total: int
+    book: str
+
+    def __str__(self) -> str:
+        if self.stage == "writing":
+            return f"writing {self.book}"
+        if self.done == 0:
+            return f"evaluating {self.total} formulas in {self.book}"
+        return f"  {self.done}/{self.total} formulas"
+
+
+@dataclass(frozen=True)
+class CellError:
+    """A cell whose formula ended in an error; ``cause`` names the cell it came from,
+    ``inputs`` the cells typed by hand that hold the value to fix, where they are found."""
+
+    sheet: str
+    cell: str
+    message: str
+    cause: str | None = None
+    inputs: tuple[str, ...] = ()
+
+    @property
+    def address(self) -> str:
+        return f"{self.sheet}!{self.cell}"
+
+    def __str__(self) -> str:
+        text = f"{self.address}: {self.message}"
+        if self.inputs:
+            text += " — input " + ", ".join(self.inputs)
+        return text
+
+
+@dataclass
+class Report:
+    """What :func:`recalculate` found.
+
+    ``values`` maps (sheet, "A1") of every formula cell (and every cell of an array
+    formula's range) to the value written: a float, a str, a bool, or an error's text
+    (``"#N/A"``, or an add-in function's message).
+    """
+
+    source: Path
+    output: Path | None
+    values: dict[tuple[str, str], Any] = field(default_factory=dict)
+    errors: list[CellError] = field(default_factory=list)
+    formula_count: int = 0
+    seconds: float = 0.0
+    kept: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def kept_line(self) -> str | None:
+        """One line on the cells that keep Excel's value, their formulas calling
+        functions the engine does not know, or ``None``:
+        ``kept Excel's value in 3 cells: XIRR, CONVERT``."""
+        cells = {cell for found in self.kept.values() for cell in found}
+        if not cells:
+            return None
+        plural = "s" if len(cells) != 1 else ""
+        return f"kept Excel's value in {len(cells)} cell{plural}: {', '.join(self.kept)}"
+
+    @property
+    def root_errors(self) -> list[CellError]:
+        """Errors that start in their own cell, not copied from a cell they read."""
+        return [e for e in self.errors if e.cause is None or e.cause == e.address]
+
+
+# Cells the error report's traces look at in all, a few seconds' work: past it, errors
+# are reported without their input cells (a chain of 150,000 cells in error, each
+# traced down the chain, took hours).
+TRACE_ALLOWANCE = 2_000_000
+
+
+def _input_finder(book: Book) -> Callable[[XlErr, Key], tuple[str, ...]]:
+    """Each error's input cells, traced once per culprit (cells sharing a cause share it)."""
+    found: dict[Any, tuple[str, ...]] = {}
+    allowance = [TRACE_ALLOWANCE]  # cells all the traces together may look at
+
+    def inputs(error: XlErr, key: Key) -> tuple[str, ...]:
+        memo = error.culprit or key
+        if memo not in found:
+            if error.culprit:
+                cells = trace_inputs(book, error.culprit, allowance=allowance)
+            else:
+                cells = trace_inputs(book, key, error, allowance=allowance)
+                if not cells and error.refused is not None:
+                    cells = inputs_holding(book, key, error.refused, allowance)
+            found[memo] = tuple(f"{s}!{column_letters(c)}{r}" for s, r, c in cells
+                                if (s, r, c) != key)
+        return found[memo]
+    return inputs
+
+
+def chart_values(book: Book) -> Callable[[str], list[Any] | None]:
+    """The values a chart series formula names (``Sheet!$A$1:$A$9`` or a defined name),
+    in row order, for :func:`xlrecalc.charts.patch_chart`; ``None`` when the
+    formula is not one range of the book (several areas, another workbook)."""
+    first_sheet = next(iter(book.cells), "")
+
+    def lookup(text: str) -> list[Any] | None:
+        text = text.lstrip("=")
+        try:
+            ref = parse_ref(text)
+        except FormulaSyntaxError:
+            named = book.name_text(text, first_sheet) if "[" not in text else None
+            if named is None:
+                return None
+            try:
+                ref = parse_ref(named.lstrip("="))
+            except FormulaSyntaxError:
+                return None
+        try:
+            sheet = book.sheet(ref.sheet, first_sheet)
+        except FormulaSyntaxError:
+            return None
+        last_row, last_col = book.clip(sheet, ref.r2, ref.c2)
+        # a whole column or row stops at the sheet's last cell; a fixed range keeps its size
+        rows = range(ref.r1, (ref.r2 if ref.r2 < 1_048_576 else last_row) + 1)
+        cols = range(ref.c1, (ref.c2 if ref.c2 < 16_384 else last_col) + 1)
+        return [_chart_value(book.value(sheet, r, c)) for r in rows for c in cols]
+    return lookup
+
+
+def _chart_value(value: Any) -> Any:
+    if isinstance(value, XlErr) and value.message:
+        return XlErr(value.code)
+    return value
+
+
+def written_value(value: Any, origin: str | None = None) -> Any:
+    """A formula's value as a file holds it: Excel holds no infinity or NaN, ``#NUM!``
+    stands in their place (``origin`` names the cell)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return XlErr("#NUM!", origin=origin)
+    return value
+
+
+def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int], Any]]:
+    """The values to write of an evaluated book, by sheet and (row, column): every
+    formula cell and every cell of an array formula's range. ``report`` receives them
+    and the errors with the input cells behind each."""
+    inputs = _input_finder(book)
+    written: dict[str, dict[tuple[int, int], Any]] = {}
+    kept = book.kept
+    for anchor, names in kept.items():  # in formula order: the first function met first
+        for name in names:
+            report.kept.setdefault(name, []).append(f"{anchor[0]}!{column_letters(anchor[2])}{anchor[1]}")
+    cells = [*book.formulas, *(k for k in book.owner if k not in book.formulas)]
+    if kept:  # a kept formula's cells stay as the file has them, and are reported so
+        for sheet, row, col in cells:
+            if book.owner.get((sheet, row, col), (sheet, row, col)) in kept:
+                value = book.cells[sheet].get((row, col))
+                report.values[(sheet, f"{column_letters(col)}{row}")] = (
+                    value.message or value.code if isinstance(value, XlErr) else value)
+        cells = [k for k in cells if book.owner.get(k, k) not in kept]
+    letters: dict[int, str] = {}  # each column's letters, spelled once
+    values = report.values
+    sheet_values: dict[tuple[int, int], Any] = {}
+    sheet_written: dict[tuple[int, int], Any] = {}
+    current = None
+    for sheet, row, col in sorted(cells):
+        if sheet != current:  # sorted: a sheet's cells come together
+            current, sheet_values = sheet, book.cells[sheet]
+            sheet_written = written.setdefault(sheet, {})
+        value = sheet_values.get((row, col))
+        column = letters.get(col)
+        if column is None:
+            column = letters[col] = column_letters(col)
+        address = f"{column}{row}"
+        value = written_value(value, f"{sheet}!{address}")
+        sheet_written[(row, col)] = value
+        if isinstance(value, XlErr):
+            values[(sheet, address)] = value.message or value.code
+            report.errors.append(CellError(sheet, address, value.message or value.code,
+                                           value.origin, inputs(value, (sheet, row, col))))
+        else:
+            values[(sheet, address)] = value
+    return written
+
+
+def _unwritable(src: Path, exc: Exception) -> RecalcError:
+    reason = (str(exc).splitlines() or [exc.__class__.__name__])[0][:160]
+    return RecalcError(f"{src}: a part of the workbook cannot be rewritten: {reason}")
+
+
+def recalculate(src: Path | str, dst: Path | str | None = None, *,
+                functions: Mapping[str, Callable[..., Any]] | None = None,
+                progress: Callable[[Step], None] | None = None, label: str | None = None,
+                report_type: type[Report] = Report,
+                before_write: Callable[[Book, Report], None] | None = None) -> Report:
+    """Evaluate every formula of ``src`` and write a copy with the values cached.
+
+    ``dst`` defaults to ``BOOK-recalc.xlsx`` beside ``src``; ``dst=src`` updates the
+    workbook in place. ``functions`` adds or replaces Excel functions by name (upper
+    case): an add-in hands its worksheet functions over here. ``progress`` receives a :class:`Step` at each stage, and every thousand
+    formulas of a long workbook. ``label`` is the name the progress gives the workbook
+    (``src``'s own name unless ``src`` is a draft of a file the user named).
+    ``report_type`` is the :class:`Report` (sub)class returned, and ``before_write``
+    sees the evaluated book and the report before anything is written, so a caller can
+    read more from the book or refuse (raise) with nothing written.
+
+    ``dst`` may be a folder (the default name inside it); its name must end in .xlsx or
+    .xlsm (:func:`output_path`). Every refusal is a :class:`RecalcError` naming the
+    user's path, raised before anything is written; the output appears whole or not at
+    all, with a new file's mode (or the replaced file's).
+    """
+    started = time.perf_counter()
+    src = Path(src)
+    if not src.is_file():
+        raise RecalcError(f"{src}: no such file" if not src.exists() else f"{src}: not a file")
+    kind = content_kind(src)
+    dst = output_path(src, None if dst is None else Path(dst), kind)
+    if not zipfile.is_zipfile(src):
+        raise not_a_zip(src, str(src))
+    with collector_paused():
+        return _recalculate(src, dst, functions, progress, label, started, report_type,
+                            before_write)
+
+
+def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any]] | None,
+                 progress: Callable[[Step], None] | None, label: str | None,
+                 started: float, report_type: type[Report],
+                 before_write: Callable[[Book, Report], None] | None) -> Report:
+    table = {name.upper(): fn for name, fn in (functions or {}).items()}
+    book = load_book(src, table)
+    try:  # what the writer would refuse, refused before the evaluation
+        check_writable(src, str(src))
+    except (KeyError, ValueError, SyntaxError) as exc:
+        raise _unwritable(src, exc) from None
+    report = report_type(source=src, output=dst, formula_count=len(book.formulas))
+    say = progress or (lambda step: None)
+    total = len(book.formulas)
+    shown_name = label or src.name
+    say(Step("evaluating", 0, total, shown_name))
+
+    def step(done: int, total: int) -> None:
+        say(Step("evaluating", done, total, shown_name))
+    evaluate_book(book, step if total >= 2000 else None)
+
+    written = record_values(book, report)
+    if before_write is not None:
+        before_write(book, report)
+    say(Step("writing", total, total, dst.name))
+    try:
+        write_cached_values(src, dst, written, charts=chart_values(book), shown=str(src))
+    except OSError as exc:
+        raise RecalcError(f"{dst}: cannot write the workbook ({exc.strerror or exc})") from None
+    except (KeyError, ValueError, SyntaxError) as exc:  # SyntaxError: ElementTree's ParseError
+        raise _unwritable(src, exc) from None
+    report.seconds = time.perf_counter() - started
+    return report
