@@ -4,7 +4,11 @@ tournament the tie-breaks read (``TIEBREAK``), each computed once for a table.
 A crosstable asks once per player row, ``INDEX(USCF_EVENT(table…), k)`` or
 ``INDEX(TIEBREAK(code, block…), k)``, so the same ranges arrive n times. The arguments,
 pickled, are the key of a small cache (:func:`arguments_key`): the event is read and
-rated once and the other rows are answered from it.
+rated once and the other rows are answered from it. USCF_EVENT looks its cache up before
+checking its ranges (:func:`rate_event` checks them, on a miss): the check read every
+cell, two thirds of a repeat call. The cache holds only events whose arguments passed it,
+and its key is the whole of what the check reads, so an argument it refuses is never
+answered from the cache.
 
 ``zeros_are_blank`` is true under Office.js (xlwings Lite and Server), which hands an
 empty cell over as 0: a 0 result is read as a blank there, so a loss counts from the
@@ -44,7 +48,11 @@ def arguments_key(arguments: tuple[Any, ...]) -> bytes | None:
     arguments: a key can miss (the same value spelled twice), never falsely hit. The
     memo is off so that the bytes do not depend on which cells share one object.
     Building it is one C pass over the table, a small share of rating the event, which
-    matters because a sheet may ask once per player row."""
+    matters because a sheet may ask once per player row. A range larger than any argument
+    may be (:data:`.cells.MAX_CELLS`) is given no key: it is refused without being
+    pickled first."""
+    if any(_larger_than_allowed(value) for value in arguments):
+        return None
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True  # no memo: equal arguments, equal bytes
@@ -53,6 +61,16 @@ def arguments_key(arguments: tuple[Any, ...]) -> bytes | None:
     except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
         return None
     return buffer.getvalue()
+
+
+def _larger_than_allowed(value: Any) -> bool:
+    """A range with more rows, or rows × first row's cells, than an argument may hold (a
+    bound read in constant time; :func:`.cells.check_range` reads the whole range)."""
+    if not isinstance(value, (list, tuple)):
+        return False
+    first = value[0] if value else None
+    width = len(first) if isinstance(first, (list, tuple)) else 1
+    return len(value) * max(width, 1) > cells.MAX_CELLS
 
 
 @functools.lru_cache(maxsize=1)
@@ -78,8 +96,14 @@ def rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any
                records: Any, dual_rated: Any, bonus_threshold: Any, peak_ratings: Any,
                life_masters: Any, absolute_floors: Any = None, *,
                zeros_are_blank: bool = False) -> list[list[Any]]:
-    """USCF_EVENT's arguments read and the event rated (:func:`.uscf.event.rate_event`):
-    one post-event rating per player, as a column."""
+    """USCF_EVENT's arguments checked (each range: :func:`.cells.check_range`) and read,
+    and the event rated (:func:`.uscf.event.rate_event`): one post-event rating per
+    player, as a column. Every event the cache keeps is rated here, so it passed the check."""
+    given = (ratings, games, results, opponents, ages, records, dual_rated, bonus_threshold,
+             peak_ratings, life_masters, absolute_floors)
+    for name, value in zip(_EVENT_ARGUMENTS, given):
+        if isinstance(value, (list, tuple)):
+            cells.check_range(value, name)
     own = [read_rating(v, "ratings", f"player {i}") for i, v in enumerate(flatten(ratings), start=1)]
     counts = [cells.count(v, "games", f"player {i}")
               for i, v in enumerate(checks.per_player(flatten(games), "games", len(own)), start=1)]
@@ -112,6 +136,10 @@ def rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any
         absolute_floors=None if personal is None else [
             _absolute_floor(v, f"player {i}") for i, v in enumerate(personal, 1)])
     return [[value] for value in new]
+
+
+# USCF_EVENT's arguments in order, as the range check names them: rate_event's parameters.
+_EVENT_ARGUMENTS = rate_event.__code__.co_varnames[:rate_event.__code__.co_argcount]
 
 
 def blank_block(value: Any) -> bool:
