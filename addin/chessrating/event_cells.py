@@ -5,7 +5,7 @@ A crosstable asks once per player row, ``INDEX(USCF_EVENT(table…), k)`` or
 ``INDEX(TIEBREAK(code, block…), k)``, so the same ranges arrive n times. The arguments,
 pickled, are the key of a small cache (:func:`arguments_key`): the event is read and
 rated once and the other rows are answered from it. USCF_EVENT looks its cache up before
-checking its ranges (:func:`rate_event` checks them, on a miss): the check read every
+checking its ranges (:func:`rated_event` checks them, on a miss): the check reads every
 cell, two thirds of a repeat call. The cache holds only events whose arguments passed it,
 and its key is the whole of what the check reads, so an argument it refuses is never
 answered from the cache.
@@ -35,7 +35,7 @@ from .tiebreaks import event as tiebreaks_event
 from .tiebreaks import fide as tiebreaks_fide
 from .uscf import event as uscf_event
 
-__all__ = ["arguments_key", "rated_event", "rate_event", "tiebreak_scores", "tiebreak_event",
+__all__ = ["arguments_key", "check_event_ranges", "rated_event", "rate_event", "tiebreak_scores", "tiebreak_event",
            "blank_block", "standing"]
 
 
@@ -73,13 +73,25 @@ def _larger_than_allowed(value: Any) -> bool:
     return len(value) * max(width, 1) > cells.MAX_CELLS
 
 
+def check_event_ranges(arguments: tuple[Any, ...]) -> None:
+    """USCF_EVENT's range arguments checked (:func:`.cells.check_range`), each named as
+    the function names it (its parameters are :func:`rate_event`'s)."""
+    code = rate_event.__code__
+    for name, value in zip(code.co_varnames[:code.co_argcount], arguments):
+        if isinstance(value, (list, tuple)):
+            cells.check_range(value, name)
+
+
 @functools.lru_cache(maxsize=1)
 def rated_event(key: bytes, zeros_are_blank: bool = False) -> tuple[tuple[Any, ...], ...]:
     """The latest event rated, ``key`` the arguments of :func:`rate_event` as
     :func:`arguments_key` gives them. ``functools.lru_cache`` keeps the column with its key
     and looks both up in one step (safe under threads, free-threaded Python included), so
-    a caller never receives another call's column; at worst two threads rate one event twice."""
-    return tuple(tuple(row) for row in rate_event(*pickle.loads(key), zeros_are_blank=zeros_are_blank))
+    a caller never receives another call's column; at worst two threads rate one event twice.
+    The ranges are checked here, on a miss: the cache keeps only events whose ranges passed."""
+    arguments = pickle.loads(key)
+    check_event_ranges(arguments)
+    return tuple(tuple(row) for row in rate_event(*arguments, zeros_are_blank=zeros_are_blank))
 
 
 def _per_player(values: Any, argument: str, count: int) -> list[Any] | None:
@@ -96,14 +108,8 @@ def rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any
                records: Any, dual_rated: Any, bonus_threshold: Any, peak_ratings: Any,
                life_masters: Any, absolute_floors: Any = None, *,
                zeros_are_blank: bool = False) -> list[list[Any]]:
-    """USCF_EVENT's arguments checked (each range: :func:`.cells.check_range`) and read,
-    and the event rated (:func:`.uscf.event.rate_event`): one post-event rating per
-    player, as a column. Every event the cache keeps is rated here, so it passed the check."""
-    given = (ratings, games, results, opponents, ages, records, dual_rated, bonus_threshold,
-             peak_ratings, life_masters, absolute_floors)
-    for name, value in zip(_EVENT_ARGUMENTS, given):
-        if isinstance(value, (list, tuple)):
-            cells.check_range(value, name)
+    """USCF_EVENT's arguments read and the event rated (:func:`.uscf.event.rate_event`):
+    one post-event rating per player, as a column."""
     own = [read_rating(v, "ratings", f"player {i}") for i, v in enumerate(flatten(ratings), start=1)]
     counts = [cells.count(v, "games", f"player {i}")
               for i, v in enumerate(checks.per_player(flatten(games), "games", len(own)), start=1)]
@@ -136,10 +142,6 @@ def rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any
         absolute_floors=None if personal is None else [
             _absolute_floor(v, f"player {i}") for i, v in enumerate(personal, 1)])
     return [[value] for value in new]
-
-
-# USCF_EVENT's arguments in order, as the range check names them: rate_event's parameters.
-_EVENT_ARGUMENTS = rate_event.__code__.co_varnames[:rate_event.__code__.co_argcount]
 
 
 def blank_block(value: Any) -> bool:

@@ -414,18 +414,20 @@ def USCF_FLOOR(peak_rating, life_master=False):
       life_masters="Each player's TRUE for an Original Life Master (floor 2200); blank is FALSE.",
       absolute_floors="Each player's personal absolute floor before the event, 100 to 150 (blank: 100); "
                       "this event's wins (4), draws (2) and 3 games completed (1) are added, up to 150.")
-@functools.partial(_excel_function, check_ranges=False)  # event_cells.rate_event checks them
+@functools.partial(_excel_function, check_ranges=False)  # checked after the cache, on a miss
 def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
                dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None,
                absolute_floors=None):
     """Post-event US Chess ratings by the full two-pass procedure, floors applied to the final ratings; one per player in a column."""
     # A sheet may ask once per player row, INDEX(USCF_EVENT(...), k): the same event is
     # rated once and the rows after the first are answered from the cache, before any
-    # range is checked; the ranges are checked where the event is rated, on a miss.
+    # range is checked; the ranges are checked where the event is rated, on a miss
+    # (event_cells.rated_event), so the cache keeps only events whose ranges passed.
     arguments = (ratings, games, results, opponents, ages, records, dual_rated,
                  bonus_threshold, peak_ratings, life_masters, absolute_floors)
     key = event_cells.arguments_key(arguments)
-    if key is None:  # a cell value that cannot be a key: rate without the cache
+    if key is None:  # a cell value that cannot be a key: checked and rated without the cache
+        event_cells.check_event_ranges(arguments)
         return event_cells.rate_event(*arguments, zeros_are_blank=_ON_SERVER)
     return [list(row) for row in event_cells.rated_event(key, _ON_SERVER)]
 
