@@ -22,15 +22,22 @@ filled with a random Swiss of that many players over 9 rounds (``benchmarks/READ
 is timed single-process (reading, compiling and evaluating every formula in one process,
 writing left out) and as ``chessrating recalc`` runs it (start to written file, the
 evaluation split over two processes where it can be), with the machine's load beside.
+
+``--repeat`` times instead the Excel function ``USCF_EVENT`` called again with the same
+ranges (every row of a crosstable after the first, answered from the remembered event),
+beside the first call that rates the event, for 100, 500 and 2000 players; with
+``--profile`` also where a repeat call spends its time.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
 import time
+from typing import Any
 
 from chessrating.uscf.event import rate_event
 
@@ -62,7 +69,6 @@ def random_event(players: int, rng: random.Random) -> tuple[list[float | None], 
 def crosstable(sizes: list[int], repeats: int) -> None:
     """Whole recalculations of the filled US Chess template, one line per size."""
     import gc
-    import os
     import tempfile
     from pathlib import Path
 
@@ -98,11 +104,64 @@ def crosstable(sizes: list[int], repeats: int) -> None:
                   f"(medians of {repeats}; load average {load})", flush=True)
 
 
+RESULT_CELLS = {1.0: 1.0, 0.5: "½", 0.0: 0.0}  # 1 and 0 arrive as numbers, ½ as text
+
+
+def sheet_event(players: int, rng: random.Random) -> tuple[list[Any], list[Any], list[list[Any]], list[list[Any]]]:
+    """A random event as USCF_EVENT receives it from the sheet: ratings, games so far, and
+    players x rounds blocks of results and opponent numbers."""
+    ratings, games, pairings = random_event(players, rng)
+    results: list[list[Any]] = [[None] * ROUNDS for _ in range(players)]
+    opponents: list[list[Any]] = [[None] * ROUNDS for _ in range(players)]
+    for index, (a, b, score) in enumerate(pairings):
+        r = index // (players // 2)
+        opponents[a][r], opponents[b][r] = float(b + 1), float(a + 1)
+        results[a][r], results[b][r] = RESULT_CELLS[score], RESULT_CELLS[1.0 - score]
+    return list(ratings), [float(g) for g in games], results, opponents
+
+
+def repeat_calls(profile: bool) -> None:
+    """USCF_EVENT's repeat call (the same ranges again) beside its first call, per size."""
+    from chessrating import event_cells, udfs
+
+    rng = random.Random(2026)
+    print(f"python {sys.version.split()[0]}; {ROUNDS} rounds; medians of {REPEATS} runs")
+    for players in SIZES:
+        arguments = sheet_event(players, rng)
+        firsts, repeats = [], []
+        for _ in range(REPEATS):
+            event_cells.rated_event.cache_clear()
+            start = time.perf_counter()
+            first = udfs.USCF_EVENT(*arguments)
+            firsts.append(time.perf_counter() - start)
+            calls = max(1, int(0.05 / max(firsts[-1] / 50, 1e-6)))  # about 50 ms of repeats
+            start = time.perf_counter()
+            for _ in range(calls):
+                again = udfs.USCF_EVENT(*arguments)
+            repeats.append((time.perf_counter() - start) / calls)
+            assert again == first
+        once, repeat = statistics.median(firsts), statistics.median(repeats)
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"{players:5d} players: first call {once * 1e3:7.2f} ms, repeat {repeat * 1e3:6.3f} ms "
+              f"(repeat / first {repeat / once:.3f}; load average {load})")
+        if profile:
+            import cProfile
+            import pstats
+            profiler = cProfile.Profile()
+            profiler.runcall(lambda: [udfs.USCF_EVENT(*arguments) for _ in range(200)])
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(8)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--crosstable", help="player counts, e.g. 500,2000: time the US Chess template")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeat", action="store_true", help="time USCF_EVENT called again on the same ranges")
+    parser.add_argument("--profile", action="store_true", help="with --repeat: profile of the repeat call")
     args = parser.parse_args()
+    if args.repeat:
+        repeat_calls(args.profile)
+        return
     if args.crosstable:
         crosstable([int(n) for n in args.crosstable.split(",")], args.repeats)
         return

@@ -4,7 +4,11 @@ tournament the tie-breaks read (``TIEBREAK``), each computed once for a table.
 A crosstable asks once per player row, ``INDEX(USCF_EVENT(table…), k)`` or
 ``INDEX(TIEBREAK(code, block…), k)``, so the same ranges arrive n times. The arguments,
 pickled, are the key of a small cache (:func:`arguments_key`): the event is read and
-rated once and the other rows are answered from it.
+rated once and the other rows are answered from it. USCF_EVENT looks its cache up before
+checking its ranges (:func:`rated_event` checks them, on a miss): the check reads every
+cell, two thirds of a repeat call. The cache holds only events whose arguments passed it,
+and its key is the whole of what the check reads, so an argument it refuses is never
+answered from the cache.
 
 ``zeros_are_blank`` is true under Office.js (xlwings Lite and Server), which hands an
 empty cell over as 0: a 0 result is read as a blank there, so a loss counts from the
@@ -31,7 +35,7 @@ from .tiebreaks import event as tiebreaks_event
 from .tiebreaks import fide as tiebreaks_fide
 from .uscf import event as uscf_event
 
-__all__ = ["arguments_key", "rated_event", "rate_event", "tiebreak_scores", "tiebreak_event",
+__all__ = ["arguments_key", "check_event_ranges", "rated_event", "rate_event", "tiebreak_scores", "tiebreak_event",
            "blank_block", "standing"]
 
 
@@ -44,7 +48,11 @@ def arguments_key(arguments: tuple[Any, ...]) -> bytes | None:
     arguments: a key can miss (the same value spelled twice), never falsely hit. The
     memo is off so that the bytes do not depend on which cells share one object.
     Building it is one C pass over the table, a small share of rating the event, which
-    matters because a sheet may ask once per player row."""
+    matters because a sheet may ask once per player row. A range larger than any argument
+    may be (:data:`.cells.MAX_CELLS`) is given no key: it is refused without being
+    pickled first."""
+    if any(_larger_than_allowed(value) for value in arguments):
+        return None
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True  # no memo: equal arguments, equal bytes
@@ -55,13 +63,35 @@ def arguments_key(arguments: tuple[Any, ...]) -> bytes | None:
     return buffer.getvalue()
 
 
+def _larger_than_allowed(value: Any) -> bool:
+    """A range with more rows, or rows × first row's cells, than an argument may hold (a
+    bound read in constant time; :func:`.cells.check_range` reads the whole range)."""
+    if not isinstance(value, (list, tuple)):
+        return False
+    first = value[0] if value else None
+    width = len(first) if isinstance(first, (list, tuple)) else 1
+    return len(value) * max(width, 1) > cells.MAX_CELLS
+
+
+def check_event_ranges(arguments: tuple[Any, ...]) -> None:
+    """USCF_EVENT's range arguments checked (:func:`.cells.check_range`), each named as
+    the function names it (its parameters are :func:`rate_event`'s)."""
+    code = rate_event.__code__
+    for name, value in zip(code.co_varnames[:code.co_argcount], arguments):
+        if isinstance(value, (list, tuple)):
+            cells.check_range(value, name)
+
+
 @functools.lru_cache(maxsize=1)
 def rated_event(key: bytes, zeros_are_blank: bool = False) -> tuple[tuple[Any, ...], ...]:
     """The latest event rated, ``key`` the arguments of :func:`rate_event` as
     :func:`arguments_key` gives them. ``functools.lru_cache`` keeps the column with its key
     and looks both up in one step (safe under threads, free-threaded Python included), so
-    a caller never receives another call's column; at worst two threads rate one event twice."""
-    return tuple(tuple(row) for row in rate_event(*pickle.loads(key), zeros_are_blank=zeros_are_blank))
+    a caller never receives another call's column; at worst two threads rate one event twice.
+    The ranges are checked here, on a miss: the cache keeps only events whose ranges passed."""
+    arguments = pickle.loads(key)
+    check_event_ranges(arguments)
+    return tuple(tuple(row) for row in rate_event(*arguments, zeros_are_blank=zeros_are_blank))
 
 
 def _per_player(values: Any, argument: str, count: int) -> list[Any] | None:

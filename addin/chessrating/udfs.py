@@ -76,8 +76,11 @@ def _quiet(value: Any, games: Games) -> Any:
     return NO_RATED_GAMES if value == NO_GAMES and games.entries else value
 
 
-def _excel_function(function: _F) -> _F:
+def _excel_function(function: _F, *, check_ranges: bool = True) -> _F:
     """Turn a RatingError into what each runtime shows as a readable one-line error.
+
+    Every range argument is checked first (:func:`.cells.check_range`), unless
+    ``check_ranges`` is false: a function that does it itself, after its cache.
 
     * Office.js (Lite/Server): ``xlwings.XlwingsError`` -> ``#VALUE!``, message on hover
       (xlwings Server shows only XlwingsError messages in production).
@@ -87,7 +90,7 @@ def _excel_function(function: _F) -> _F:
     """
 
     code = function.__code__
-    names = code.co_varnames[:code.co_argcount]
+    names = code.co_varnames[:code.co_argcount] if check_ranges else ()
 
     @functools.wraps(function)
     def call(*args: Any) -> Any:
@@ -411,17 +414,20 @@ def USCF_FLOOR(peak_rating, life_master=False):
       life_masters="Each player's TRUE for an Original Life Master (floor 2200); blank is FALSE.",
       absolute_floors="Each player's personal absolute floor before the event, 100 to 150 (blank: 100); "
                       "this event's wins (4), draws (2) and 3 games completed (1) are added, up to 150.")
-@_excel_function
+@functools.partial(_excel_function, check_ranges=False)  # checked after the cache, on a miss
 def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
                dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None,
                absolute_floors=None):
     """Post-event US Chess ratings by the full two-pass procedure, floors applied to the final ratings; one per player in a column."""
     # A sheet may ask once per player row, INDEX(USCF_EVENT(...), k): the same event is
-    # rated once and the rows after the first are answered from the cache.
+    # rated once and the rows after the first are answered from the cache, before any
+    # range is checked; the ranges are checked where the event is rated, on a miss
+    # (event_cells.rated_event), so the cache keeps only events whose ranges passed.
     arguments = (ratings, games, results, opponents, ages, records, dual_rated,
                  bonus_threshold, peak_ratings, life_masters, absolute_floors)
     key = event_cells.arguments_key(arguments)
-    if key is None:  # a cell value that cannot be a key: rate without the cache
+    if key is None:  # a cell value that cannot be a key: checked and rated without the cache
+        event_cells.check_event_ranges(arguments)
         return event_cells.rate_event(*arguments, zeros_are_blank=_ON_SERVER)
     return [list(row) for row in event_cells.rated_event(key, _ON_SERVER)]
 

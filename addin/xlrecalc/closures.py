@@ -43,25 +43,37 @@ def ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
     return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
 
 
-# One-cell references, each with a closure reading its value straight away: an operator
-# on a cell needs the value, not the range (weak keys: forms die with their book).
-_SCALAR: "weakref.WeakKeyDictionary[Closure, Closure]" = weakref.WeakKeyDictionary()
+# A one-cell reference's closure carries, as an attribute, a closure reading the cell's
+# value straight away (an operator on a cell needs the value, not the range); that reader
+# carries the cell it reads: the book, the sheet, and row h[1] * rm + sr1 and column
+# h[2] * cm + sc1 (rm, cm: 1 where the reference moves with the formula, 0 where it is
+# fixed). Attributes live exactly as long as their closure. A table beside the closures
+# would not let them go, even with weak keys: its entries hold the reader, the reader its
+# book, and the book, through its formulas, the closure that is the key, so every book
+# ever compiled in the process would stay.
+_READER = "xlrecalc_cell_reader"
+_CELL_READ = "xlrecalc_cell_read"
 
 
-# The readers of one-cell references with the cell they read: row h[1] * rm + sr1 and
-# column h[2] * cm + sc1 of the sheet (rm, cm: 1 where the reference moves with the
-# formula, 0 where it is fixed), for a closure that reads the cell itself (weak keys).
-_CELL_AT: "weakref.WeakKeyDictionary[Closure, tuple[BookView, str, int, int, int, int]]" = \
-    weakref.WeakKeyDictionary()
+def _reader_of(closure: Closure) -> Closure | None:
+    """The value reader of a one-cell reference's closure (above), or None."""
+    return getattr(closure, _READER, None)
 
 
 def cell_at(reader: Closure) -> tuple["BookView", str, int, int, int, int] | None:
     """The book, sheet, rm, sr1, cm and sc1 of a one-cell reference's reader (above), or
     None for any other closure."""
-    return _CELL_AT.get(reader)
+    return getattr(reader, _CELL_READ, None)
 
 
-# Closures of constants written in a formula, with their value (weak keys, as above).
+def _read_cell(closure: Closure, reader: Closure, place: tuple["BookView", str, int, int, int, int]) -> None:
+    """Give a one-cell reference's closure its reader, and the reader the cell it reads."""
+    setattr(closure, _READER, reader)
+    setattr(reader, _CELL_READ, place)
+
+
+# Closures of constants written in a formula, with their value (weak keys: the value
+# never holds the closure, so an entry goes with its closure).
 _CONSTANT: "weakref.WeakKeyDictionary[Closure, Any]" = weakref.WeakKeyDictionary()
 _NONE = object()
 
@@ -118,13 +130,14 @@ def if_closure(args: list[Closure]) -> Closure:
 def cell_reader(operand: Closure) -> Closure:
     """The closure of a one-cell reference as one giving that cell's value (what
     :func:`.values.scalar` reads of it); any other closure as it is."""
-    return _SCALAR.get(operand, operand)
+    reader = _reader_of(operand)
+    return operand if reader is None else reader
 
 
 def operand_of(operand: Closure) -> Closure:
     """A closure giving an operator's operand outside an array formula: a range's
     implicit intersection with the formula's row or column, an array as it is."""
-    direct = _SCALAR.get(operand)
+    direct = _reader_of(operand)
     if direct is not None:
         return direct
 
@@ -152,8 +165,7 @@ def reference(book: "BookView", spec: RefSpec) -> Closure:
             def value(h: Key) -> Any:  # Book.value, inlined
                 found = cells[sheet].get((sr1, sc1))
                 return book.demand((sheet, sr1, sc1)) if found is PENDING else found
-            _SCALAR[whole] = value
-            _CELL_AT[value] = (book, sheet, 0, sr1, 0, sc1)
+            _read_cell(whole, value, (book, sheet, 0, sr1, 0, sc1))
         return whole
     # a bound moves with the formula's cell (times 1) or is fixed (times 0)
     rm, cm = (0 if fr1 else 1), (0 if fc1 else 1)
@@ -179,8 +191,7 @@ def reference(book: "BookView", spec: RefSpec) -> Closure:
             found = cells[sheet].get((r, sc1))
             return book.demand((sheet, r, sc1)) if found is PENDING else found
         reader = relative_value if rm and cm else fixed_column_value if rm else moved_value
-        _SCALAR[cell] = reader
-        _CELL_AT[reader] = (book, sheet, rm, sr1, cm, sc1)
+        _read_cell(cell, reader, (book, sheet, rm, sr1, cm, sc1))
         return cell
     if fr1 == fr2 and fc1 == fc2 and sr1 <= sr2 and sc1 <= sc2:  # corners in order anywhere
 
@@ -387,7 +398,8 @@ def addin_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Clo
     defaults = book.defaults(name)
     parameters = book.parameters(name)
     padded = [*defaults, *[None] * len(args)]  # an argument without a default: None
-    places = [cell_at(_SCALAR[a]) if a in _SCALAR else None for a in args]
+    readers = [_reader_of(a) for a in args]
+    places = [None if reader is None else cell_at(reader) for reader in readers]
     if any(place is not None for place in places):
         return _addin_call_of_cells(book, fn, args, places, padded, parameters)
 

@@ -476,3 +476,37 @@ def test_the_event_key_tells_cell_types_apart_and_never_fails():
     assert event_cells.arguments_key(([[text, text]],)) == event_cells.arguments_key(([["½", "".join(["½"])]],))
     # A value pickle cannot write gives no key: the event is rated without the memory.
     assert event_cells.arguments_key(([[lambda: 0]],)) is None
+
+
+def test_a_refused_range_is_refused_again_and_never_answered_from_the_memory():
+    # A repeat call is looked up before its ranges are checked; the memory keeps only
+    # events whose ranges passed, so a refused range is refused every time.
+    from chessrating import event_cells, udfs
+
+    ratings, games, table = [1500.0, 1600.0], [30.0, 30.0], [[None, 1.0], [0.0, None]]
+    event_cells.rated_event.cache_clear()
+    first = udfs.USCF_EVENT(ratings, games, table)
+    assert udfs.USCF_EVENT(ratings, games, table) == first
+    for _ in range(2):
+        with pytest.raises(RatingError) as error:
+            udfs.USCF_EVENT(ratings, games, [[None, 1.0], [0.0]])
+        assert str(error.value) == "results: rows of different lengths; give a rectangular range"
+    with pytest.raises(RatingError) as error:  # refused by its length, without being read whole
+        udfs.USCF_EVENT([1500.0] * 1_000_000, games, table)
+    assert str(error.value) == "ratings: 1000000 rows or cells; one argument takes at most 100000 cells"
+    assert udfs.USCF_EVENT(ratings, games, table) == first
+
+
+@pytest.mark.parametrize("position", range(11))
+def test_the_range_check_names_each_argument_as_uscf_event_names_it(position):
+    import inspect
+
+    from chessrating import udfs
+
+    names = list(inspect.signature(udfs.USCF_EVENT).parameters)
+    arguments: list = [[1500.0, 1600.0], [30.0, 30.0], [[None, 1.0], [0.0, None]], *[None] * 8]
+    arguments[position] = [[[1.0]]]
+    for _ in range(2):  # the second call too: a refusal is never remembered
+        with pytest.raises(RatingError) as error:
+            udfs.USCF_EVENT(*arguments)
+        assert str(error.value) == f"{names[position]}: a range nested deeper than rows and columns"

@@ -8,12 +8,14 @@ function references on support.microsoft.com ("<NAME> function") unless said oth
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import math
 import re
 import shutil
 import subprocess
 import sys
 import textwrap
+import weakref
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -203,6 +205,24 @@ def test_names_that_double_are_compiled_once():
     book.add_formula("S", 1, 2, "=Level_40")
     evaluate_book(book)
     assert book.cells["S"][(1, 2)] == 2.0 ** 40
+
+
+def test_a_book_is_freed_once_nothing_holds_it():
+    # A one-cell reference's closure knows the cell it reads, and that knowledge holds the
+    # book; it must go with the book, or every workbook ever evaluated stays in memory.
+    def DOUBLE(x):
+        return 2 * x
+    book = Book({"DOUBLE": DOUBLE})
+    book.add_sheet("S")
+    book.set_value("S", 1, 1, 2.0)
+    for row, formula in enumerate(["=A1*3", "=$A$1+1", '=IF(A1="x",1,2)', "=DOUBLE(A1)"], start=2):
+        book.add_formula("S", row, 1, formula)
+    evaluate_book(book)
+    assert [value(book, f"A{row}") for row in range(2, 6)] == [6.0, 3.0, 2.0, 4.0]
+    held = weakref.ref(book)
+    del book
+    gc.collect()
+    assert held() is None
 
 
 def test_a_failing_call_costs_its_cell_only(tmp_path: Path):
