@@ -125,6 +125,11 @@ HOW_TO = [
     "stops the numbers of the players it names: 'check round N: …'. The event is rated as a "
     "whole, so the other rows' Two passes name the first player to check until it is fixed; "
     "their points, one pass, tie-breaks and ranks stand.",
+    "Pairing: US Chess pairs a Swiss by its own rules (rulebook chapter 2, rules 27-29: "
+    "transpositions, interchanges, its colour rules), which are not FIDE's Dutch system. "
+    "gacrux, the engine 'chessrating pair' uses for the FIDE Swiss workbook, does not implement "
+    "them, so this workbook is not paired by chessrating: pair with a US Chess pairing program "
+    "and enter the pairings here.",
 ]
 
 
