@@ -65,6 +65,7 @@ from typing import Any
 
 from . import tiebreaks
 from .errors import RatingError
+from .pairing.book import last_paired
 from .progress import Progress
 from .tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
 from .trf.sizing import fit_to_workbook
@@ -243,7 +244,7 @@ class ImportSummary:
     layout: str
     players: int
     rounds: int
-    played: int
+    played: int  # the last round paired
     games: GameCounts
     unrated: int
     first_ratings: int
@@ -260,8 +261,10 @@ class ImportSummary:
         g = self.games
         out = [f"workbook: {self.output} ({LAYOUTS[self.layout]})",
                f"players: {self.players}",
-               f"rounds: {self.rounds}" + (f" planned, {self.played} with games so far"
-                                           if self.played < self.rounds else "")]
+               f"rounds: {self.rounds}"]
+        if self.played < self.rounds and self.layout != "round robin":
+            out.append(f"rounds paired so far: {self.played} (chessrating pair pairs the next)"
+                       if self.layout == "swiss" else f"rounds paired so far: {self.played}")
         if self.layout == "uscf":
             out.append(f"games rated: {g.played} (played over the board)")
         else:
@@ -301,7 +304,7 @@ class ImportSummary:
 
 
 def played_rounds(tournament: Tournament) -> int:
-    """The last round in which somebody has an opponent or a result."""
+    """The last round in which somebody has an opponent or a result (a bye included)."""
     return max((g.round for p in tournament.players for g in p.games if not g.is_blank), default=0)
 
 
@@ -323,7 +326,7 @@ def planned_rounds(tournament: Tournament, rounds: int) -> Tournament:
         raise RatingError(f"--rounds: {rounds!r} is not a number of rounds from 1 to {WORKBOOK_MAX_ROUNDS}")
     played = played_rounds(tournament)
     if rounds < played:
-        raise RatingError(f"--rounds: {rounds} rounds, but the file has games in round {played}")
+        raise RatingError(f"--rounds: {rounds} rounds, but the file has round {played}")
     return replace(tournament, rounds=rounds, round_dates=tournament.round_dates[:rounds])
 
 
@@ -468,7 +471,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     bar.close()
     return ImportSummary(
         source=source, output=target, layout=layout, players=len(tournament.players),
-        rounds=tournament.rounds, played=played_rounds(tournament), games=games, unrated=unrated,
+        rounds=tournament.rounds, played=last_paired(tournament), games=games, unrated=unrated,
         first_ratings=first, new_players=new_players,
         warnings=list(tournament.warnings),
         cell_errors=list(filled.cell_errors if filled else report.root_errors), filled=filled,

@@ -83,10 +83,11 @@ def round_robin_refusal(players: int) -> str:
       round 2: 4-3, 1-2
       round 3: 2-4, 3-1
     """
+    if players < 2:
+        return ("a round robin: its pairings are FIDE's Berger tables (C.05 Annex 1), by "
+                "starting number, not a Swiss pairing")
     head = ("a round robin: its pairings are FIDE's Berger tables (C.05 Annex 1) for "
             f"{players} players, by starting number, not a Swiss pairing")
-    if players < 2:
-        return head
     rounds = [", ".join(f"{w} bye" if b == 0 else f"{w}-{b}" for w, b in boards)
               for boards in berger_schedule(players)]
     return head + ":\n" + "\n".join(f"  round {r}: {text}" for r, text in enumerate(rounds, start=1))
@@ -450,11 +451,20 @@ def points_text(points: float) -> str:
 def pairing_lines(tournament: Tournament, pairing: Pairing) -> list[str]:
     """The pairing list in board order: board, White (number, name, points before the
     round), Black the same; then the pairing-allocated bye and the players not paired."""
-    def who(number: int) -> tuple[str, str]:
+    def points(number: int) -> str:  # before the round: a bye typed in it not counted yet
         p = tournament.player(number)
-        points = tournament.computed_points(p) if p is not None else 0.0
-        name = (p.name if p is not None else "")[:28]
-        return f"{number:>4} {name:<28}", f"{points_text(points):>4}"
+        games = p.games[:pairing.round - 1] if p is not None else []
+        return points_text(sum(g.points(tournament.scoring) for g in games))
+
+    def name(number: int) -> str:
+        p = tournament.player(number)
+        return (p.name if p is not None else "")[:28]
+
+    def who(number: int) -> tuple[str, str]:
+        return f"{number:>4} {name(number):<28}", f"{points(number):>4}"
+
+    def alone(number: int) -> str:
+        return f"{number} {name(number)} ({points(number)})"
 
     out = [f"Round {pairing.round}: {pairing.rules}",
            f"{'Board':>5}  {'White':<33} {'Pts':>4}   {'Black':<33} {'Pts':>4}"]
@@ -462,15 +472,11 @@ def pairing_lines(tournament: Tournament, pairing: Pairing) -> list[str]:
         (w, wp), (b, bp) = who(white), who(black)
         out.append(f"{board:>5}  {w} {wp}   {b} {bp}")
     if pairing.bye is not None:
-        name, points = who(pairing.bye)
-        out.append(f"pairing-allocated bye (U): {name.strip()} {points.strip()}")
+        out.append(f"pairing-allocated bye (U): {alone(pairing.bye)}")
     meaning = {"H": "half-point bye (H)", "F": "full-point bye (B)", "Z": "zero-point bye (Z)",
                " ": "not paired (withdrawn or not yet entered)"}
-    for number, code in pairing.absent:
-        game = tournament.player(number).game(pairing.round) if tournament.player(number) else None
-        said = meaning["Z"] if game is not None and game.code == "-" else meaning[code]
-        name, points = who(number)
-        out.append(f"absent: {name.strip()} {points.strip()}: {said}")
+    for number, code in pairing.absent:  # a "-" typed with no opponent is a Z here
+        out.append(f"absent: {alone(number)}: {meaning.get(code, code)}")
     return out
 
 

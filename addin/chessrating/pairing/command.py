@@ -181,8 +181,13 @@ def pair_workbook(book: str | os.PathLike[str], output: str | os.PathLike[str] |
 
 def _addressed(refused: PairingRefused, found: BookNames) -> PairingRefused:
     """The refusal with each finding's cells written as addresses in its message."""
-    findings = [Finding(f"{', '.join(found.where(k) for k in f.cells)}: {f.message}" if f.cells
-                        else f.message) for f in refused.findings]
+    def addresses(cells: tuple[CellKey, ...]) -> str:
+        shown = [found.where(k) for k in cells]
+        sheet = shown[0].split("!", 1)[0] + "!"
+        return ", ".join([shown[0]] + [a.removeprefix(sheet) for a in shown[1:]])
+
+    findings = [Finding(f"{addresses(f.cells)}: {f.message}" if f.cells else f.message)
+                for f in refused.findings]
     return PairingRefused(str(refused), findings)
 
 
@@ -216,7 +221,7 @@ def check_workbook(book: str | os.PathLike[str]) -> tuple[int, list[RoundDiffere
     from ..trf.bookview import read_book_view
     from .book import last_paired
 
-    view = read_book_view(book)
+    view = read_book_view(Path(book))
     found = book_names(view)
     _kind(view, found)
     try:
