@@ -16,7 +16,8 @@ The package by concern, dependencies pointing one way (a test pins them):
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.trf` (tournament
   report files), :mod:`.import_trf` (a report file into a filled workbook),
-  :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine; Berger tables),
+  :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine, in the model and in a
+  workbook: ``pair``, ``check-pairings``; Berger tables),
   :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its progress display).
 """
 

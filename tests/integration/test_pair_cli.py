@@ -227,3 +227,25 @@ def test_us_chess_and_round_robin_workbooks_are_not_paired(tmp_path, capsys):
     garbage.write_bytes(b"not a workbook")
     assert main(["pair", str(garbage)]) == 2
     assert main(["check-pairings", str(garbage)]) == 2
+
+
+def test_the_report_sheets_pairing_inputs_are_read(tmp_path, capsys):
+    """Round 1 of eight players typed into the shipped template: player 3 asks for a
+    half-point bye (H in the result cell), player 8 never came (Withdrawn after round 0) and
+    Black was drawn for the top board. The six others pair top half against bottom half,
+    colours alternating from the top board (C.04.3 round 1): 5-1, 2-6, 7-4."""
+    wb = openpyxl.load_workbook(TEMPLATES / "fide-swiss.xlsx")
+    crosstable, report = wb["Crosstable"], wb["Report"]
+    for k in range(1, 9):
+        crosstable.cell(4 + k, 2, f"Player {k}")
+        crosstable.cell(4 + k, 5, 2300 - 10 * k)
+    crosstable["M7"] = "H"
+    report["G5"], report["G4"], report["G26"] = "B", 5, 0
+    book = tmp_path / "eight.xlsx"
+    wb.save(book)
+    assert main(["pair", str(book), "-o", str(book)]) == 0
+    assert round_read_back(book, 1) == ({(5, 1), (2, 6), (7, 4)}, None, {3: "H"})
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2:] == ["absent: 3 Player 3 (0): half-point bye (H)",
+                        "absent: 8 Player 8 (0): not paired (withdrawn or not yet entered)"]
+    assert main(["check-pairings", str(book)]) == 0

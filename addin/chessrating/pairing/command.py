@@ -146,7 +146,7 @@ def pair_workbook(book: str | os.PathLike[str], output: str | os.PathLike[str] |
     from ..trf.bookview import read_book_view
 
     book = Path(book)
-    view = read_book_view(book)
+    view = read_book_view(book, NAMES)
     target = output_path(book, None if output is None else Path(output), content_kind(book))
     found = book_names(view)
     _kind(view, found)
@@ -221,7 +221,7 @@ def check_workbook(book: str | os.PathLike[str]) -> tuple[int, list[RoundDiffere
     from ..trf.bookview import read_book_view
     from .book import last_paired
 
-    view = read_book_view(Path(book))
+    view = read_book_view(Path(book), NAMES)
     found = book_names(view)
     _kind(view, found)
     try:

@@ -18,7 +18,7 @@ The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
 player columns of the round robin and the Swiss in :mod:`.fide`; the round columns
 and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
 FIDE templates' Report sheet (what the FIDE rating report needs beyond the crosstable)
-in :mod:`.report`; the round robin as the crosstable shows it and the example event in
+in :mod:`.report`, and the Swiss's pairing inputs on it in :mod:`.pairing_settings`; the round robin as the crosstable shows it and the example event in
 :mod:`.event`. Every one is filled from the package's one tournament model,
 :class:`chessrating.tournament.Tournament`.
 """
