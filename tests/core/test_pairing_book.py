@@ -234,6 +234,21 @@ def test_a_result_without_an_opponent_in_the_round_is_refused():
         pair_event(read_event(values))
 
 
+def test_values_as_a_script_inside_excel_reads_them():
+    """xlwings hands a one-column range over as a flat list, one cell as a scalar, and
+    numbers as floats; opponent 0 is no opponent."""
+    t = small_event(1)
+    values = values_of(t, rows=8)
+    grid = [[float(v) if isinstance(v, int) else v for v in row] for row in values[ROUND_INPUTS]]
+    grid[0][3] = 0.0
+    flat = {"Names": [row[0] for row in values["Names"]], "Ratings": [None] * 8, ROUND_INPUTS: grid,
+            "PairRounds": 5.0, "PairTopColour": "W", "WithdrawnAfter": [None] * 7 + [1.0]}
+    event = read_event(flat)
+    assert (event.rounds, event.top_colour, event.withdrawn_after) == (5, "w", {8: 1})
+    assert [g.opponent for g in event.tournament.player(1).games] == [t.player(1).game(1).opponent]
+    assert pair_event(event) == pair_round(t, 2, top_colour="w", withdrawn=[8], rounds=5)
+
+
 def test_no_players_and_no_round_columns_are_refused():
     with pytest.raises(PairingRefused, match="no players"):
         read_event({"Names": [[None], [""]], ROUND_INPUTS: [[None] * 3] * 2})

@@ -255,6 +255,8 @@ def _read_games(p: Player, row: Sequence[Any], columns: int, present: set[int],
             _blank_to_none(row[col + k]) if col + k < len(row) else None for k in range(PER_ROUND))
         where = f"player {p.number} ({p.name}), round {rnd}"
         opponent = _whole(opp_value)
+        if opponent == 0:  # 0 is no opponent, as the tie-breaks read it (RULES.md §6.1)
+            opp_value = opponent = None
         if opp_value is not None and (opponent is None or opponent == p.number or opponent not in present):
             findings.append(Finding(f"{where}: opponent {_text(opp_value)!r} is not another "
                                     "player's number", ((ROUND_INPUTS, p.number - 1, col),)))
