@@ -12,8 +12,13 @@ favoured, 2 % half-point byes) is paired round by round with :func:`pair_round` 
 * **process**: ``python -c`` reading the event's TRF file (written to a temporary folder,
   removed afterwards) and pairing its next round, as a command would: interpreter start,
   imports (gacrux, networkx) and all. Floor: ``python -c "pass"``, the same run.
+* **chessrating pair** (``--cli``, default 200 players): the event's TRF file imported into
+  the FIDE Swiss workbook once (``import-trf``, not timed), then ``chessrating pair BOOK -o
+  OUT`` as a director runs it: start, reading the workbook, pairing, writing the round's
+  cells and recalculating the whole workbook. Baseline: ``chessrating recalc BOOK -o OUT``
+  of the same workbook, the recalculation alone; the difference is what pairing adds.
 
-    python benchmarks/pairing.py [--players 200,500] [--rounds 9] [--repeats 5]
+    python benchmarks/pairing.py [--players 200,500] [--cli 200] [--rounds 9] [--repeats 5]
 
 Prints per size the medians and the ratios. Figures of the last recorded run:
 ``benchmarks/README.md`` (k).
@@ -22,6 +27,7 @@ Prints per size the medians and the ratios. Figures of the last recorded run:
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
 import resource
@@ -102,12 +108,33 @@ def engine_alone(t: Tournament, r: int):
 def process_seconds(args: list[str], repeats: int) -> tuple[float, float]:
     env = {**os.environ, "PYTHONPATH": str(ADDIN)}
     return median(lambda: subprocess.run([sys.executable, *args], env=env, check=True,
-                                         stdout=subprocess.DEVNULL), repeats)
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), repeats)
+
+
+def shown(pair: tuple[float, float]) -> str:
+    """Wall-clock seconds, CPU seconds in brackets."""
+    return f"{pair[0]:6.2f} ({pair[1]:5.2f})"
+
+
+def command_seconds(t: Tournament, repeats: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """``chessrating pair`` and ``chessrating recalc`` of the event's workbook, whole processes."""
+    from chessrating.import_trf import import_trf
+    from chessrating.progress import Progress
+
+    with tempfile.TemporaryDirectory() as folder:
+        trf, book, out = Path(folder) / "event.trf", Path(folder) / "event.xlsx", Path(folder) / "out.xlsx"
+        save_trf(t, trf)
+        import_trf(trf, book, progress=Progress(io.StringIO()))
+        cli = ["-m", "chessrating.cli"]
+        paired = process_seconds([*cli, "pair", str(book), "-o", str(out)], repeats)
+        recalculated = process_seconds([*cli, "recalc", str(book), "-o", str(out)], repeats)
+    return paired, recalculated
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", default="200,500")
+    parser.add_argument("--cli", default="200", help="players of the chessrating pair case ('' for none)")
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--repeats", type=int, default=5)
     options = parser.parse_args()
@@ -126,11 +153,15 @@ def main() -> None:
             save_trf(t, path)
             whole = process_seconds(["-c", PROCESS, str(path)], options.repeats)
             floor = process_seconds(["-c", "pass"], options.repeats)
-        def shown(pair: tuple[float, float]) -> str:
-            return f"{pair[0]:6.2f} ({pair[1]:5.2f})"
-
         print(f"{players:7d} {made:6.1f}s {shown(ours):>15} {shown(base):>15} {ours[1] / base[1]:4.2f}× "
               f"{shown(whole):>15} {shown(floor):>13}  {os.getloadavg()[0]:.1f}")
+    sizes = [int(p) for p in options.cli.split(",") if p.strip()]
+    if sizes:
+        print(f"\n{'players':>7} {'chessrating pair':>17} {'recalc alone':>15} {'ratio':>5}  load")
+    for players in sizes:
+        paired, recalculated = command_seconds(swiss(players, r, r - 1), options.repeats)
+        print(f"{players:7d} {shown(paired):>17} {shown(recalculated):>15} "
+              f"{paired[1] / recalculated[1]:4.2f}×  {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -17,8 +17,8 @@ The package by concern, dependencies pointing one way (a test pins them):
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.lite` (their copies
   for xlwings Lite), :mod:`.trf` (tournament report files), :mod:`.import_trf` (a report
   file into a filled workbook), :mod:`.uscf_report` (the US Chess rating report's dBASE
-  tables),
-  :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine; Berger tables),
+  tables), :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine, in the model and
+  in a workbook: ``pair``, ``check-pairings``; Berger tables),
   :mod:`.cli` (the ``chessrating`` command) and :mod:`.progress` (its progress display).
 """
 

@@ -3,7 +3,9 @@
 Exit codes, one contract for every subcommand: 0 when the output was written and every
 formula gave a value; 1 when it was written but at least one cell holds an error (bad
 input, a missing name) or a crosstable's Check column gives a reason (a contradiction, a
-result that is not one: :mod:`.recalc.problems`), so scripts notice; 2 when nothing was written (a usage error, a
+result that is not one: :mod:`.recalc.problems`), so scripts notice, and when ``pair``
+refuses a round for the workbook's content (nothing written; the cells listed) or
+``check-pairings`` finds a round that differs; 2 when nothing was written (a usage error, a
 file that cannot be read or written), with one line on stderr naming the user's own
 path; 130 when interrupted (Ctrl-C or SIGTERM), leaving no temporary file behind. No
 exception reaches the user as a traceback: :func:`main` turns any into that one line.
@@ -27,7 +29,7 @@ from . import __version__
 from .errors import RatingError
 from .progress import Progress
 
-__all__ = ["main", "COMMANDS"]
+__all__ = ["main", "COMMANDS", "print_errors"]
 
 _MAX_CAUSES_SHOWN = 10
 _MAX_ADDRESSES_SHOWN = 8
@@ -51,7 +53,7 @@ def error_groups(errors: list[Any]) -> list[list[Any]]:
     return list(groups.values())
 
 
-def _print_errors(errors: list[Any]) -> None:
+def print_errors(errors: list[Any]) -> None:
     groups = error_groups(errors)
     causes = f", from {len(groups)} cause(s)" if len(groups) > 1 else ""
     print(f"\n{len(errors)} cell(s) show an error{causes}:", file=sys.stderr)
@@ -79,7 +81,7 @@ def _print_report(report: Any) -> int:
     if problems:
         _print_problems(problems)
     if report.errors:
-        _print_errors(report.errors)
+        print_errors(report.errors)
     if report.kept_line:
         print(report.kept_line, file=sys.stderr)
     print(f"written: {report.output}", file=sys.stderr)
@@ -244,11 +246,20 @@ def _add_fide_list(sub: Any) -> None:
 def _add_export_uscf(sub: Any) -> None:
     from .uscf_report.export import add_subcommand
     add_subcommand(sub)
+# -- pair, check-pairings -----------------------------------------------------------
+def _add_pair(sub: Any) -> None:
+    from .pairing.command import add_pair
+    add_pair(sub)
+
+
+def _add_check_pairings(sub: Any) -> None:
+    from .pairing.command import add_check
+    add_check(sub)
 
 
 COMMANDS: list[Callable[[Any], None]] = [_add_templates, _add_recalc, _add_lite, _add_demo,
                                           _add_import_trf, _add_export_trf, _add_fide_list,
-                                          _add_export_uscf]
+                                          _add_export_uscf, _add_pair, _add_check_pairings]
 
 
 def build_parser() -> argparse.ArgumentParser:

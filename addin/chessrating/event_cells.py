@@ -163,14 +163,17 @@ def tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any, *,
                    zeros_are_blank: bool = False) -> tiebreaks_event.Event:
     """TIEBREAK's block read as a tournament: players × rounds of opponent numbers and
     results (and colours), or a round-robin grid of results when ``opponents`` is blank;
-    the players' ratings if given."""
+    the players' ratings if given. **Decision**: a range of opponents with no number in
+    it beside results that are not square is a Swiss with no game yet (byes typed before
+    the first pairing), read by rounds; left out, it still asks for a grid."""
     rows = cells.grid(results, "results")
     if zeros_are_blank:
         # Office.js hands empty cells over as 0: a 0 is read as a blank, so a loss counts
         # from the winner's side (or type L).
         rows = [[None if typed_zero(v) else v for v in row] for row in rows]
     colour_rows = None if colours is None or blank_block(colours) else cells.grid(colours, "colours")
-    if blank_block(opponents):
+    no_games = opponents is not None and len(rows) != len(rows[0])
+    if blank_block(opponents) and not no_games:
         if len(rows) != len(rows[0]):
             raise RatingError(f"opponents: blank, so results must be a square round-robin grid; "
                               f"it is {len(rows)}×{len(rows[0])}", argument="opponents")

@@ -65,6 +65,7 @@ from typing import Any
 
 from . import tiebreaks
 from .errors import RatingError
+from .pairing.book import last_paired
 from .progress import Progress
 from .tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
 from .trf.sizing import fit_to_workbook
@@ -243,6 +244,7 @@ class ImportSummary:
     layout: str
     players: int
     rounds: int
+    played: int  # the last round paired
     games: GameCounts
     unrated: int
     first_ratings: int
@@ -260,6 +262,9 @@ class ImportSummary:
         out = [f"workbook: {self.output} ({LAYOUTS[self.layout]})",
                f"players: {self.players}",
                f"rounds: {self.rounds}"]
+        if self.played < self.rounds and self.layout != "round robin":
+            out.append(f"rounds paired so far: {self.played} (chessrating pair pairs the next)"
+                       if self.layout == "swiss" else f"rounds paired so far: {self.played}")
         if self.layout == "uscf":
             out.append(f"games rated: {g.played} (played over the board)")
         else:
@@ -296,6 +301,33 @@ class ImportSummary:
             if len(self.cell_errors) > max_warnings:
                 out.append(f"  ... and {len(self.cell_errors) - max_warnings} more")
         return out
+
+
+def played_rounds(tournament: Tournament) -> int:
+    """The last round in which somebody has an opponent or a result (a bye included)."""
+    return max((g.round for p in tournament.players for g in p.games if not g.is_blank), default=0)
+
+
+def planned_rounds(tournament: Tournament, rounds: int) -> Tournament:
+    """``tournament`` with ``rounds`` rounds planned (round dates past them dropped).
+
+    >>> from chessrating.tournament import Player, RoundGame
+    >>> t = Tournament(players=[Player(1, games=[RoundGame(1, None, None, "H")])], rounds=1)
+    >>> planned_rounds(t, 9).rounds
+    9
+    >>> planned_rounds(t, 0)
+    Traceback (most recent call last):
+    ...
+    chessrating.errors.RatingError: --rounds: 0 is not a number of rounds from 1 to 30
+    """
+    from .trf.sizing import WORKBOOK_MAX_ROUNDS
+
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= WORKBOOK_MAX_ROUNDS:
+        raise RatingError(f"--rounds: {rounds!r} is not a number of rounds from 1 to {WORKBOOK_MAX_ROUNDS}")
+    played = played_rounds(tournament)
+    if rounds < played:
+        raise RatingError(f"--rounds: {rounds} rounds, but the file has round {played}")
+    return replace(tournament, rounds=rounds, round_dates=tournament.round_dates[:rounds])
 
 
 def file_tiebreaks(tournament: Tournament, layout: str) -> tuple[tuple[str, ...], str]:
@@ -350,7 +382,7 @@ def _build(tournament: Tournament, layout: str, output: Path, new_players: bool,
 def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
                system: str = "fide", new_players: bool = False, k_from_trf_data: bool = True,
                progress: Progress | None = None, fide_list: str | os.PathLike[str] | None = None,
-               rating_type: str | None = None) -> ImportSummary:
+               rating_type: str | None = None, rounds: int | None = None) -> ImportSummary:
     """Read the TRF file ``source`` and write the filled, recalculated workbook ``output``.
 
     ``output`` defaults to :func:`default_output`; it may not be the TRF file itself.
@@ -361,7 +393,11 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     ``fide_list`` names a FIDE rating list download: the built workbook's players with a
     FIDE ID are filled from it (:func:`chessrating.trf.fill.fill_workbook`) before it is
     written, rated on ``rating_type`` (default: the list's own type, standard for the
-    combined list).
+    combined list). ``rounds`` is the number of rounds planned, where the file does
+    not say it (records 142, ``XXR``) or says it otherwise: the Swiss and US Chess
+    workbooks get a round's columns for each, so the rounds to come can be paired
+    (``chessrating pair``); at least the rounds the file holds, at most
+    :data:`~chessrating.trf.sizing.WORKBOOK_MAX_ROUNDS`.
     A file that cannot be read, or holds no player, raises :class:`RatingError`; then
     ``output`` is left as it was.
     """
@@ -396,6 +432,8 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
             rating_type = "standard" if listed.kind == "combined" else listed.kind
     tournament, sizing = fit_to_workbook(tournament)  # rows for the players present
     tournament.warnings[:0] = sizing
+    if rounds is not None:
+        tournament = planned_rounds(tournament, rounds)
     if len(tournament.players) >= LARGE_EVENT:
         bar.show_now = True
     layout = choose_layout(tournament, system)
@@ -403,10 +441,10 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     unrated, first, refused = _first_ratings(tournament)
     tournament.warnings.extend(refused)
     games = count_games(tournament)
-    rounds = max(tournament.rounds, 1)
+    columns = max(tournament.rounds, 1)
     codes, codes_note = file_tiebreaks(tournament, layout)
     bar.update("writing", f"{len(tournament.players)} players read; "
-                          f"{len(tournament.players)} rows x {rounds} rounds", 0.1)
+                          f"{len(tournament.players)} rows x {columns} rounds", 0.1)
     # built, evaluated in memory and written once; it appears finished or not at all
     filled = None
     with contextlib.ExitStack() as stack:
@@ -426,7 +464,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     bar.close()
     return ImportSummary(
         source=source, output=target, layout=layout, players=len(tournament.players),
-        rounds=tournament.rounds, games=games, unrated=unrated,
+        rounds=tournament.rounds, played=last_paired(tournament), games=games, unrated=unrated,
         first_ratings=first, new_players=new_players,
         warnings=list(tournament.warnings),
         cell_errors=list(filled.cell_errors if filled else report.root_errors), filled=filled,
@@ -440,7 +478,10 @@ Read a FIDE Tournament Report File (TRF16 or TRF26) and write a workbook filled 
 players and results, every rating cell a live formula with its value already computed.
 
 FIDE (default): the round-robin workbook when every pair met once and there are at most
-20 players, else the Swiss workbook, sized to the event. Unrated players get a first
+20 players, else the Swiss workbook, sized to the event: its players and the rounds
+planned (records 142 or XXR, or --rounds), so the rounds to come can be paired with
+chessrating pair (the file's top-board colour and acceleration go into the pairing
+settings on the Report sheet). Unrated players get a first
 rating (FIDE_INITIAL) once they have 5 games against rated opponents.
 
 K-factor: a TRF file gives rating and birth year, but not the rated games played before
@@ -492,6 +533,10 @@ def add_subcommand(sub: Any) -> None:
     parser.add_argument("--fide-list", metavar="LIST",
                         help="FIDE rating list download (players_list.zip …): fill each player "
                              "with a FIDE ID from it (rating, K, birth year, sex, title)")
+    parser.add_argument("--rounds", type=int, metavar="N",
+                        help="the number of rounds planned, when the file does not say it (records "
+                             "142, XXR): the workbook gets columns for the rounds to come, which "
+                             "chessrating pair fills")
     parser.add_argument("--rating-list", choices=("standard", "rapid", "blitz"),
                         help="with --fide-list: the rating the event is rated on (default: the "
                              "list's type; standard for the combined list)")
@@ -505,7 +550,7 @@ def run(args: Any) -> int:
     if args.rating_list and not args.fide_list:
         raise RatingError("--rating-list: give --fide-list LIST too")
     summary = import_trf(args.trf, args.output, system=args.system, new_players=args.new_players,
-                         fide_list=args.fide_list, rating_type=args.rating_list)
+                         fide_list=args.fide_list, rating_type=args.rating_list, rounds=args.rounds)
     for line in summary.lines():
         print(line)
     if summary.standings:

@@ -95,6 +95,18 @@ def test_bad_input_gives_one_line_errors(call, message) -> None:
         call()
 
 
+def test_a_swiss_with_byes_and_no_game_yet_is_read_by_rounds() -> None:
+    """Byes typed before the first pairing: the opponents' range holds no number, the
+    results are not square; each player has his bye's points, no opponent's."""
+    opponents = [[None, None, None]] * 3 + [[0, 0, 0]]   # Office.js hands empty cells as 0
+    results = [["H", None, None], ["Z", None, None], [None, None, None], ["B", None, None]]
+    assert TIEBREAK("WIN", opponents, results) == [[0], [0], [0], [1]]
+    # REP (C.07 7.6): round 1 is played (it holds results), so the blank row is an absence
+    assert TIEBREAK("REP", opponents, results) == [[0], [0], [0], [1]]
+    with pytest.raises(RatingError, match="^opponents: blank, so results must be a square"):
+        TIEBREAK("REP", None, results)
+
+
 def test_lite_copies_carry_the_tie_break_modules() -> None:
     carried = lite_code.embedded_sources()
     for module in ("__init__", "dispatch", "event", "fide", "uscf"):

@@ -15,6 +15,11 @@ names the round and the players.
 - :mod:`.engine`: the model read once and checked (both rows of every game), gacrux's
   tournament built from it, the engine called; the one import of the tournament model.
 - :mod:`.roundrobin`: :func:`berger_schedule`, FIDE's Berger tables (C.05 Annex 1).
+- :mod:`.book`: a FIDE Swiss workbook's round from the values of its named ranges to the
+  cells to write (``read_event``, ``pair_event``, ``round_cells``), with no file in it, for
+  the command line and a script inside Excel alike.
+- :mod:`.command`: ``chessrating pair`` and ``chessrating check-pairings`` (the workbook
+  read, the round's cells written, the workbook recalculated).
 
 Pairing numbers are the starting numbers, in order. The rounds before give scores,
 colours, floats and who has met whom; a player sits out a round with a requested bye the

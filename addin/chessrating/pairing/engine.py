@@ -16,7 +16,7 @@ from ..errors import RatingError
 # The tournament model: the one place the pairing package names where it lives.
 from ..tournament import Player, RoundGame, Scoring, Tournament
 
-__all__ = ["Event", "NoPairing", "Board", "engine_version", "absence_code", "names",
+__all__ = ["Event", "NoPairing", "Board", "engine_version", "absence_code", "names", "recorded_top_colour",
            "Player", "RoundGame", "Tournament", "ABSENT_CODES"]
 
 # (white, black, colours known); black 0 is the pairing-allocated bye.
@@ -141,12 +141,9 @@ class Event:
             if not isinstance(given, str) or given.strip().lower() not in ("w", "b", "white", "black"):
                 raise RatingError(f"top_colour: {given!r} is not 'w' or 'b'")
             return given.strip().lower()[0]
-        recorded = [v.strip().lower() for v in self.tournament.headers.get("152", [])]
-        recorded += [line[3:].strip().lower() for line in self.tournament.extra_lines
-                     if line.startswith("XXC")]
-        for word in " ".join(recorded).split():
-            if word in ("w", "b", "white", "black", "white1", "black1"):
-                return word[0]
+        recorded = recorded_top_colour(self.tournament)
+        if recorded is not None:
+            return recorded
         games = [(min(w, b), w < b) for w, b, coloured in self.games(1) if coloured]
         return ("w" if min(games)[1] else "b") if games else "w"
 
@@ -280,6 +277,21 @@ class Event:
                 raise RatingError(f"tournament: record 260 names players {names(unknown)} not in the event")
             out.append({**value, "competitors": [self.cid[n] for n in value["competitors"]]})
         return out
+
+
+def recorded_top_colour(tournament: Tournament) -> str | None:
+    """The top board's colour in round 1 as the event records it (TRF26 record 152,
+    JaVaFo's ``XXC white1``/``black1``): ``"w"``, ``"b"`` or ``None``.
+
+    >>> recorded_top_colour(Tournament(headers={"152": ["B"]})), recorded_top_colour(Tournament())
+    ('b', None)
+    """
+    recorded = [v.strip().lower() for v in tournament.headers.get("152", [])]
+    recorded += [line[3:].strip().lower() for line in tournament.extra_lines if line.startswith("XXC")]
+    for word in " ".join(recorded).split():
+        if word in ("w", "b", "white", "black", "white1", "black1"):
+            return word[0]
+    return None
 
 
 def absence_code(game: RoundGame) -> str:

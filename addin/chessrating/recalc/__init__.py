@@ -75,13 +75,22 @@ def _add_standings(book: Book, report: xlrecalc.Report) -> None:
 def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
                 progress: Callable[[Step], None] | None = None,
-                label: str | None = None) -> Report:
+                label: str | None = None,
+                accept: Callable[[Report], None] | None = None) -> Report:
     """:func:`xlrecalc.recalculate` with the rating functions (``functions`` adds or
     replaces functions by name) and the standings read before writing: a refusal
-    there leaves nothing written."""
+    there leaves nothing written. ``accept`` sees the report (standings and problems
+    found) before anything is written and may refuse by raising."""
     table = rating_functions()
     table.update({name.upper(): fn for name, fn in (functions or {}).items()})
+
+    def before_write(book: Book, report: xlrecalc.Report) -> None:
+        _add_standings(book, report)
+        if accept is not None:
+            assert isinstance(report, Report)
+            accept(report)
+
     report = xlrecalc.recalculate(src, dst, functions=table, progress=progress, label=label,
-                                  report_type=Report, before_write=_add_standings)
+                                  report_type=Report, before_write=before_write)
     assert isinstance(report, Report)
     return report

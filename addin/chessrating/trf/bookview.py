@@ -1,5 +1,5 @@
-"""A filled FIDE workbook as ``export-trf`` and ``fide-list --fill`` read it (and the US
-Chess workbook as ``export-uscf`` does: :mod:`chessrating.uscf_report.workbook`).
+"""A filled FIDE workbook as ``export-trf``, ``fide-list --fill`` and ``pair`` read it (and
+the US Chess workbook as ``export-uscf`` does: :mod:`chessrating.uscf_report.workbook`).
 
 The workbook is read once (openpyxl, read-only, the values the file holds: the inputs
 and each formula's cached value) and its cells are found through the workbook names the
@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 import warnings
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -87,8 +88,9 @@ def _cells(text: str) -> list[Cell] | None:
     return [(sheet, r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
 
 
-def read_book_view(path: str | Path) -> BookView:
-    """The values and named cells of the workbook at ``path``."""
+def read_book_view(path: str | Path, names: Collection[str] | None = None) -> BookView:
+    """The values and named cells of the workbook at ``path``; with ``names``, only the
+    values of the sheets those names point into (every name's cells are still known)."""
     import openpyxl
 
     path = Path(path)
@@ -103,9 +105,17 @@ def read_book_view(path: str | Path) -> BookView:
         reason = (str(error).splitlines() or [error.__class__.__name__])[0][:120]
         raise RatingError(f"book: {str(path)!r} cannot be read as an .xlsx workbook ({reason})") from None
     try:
+        found: dict[str, list[Cell]] = {}
+        for name, defined in workbook.defined_names.items():
+            cells_named = _cells(defined.attr_text or "")
+            if cells_named is not None:
+                found[name] = cells_named
+        wanted = None if names is None else {c[0] for n in names for c in found.get(n, [])[:1]}
         values: dict[str, dict[tuple[int, int], Any]] = {}
         widths: dict[str, int] = {}
         for sheet in workbook.worksheets:
+            if wanted is not None and sheet.title not in wanted:
+                continue
             cells: dict[tuple[int, int], Any] = {}
             for row in sheet.iter_rows():
                 for c in row:
@@ -114,11 +124,6 @@ def read_book_view(path: str | Path) -> BookView:
                         cells[(c.row, c.column)] = value
             values[sheet.title] = cells
             widths[sheet.title] = max((c for _, c in cells), default=0)
-        names: dict[str, list[Cell]] = {}
-        for name, defined in workbook.defined_names.items():
-            found = _cells(defined.attr_text or "")
-            if found is not None:
-                names[name] = found
     finally:
         workbook.close()
-    return BookView(path, values, names, widths)
+    return BookView(path, values, found, widths)

@@ -97,11 +97,13 @@ def _date(sheet: object, row: int, col: int, value: _dt.date | None, fmt: object
 
 
 def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rounds: int,
-                       tournament: Tournament | None = None, *, round_robin: bool = False) -> None:
+                       tournament: Tournament | None = None, *, round_robin: bool = False,
+                       columns: int = 5) -> None:
     """The Report sheet for ``players`` crosstable rows from zero-based row ``first`` and
     ``rounds`` rounds, filled from ``tournament``'s header fields and players (blank
     without one); a ``round_robin`` also gets the grid of each game's round and colour
-    (:func:`write_game_rounds`)."""
+    (:func:`write_game_rounds`). ``columns`` is how many columns the sheet prints at the
+    least (a Swiss adds its pairing inputs beside these: :mod:`.pairing_settings`)."""
     event = tournament or Tournament()
     sheet = book.add_worksheet(REPORT)
     date_fmt, text_fmt = _input_formats(book)
@@ -119,7 +121,7 @@ def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rou
     # On paper: the fields, the round dates, the players and a round robin's grid of
     # rounds; across pages the labels and numbers of column A repeat.
     last_row = last + 5 + players if round_robin else last
-    last_col = max(4, last_round, players if round_robin else 0)
+    last_col = max(columns - 1, last_round, players if round_robin else 0)
     print_setup(sheet, 0, last_row, last_col, title_columns=(0, 0))
 
 

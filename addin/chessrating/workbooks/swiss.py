@@ -54,7 +54,9 @@ from .ranking import (
 from .contradictions import (
     swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
+from .pairing_settings import write_pairing_settings
 from .report import write_report_sheet
+from ..pairing.book import ROUND_INPUTS
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
@@ -102,6 +104,15 @@ HOW_TO = [
     "ID, sex and birth date. 'chessrating fide-list LIST --fill' fills the players with a "
     "FIDE ID from the FIDE list; 'chessrating export-trf' writes the report (TRF) and lists "
     "what a rating officer would return.",
+    "7. Pairing (FIDE Dutch system, by gacrux, FIDE's own engine): save the workbook and run "
+    "'chessrating pair event.xlsx'; it writes each player's opponent and colour into the next "
+    "round's columns (U in the result cell for the pairing-allocated bye) and prints the list "
+    "by board. Before pairing: a bye asked for is H, B or Z in the round's result cell with no "
+    "opponent; on the Report sheet, 'Joins in round' for a late entry, 'Withdrawn after round' "
+    "for a withdrawal, and the pairing settings (rounds planned, top board's colour in round 1, "
+    "Baku acceleration, most meetings). A round is refused while a round before has a game "
+    "without a result or a Check cell gives a reason. 'chessrating check-pairings event.xlsx' "
+    "re-pairs every round and lists those that differ.",
 ]
 
 
@@ -359,6 +370,8 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     validate_fide_players(sheet, lay.first, lay.last)
     mark_assumed_k(sheet, st, lay.first, lay.last, lay.totals)
     book.define_name("Ratings", f"={SHEET}!{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}")
+    # the round columns as a whole, which chessrating pair reads and writes
+    book.define_name(ROUND_INPUTS, f"={SHEET}!{span(lay.first, lay.opp(0), lay.last, lay.result(lay.rounds - 1), fixed=True)}")
     define_standings(book, STANDINGS_NAMES, lay.first, lay.last, lay.totals, TOTAL_COLUMNS)
     tb_first = lay.totals + TOTAL_COLUMNS.index(TIEBREAK_COLUMNS[0])
     book.define_name("TieBreaks", f"={SHEET}!{span(lay.first, tb_first, lay.last, tb_first + len(TIEBREAK_COLUMNS) - 1, fixed=True)}")
@@ -375,7 +388,8 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
                       _games_blocks(st), _games_formulas(lay))
     _write_own_checks(book, lay, st)
     _write_round_sums(book, lay, st)
-    write_report_sheet(book, st, lay.first, lay.players, lay.rounds, tournament)
+    write_report_sheet(book, st, lay.first, lay.players, lay.rounds, tournament, columns=7)
+    write_pairing_settings(book, st, lay.players, lay.rounds, tournament)
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()

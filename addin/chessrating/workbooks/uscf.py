@@ -141,6 +141,11 @@ HOW_TO = [
     "quick), and each player's US Chess ID and state. 'chessrating export-uscf' writes the "
     "report (THEXPORT.DBF, TSEXPORT.DBF, TDEXPORT.DBF) after a pre-flight check of what "
     "US Chess would reject.",
+    "Pairing: US Chess pairs a Swiss by its own rules (rulebook chapter 2, rules 27-29: "
+    "transpositions, interchanges, its colour rules), which are not FIDE's Dutch system. "
+    "gacrux, the engine 'chessrating pair' uses for the FIDE Swiss workbook, does not implement "
+    "them, so this workbook is not paired by chessrating: pair with a US Chess pairing program "
+    "and enter the pairings here.",
 ]
 
 
