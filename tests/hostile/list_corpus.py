@@ -398,3 +398,81 @@ if __name__ == "__main__":
         sub = target / build.__name__.removeprefix("make_")
         sub.mkdir(exist_ok=True)
         print(build(sub))
+
+
+def make_crowded_book(folder: Path, rows: int = 2_000, cols: int = 1_001) -> Path:
+    """A workbook whose name ``Everything`` spans its sheet and whose sheet holds ``rows`` x
+    ``cols`` numbers (2,002,000: past what is read, 4 MB packed) beside the names of
+    :func:`make_small_stray_cell_book`."""
+    from openpyxl.utils import get_column_letter
+    letters = [get_column_letter(c) for c in range(1, cols + 1)]
+    cross = "".join(f'<row r="{r}">' + "".join(f'<c r="{x}{r}"><v>1</v></c>' for x in letters)
+                    + "</row>"
+                    for r in range(1, rows + 1))
+    report = '<row r="19"><c r="C19"><v>100001</v></c></row>'
+    names = [("Names", "Crosstable!$B$5:$B$6"), ("FideIds", "Report!$C$19:$C$20"),
+             ("Everything", "Crosstable!$A$1:$XFD$1048576")]
+    return make_corpus.workbook(folder / "crowded.xlsx", {"Crosstable": cross, "Report": report},
+                                names=names)
+
+
+def make_xml_dense(folder: Path, seed: int = 1) -> Path:
+    """About the densest XML list the bounds let through, 5 MB packed: 310 MB of 12-byte
+    elements (the least average let through), 58 times its packed size (under 60), no
+    ``<fideid>`` (so no player is skipped). Slow to write (half a minute)."""
+    import random
+    rnd = random.Random(seed)
+    path = folder / "players_list_xml_dense.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z, \
+            z.open("players_list_xml_foa.xml", "w", force_zip64=True) as member:
+        member.write(b'<?xml version="1.0"?><playerslist>')
+        for _ in range(21):
+            member.write("".join("<player>" + "".join("<bbbbbbbbb/>" if rnd.random() < 0.17 else
+                                                      "<aaaaaaaaa/>" for _ in range(60))
+                                 + "</player>" for _ in range(20_000)).encode())
+        member.write(b"</playerslist>")
+    return path
+
+
+def make_txt_dense(folder: Path, seed: int = 1) -> Path:
+    """About the largest TXT list the bounds let through, 5 MB packed: 300 MB of lines of
+    FIDE's width whose IDs no one asks for, 58 times its packed size (under 60)."""
+    import random
+    rnd = random.Random(seed)
+    line = player_line(900)
+    path = folder / "players_list_dense.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z, \
+            z.open(MEMBER, "w", force_zip64=True) as member:
+        member.write((COMBINED_HEADER + "\r\n").encode())
+        for _ in range(190):
+            member.write("".join(f"{10**7 + rnd.getrandbits(8):<15}" + line[15:] + "\r\n"
+                                 for _ in range(10_000)).encode())
+    return path
+
+
+def make_tiny_elements_book(folder: Path, elements: int = 30_000_000, seed: int = 1) -> Path:
+    """A workbook whose names point at a crosstable row holding ``elements`` empty cells
+    without ``r=`` (``<c/>``, a few ``<c s="1"/>`` so it packs under 200 to 1: 4.3 MB),
+    past the columns read: time goes by elements, not by values."""
+    import random
+    rnd = random.Random(seed)
+    path = folder / "tiny-elements.xlsx"
+    make_small_stray_cell_book(folder).rename(path)
+    part = "xl/worksheets/sheet1.xml"
+    with zipfile.ZipFile(path) as z:
+        members = [(info, z.read(info)) for info in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in members:
+            if info.filename != part:
+                z.writestr(info, data)
+                continue
+            packed = zipfile.ZipInfo(part, info.date_time)
+            packed.compress_type = zipfile.ZIP_DEFLATED
+            with z.open(packed, "w", force_zip64=True) as out:
+                head, tail = data.decode().split("</row>", 1)
+                out.write(head.encode())
+                for _ in range(elements // 100_000):
+                    out.write("".join('<c s="1"/>' if rnd.random() < 0.1 else "<c/>"
+                                      for _ in range(100_000)).encode())
+                out.write(("</row>" + tail).encode())
+    return path

@@ -5,7 +5,11 @@
 - :mod:`.importer`: ``chessrating import-trf``, a file into a filled, recalculated workbook.
 - :mod:`.export` and :mod:`.preflight`: ``chessrating export-trf``, a filled workbook into
   the FIDE rating report, with a rating officer's pre-flight check.
-- :mod:`.fidelist` and :mod:`.fill`: the FIDE rating list, and ``chessrating fide-list``.
+- :mod:`.fidelist` and :mod:`.fill`: the FIDE rating list, and ``chessrating fide-list``;
+  :mod:`.listfile` opens the list within bounds (a zip's one file), :mod:`.listxml` reads
+  its XML variant.
+- :mod:`.bookview` (and :mod:`.bookxml`, the parts read as streams): a filled workbook as
+  ``export-trf`` and ``fide-list --fill`` read it, only where its names point.
 """
 
 from __future__ import annotations

@@ -1,39 +1,41 @@
 """A filled FIDE workbook as ``export-trf`` and ``fide-list --fill`` read it.
 
-The workbook is read once (openpyxl, read-only, the values the file holds: the inputs
-and each formula's cached value) and its cells are found through the workbook names the
-templates define (``Names``, ``Ratings``, ``FideIds``, ``RatingList`` … see
-:mod:`chessrating.workbooks.report`), so a row or a column moved by a later template
-is still found. The crosstable's player columns (No., Name, Title, Fed, Rating, Rated
-games, Birth year, Peak, K list, K) stand left of the games, in the order the templates
-write them (:mod:`chessrating.workbooks.fide`).
+The workbook is read once (the values the file holds: the inputs and each formula's
+cached value, as openpyxl reads them with ``data_only``; :mod:`.bookxml`) and its cells
+are found through the workbook names the templates define (``Names``, ``Ratings``,
+``FideIds``, ``RatingList`` … see :mod:`chessrating.workbooks.report`), so a row or a
+column moved by a later template is still found. The crosstable's player columns (No.,
+Name, Title, Fed, Rating, Rated games, Birth year, Peak, K list, K) stand left of the
+games, in the order the templates write them (:mod:`chessrating.workbooks.fide`).
 
 Only what the names point at is read, so a cell typed far away (``XFD1048576``) or a name
-over a whole sheet costs nothing: the zip is checked first (:func:`xlrecalc.archive.check_archive`:
-no member expands past its bounds), then only the sheets a name points at are read, each
-down to the last row and across to the last column a name reaches, at most
-:data:`MAX_ROWS` rows (a row per player: a TRF numbers at most 9,999) and
-:data:`MAX_COLUMNS` columns, empty rows skipped, at most :data:`MAX_CELLS` values. A name's
-cells are listed when a reader asks for them, within what was read; a name of more than
-:data:`MAX_NAME_CELLS` cells (a template's cover a row or a few columns per player) is
-refused, naming the workbook and the name.
+over a whole sheet costs nothing: the zip is checked first
+(:func:`xlrecalc.archive.check_archive`: no member expands past its bounds), then only the
+sheets a name points at are read, each down to the last row and across to the last
+column a name reaches, at most :data:`MAX_ROWS` rows (a row per player: a TRF numbers at
+most 9,999) and :data:`MAX_COLUMNS` columns (a 30-round Swiss crosstable has about 120),
+the rows past them never parsed, at most :data:`MAX_CELLS` values (a 30-round crosstable
+of 9,000 players) and :data:`MAX_NAMES` names. A name's cells are listed when a reader
+asks for them, within what was read; a name of more than :data:`MAX_NAME_CELLS` cells (a
+template's cover a row or a few columns per player) is refused, naming the workbook and
+the name.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import re
-import warnings
 import zipfile
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import RatingError
+from .bookxml import read_parts, shared_strings, sheet_values, value
 
 __all__ = ["BookView", "read_book_view", "Cell", "CROSSTABLE_COLUMNS", "MAX_ROWS",
-           "MAX_COLUMNS", "MAX_CELLS", "MAX_NAME_CELLS"]
+           "MAX_COLUMNS", "MAX_CELLS", "MAX_NAME_CELLS", "MAX_NAMES"]
 
 Cell = tuple[str, int, int]  # sheet, row, column (1-based, as Excel counts)
 # Crosstable columns (1-based) of the player inputs, as the FIDE templates write them.
@@ -41,7 +43,8 @@ CROSSTABLE_COLUMNS = {"No.": 1, "Name": 2, "Title": 3, "Fed": 4, "Rating": 5, "R
                       "Birth year": 7, "Peak": 8, "K list": 9, "K": 10}
 MAX_ROWS = 16_384
 MAX_COLUMNS = 1_024
-MAX_CELLS = 2_000_000
+MAX_CELLS = 1_000_000
+MAX_NAMES = 100_000
 MAX_NAME_CELLS = 1 << 17
 _REF = re.compile(r"^=?'?(?P<sheet>[^'!]+)'?!\$?(?P<c1>[A-Z]{1,3})\$?(?P<r1>\d+)"
                   r"(?::\$?(?P<c2>[A-Z]{1,3})\$?(?P<r2>\d+))?$")
@@ -144,9 +147,8 @@ def _limits(areas: dict[str, Area]) -> dict[str, tuple[int, int]]:
     return limits
 
 
-def _open(path: Path) -> Any:
-    """The workbook, opened read-only once its zip is known to be sound and bounded."""
-    import openpyxl
+def _archive(path: Path) -> zipfile.ZipFile:
+    """The workbook's zip, opened once it is known to be sound and bounded."""
     from xlrecalc.archive import RecalcError, check_archive, not_a_zip
 
     if not path.is_file():
@@ -156,47 +158,45 @@ def _open(path: Path) -> Any:
         if not zipfile.is_zipfile(path):
             raise not_a_zip(path, f"book: {str(path)!r}")
         check_archive(path, f"book: {str(path)!r}")
+        return zipfile.ZipFile(path)
     except RecalcError as error:
         raise RatingError(str(error)) from None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False)
-    except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
-        reason = (str(error).splitlines() or [error.__class__.__name__])[0][:120]
-        raise RatingError(f"book: {str(path)!r} cannot be read as an .xlsx workbook ({reason})") from None
-
-
-def _sheet_values(path: Path, worksheet: Any, rows: int, cols: int, budget: int) -> dict[tuple[int, int], Any]:
-    """The values of ``worksheet`` in its first ``rows`` rows and ``cols`` columns: the
-    rows the file holds, no more (read-only openpyxl yields an empty tuple for the others)."""
-    cells: dict[tuple[int, int], Any] = {}
-    for r, row in enumerate(worksheet.iter_rows(min_row=1, max_row=rows, min_col=1, max_col=cols,
-                                                values_only=True), start=1):
-        if row.count(None) == len(row):
-            continue
-        cells.update(((r, c), v) for c, v in enumerate(row, start=1) if v is not None)
-        if len(cells) > budget:
-            raise RatingError(f"book: {str(path)!r}: more than {MAX_CELLS:,} values where its "
-                              "names point; not a FIDE template")
-    return cells
+    except (zipfile.BadZipFile, OSError) as error:
+        raise RatingError(f"book: {str(path)!r} cannot be read as an .xlsx workbook ({error})") from None
 
 
 def read_book_view(path: str | Path) -> BookView:
     """The values and named cells of the workbook at ``path``."""
     path = Path(path)
-    workbook = _open(path)
-    try:
-        areas = {name: area for name, defined in workbook.defined_names.items()
-                 for area in [_area(defined.attr_text or "")] if area is not None}
-        titles = set(workbook.sheetnames)
-        limits = {sheet: limit for sheet, limit in _limits(areas).items() if sheet in titles}
-        values: dict[str, dict[tuple[int, int], Any]] = {}
-        budget = MAX_CELLS
+    shown = repr(str(path))
+    with _archive(path) as archive:
+        parts = read_parts(archive, shown)
+        if len(parts.names) > MAX_NAMES:
+            raise RatingError(f"book: {shown}: {len(parts.names):,} names; a FIDE template "
+                              f"defines about 40 (at most {MAX_NAMES:,} are read)")
+        areas = {name: area for name, text in parts.names.items()
+                 for area in [_area(text)] if area is not None}
+        limits = {sheet: limit for sheet, limit in _limits(areas).items() if sheet in parts.sheets}
+        raw: dict[str, dict[tuple[int, int], tuple[str, str, int]]] = {}
+        left = MAX_CELLS
         for sheet, (rows, cols) in limits.items():
-            values[sheet] = _sheet_values(path, workbook[sheet], rows, cols, budget)
-            budget -= len(values[sheet])
-    finally:
-        workbook.close()
+            raw[sheet] = sheet_values(archive, parts.sheets[sheet], parts, rows, cols, left,
+                                      f"book: {shown}: more than {MAX_CELLS:,} values where its "
+                                      "names point; not a FIDE template")
+            left -= len(raw[sheet])
+        strings = shared_strings(archive, parts, {int(text) for cells in raw.values()
+                                                  for kind, text, _ in cells.values()
+                                                  if kind == "s" and text.strip().isdigit()})
+    values = {sheet: {(r, c): value(kind, text, style, parts, strings, f"{sheet}!{_letters(c)}{r}")
+                      for (r, c), (kind, text, style) in cells.items()}
+              for sheet, cells in raw.items()}
     return BookView(path, values, _Names(path, areas, limits),
                     {sheet: cols for sheet, (_, cols) in limits.items()})
+
+
+def _letters(col: int) -> str:
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters

@@ -156,6 +156,10 @@ class FideList:
         """True when the list gives ratings of ``kind``."""
         return self.kind in ("combined", kind)
 
+    def seen(self, fide_id: int) -> bool:
+        """True once a line of ``fide_id`` was kept."""
+        return fide_id in self._first
+
     def keep(self, fide_id: int, line: int, player: ListPlayer | None, problem: str | None) -> None:
         """Keep what line ``line`` says of ``fide_id``: the player, or why it cannot fill."""
         first = self._first.get(fide_id)

@@ -81,14 +81,14 @@ def _member(archive: zipfile.ZipFile, shown: str) -> zipfile.ZipInfo:
                              "cannot unpack; FIDE packs with Deflate: unpack it with another "
                              "program and give the .txt or .xml")
     packed = max(info.compress_size, 1)
-    if info.file_size > MAX_MEMBER_BYTES:
-        raise _refuse(shown, f"{info.filename} expands to {info.file_size:,} bytes, past "
-                             f"{MAX_MEMBER_BYTES >> 30} GB (FIDE's largest list, the XML, is "
-                             "856 MB): not a FIDE list")
     if info.file_size > RATIO_FROM and info.file_size > MAX_RATIO * packed:
         raise _refuse(shown, f"{info.filename} expands {info.file_size // packed:,} times its "
                              f"packed size, to {info.file_size:,} bytes (FIDE's lists: 7 to 25 "
                              f"times; refused past {MAX_RATIO}): a zip bomb, not a FIDE list")
+    if info.file_size > MAX_MEMBER_BYTES:
+        raise _refuse(shown, f"{info.filename} expands to {info.file_size:,} bytes, past "
+                             f"{MAX_MEMBER_BYTES >> 30} GB (FIDE's largest list, the XML, is "
+                             "856 MB): not a FIDE list")
     return info
 
 

@@ -9,7 +9,12 @@ exhaust it holds. What FIDE's list never has refuses the file, naming it and the
 * a document type declaration (and so any entity: FIDE's list declares none);
 * an element among the players other than ``<player>``, one inside a field, or a player
   of more than :data:`MAX_FIELDS` fields;
+* elements of under :data:`MIN_ELEMENT_BYTES` bytes on average (FIDE's: over 18), past
+  the first million: time goes by elements, and a file of tiny ones is made to waste it;
 * a document that is not well formed (one cut short ends inside an element).
+
+A player whose ``<fideid>`` is not asked for (or asked for and read before: the ID is on
+two lines) is not read further: expat then calls back only at each element's end.
 
 A field's text past :data:`MAX_TEXT` characters is not kept: its player cannot be filled
 and is named, as a damaged line of the TXT list is (:func:`.fidelist.problem_of`).
@@ -23,10 +28,12 @@ from typing import Any, BinaryIO
 from ..errors import RatingError
 from .fidelist import FideList, player_from_fields, problem_of
 
-__all__ = ["read_xml", "MAX_FIELDS", "MAX_TEXT"]
+__all__ = ["read_xml", "MAX_FIELDS", "MAX_TEXT", "MIN_ELEMENT_BYTES"]
 
 MAX_FIELDS = 64
 MAX_TEXT = 256
+MIN_ELEMENT_BYTES = 12
+_DENSITY_FROM = 1_000_000
 _CHUNK = 1 << 20
 _TAGS = {"fideid": "id", "name": "name", "country": "fed", "sex": "sex", "title": "title",
          "w_title": "w_title", "o_title": "o_title", "foa_title": "foa",
@@ -53,6 +60,7 @@ class _Players:
         self.line = 0
         self.long: str | None = None
         self.children = 0
+        self.elements = 0
         self.combined: bool | None = None
 
     def start(self, name: str, attrs: Any) -> None:
@@ -76,17 +84,51 @@ class _Players:
             self.size += len(text)
 
     def end(self, name: str) -> None:
+        self.elements += 1
         if self.depth == 3 and self.field is not None:
             if self.size > MAX_TEXT:
                 self.long = f"<{name}> is longer than {MAX_TEXT} characters"
-            self.fields[_TAGS.get(name, name)] = "".join(self.text).strip()[:MAX_TEXT]
+            value = self.fields[_TAGS.get(name, name)] = "".join(self.text).strip()[:MAX_TEXT]
             self.field = None
+            if name == "fideid" and self.combined is not None and self.ids is not None:
+                self.skip_unless_wanted(value)
         elif self.depth == 2:
             self.player()
         self.depth -= 1
 
+    def skip_unless_wanted(self, value: str) -> None:
+        """Read no further a player not asked for, or asked for and read before (kept as
+        on two lines); expat then calls back only at elements' ends, up to the player's."""
+        wanted = self.ids or set()
+        fide_id = int(value) if value.isascii() and value.isdigit() else None
+        if fide_id is not None and fide_id in wanted:
+            if not self.result.seen(fide_id):
+                return
+            self.result.keep(fide_id, self.line, None, None)
+        self.parser.StartElementHandler = None
+        self.parser.CharacterDataHandler = None
+        self.parser.EndElementHandler = self.end_skipped
+
+    def end_skipped(self, name: str) -> None:
+        self.elements += 1
+        if name == "player":
+            self.parser.StartElementHandler = self.start
+            self.parser.CharacterDataHandler = self.data
+            self.parser.EndElementHandler = self.end
+            self.depth = 1
+            self.result.lines += 1
+            self.dense()
+
+    def dense(self) -> None:
+        """Refuse a file of tiny elements (see the module's notes)."""
+        if self.elements > _DENSITY_FROM and \
+                self.elements * MIN_ELEMENT_BYTES > self.parser.CurrentByteIndex:
+            raise _Refused(f"{self.elements:,} elements in {self.parser.CurrentByteIndex:,} bytes, "
+                           f"under {MIN_ELEMENT_BYTES} bytes an element (FIDE's list: over 18)")
+
     def player(self) -> None:
         self.result.lines += 1
+        self.dense()
         values = self.fields
         if self.combined is None:
             self.combined = "rapid" in values or self.kind == "combined"
