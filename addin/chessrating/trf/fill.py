@@ -244,12 +244,14 @@ zipped or not). Without --fill: say what the list is and print the players asked
 with --id. With --fill BOOK.xlsx: for every player row of the FIDE workbook with a FIDE
 ID (Report sheet), write name, federation, sex, title, birth year, the rating of the
 workbook's rating list and K list (the list's K, which overrides the computed K) from
-the list, then recalculate. Rows without an ID, or whose ID is not on the list, are named
-and left as they are. The workbook's other parts stay byte for byte.
+the list, then recalculate. Rows without an ID, or whose ID is not on the list or on a
+damaged line of it, are named and left as they are; an ID typed as text is read. The
+workbook's other parts stay byte for byte.
 """
 EPILOG = ("Exit code 0: written, every named player filled, every formula gave a value; 1: "
-          "written, but some rows were not filled or some cells show an error (listed); 2: "
-          "nothing written.")
+          "written, but some rows were not filled (each named: no ID, not on the list, or the "
+          "list's line damaged, cut short or twice, with the file and line) or some cells show "
+          "an error (listed); 2: nothing written, nothing replaced (the reason on one line).")
 
 
 def add_subcommand(sub: Any) -> None:

@@ -9,12 +9,14 @@ exhaust it holds. What FIDE's list never has refuses the file, naming it and the
 * a document type declaration (and so any entity: FIDE's list declares none);
 * an element among the players other than ``<player>``, one inside a field, or a player
   of more than :data:`MAX_FIELDS` fields;
-* elements of under :data:`MIN_ELEMENT_BYTES` bytes on average (FIDE's: over 18), past
+* elements of under :data:`MIN_ELEMENT_BYTES` bytes on average (FIDE's: over 20), past
   the first million: time goes by elements, and a file of tiny ones is made to waste it;
 * a document that is not well formed (one cut short ends inside an element).
 
-A player whose ``<fideid>`` is not asked for (or asked for and read before: the ID is on
-two lines) is not read further: expat then calls back only at each element's end.
+A player whose first field is not a ``<fideid>`` asked for (or is one read before: the ID
+is on two lines) is not read further: expat then calls back only at each element's end
+(FIDE's players start with their ID; the first player of a file is read whole, to tell
+the list's kind).
 
 A field's text past :data:`MAX_TEXT` characters is not kept: its player cannot be filled
 and is named, as a damaged line of the TXT list is (:func:`.fidelist.problem_of`).
@@ -32,7 +34,7 @@ __all__ = ["read_xml", "MAX_FIELDS", "MAX_TEXT", "MIN_ELEMENT_BYTES"]
 
 MAX_FIELDS = 64
 MAX_TEXT = 256
-MIN_ELEMENT_BYTES = 12
+MIN_ELEMENT_BYTES = 16
 _DENSITY_FROM = 1_000_000
 _CHUNK = 1 << 20
 _TAGS = {"fideid": "id", "name": "name", "country": "fed", "sex": "sex", "title": "title",
@@ -90,15 +92,17 @@ class _Players:
                 self.long = f"<{name}> is longer than {MAX_TEXT} characters"
             value = self.fields[_TAGS.get(name, name)] = "".join(self.text).strip()[:MAX_TEXT]
             self.field = None
-            if name == "fideid" and self.combined is not None and self.ids is not None:
-                self.skip_unless_wanted(value)
+            if self.combined is not None and self.ids is not None and self.children == 1:
+                self.skip_unless_wanted(value if name == "fideid" else "")
         elif self.depth == 2:
             self.player()
         self.depth -= 1
 
     def skip_unless_wanted(self, value: str) -> None:
-        """Read no further a player not asked for, or asked for and read before (kept as
-        on two lines); expat then calls back only at elements' ends, up to the player's."""
+        """Read no further a player not asked for (``value``, its first field's, is not
+        an ID asked for: FIDE's players start with ``<fideid>``), or asked for and read
+        before (kept as on two lines); expat then calls back only at elements' ends, up to
+        the player's."""
         wanted = self.ids or set()
         fide_id = int(value) if value.isascii() and value.isdigit() else None
         if fide_id is not None and fide_id in wanted:
@@ -111,6 +115,8 @@ class _Players:
 
     def end_skipped(self, name: str) -> None:
         self.elements += 1
+        if not self.elements & 0xFFFF:  # a player skipped may hold any number of elements
+            self.dense()
         if name == "player":
             self.parser.StartElementHandler = self.start
             self.parser.CharacterDataHandler = self.data
@@ -124,7 +130,7 @@ class _Players:
         if self.elements > _DENSITY_FROM and \
                 self.elements * MIN_ELEMENT_BYTES > self.parser.CurrentByteIndex:
             raise _Refused(f"{self.elements:,} elements in {self.parser.CurrentByteIndex:,} bytes, "
-                           f"under {MIN_ELEMENT_BYTES} bytes an element (FIDE's list: over 18)")
+                           f"under {MIN_ELEMENT_BYTES} bytes an element (FIDE's list: over 20)")
 
     def player(self) -> None:
         self.result.lines += 1
