@@ -149,6 +149,12 @@ def test_an_id_listed_twice_fills_neither(imported, tmp_path: Path) -> None:  # 
     assert ("  player 3 Player 003 (FIDE ID 100003): 'players_list.zip' (players_list_foa.txt), "
             "lines 4 and 10: FIDE ID 100003 is on two lines; which one is the player cannot be "
             "told") in proc.stdout.splitlines()
+    lookup = run_cli("fide-list", "players_list.zip", "--id", "100003", "--id", "100004", cwd=tmp_path)
+    assert lookup.returncode == 1 and lookup.stdout.splitlines()[1:] == [
+        "100003: cannot be read: 'players_list.zip' (players_list_foa.txt), lines 4 and 10: FIDE ID "
+        "100003 is on two lines; which one is the player cannot be told",
+        "100004: Listed, Player 004, NOR, w, no title, born 1990; standard 2004 (K 20), rapid 1904 "
+        "(K 20), blitz - (K -)"]
 
 
 @pytest.mark.parametrize("build, words", [
