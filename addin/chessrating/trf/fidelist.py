@@ -247,7 +247,7 @@ def problem_of(fields: dict[str, str], words: dict[str, str]) -> str | None:
 class _Columns:
     """The fields of a TXT layout and where each starts, read from its header line."""
 
-    def __init__(self, header: str) -> None:
+    def __init__(self, header: str, shown: str = "the list") -> None:
         words = [(m.start(), m.group()) for m in re.finditer(r"\S+", header)]
         if len(words) >= 2 and words[0][1].upper() == "ID" and words[1][1].upper() == "NUMBER":
             words = [(0, "ID Number")] + words[2:]
@@ -257,14 +257,14 @@ class _Columns:
             key = word.split()[0].upper()
             name = _FIELDS.get(key) or ("rating" if _MONTH.fullmatch(key) else None)
             if name is None:
-                raise RatingError(f"list: header word {word!r} at column {start + 1} is not one "
-                                  "of a FIDE rating list")
+                raise RatingError(f"list: {shown}: header word {_quoted(word)} at column "
+                                  f"{start + 1} is not one of a FIDE rating list")
             self.starts.append((name, start))
             self.words[name] = word
         names = [n for n, _ in self.starts]
         if names[:2] != ["id", "name"] or "fed" not in names:
-            raise RatingError("list: the first line is not a FIDE rating list header "
-                              "(ID Number, Name, Fed …)")
+            raise RatingError(f"list: {shown}: the first line is not a FIDE rating list "
+                              "header (ID Number, Name, Fed …)")
         self.combined = "standard" in names
         self.layout = ("combined" if "foa" in names else "combined, without FOA") \
             if self.combined else "one rating type"
@@ -349,12 +349,12 @@ def _read_txt(stream: BinaryIO, kind: str | None, ids: set[int] | None, result: 
         raise RatingError(f"list: {result.shown}: the first line is longer than {MAX_LINE:,} "
                           "bytes; not a FIDE rating list")
     header = _decode(header_raw).lstrip("\ufeff").rstrip("\r\n")
-    columns = _Columns(header)
+    columns = _Columns(header, result.shown)
     if columns.combined:
         kind = "combined"
     elif kind in (None, "combined"):
-        raise RatingError("list: a list of one rating type whose name does not say which "
-                          "(standard, rapid or blitz); name the file as FIDE does")
+        raise RatingError(f"list: {result.shown}: a list of one rating type whose name does not "
+                          "say which (standard, rapid or blitz); name the file as FIDE does")
     result.kind, result.layout = kind or "combined", columns.layout
     wanted = None if ids is None else {str(i).encode() for i in ids}
     id_end = columns.id_end

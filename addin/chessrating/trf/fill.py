@@ -213,8 +213,8 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
             progress.update("reading", f"the FIDE list for {len(ids)} FIDE IDs", 0.0)
         found = read_fide_list(fide_list, ids)
     if not found.has(kind):
-        raise RatingError(f"list: a {found.kind} list; the workbook is rated on the {kind} list "
-                          "(Report sheet, Rating list): use that list")
+        raise RatingError(f"list: {found.shown}: a {found.kind} list; the workbook is rated on "
+                          f"the {kind} list (Report sheet, Rating list): use that list")
     summary = FillSummary(book, Path(shown) if shown else target, found.kind, kind,
                           notes=list(found.notes))
     updates = fill_updates(view, found, summary)

@@ -139,8 +139,9 @@ class _Players:
         if self.combined is None:
             self.combined = "rapid" in values or self.kind == "combined"
             if not self.combined and self.kind in (None, "combined"):
-                raise RatingError("list: a list of one rating type whose name does not say "
-                                  "which (standard, rapid or blitz); name the file as FIDE does")
+                raise RatingError(f"list: {self.result.shown}: a list of one rating type whose "
+                                  "name does not say which (standard, rapid or blitz); name the "
+                                  "file as FIDE does")
             self.result.kind = "combined" if self.combined else self.kind  # type: ignore[assignment]
             self.result.layout = "XML"
         raw_id = values.get("id", "")
