@@ -285,10 +285,13 @@ class ImportSummary:
                        f"{f.rating_type} rating, K, birth year, sex and title")
             unfilled = [f"player {n} {name}: no FIDE ID" for n, name in f.no_id]
             unfilled += [f"player {n} {name}: FIDE ID {i} not on the list" for n, name, i in f.not_on_list]
+            unfilled += [f"player {n} {name}: FIDE ID {i}: {why}" for n, name, i, why in f.refused]
+            unfilled += [f"player {n} {name}: {why}" for n, name, why in f.not_ids]
             out.append(f"not filled (left as the file gives them; K assumed where rated): {len(unfilled)}")
             out += [f"  {u}" for u in unfilled[:max_warnings]]
             if len(unfilled) > max_warnings:
                 out.append(f"  ... and {len(unfilled) - max_warnings} more")
+            out += [f"note: {note}" for note in f.notes]
         if self.tiebreaks:
             out.append(f"tie-breaks: {', '.join(self.tiebreaks)} ({self.tiebreaks_note})")
         out.append(f"warnings: {len(self.warnings)}")
@@ -416,6 +419,8 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         raise RatingError(f"output: {str(target)!r} is the TRF file itself; name another with -o")
     if target.suffix.lower() != ".xlsx":  # refused before any work: nothing half-built is left
         raise RatingError(f"output: {str(target)!r} must be named .xlsx")
+    if fide_list is not None and same_file(Path(fide_list), target):
+        raise RatingError(f"output: {str(target)!r} is the FIDE list itself; name another with -o")
     if fide_list is not None and system != "fide":
         raise RatingError("--fide-list: the FIDE list fills the FIDE workbooks; not with --system uscf")
     bar = progress or Progress()

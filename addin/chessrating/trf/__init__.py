@@ -4,7 +4,12 @@
   and out of the tournament model (:mod:`chessrating.tournament`).
 - :mod:`.export` and :mod:`.preflight`: ``chessrating export-trf``, a filled workbook into
   the FIDE rating report, with a rating officer's pre-flight check.
-- :mod:`.fidelist` and :mod:`.fill`: the FIDE rating list, and ``chessrating fide-list``.
+- :mod:`.fidelist` and :mod:`.fill`: the FIDE rating list, and ``chessrating fide-list``;
+  :mod:`.listfile` opens the list within bounds (a zip's one file), :mod:`.listxml` reads
+  its XML variant.
+- :mod:`.bookview` (and :mod:`.bookxml`, the parts read as streams): a filled workbook as
+  ``export-trf``, ``fide-list --fill``, ``pair`` and ``export-uscf`` read it, only where
+  its names point.
 - :mod:`.national`: TRF-2026's national records (a federation's own ID, rating and region
   per player), where ``import-trf --system uscf`` finds US Chess IDs and states.
 

@@ -5,9 +5,13 @@ For every player row with a FIDE ID (the Report sheet's ``FideIds``) that the li
 holds, the row's name, federation, title, rating of the workbook's rating type
 (``RatingList``: standard, rapid or blitz), birth year, K list (the list's K for that
 type) and sex are written from the list. Rows without an ID, and IDs the list does not
-hold, are named in the summary and left as they are: nothing is guessed. Once K list is
-filled, K is the list's (it overrides the computed K, as K list always did), so the
+hold, are named in the summary and left as they are: nothing is guessed; so is an ID the
+list cannot fill (its line damaged or cut short, or the ID on two lines: the file and lines
+named) and a FIDE ID cell that holds no ID. Once K list is filled, K is the list's (it overrides the computed K, as K list always did), so the
 row's orange "assumed" marks go.
+
+A FIDE ID cell is read as an ID when it holds a whole number, or text of ASCII digits only
+(spaces around them trimmed): an ID typed as text (``'1503014``) is the ID it shows.
 
 What the list leaves empty: no rating of the type writes 0 (the templates read 0 as no
 rating); no title writes an empty title; a birth year of 0 (unknown) and a missing K
@@ -32,7 +36,7 @@ from ..errors import RatingError
 from .bookview import BookView, read_book_view
 from .fidelist import RATING_TYPES, FideList, read_fide_list
 
-__all__ = ["FillSummary", "fill_workbook", "fill_updates", "MAX_NAMED"]
+__all__ = ["FillSummary", "fill_workbook", "fill_updates", "fide_id_of", "MAX_NAMED"]
 
 MAX_NAMED = 20
 
@@ -48,13 +52,17 @@ class FillSummary:
     filled: list[tuple[int, str, int]] = field(default_factory=list)
     no_id: list[tuple[int, str]] = field(default_factory=list)
     not_on_list: list[tuple[int, str, int]] = field(default_factory=list)
+    refused: list[tuple[int, str, int, str]] = field(default_factory=list)  # the list's reason
+    not_ids: list[tuple[int, str, str]] = field(default_factory=list)  # the cell's reason
+    notes: list[str] = field(default_factory=list)  # the list's, on the file as a whole
     cell_errors: list[Any] = field(default_factory=list)
     standings: list[Any] = field(default_factory=list)  # after the recalculation
 
     @property
     def complete(self) -> bool:
         """Every named player filled and every formula gave a value."""
-        return not (self.no_id or self.not_on_list or self.cell_errors)
+        return not (self.no_id or self.not_on_list or self.refused or self.not_ids
+                    or self.cell_errors)
 
     def lines(self, max_named: int = MAX_NAMED) -> list[str]:
         out = [f"workbook: {self.output}",
@@ -70,6 +78,13 @@ class FillSummary:
               [f"player {n} {name}" for n, name in self.no_id])
         named("FIDE IDs not on the list (left as they are)",
               [f"player {n} {name} (FIDE ID {i})" for n, name, i in self.not_on_list])
+        if self.refused:
+            named("FIDE IDs the list cannot fill (left as they are)",
+                  [f"player {n} {name} (FIDE ID {i}): {why}" for n, name, i, why in self.refused])
+        if self.not_ids:
+            named("FIDE ID cells that hold no FIDE ID (left as they are)",
+                  [f"player {n} {name}: {why}" for n, name, why in self.not_ids])
+        out += [f"note: {note}" for note in self.notes]
         if self.cell_errors:
             out.append(f"cells showing an error: {len(self.cell_errors)}")
             out += [f"  {e}" for e in self.cell_errors[:max_named]]
@@ -94,21 +109,44 @@ def _rating_type(view: BookView) -> str:
     return kind
 
 
+def fide_id_of(value: Any) -> int | str | None:
+    """The FIDE ID a cell holds: ``None`` when empty, else the ID, or (a ``str``) why the
+    value is none: a whole number from 1, or text of ASCII digits only, trimmed.
+
+    >>> fide_id_of(1503014), fide_id_of(" 1503014 "), fide_id_of(1503014.0), fide_id_of("  ")
+    (1503014, 1503014, 1503014, None)
+    >>> print(fide_id_of("１５０３０１４"))
+    '１５０３０１４' is not a FIDE ID (digits 0-9 only)
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.isdigit() and int(text) > 0:
+            return int(text)
+        return f"{value!r} is not a FIDE ID (digits 0-9 only)"
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
+            and float(value).is_integer() and 0 < value < 10**15:
+        return int(value)
+    return f"{value!r} is not a FIDE ID (a whole number)"
+
+
 def fill_updates(view: BookView, found: FideList, summary: FillSummary) -> dict[str, dict[tuple[int, int], Any]]:
     """The input cells to write, by sheet and (row, column); ``summary`` gets each row's fate."""
     kind = summary.rating_type
     updates: dict[str, dict[tuple[int, int], Any]] = {}
     for number, (sheet, row, col), id_cell, sex_cell in _rows(view):
         name = view.value(sheet, row, col)
-        fide_id = view.value(*id_cell) if id_cell else None
+        fide_id = fide_id_of(view.value(*id_cell)) if id_cell else None
         if fide_id is None:
             if name is not None:
                 summary.no_id.append((number, str(name)))
             continue
-        try:
-            fide_id = int(fide_id)
-        except (TypeError, ValueError):
-            summary.not_on_list.append((number, str(name or ""), fide_id))
+        if isinstance(fide_id, str):
+            summary.not_ids.append((number, str(name or ""), fide_id))
+            continue
+        if fide_id in found.refused:
+            summary.refused.append((number, str(name or ""), fide_id, found.refused[fide_id]))
             continue
         entry = found.players.get(fide_id)
         if entry is None:
@@ -130,6 +168,12 @@ def fill_updates(view: BookView, found: FideList, summary: FillSummary) -> dict[
     return updates
 
 
+def book_ids(view: BookView) -> set[int]:
+    """The FIDE IDs the workbook's player rows hold (:func:`fide_id_of`)."""
+    return {i for c in view.names.get("FideIds", []) for i in [fide_id_of(view.value(*c))]
+            if isinstance(i, int)}
+
+
 def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str] | BinaryIO | FideList,
                   output: str | os.PathLike[str] | None = None, *, shown: str | None = None,
                   rating_type: str | None = None, progress: Any = None) -> FillSummary:
@@ -149,22 +193,22 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
     if isinstance(fide_list, (str, os.PathLike)) and same_file(Path(fide_list), target):
         raise RatingError(f"output: {str(target)!r} is the list itself")
     view = read_book_view(book)
-    rows = _rows(view)
+    _rows(view)  # a workbook that is no FIDE template is refused before the list is read
     if rating_type is not None and rating_type not in RATING_TYPES:
         raise RatingError(f"rating_type: {rating_type!r} is not one of {', '.join(RATING_TYPES)}")
     kind = rating_type or _rating_type(view)
     if isinstance(fide_list, FideList):
         found = fide_list
     else:
-        ids = {int(v) for _, _, c, _ in rows if c is not None
-               for v in [view.value(*c)] if isinstance(v, (int, float))}
+        ids = book_ids(view)
         if progress is not None:
             progress.update("reading", f"the FIDE list for {len(ids)} FIDE IDs", 0.0)
         found = read_fide_list(fide_list, ids)
     if not found.has(kind):
-        raise RatingError(f"list: a {found.kind} list; the workbook is rated on the {kind} list "
-                          "(Report sheet, Rating list): use that list")
-    summary = FillSummary(book, Path(shown) if shown else target, found.kind, kind)
+        raise RatingError(f"list: {found.shown}: a {found.kind} list; the workbook is rated on "
+                          f"the {kind} list (Report sheet, Rating list): use that list")
+    summary = FillSummary(book, Path(shown) if shown else target, found.kind, kind,
+                          notes=list(found.notes))
     updates = fill_updates(view, found, summary)
     if rating_type is not None and view.has("RatingList"):
         sheet, row, col = view.names["RatingList"][0]
@@ -176,6 +220,9 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
                                  progress=progress.follow(0.6, 1.0) if progress is not None else None)
     except RecalcError as error:
         raise RatingError(str(error)) from None
+    except OSError as error:  # a full disk: the draft beside the output could not be written
+        raise RatingError(f"output: {str(target)!r} cannot be written "
+                          f"({error.strerror or error}); it was left as it was") from None
     summary.cell_errors = list(report.root_errors)
     summary.standings = report.standings
     return summary
@@ -189,12 +236,14 @@ zipped or not). Without --fill: say what the list is and print the players asked
 with --id. With --fill BOOK.xlsx: for every player row of the FIDE workbook with a FIDE
 ID (Report sheet), write name, federation, sex, title, birth year, the rating of the
 workbook's rating list and K list (the list's K, which overrides the computed K) from
-the list, then recalculate. Rows without an ID, or whose ID is not on the list, are named
-and left as they are. The workbook's other parts stay byte for byte.
+the list, then recalculate. Rows without an ID, or whose ID is not on the list or on a
+damaged line of it, are named and left as they are; an ID typed as text is read. The
+workbook's other parts stay byte for byte.
 """
 EPILOG = ("Exit code 0: written, every named player filled, every formula gave a value; 1: "
-          "written, but some rows were not filled or some cells show an error (listed); 2: "
-          "nothing written.")
+          "written, but some rows were not filled (each named: no ID, not on the list, or the "
+          "list's line damaged, cut short or twice, with the file and line) or some cells show "
+          "an error (listed); 2: nothing written, nothing replaced (the reason on one line).")
 
 
 def add_subcommand(sub: Any) -> None:
@@ -222,8 +271,7 @@ def run(args: Any) -> int:
     if args.fill:
         found = None
         if args.list_type:  # the kind must be known before the fill reads the list
-            view = read_book_view(args.fill)
-            ids = {int(v) for v in view.named("FideIds") if isinstance(v, (int, float))}
+            ids = book_ids(read_book_view(args.fill))
             found = read_fide_list(args.list, ids, kind=args.list_type)
         from ..progress import Progress
         bar = Progress()
@@ -236,9 +284,15 @@ def run(args: Any) -> int:
         return 0 if summary.complete else 1
     found = read_fide_list(args.list, args.ids or (), kind=args.list_type)
     print(f"list: {found.kind} ({found.layout}), {found.lines} players")
+    for note in found.notes:
+        print(f"note: {note}")
     missing = 0
     for fide_id in args.ids or ():
         p = found.players.get(fide_id)
+        if fide_id in found.refused:
+            print(f"{fide_id}: cannot be read: {found.refused[fide_id]}")
+            missing += 1
+            continue
         if p is None:
             print(f"{fide_id}: not on the list")
             missing += 1
