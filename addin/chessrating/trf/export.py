@@ -18,10 +18,13 @@ spellings too (``W D L`` rated, ``X`` forfeit win, ``F`` forfeit loss).
 
 **Decisions**
 
-* Ranks: by the workbook's tie-breaks where it has them (a ``Rank`` named range), else
-  by points, then starting number. TRF16 wants distinct ranks, so ties are broken by
-  starting number; TRF-2026 lets equal players share a rank (the check says which) and
-  names the tie-breaks that ranked them in its ``202`` record.
+* Ranks: a workbook made from a TRF file gives back the file's ranks, as long as its
+  ``Rank`` column still gives every player the rank it gave when made (sheet ``File
+  ranks``, :mod:`chessrating.workbooks.file_ranks`), and TRF-2026 the file's ``202``
+  record. Otherwise by the workbook's tie-breaks where it has them (a ``Rank`` named
+  range), else by points, then starting number. TRF16 wants distinct ranks, so ties are
+  broken by starting number; TRF-2026 lets equal players share a rank (the check says
+  which) and names the tie-breaks that ranked them in its ``202`` record.
 * The round-robin crosstable holds no rounds or colours: the Report sheet's grid
   ``GameRounds`` does (``3W``: round 3, the row player White; ``import-trf`` fills it
   from the file). A blank cell is read as the FIDE Berger tables (C.05 Annex 1) give it
@@ -130,6 +133,7 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
     _read_rounds(view, t)
     if view.has("Rank"):
         _read_ranking(view, rows, read)
+    _read_file_ranks(view, read)
     return read
 
 
@@ -240,6 +244,19 @@ def _read_ranking(view: BookView, rows: list[tuple[int, int]], read: WorkbookEve
                       if view.text(f"TieBreak{slot}").strip()]
 
 
+def _read_file_ranks(view: BookView, read: WorkbookEvent) -> None:
+    """The ranks of the TRF file the workbook was made from and the workbook's then."""
+    if not view.has("FileRanks"):
+        return
+    for target, name in ((read.file_ranks, "FileRanks"), (read.import_ranks, "ImportRanks")):
+        values = view.named(name)
+        for p in read.tournament.players:
+            rank = _int(values[p.number - 1]) if p.number <= len(values) else None
+            if rank:
+                target[p.number] = rank
+    read.file_tiebreaks = view.text("FileTieBreaks")
+
+
 def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_col: int,
                  read: WorkbookEvent, numbers: set[int]) -> None:
     first_row = rows[0][0]
@@ -334,11 +351,62 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
                                  "(Report sheet): written by the FIDE Berger tables for the starting numbers"))
 
 
+def file_ranks_stand(read: WorkbookEvent) -> tuple[bool, str]:
+    """Whether the export writes the ranks of the TRF file the workbook was made from,
+    and a line saying whose ranks it writes and why (``""`` for a workbook typed by hand).
+
+    >>> from chessrating.tournament import Player
+    >>> read = WorkbookEvent(Tournament(players=[Player(1, "A"), Player(2, "B")]), "swiss",
+    ...                      ranks={1: 1, 2: 2}, file_ranks={1: 2, 2: 1}, import_ranks={1: 1, 2: 2})
+    >>> file_ranks_stand(read)[1]
+    "the file's (sheet File ranks): the Crosstable ranks as when imported; its tie-breaks order 2 player(s) otherwise: player 1 A (file 2, Crosstable 1), player 2 B (file 1, Crosstable 2)"
+    >>> read.ranks = {1: 2, 2: 1}
+    >>> file_ranks_stand(read)
+    (False, "the Crosstable's: its ranks changed since the import for 2 player(s) (player 1 A: 1, now 2; player 2 B: 2, now 1); the file's ranks no longer stand")
+    """
+    players = read.tournament.players
+    if not read.file_ranks:
+        return False, ""
+    missing = [p for p in players if p.number not in read.file_ranks]
+    if missing:
+        return False, (f"the Crosstable's: the file gives no rank for {_named(missing)}")
+    if not read.ranks:
+        return False, ("the file's ranks not written: the Crosstable's Rank column holds no values "
+                       "(recalculate the workbook: chessrating recalc); by points")
+    changed = [p for p in players if read.ranks.get(p.number) != read.import_ranks.get(p.number)]
+    if changed:
+        shown = "; ".join(f"player {p.number} {p.name}: {read.import_ranks.get(p.number, '-')}, now "
+                          f"{read.ranks.get(p.number, '-')}" for p in changed[:_SHOWN])
+        return False, (f"the Crosstable's: its ranks changed since the import for {len(changed)} "
+                       f"player(s) ({shown}{'; …' if len(changed) > _SHOWN else ''}); the file's ranks "
+                       "no longer stand")
+    other = [p for p in players if read.ranks[p.number] != read.file_ranks[p.number]] if read.ranks else []
+    note = "the file's (sheet File ranks): the Crosstable ranks as when imported"
+    if other:
+        note += (f"; its tie-breaks order {len(other)} player(s) otherwise: "
+                 + ", ".join(f"player {p.number} {p.name} (file {read.file_ranks[p.number]}, Crosstable "
+                             f"{read.ranks.get(p.number, '-')})" for p in other[:_SHOWN])
+                 + (", …" if len(other) > _SHOWN else ""))
+    return True, note
+
+
+_SHOWN = 5
+
+
+def _named(players: list[Player]) -> str:
+    shown = ", ".join(f"player {p.number} {p.name}" for p in players[:_SHOWN])
+    return shown + (f" and {len(players) - _SHOWN} more" if len(players) > _SHOWN else "")
+
+
 def _ranked(read: WorkbookEvent, trf_format: str) -> None:
     """Each player's points and rank (the module's **Decision**)."""
     t = read.tournament
     for p in t.players:
         p.points = p.computed_points(t.scoring)
+    if file_ranks_stand(read)[0]:
+        for p in t.players:
+            p.rank = read.file_ranks[p.number]
+        return
     if read.ranks:
         # The workbook's own ranks; TRF16 wants one player a rank, so equal ranks (and
         # players with none: no result yet) are told apart by starting number.
@@ -387,11 +455,14 @@ class ExportSummary:
     rated: int
     rounds: int
     issues: list[Issue]
+    ranks: str = ""  # whose ranks were written, where the workbook was made from a TRF file
 
     def lines(self, max_shown: int = 50) -> list[str]:
         out = [f"written: {self.output} ({self.trf_format.upper()}, {self.layout})",
-               f"players: {self.players} ({self.rated} rated), rounds: {self.rounds}",
-               f"pre-flight check: {len(self.issues)} problem(s), listed in {self.check}"]
+               f"players: {self.players} ({self.rated} rated), rounds: {self.rounds}"]
+        if self.ranks:
+            out.append(f"ranks: {self.ranks}")
+        out.append(f"pre-flight check: {len(self.issues)} problem(s), listed in {self.check}")
         out += [f"  {i}" for i in self.issues[:max_shown]]
         if len(self.issues) > max_shown:
             out.append(f"  ... and {len(self.issues) - max_shown} more")
@@ -424,8 +495,11 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
         raise RatingError(f"book: {str(book)!r} has no players (no names in the crosstable)")
     issues = preflight(read, trf_format=trf_format)
     _ranked(read, trf_format)
+    from_file, ranks_note = file_ranks_stand(read)
     if trf_format == "trf26":
-        _trf26_headers(t, read.tiebreaks if read.ranks else [])
+        codes = [read.file_tiebreaks] if from_file and read.file_tiebreaks else \
+            [] if from_file else read.tiebreaks if read.ranks else []
+        _trf26_headers(t, codes)
     text = write_trf(t)  # raises for a value that does not fit its columns: nothing written
     check = preflight_output(target)
     try:
@@ -437,7 +511,7 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
     except OSError as error:
         raise RatingError(f"output: {str(target)!r} cannot be written ({error.strerror or error})") from None
     return ExportSummary(book, target, check, trf_format, read.layout, len(t.players),
-                         sum(1 for p in t.players if p.rating), t.rounds, issues)
+                         sum(1 for p in t.players if p.rating), t.rounds, issues, ranks_note)
 
 
 # -- command line ---------------------------------------------------------------------

@@ -55,6 +55,11 @@ class WorkbookEvent:
     stated_points: dict[int, float | None] = field(default_factory=dict)
     ranks: dict[int, int] = field(default_factory=dict)
     tiebreaks: list[str] = field(default_factory=list)  # the codes that ranked them, in order
+    # a workbook made from a TRF file: the file's ranks and 202 record, and the ranks the
+    # crosstable gave then (sheet File ranks, :mod:`chessrating.workbooks.file_ranks`)
+    file_ranks: dict[int, int] = field(default_factory=dict)
+    import_ranks: dict[int, int] = field(default_factory=dict)
+    file_tiebreaks: str = ""
 
 
 def preflight(read: WorkbookEvent, *, trf_format: str = "trf16") -> list[Issue]:

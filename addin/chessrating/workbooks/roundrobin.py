@@ -40,6 +40,7 @@ from ..errors import RatingError
 from ..tournament import Tournament
 from .event import RoundRobinEvent
 from .report import write_report_sheet
+from .file_ranks import write_file_ranks_sheet
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
     fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
@@ -386,6 +387,8 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     sheet.activate()
     write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report,
                        round_robin=True)
+    write_file_ranks_sheet(book, st, lay.first, size, report,
+                           FIDE_ROUND_ROBIN_DEFAULTS if tiebreaks is None else tiebreaks, round_robin=True)
     write_how_to_sheet(book, st, "FIDE round robin: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()
