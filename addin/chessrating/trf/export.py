@@ -53,6 +53,7 @@ from ..errors import RatingError
 from .bookview import BookView, read_book_view
 from ..tournament import TITLES, Player, RoundGame, Tournament, berger
 from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
+from .ranks import file_ranks_stand, ranked, read_file_ranks, read_ranking
 
 __all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "workbook_tournament",
            "preflight", "export_trf", "default_output", "preflight_output"]
@@ -132,8 +133,10 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
         _round_robin_games(view, sheet, rows, name_col, read, numbers)
     _read_rounds(view, t)
     if view.has("Rank"):
-        _read_ranking(view, rows, read)
-    _read_file_ranks(view, read)
+        read_ranking(view, read)
+    read_file_ranks(view, read)
+    if view.has("PairMaxMeets"):  # how often two players may meet (the Swiss's pairing setting)
+        read.max_meetings = max(_int(view.one("PairMaxMeets")) or 1, 1)
     return read
 
 
@@ -234,29 +237,6 @@ def _read_rounds(view: BookView, t: Tournament) -> None:
     t.rounds = max(played, len(t.round_dates))
 
 
-def _read_ranking(view: BookView, rows: list[tuple[int, int]], read: WorkbookEvent) -> None:
-    """The workbook's ranks (``Rank``) and the tie-break codes that made them."""
-    ranks = view.named("Rank")
-    for p, value in zip(read.tournament.players, [ranks[i] for i, _ in enumerate(rows)]):
-        if _int(value):
-            read.ranks[p.number] = _int(value)  # type: ignore[assignment]
-    read.tiebreaks = [view.text(f"TieBreak{slot}").strip().upper() for slot in range(1, 5)
-                      if view.text(f"TieBreak{slot}").strip()]
-
-
-def _read_file_ranks(view: BookView, read: WorkbookEvent) -> None:
-    """The ranks of the TRF file the workbook was made from and the workbook's then."""
-    if not view.has("FileRanks"):
-        return
-    for target, name in ((read.file_ranks, "FileRanks"), (read.import_ranks, "ImportRanks")):
-        values = view.named(name)
-        for p in read.tournament.players:
-            rank = _int(values[p.number - 1]) if p.number <= len(values) else None
-            if rank:
-                target[p.number] = rank
-    read.file_tiebreaks = view.text("FileTieBreaks")
-
-
 def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_col: int,
                  read: WorkbookEvent, numbers: set[int]) -> None:
     first_row = rows[0][0]
@@ -264,6 +244,7 @@ def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_c
     rounds = 0
     while view.value(sheet, first_row - 1, start + 3 * rounds) == "Opp":
         rounds += 1
+    colours: dict[tuple[int, int], str | None] = {}  # (player, round) -> colour, a row naming an opponent
     for p in read.tournament.players:
         row = rows[p.number - 1][0]
         for rnd in range(1, rounds + 1):
@@ -279,13 +260,47 @@ def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_c
                 read.issues.append(Issue(p.number, p.name, f"round {rnd}",
                                          f"result {_text(result)!r} is not a result; written blank"))
                 code = " "
-            colour = {"W": "w", "B": "b"}.get(_text(colour_value).upper())
+            typed = _text(colour_value)
+            colour = _COLOURS.get(typed.upper())
+            if opponent is not None:
+                colours[(p.number, rnd)] = colour
+                if typed and colour is None:
+                    read.refused_colours[(p.number, rnd)] = typed
             if opponent is not None and code == " ":
-                continue  # paired, not played yet: nothing to report
-            if opponent is not None and colour is None:
-                read.issues.append(Issue(p.number, p.name, f"round {rnd}", "colour missing (W or B)"))
+                read.unplayed.append((rnd, p.number, opponent))  # paired, no result (yet)
+                continue
             p.games.append(RoundGame(rnd, opponent, colour if opponent is not None else None, code))
         _pad(p)
+    _colours_from_opponents(read, colours)
+
+
+# A colour as typed (upper case): the letters the template offers, and the words.
+_COLOURS = {"W": "w", "B": "b", "WHITE": "w", "BLACK": "b"}
+
+
+def _colours_from_opponents(read: WorkbookEvent, colours: dict[tuple[int, int], str | None]) -> None:
+    """A game whose row gives no colour (blank, or text that is not one) takes the
+    opposite of the opponent's (``colours``: each row naming an opponent, by player and
+    round); only a game whose two rows give none is an issue, and text that is not a
+    colour is named either way."""
+    by_number = {p.number: p for p in read.tournament.players}
+    for p in read.tournament.players:
+        for g in p.games:
+            if g.opponent is None or g.colour is not None:
+                continue
+            back = by_number[g.opponent].game(g.round)
+            theirs = colours.get((g.opponent, g.round)) if back.opponent in (p.number, None) else None
+            if theirs is not None:
+                g.colour = "b" if theirs == "w" else "w"
+            typed = read.refused_colours.get((p.number, g.round))
+            if typed is not None:
+                written = {"w": "White", "b": "Black"}.get(g.colour or "")
+                read.issues.append(Issue(p.number, p.name, f"round {g.round}", f"colour {typed!r} is not W or B; "
+                                         + (f"written {written}, the opposite of player {g.opponent}'s"
+                                            if written else "not written")))
+            elif g.colour is None:
+                read.issues.append(Issue(p.number, p.name, f"round {g.round}",
+                                         f"colour missing (W or B), on player {g.opponent}'s row too"))
 
 
 def _pad(p: Player) -> None:
@@ -339,6 +354,7 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
             if colour is None:
                 read.issues.append(Issue(p.number, p.name, f"round {rnd}", "colour missing (W or B)"))
             p.games.append(RoundGame(rnd, j, colour, code))
+    _blank_games(view, sheet, rows, grid, read, lambda a, b: _scheduled_round(rounds_of, table, a, b))
     for p in read.tournament.players:
         twice = sorted(r for r, n in Counter(g.round for g in p.games).items() if n > 1)
         for rnd in twice:
@@ -351,77 +367,30 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
                                  "(Report sheet): written by the FIDE Berger tables for the starting numbers"))
 
 
-def file_ranks_stand(read: WorkbookEvent) -> tuple[bool, str]:
-    """Whether the export writes the ranks of the TRF file the workbook was made from,
-    and a line saying whose ranks it writes and why (``""`` for a workbook typed by hand).
+def _scheduled_round(rounds_of: dict[tuple[int, int], Any], table: dict[tuple[int, int], tuple[int, bool]],
+                     a: int, b: int) -> int:
+    """The round players ``a`` and ``b`` are scheduled to meet in: the Report sheet's grid
+    (either cell), else the Berger tables."""
+    for key in ((a, b), (b, a)):
+        found = _GAME_ROUND.fullmatch(_text(rounds_of.get(key)).upper())
+        if found:
+            return int(found[1])
+    return table.get((min(a, b), max(a, b)), (0, True))[0]
 
-    >>> from chessrating.tournament import Player
-    >>> read = WorkbookEvent(Tournament(players=[Player(1, "A"), Player(2, "B")]), "swiss",
-    ...                      ranks={1: 1, 2: 2}, file_ranks={1: 2, 2: 1}, import_ranks={1: 1, 2: 2})
-    >>> file_ranks_stand(read)[1]
-    "the file's (sheet File ranks): the Crosstable ranks as when imported; its tie-breaks order 2 player(s) otherwise: player 1 A (file 2, Crosstable 1), player 2 B (file 1, Crosstable 2)"
-    >>> read.ranks = {1: 2, 2: 1}
-    >>> file_ranks_stand(read)
-    (False, "the Crosstable's: its ranks changed since the import for 2 player(s) (player 1 A: 1, now 2; player 2 B: 2, now 1); the file's ranks no longer stand")
-    """
+
+def _blank_games(view: BookView, sheet: str, rows: list[tuple[int, int]], grid: int, read: WorkbookEvent,
+                 round_of: Any) -> None:
+    """Each blank cell of the grid between two players, kept with its round (the mirror's
+    game's, else the scheduled one) as a row naming an opponent without a result."""
     players = read.tournament.players
-    if not read.file_ranks:
-        return False, ""
-    missing = [p for p in players if p.number not in read.file_ranks]
-    if missing:
-        return False, (f"the Crosstable's: the file gives no rank for {_named(missing)}")
-    if not read.ranks:
-        return False, ("the file's ranks not written: the Crosstable's Rank column holds no values "
-                       "(recalculate the workbook: chessrating recalc); by points")
-    changed = [p for p in players if read.ranks.get(p.number) != read.import_ranks.get(p.number)]
-    if changed:
-        shown = "; ".join(f"player {p.number} {p.name}: {read.import_ranks.get(p.number, '-')}, now "
-                          f"{read.ranks.get(p.number, '-')}" for p in changed[:_SHOWN])
-        return False, (f"the Crosstable's: its ranks changed since the import for {len(changed)} "
-                       f"player(s) ({shown}{'; …' if len(changed) > _SHOWN else ''}); the file's ranks "
-                       "no longer stand")
-    other = [p for p in players if read.ranks[p.number] != read.file_ranks[p.number]] if read.ranks else []
-    note = "the file's (sheet File ranks): the Crosstable ranks as when imported"
-    if other:
-        note += (f"; its tie-breaks order {len(other)} player(s) otherwise: "
-                 + ", ".join(f"player {p.number} {p.name} (file {read.file_ranks[p.number]}, Crosstable "
-                             f"{read.ranks.get(p.number, '-')})" for p in other[:_SHOWN])
-                 + (", …" if len(other) > _SHOWN else ""))
-    return True, note
-
-
-_SHOWN = 5
-
-
-def _named(players: list[Player]) -> str:
-    shown = ", ".join(f"player {p.number} {p.name}" for p in players[:_SHOWN])
-    return shown + (f" and {len(players) - _SHOWN} more" if len(players) > _SHOWN else "")
-
-
-def _ranked(read: WorkbookEvent, trf_format: str) -> None:
-    """Each player's points and rank (the module's **Decision**)."""
-    t = read.tournament
-    for p in t.players:
-        p.points = p.computed_points(t.scoring)
-    if file_ranks_stand(read)[0]:
-        for p in t.players:
-            p.rank = read.file_ranks[p.number]
-        return
-    if read.ranks:
-        # The workbook's own ranks; TRF16 wants one player a rank, so equal ranks (and
-        # players with none: no result yet) are told apart by starting number.
-        ordered = sorted(t.players, key=lambda p: (read.ranks.get(p.number) or len(t.players) + 1, p.number))
-        for position, p in enumerate(ordered, start=1):
-            rank = read.ranks.get(p.number)
-            p.rank = rank if trf_format == "trf26" and rank is not None else position
-        return
-    ordered = sorted(t.players, key=lambda p: (-(p.points or 0.0), p.number))
-    for position, p in enumerate(ordered, start=1):
-        previous = ordered[position - 2] if position > 1 else None
-        if trf_format == "trf26" and previous is not None and previous.points == p.points:
-            p.rank = previous.rank
-        else:
-            p.rank = position
+    played = {(p.number, g.opponent): g.round for p in players for g in p.games if g.opponent is not None}
+    for p in players:
+        for q in players:
+            if q is p or (p.number, q.number) in played:
+                continue
+            if trf_code(view.value(sheet, rows[p.number - 1][0], grid + q.number - 1)) == " ":
+                rnd = played.get((q.number, p.number)) or round_of(p.number, q.number)
+                read.unplayed.append((rnd, p.number, q.number))
 
 
 def _trf26_headers(t: Tournament, tiebreaks: list[str]) -> None:
@@ -494,7 +463,7 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
     if not t.players:
         raise RatingError(f"book: {str(book)!r} has no players (no names in the crosstable)")
     issues = preflight(read, trf_format=trf_format)
-    _ranked(read, trf_format)
+    ranked(read, trf_format)
     from_file, ranks_note = file_ranks_stand(read)
     if trf_format == "trf26":
         codes = [read.file_tiebreaks] if from_file and read.file_tiebreaks else \
@@ -524,9 +493,14 @@ one 001 line per player with each round's opponent, colour and result.
 
 Before writing, a pre-flight check lists what a rating officer would return: a player
 without FIDE ID lacking birth date or sex, missing round dates, time control or other
-mandatory header fields, results whose two sides disagree, a player paired twice in a
-round, points that do not equal the sum of the results. The list is printed and written
-as the sheet 'Pre-flight' of OUT-preflight.xlsx beside the TRF file.
+mandatory header fields, results whose two sides disagree, a finished round's game
+without a result on either row, a player paired twice in a round, two players who
+played each other twice in a Swiss, a colour that is not W or B, points that do not
+equal the sum of the results. The list is printed and written as the sheet 'Pre-flight'
+of OUT-preflight.xlsx beside the TRF file.
+
+A workbook made by import-trf gives back the file's ranks while its Rank column ranks as
+it did when made (sheet 'File ranks'); the summary says whose ranks were written.
 """
 EPILOG = ("Exit code 0: written, no problem found; 1: written, with the problems listed; "
           "2: nothing written (the reason on one line).")
