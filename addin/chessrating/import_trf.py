@@ -376,9 +376,13 @@ def ranks_note(tournament: Tournament, layout: str, codes: tuple[str, ...]) -> s
 
     if layout == "uscf" or not any(p.rank for p in tournament.players):
         return ""
-    here = crosstable_ranks(lone_results_as_byes(tournament), codes, round_robin=layout == "round robin")
-    other = [p for p in tournament.players if p.rank and here.get(p.number) != p.rank]
     note = "the file's, kept on sheet File ranks for export-trf"
+    try:
+        here = crosstable_ranks(lone_results_as_byes(tournament), codes, round_robin=layout == "round robin")
+    except RatingError as error:
+        return (f"the file's, on sheet File ranks; not written by export-trf, as the workbook ranks "
+                f"the event otherwise ({error})")
+    other = [p for p in tournament.players if p.rank and here.get(p.number) != p.rank]
     if not other:
         return note + f"; the tie-breaks here ({', '.join(codes)}) rank every player alike"
     shown = ", ".join(f"player {p.number} {p.name} (file {p.rank}, here {here.get(p.number, '-')})"

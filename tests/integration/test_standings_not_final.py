@@ -112,3 +112,7 @@ def test_import_trf_with_a_contradiction_opens_the_standings_with_it(tmp_path, c
     assert lines[start + 1].endswith("check round 1: player 1 (Mirzoev Azer) and player 26 (Orube Bona "
                                      "Andoni) have 1 and 1, which do not add up to one game")
     assert lines[start + (2 if system == "fide" else 3)].startswith("Ranked by points")
+    if system == "fide":  # the file's ranks are kept, but the workbook ranks such an event otherwise
+        assert ("ranks: the file's, on sheet File ranks; not written by export-trf, as the workbook ranks the "
+                "event otherwise (results: player 1 has '1' against 26 in round 1 but player 26 has '1'; the "
+                "two sides disagree)") in lines

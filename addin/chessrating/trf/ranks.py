@@ -77,6 +77,9 @@ def file_ranks_stand(read: WorkbookEvent) -> tuple[bool, str]:
     if not read.ranks:
         return False, ("the file's ranks not written: the Crosstable's Rank column holds no values "
                        "(recalculate the workbook: chessrating recalc); by points")
+    if not read.import_ranks:
+        return False, ("the Crosstable's: the file's games contradicted each other when imported, so "
+                       "the file's ranks (sheet File ranks) do not stand")
     changed = [p for p in players if read.ranks.get(p.number) != read.import_ranks.get(p.number)]
     if changed:
         shown = "; ".join(f"player {p.number} {p.name}: {read.import_ranks.get(p.number, '-')}, now "

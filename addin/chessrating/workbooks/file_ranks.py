@@ -8,7 +8,9 @@ the crosstable ranks by the template's defaults and may order players the event 
 **Decision**: the file's ranks are kept on this sheet, beside the ranks the crosstable
 gave when the workbook was made, and ``export-trf`` writes the file's ranks as long as
 the crosstable's ``Rank`` column still gives those: nothing that ranks (a result, a
-tie-break picked, the rules) has changed since. After a change it writes the crosstable's.
+tie-break picked, the rules) has changed since. After a change it writes the crosstable's,
+and so it does for a file whose games contradict each other (the ranks at import are left
+blank: the crosstable ranks such players apart).
 
 The cells carry workbook names: ``FileRanks`` and ``ImportRanks`` (a cell per crosstable
 row, in the same order), ``FileTieBreaks`` (the file's ``202`` record as written, blank
@@ -26,6 +28,7 @@ from collections.abc import Sequence
 
 from xlsxwriter.workbook import Workbook
 
+from ..errors import RatingError
 from ..tiebreaks import standings
 from ..tiebreaks.event import from_grid, from_tournament
 from ..tournament import Tournament
@@ -80,7 +83,10 @@ def write_file_ranks_sheet(book: Workbook, st: Styles, first: int, rows: int, to
         return
     sheet = book.add_worksheet(FILE_RANKS)
     codes = [code for code in codes if code]
-    at_import = crosstable_ranks(tournament, codes, round_robin=round_robin)
+    try:
+        at_import = crosstable_ranks(tournament, codes, round_robin=round_robin)
+    except RatingError:  # two sides of a game disagree: the crosstable ranks them otherwise
+        at_import = {}
     sheet.write_string(0, 0, "Ranks in the imported file", st.title)
     sheet.write_string(1, 0, "chessrating export-trf writes the file's ranks while the Crosstable's "
                              "Rank column gives every player the rank it gave when the workbook was "
