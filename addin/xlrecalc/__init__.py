@@ -33,7 +33,7 @@ Behind it, by concern:
 
 from __future__ import annotations
 
-from .archive import RecalcError, atomic_output, check_archive, draft_path, new_file_mode, publish
+from .archive import RecalcError, atomic_output, check_archive, draft_path, new_file_mode, not_a_zip, publish
 from .charts import label_text, number_text
 from .engine import Book, collector_paused, evaluate_book
 from .loading import load_book, load_book_openpyxl
@@ -51,7 +51,7 @@ __all__ = [
     "recalculate", "Report", "CellError", "Step", "RecalcError",
     "load_book", "load_book_openpyxl", "record_values", "chart_values", "written_value",
     # where a result goes, and writing it whole or not at all
-    "default_output", "content_kind", "output_path", "same_file", "check_archive",
+    "default_output", "content_kind", "output_path", "same_file", "check_archive", "not_a_zip",
     "draft_path", "publish", "atomic_output", "new_file_mode",
     # a book evaluated in memory, and the values its cells hold
     "Book", "evaluate_book", "collector_paused", "XlErr", "ERROR_CODES", "PENDING",

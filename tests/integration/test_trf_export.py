@@ -124,8 +124,8 @@ def test_preflight_lists_what_a_rating_officer_returns(trf_import, tmp_path: Pat
     _set(book, {
         # player 6 has no FIDE ID: without sex and birth date the officer returns the file
         "Report": {"D24": "", "E24": "", "B11": ""},
-        # player 1 round 1 against 26: both sides a loss
-        "Crosstable": {"M5": 0, "N7": 13, "G10": "",  # player 3 round 2 names player 1's opponent
+        # player 1 round 1 against 26: a draw against a loss
+        "Crosstable": {"M5": "½", "N7": 13, "G10": "",  # player 3 round 2 names player 1's opponent
                        f"{get_column_letter(points[2])}{points[1]}": 9},
     })
     capsys.readouterr()
@@ -136,7 +136,7 @@ def test_preflight_lists_what_a_rating_officer_returns(trf_import, tmp_path: Pat
         "event: time control: missing (Report sheet)",
         "player 6 Gorrochategui Torres, Eugenio: birth date: missing for a player without FIDE ID",
         "player 6 Gorrochategui Torres, Eugenio: sex: missing for a player without FIDE ID",
-        "player 1 Mirzoev Azer: round 1: result '0' against player 26, whose row gives '0': the two sides disagree",
+        "player 1 Mirzoev Azer: round 1: result '=' against player 26, whose row gives '0': the two sides disagree",
         "player 2 Argandona Riveiro Inigo: points: the workbook gives 9, the results add up to 4",
         "player 3 Hernandez Elvis: round 2: paired with player 13, whose row gives player 1",
         "player 13 Rodriguez Cabrera Fco. Javier: round 2: paired 2 times (by players 1, 3)",
@@ -148,7 +148,7 @@ def test_preflight_lists_what_a_rating_officer_returns(trf_import, tmp_path: Pat
     assert ("6", "Gorrochategui Torres, Eugenio", "sex", "missing for a player without FIDE ID") in rows
     assert ("event", None, "time control", "missing (Report sheet)") in rows or \
         ("event", "", "time control", "missing (Report sheet)") in rows
-    assert read_trf(out).players[0].games[0].code == "0"  # written as entered
+    assert read_trf(out).players[0].games[0].code == "="  # written as entered
 
 
 def test_trf26_header_and_shared_ranks(trf_import, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -402,6 +402,17 @@ def _trf26_headers(t: Tournament, tiebreaks: list[str]) -> None:
         t.headers["222"] = [compact]
 
 
+def _refuse_other_formats(book: Path) -> None:
+    """A file that is no .xlsx zip refused in one line naming it and what it is: a .xls
+    (to be saved as .xlsx), an encrypted workbook, an old Office document."""
+    import zipfile
+
+    from xlrecalc import not_a_zip
+
+    if book.is_file() and not zipfile.is_zipfile(book):
+        raise RatingError(str(not_a_zip(book, f"book: {str(book)!r}")))
+
+
 def default_output(book: Path) -> Path:
     """The TRF file beside the workbook: its stem with ``.trf``.
 
@@ -458,6 +469,7 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
         raise RatingError(f"output: {str(target)!r} would overwrite a workbook; name a .trf file")
     if not target.parent.is_dir():
         raise RatingError(f"output: the folder {str(target.parent)!r} does not exist")
+    _refuse_other_formats(book)
     read = workbook_tournament(read_book_view(book))
     t = read.tournament
     if not t.players:

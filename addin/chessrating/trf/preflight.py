@@ -28,7 +28,9 @@ from ..tournament import PLAYED_CODES, Player, Tournament
 
 __all__ = ["Issue", "WorkbookEvent", "preflight", "preflight_output", "write_check"]
 
-_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-"}
+# The results the other row of a game may hold: "-" against "-" is a double forfeit, "0"
+# against "0" a game lost by both (docs/RULES.md §1.2).
+_COMPLEMENT = {"1": "0", "0": "10", "=": "=", "+": "-", "-": "+-"}
 _FED = re.compile(r"[A-Z]{3}")
 ENCODED_TIME = re.compile(r"[0-9/+:*\-WB]+")
 

@@ -195,12 +195,13 @@ def _mirror_rule(lay: RoundRobinLayout) -> str:
     points = span(lay.section(4), lay.grid, lay.section(4) + lay.size - 1, lay.grid_last, fixed=True)
     mine = f"INDEX({points},ROW({top})-ROW({first_row})+1,COLUMN({top})-COLUMN({first_col})+1)"
     theirs = f"INDEX({points},{swap})"
-    # Red unless both cells hold results worth a point together: a cell entered alone, a
-    # result the functions refuse (its points cell holds a message) or a pair that does
-    # not add up to 1.
+    # Red unless both cells hold results worth a point together, or none (a double
+    # forfeit, a game lost by both): a cell entered alone, a result the functions refuse
+    # (its points cell holds a message) or a pair that does not make one game.
+    total = f"N({mine})+N({theirs})"
     return (f'=AND(ROW({top})-ROW({first_row})<>COLUMN({top})-COLUMN({first_col}),'
             f'OR({top}<>"",{mirror}<>""),'
-            f'OR(NOT(ISNUMBER({mine})),NOT(ISNUMBER({theirs})),N({mine})+N({theirs})<>1))')
+            f'OR(NOT(ISNUMBER({mine})),NOT(ISNUMBER({theirs})),AND({total}<>1,{total}<>0)))')
 
 
 def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRobinEvent | None,
