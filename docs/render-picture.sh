@@ -9,7 +9,8 @@ trap 'rm -rf "$work"' EXIT
 chessrating demo -o "$work/demo.xlsx" >/dev/null 2>&1
 soffice -env:UserInstallation="file://$work/profile" --headless --convert-to pdf \
     --outdir "$work" "$work/demo.xlsx" >/dev/null 2>&1
-# The first page at 200 dpi, cropped to the crosstable (pixels from the top left).
-pdftoppm -r 200 -png -f 1 -l 1 -x 125 -y 125 -W 2090 -H 310 -singlefile \
+# The first page at 200 dpi, cropped to the crosstable with its Rank and tie-break columns
+# (pixels from the top left of the A4 page).
+pdftoppm -r 200 -png -f 1 -l 1 -x 30 -y 90 -W 2266 -H 900 -singlefile \
     "$work/demo.pdf" docs/crosstable
 echo docs/crosstable.png

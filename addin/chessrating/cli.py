@@ -72,12 +72,17 @@ def print_errors(errors: list[Any]) -> None:
 
 
 def _print_report(report: Any) -> int:
-    from .recalc.standings import format_standings
+    from .recalc.standings import format_standings, not_final
+    problems = getattr(report, "problems", [])
     if report.standings:
-        print(format_standings(report.standings))
+        causes = [str(p) for p in problems] + [str(g[0]) for g in error_groups(report.errors)]
+        heading, withheld = not_final(report.standings, causes, len(problems), len(report.errors))
+        for line in heading:
+            print(line)
+        if not withheld:
+            print(format_standings(report.standings))
     else:
         print(f"{report.formula_count} formulas recalculated (no player table found)")
-    problems = getattr(report, "problems", [])
     if problems:
         _print_problems(problems)
     if report.errors:
@@ -149,7 +154,8 @@ def _add_recalc(sub: Any) -> None:
                     "sheet and address. The input is never changed unless -o names it.",
         epilog="Exit code 0: written, all formulas gave values; 1: written, some cells show "
                "an error, or a crosstable's Check column a reason (a result that is not one, a "
-               "game whose two sides contradict each other; listed with their cells); "
+               "game whose two sides contradict each other; listed with their cells, and the "
+               "standings open by saying they are provisional, and why); "
                "2: nothing written (the reason on one line); 130: interrupted.")
     parser.add_argument("book", metavar="BOOK.xlsx", help="the workbook to recalculate")
     parser.add_argument("-o", "--output", metavar="OUT.xlsx",

@@ -8,8 +8,12 @@ also carries its value. It returns an :class:`ImportSummary` to print.
 Which workbook (:func:`choose_layout`):
 
 * ``system="fide"``: the round-robin workbook when every pair met exactly once
-  (:attr:`Tournament.is_round_robin`) and there are at most 20 players, else the Swiss
-  workbook; both sized to the event.
+  (:attr:`Tournament.is_round_robin`), there are at most 20 players and no round
+  without a game gives points, else the Swiss workbook; both sized to the event. The
+  round-robin grid holds games only: a Swiss whose pairings happen to form a round
+  robin, each player with a pairing-allocated bye worth a point (as lichess.org
+  pairs 9 players in 9 rounds), goes into the Swiss workbook, which keeps the byes
+  (:func:`points_without_games`), so every player's points are the file's.
 * ``system="uscf"``: the US Chess event workbook. The file's ratings are taken as the
   ratings before the event; games so far, age, record, peak and life master are left
   blank for the arbiter to fill from the US Chess record. **Decision**: until then a
@@ -67,14 +71,14 @@ from . import tiebreaks
 from .errors import RatingError
 from .pairing.book import last_paired
 from .progress import Progress
-from .tournament import PLAYED_CODES, ReadWarning, RoundGame, Tournament
+from .tournament import PLAYED_CODES, Player, ReadWarning, RoundGame, Tournament
 from .trf.sizing import fit_to_workbook
 
 __all__ = [
     "SYSTEMS", "ROUND_ROBIN_MAX", "MAX_WARNINGS_SHOWN",
     "ImportSummary", "GameCounts", "import_trf", "choose_layout",
     "count_games", "unknown_games", "default_output", "K_NOTE", "K_NOTE_NEW", "USCF_NOTE",
-    "USCF_NOTE_NEW", "lone_results_as_byes",
+    "USCF_NOTE_NEW", "lone_results_as_byes", "points_without_games",
 ]
 
 SYSTEMS = ("fide", "uscf")
@@ -130,9 +134,34 @@ def choose_layout(tournament: Tournament, system: str) -> str:
         raise RatingError(f"system: {system!r} is not one of {', '.join(SYSTEMS)}")
     if system == "uscf":
         return "uscf"
-    if tournament.is_round_robin and len(tournament.players) <= ROUND_ROBIN_MAX:
+    if tournament.is_round_robin and len(tournament.players) <= ROUND_ROBIN_MAX \
+            and not points_without_games(tournament):
         return "round robin"
     return "swiss"
+
+
+def points_without_games(tournament: Tournament) -> list[Player]:
+    """The players with points from a round without an opponent (a bye, a result with
+    no opponent): points a round-robin grid, which holds games only, would lose.
+
+    >>> from chessrating.tournament import Player, RoundGame
+    >>> a = Player(1, games=[RoundGame(1, 2, "w", "1"), RoundGame(2, None, None, "U")])
+    >>> b = Player(2, games=[RoundGame(1, 1, "b", "0"), RoundGame(2, None, None, "Z")])
+    >>> [p.number for p in points_without_games(Tournament(players=[a, b], rounds=2))]
+    [1]
+    """
+    return [p for p in tournament.players
+            if any(g.opponent is None and g.points() > 0 for g in p.games)]
+
+
+def layout_reason(tournament: Tournament, layout: str) -> str:
+    """Why a tournament whose pairings form a round robin is not in the round-robin
+    workbook, for the summary; ``""`` otherwise."""
+    kept = points_without_games(tournament) if layout == "swiss" and tournament.is_round_robin else []
+    if not kept or len(tournament.players) > ROUND_ROBIN_MAX:
+        return ""
+    return (f"every pair met once, but {len(kept)} player(s) have points from rounds without a game "
+            "(byes), which only the Swiss workbook holds")
 
 
 @dataclass(frozen=True)
@@ -255,11 +284,14 @@ class ImportSummary:
     tiebreaks_note: str = ""
     standings: list[Any] = field(default_factory=list)
     filled: Any = None  # the FillSummary of --fide-list
+    layout_reason: str = ""
+    ranks_note: str = ""
 
     def lines(self, max_warnings: int = MAX_WARNINGS_SHOWN) -> list[str]:
         """The summary as printed: one fact a line, the warnings capped at ``max_warnings``."""
         g = self.games
-        out = [f"workbook: {self.output} ({LAYOUTS[self.layout]})",
+        reason = f": {self.layout_reason}" if self.layout_reason else ""
+        out = [f"workbook: {self.output} ({LAYOUTS[self.layout]}{reason})",
                f"players: {self.players}",
                f"rounds: {self.rounds}"]
         if self.played < self.rounds and self.layout != "round robin":
@@ -294,6 +326,8 @@ class ImportSummary:
             out += [f"note: {note}" for note in f.notes]
         if self.tiebreaks:
             out.append(f"tie-breaks: {', '.join(self.tiebreaks)} ({self.tiebreaks_note})")
+        if self.ranks_note:
+            out.append(f"ranks: {self.ranks_note}")
         out.append(f"warnings: {len(self.warnings)}")
         out += [f"  {w}" for w in self.warnings[:max_warnings]]
         if len(self.warnings) > max_warnings:
@@ -364,6 +398,33 @@ def file_tiebreaks(tournament: Tournament, layout: str) -> tuple[tuple[str, ...]
                                       f"not known here: {', '.join(unknown)}")
     return tuple(named[:4]), "the file's 202 record" + (f"; past the fourth left out: {', '.join(named[4:])}"
                                                         if len(named) > 4 else "")
+
+
+_RANKS_SHOWN = 5
+
+
+def ranks_note(tournament: Tournament, layout: str, codes: tuple[str, ...]) -> str:
+    """What becomes of the file's ranks (the FIDE workbooks keep them for ``export-trf``:
+    :mod:`chessrating.workbooks.file_ranks`) and which players the workbook's tie-breaks
+    order otherwise; ``""`` for a file without ranks or the US Chess workbook."""
+    from .workbooks.file_ranks import crosstable_ranks
+
+    if layout == "uscf" or not any(p.rank for p in tournament.players):
+        return ""
+    note = "the file's, kept on sheet File ranks for export-trf"
+    try:
+        here = crosstable_ranks(lone_results_as_byes(tournament), codes, round_robin=layout == "round robin")
+    except RatingError as error:
+        return (f"the file's, on sheet File ranks; not written by export-trf, as the workbook ranks "
+                f"the event otherwise ({error})")
+    other = [p for p in tournament.players if p.rank and here.get(p.number) != p.rank]
+    if not other:
+        return note + f"; the tie-breaks here ({', '.join(codes)}) rank every player alike"
+    shown = ", ".join(f"player {p.number} {p.name} (file {p.rank}, here {here.get(p.number, '-')})"
+                      for p in other[:_RANKS_SHOWN])
+    return (note + f"; the tie-breaks here ({', '.join(codes)}) rank {len(other)} of "
+            f"{len(tournament.players)} players otherwise: {shown}"
+            + (", …" if len(other) > _RANKS_SHOWN else ""))
 
 
 def _build(tournament: Tournament, layout: str, output: Path, new_players: bool,
@@ -448,6 +509,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
     games = count_games(tournament)
     columns = max(tournament.rounds, 1)
     codes, codes_note = file_tiebreaks(tournament, layout)
+    ranks = ranks_note(tournament, layout, codes)
     bar.update("writing", f"{len(tournament.players)} players read; "
                           f"{len(tournament.players)} rows x {columns} rounds", 0.1)
     # built, evaluated in memory and written once; it appears finished or not at all
@@ -473,7 +535,8 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         first_ratings=first, new_players=new_players,
         warnings=list(tournament.warnings),
         cell_errors=list(filled.cell_errors if filled else report.root_errors), filled=filled,
-        tiebreaks=codes, tiebreaks_note=codes_note,
+        tiebreaks=codes, tiebreaks_note=codes_note, layout_reason=layout_reason(tournament, layout),
+        ranks_note=ranks,
         standings=filled.standings if filled else report.standings)
 
 
@@ -482,12 +545,15 @@ DESCRIPTION = """\
 Read a FIDE Tournament Report File (TRF16 or TRF26) and write a workbook filled with its
 players and results, every rating cell a live formula with its value already computed.
 
-FIDE (default): the round-robin workbook when every pair met once and there are at most
-20 players, else the Swiss workbook, sized to the event: its players and the rounds
-planned (records 142 or XXR, or --rounds), so the rounds to come can be paired with
-chessrating pair (the file's top-board colour and acceleration go into the pairing
-settings on the Report sheet). Unrated players get a first
-rating (FIDE_INITIAL) once they have 5 games against rated opponents.
+FIDE (default): the round-robin workbook when every pair met once, there are at most
+20 players and no bye gives points (the round-robin grid holds games only), else the
+Swiss workbook, sized to the event: its players and the rounds planned (records 142 or
+XXR, or --rounds), so the rounds to come can be paired with chessrating pair (the file's
+top-board colour and acceleration go into the pairing settings on the Report sheet).
+Unrated players get a first rating (FIDE_INITIAL) once they have 5 games against rated
+opponents. The file's ranks are kept on the sheet 'File ranks' for export-trf; the
+summary names the players the workbook's tie-breaks (a TRF-2026 file's 202 record, else
+the template's defaults) rank otherwise.
 
 K-factor: a TRF file gives rating and birth year, but not the rated games played before
 nor the highest rating reached. The Rated games, Peak and K list cells are left empty for
@@ -512,8 +578,8 @@ games so far are read as an established player's (N' = N*, US Chess §2), or as 
 """
 
 EPILOG = ("Exit code 0: workbook written, every formula gave a value; 1: written, but some "
-          "cells show an error (listed); 2: the file could not be read or the workbook "
-          "not written.")
+          "cells show an error (listed; the standings then open by saying they are "
+          "provisional, and why); 2: the file could not be read or the workbook not written.")
 
 
 def add_subcommand(sub: Any) -> None:
@@ -558,9 +624,26 @@ def run(args: Any) -> int:
                          fide_list=args.fide_list, rating_type=args.rating_list, rounds=args.rounds)
     for line in summary.lines():
         print(line)
-    if summary.standings:
-        from .recalc.standings import format_standings
-        print()
-        print(format_standings(summary.standings))
     unfilled = summary.filled is not None and not summary.filled.complete
+    if summary.standings:
+        _print_standings(summary, unfilled)
     return 1 if summary.cell_errors or unfilled else 0
+
+
+def _print_standings(summary: ImportSummary, unfilled: bool) -> None:
+    """The standings, opened by what keeps them from being final (the exit code 1's
+    reasons), the first causes named again right above the table."""
+    from .recalc.standings import format_standings, not_final
+
+    reasons = [e for e in summary.cell_errors if str(e.message).startswith("check ")]
+    other = ""
+    if unfilled:
+        missing = len(summary.filled.no_id) + len(summary.filled.not_on_list)
+        other = f"{missing} player(s) not filled from the FIDE list (K assumed)" if missing else ""
+    heading, withheld = not_final(summary.standings, [str(e) for e in summary.cell_errors],
+                                  len(reasons), len(summary.cell_errors) - len(reasons), other, "above")
+    print()
+    for line in heading:
+        print(line)
+    if not withheld:
+        print(format_standings(summary.standings))

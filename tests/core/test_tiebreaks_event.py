@@ -32,6 +32,22 @@ def test_forfeits_byes_and_absences() -> None:
     assert tiebreaks.tiebreak("WIN", event) == [1, 2, 0, 1]
 
 
+def test_a_game_lost_by_both_is_a_game_played_without_points() -> None:
+    # FIDE Laws 11.8: the arbiter declares the game of 1 and 2 lost by both (docs/RULES.md
+    # §1.2). Round 1: 1-2 0-0, 3-4 1-0; round 2: 1-3 ½-½, 2-4 1-0. Scores 0.5, 1, 1.5, 0.
+    event = from_rounds([[2, 3], [1, 4], [4, 1], [3, 2]], [["0", "½"], ["0", "1"], ["1", "½"], ["0", "0"]])
+    assert [(r.kind, r.points, r.opponent) for r in (event.records[0][0], event.records[1][0])] == [
+        (PLAYED, 0.0, 1), (PLAYED, 0.0, 0)]
+    # C.07 8.1, 9.1, no unplayed round: BH1 = 1 + 1.5, SB1 = 0 × 1 + ½ × 1.5, SB2 = 0 × 0.5 + 1 × 0
+    assert tiebreaks.tiebreak("BH", event) == [2.5, 0.5, 0.5, 2.5]
+    assert tiebreaks.tiebreak("SB", event) == [0.75, 0.0, 0.25, 0.0]
+    assert tiebreaks.tiebreak("REP", event) == [2, 2, 2, 2]  # a game played, no unplayed round
+    grid = from_grid([[None, "0"], ["0", None]])
+    assert [(r.kind, r.points) for row in grid.records for r in row] == [(PLAYED, 0.0), (PLAYED, 0.0)]
+    with pytest.raises(RatingError, match="the two sides disagree"):
+        from_rounds([[2], [1]], [["0"], ["-"]])  # a loss against a forfeit loss is no game
+
+
 def test_rounds_nobody_has_entered_are_not_played_yet_and_a_paired_game_waits() -> None:
     event = from_rounds([[2, 2, None], [1, 1, None]], [["1", None, None], ["0", None, None]])
     assert event.rounds == 2 and kinds(event) == [[PLAYED, None], [PLAYED, None]]

@@ -326,6 +326,8 @@ def test_consistency_warnings():
     ("1", "0", True), ("=", "=", True), ("+", "-", True), ("-", "-", True), ("W", "L", True),
     ("D", "D", True), (" ", " ", True), ("1", "=", False), ("+", "+", False), ("=", "0", False),
     ("-", "1", False), ("W", "0", False),
+    # a game lost by both (FIDE Laws 11.8; docs/RULES.md §1.2); a loss against a forfeit loss is not one
+    ("0", "0", True), ("L", "L", True), ("0", "-", False),
 ])
 def test_result_pairs(mine, theirs, ok):
     t = parse_trf("\n".join([player_line(1, "", f"2 w {mine}"), player_line(2, "", f"1 b {theirs}")]))

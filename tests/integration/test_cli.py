@@ -158,8 +158,12 @@ def test_recalc_groups_errors_by_the_input_to_fix_and_keeps_the_table_narrow(tmp
     assert lines[1].endswith(", …")
     assert len(lines) == 2
     assert "24 cell(s) show an error:" in err
-    # the standings mark the errored cells briefly instead of printing the message
-    table = out.splitlines()
+    # the standings say first that they are provisional, naming the cause, then mark the
+    # errored cells briefly instead of printing the message
+    lines = out.splitlines()
+    assert lines[0] == "Provisional standings, not final: 24 cells showing an error:"
+    assert lines[1] == "  Crosstable!D2: opponent_ratings: 'abc' is not a number (item 3) — input Crosstable!B4"
+    table = lines[2:]
     assert all(len(line) < 80 for line in table)
     assert table[2].split()[-2:] == ["error", "error"]
 

@@ -118,7 +118,7 @@ def test_both_players_entered_as_winners_stop_both_rows(six: Path, tmp_path: Pat
 
 @pytest.mark.parametrize("mine,theirs,reason", [
     ("½", 1, "L5 holds ½ and K6 holds 1, which do not add up to one game"),
-    (0, 0, "L5 holds 0 and K6 holds 0, which do not add up to one game"),
+    (0, "-", "L5 holds 0 and K6 holds -, which do not add up to one game"),  # (0 and 0: lost by both)
     ("+", "+", "L5 holds + and K6 holds +, which do not add up to one game"),
     (1, None, "L5 holds 1 but K6 is blank"),
     (None, "½", "K6 holds ½ but L5 is blank"),

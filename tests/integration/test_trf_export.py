@@ -63,6 +63,8 @@ def test_round_trip_gives_back_every_player_and_game(exported, name: str) -> Non
     assert back.headers["062"] == [str(len(original.players))]
     assert back.headers["072"] == [str(sum(1 for p in original.players if p.rating))]
     assert [w for w in back.warnings if "points column" in w.message] == []
+    # every player's rank as the file gives it, whatever tie-breaks the workbook ranks by
+    assert [p.rank for p in back.players] == [p.rank for p in original.players]
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -122,8 +124,8 @@ def test_preflight_lists_what_a_rating_officer_returns(trf_import, tmp_path: Pat
     _set(book, {
         # player 6 has no FIDE ID: without sex and birth date the officer returns the file
         "Report": {"D24": "", "E24": "", "B11": ""},
-        # player 1 round 1 against 26: both sides a loss
-        "Crosstable": {"M5": 0, "N7": 13, "G10": "",  # player 3 round 2 names player 1's opponent
+        # player 1 round 1 against 26: a draw against a loss
+        "Crosstable": {"M5": "½", "N7": 13, "G10": "",  # player 3 round 2 names player 1's opponent
                        f"{get_column_letter(points[2])}{points[1]}": 9},
     })
     capsys.readouterr()
@@ -134,7 +136,7 @@ def test_preflight_lists_what_a_rating_officer_returns(trf_import, tmp_path: Pat
         "event: time control: missing (Report sheet)",
         "player 6 Gorrochategui Torres, Eugenio: birth date: missing for a player without FIDE ID",
         "player 6 Gorrochategui Torres, Eugenio: sex: missing for a player without FIDE ID",
-        "player 1 Mirzoev Azer: round 1: result '0' against player 26, whose row gives '0': the two sides disagree",
+        "player 1 Mirzoev Azer: round 1: result '=' against player 26, whose row gives '0': the two sides disagree",
         "player 2 Argandona Riveiro Inigo: points: the workbook gives 9, the results add up to 4",
         "player 3 Hernandez Elvis: round 2: paired with player 13, whose row gives player 1",
         "player 13 Rodriguez Cabrera Fco. Javier: round 2: paired 2 times (by players 1, 3)",
@@ -146,23 +148,31 @@ def test_preflight_lists_what_a_rating_officer_returns(trf_import, tmp_path: Pat
     assert ("6", "Gorrochategui Torres, Eugenio", "sex", "missing for a player without FIDE ID") in rows
     assert ("event", None, "time control", "missing (Report sheet)") in rows or \
         ("event", "", "time control", "missing (Report sheet)") in rows
-    assert read_trf(out).players[0].games[0].code == "0"  # written as entered
+    assert read_trf(out).players[0].games[0].code == "="  # written as entered
 
 
-def test_trf26_header_and_shared_ranks(trf_import, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    _, book = trf_import("javafo_sample2.trf")
+def test_trf26_header_and_shared_ranks(trf_import, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    _, imported = trf_import("javafo_sample2.trf")
+    # The director ranks by other tie-breaks than the workbook was made with: the file's
+    # ranks no longer stand, the workbook's are written.
+    book = _copy(imported, tmp_path)
+    sheet_name, row, col = read_book_view(book).names["TieBreak3"][0]
+    from openpyxl.utils import get_column_letter
+    _set(book, {sheet_name: {f"{get_column_letter(col)}{row}": "WIN"}})
+    assert main(["recalc", str(book), "-o", str(book)]) == 0
     out = tmp_path / "open26.trf"
     summary = export_trf(book, out, trf_format="trf26")
+    assert summary.ranks.startswith("the Crosstable's: its ranks changed since the import for ")
     back = read_trf(out)
     assert summary.trf_format == "trf26" and back.headers["142"] == ["5"]
     ranks = {p.number: p.rank for p in back.players}
-    # The workbook's Rank column (points, then BH/C1, BH, SB, DE), shared ranks kept in TRF-2026 ...
+    # The workbook's Rank column (points, then BH/C1, BH, WIN, DE), shared ranks kept in TRF-2026 ...
     sheet = openpyxl.load_workbook(book, data_only=True)["Crosstable"]
     rank_col = next(c for c in range(1, sheet.max_column + 1) if sheet.cell(3, c).value == "Rank")
     in_book = {sheet.cell(r, 1).value: sheet.cell(r, rank_col).value for r in range(5, 57)}
     assert ranks == {n: r for n, r in in_book.items() if r is not None}
     assert ranks[1] < ranks[2] and {ranks[1], ranks[2]} == {1, 2}  # 4 points each, split by BH/C1
-    assert back.headers["202"] == ["BH/C1,BH,SB,DE"]  # the tie-breaks that ranked them
+    assert back.headers["202"] == ["BH/C1,BH,WIN,DE"]  # the tie-breaks that ranked them
     # ... and made distinct by starting number in TRF16, which wants one player a rank.
     sixteen = read_trf(export_trf(book, tmp_path / "open16.trf").output)
     assert sorted(p.rank for p in sixteen.players) == list(range(1, 53))
@@ -243,12 +253,13 @@ def test_fill_from_the_list(trf_import, tmp_path: Path, capsys) -> None:  # type
     check = next(c for c in range(points, sheet.max_column + 1) if sheet.cell(3, c).value == "Check")
     assert [sheet.cell(r, check).value for r in (5, 6, 7)] == [None, None, None]
     assert sheet.cell(8, check).value.startswith("assumed: ")  # K still assumed there
-    # every part but the sheets' values and the chart's caches, byte for byte
+    # every part but the sheets' values (Crosstable, Games, Report and File ranks, which
+    # show the names) and the chart's caches, byte for byte
     a, b = zipfile.ZipFile(book), zipfile.ZipFile(out)
     changed = {n for n in a.namelist() if a.read(n) != b.read(n)}
     assert a.namelist() == b.namelist()
     assert changed <= {"xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml",
-                       "xl/worksheets/sheet3.xml", "xl/charts/chart1.xml"}
+                       "xl/worksheets/sheet3.xml", "xl/worksheets/sheet4.xml", "xl/charts/chart1.xml"}
     assert book.read_bytes() == imported.read_bytes()  # -o: the book itself untouched
 
 

@@ -30,8 +30,9 @@ _RESULT = {
     "+": ("W", False), "F": ("W", False), "H": ("D", False),
     "-": ("Z", False), "Z": ("Z", False), " ": ("Z", False),
 }
-# The results the other row of a game may hold (a double forfeit is "-" on both rows).
-_COMPLEMENTS = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", "D": "D"}
+# The results the other row of a game may hold (a double forfeit is "-" on both rows, a
+# game lost by both "0": docs/RULES.md §1.2).
+_COMPLEMENTS = {"1": "0", "0": "10", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "WL", "D": "D"}
 # Results of a game played against an opponent, never of a bye.
 _GAME_CODES = frozenset("1=0WDL")
 # Codes of a round a player sits out by request, when written with no opponent.

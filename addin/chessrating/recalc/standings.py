@@ -23,8 +23,8 @@ from typing import Any
 
 from xlrecalc import FormulaSyntaxError, XlErr, excel_text, parse_ref
 
-__all__ = ["Standing", "Standings", "ShownError", "find_standings", "format_standings", "COLUMN_NAMES",
-           "named_ref"]
+__all__ = ["Standing", "Standings", "ShownError", "find_standings", "format_standings", "not_final",
+           "COLUMN_NAMES", "named_ref"]
 
 # Defined name used by the templates, then other spellings accepted for the same column.
 COLUMN_NAMES: dict[str, tuple[str, ...]] = {
@@ -314,6 +314,51 @@ def format_standings(standings: list[Standing]) -> str:
     if notes:
         out += ["", *notes]
     return "\n".join(out)
+
+
+_CAUSES_SHOWN = 3
+
+
+def not_final(standings: list[Standing], causes: list[str], to_fix: int = 0, errors: int = 0,
+              other: str = "", listed: str = "below") -> tuple[list[str], bool]:
+    """The lines that open standings which are not final, and whether they are withheld.
+
+    ``causes`` are the reasons, each once (an input to fix, the first cell of a group of
+    errors), of which the first few are named; ``to_fix`` counts the inputs the Check
+    column refuses, ``errors`` the cells showing an error, ``other`` says anything else
+    that makes the command exit 1; ``listed`` says where all causes are printed. No cause:
+    no lines. The standings are withheld when
+    no row has its points (every row shows a reason instead).
+
+    >>> rows = [Standing(1, "Ann", 1.0, None, None, None), Standing(2, "Bob", None, None, None, None)]
+    >>> print("\\n".join(not_final(rows, ["Crosstable!AB6: check result: 2 is not a result"], 1)[0]))
+    Provisional standings, not final: 1 input to fix; the rows it names show the reason instead of numbers and rank last:
+      Crosstable!AB6: check result: 2 is not a result
+    >>> not_final(rows[1:], ["Crosstable!E5: rating: 'x' is not a number"], 0, 3)[1]
+    True
+    >>> not_final(rows, [])
+    ([], False)
+    """
+    if not causes and not other:
+        return [], False
+    parts = []
+    if to_fix:
+        parts.append(f"{to_fix} input{'s' if to_fix > 1 else ''} to fix")
+    if errors:
+        parts.append(f"{errors} cell{'s' if errors > 1 else ''} showing an error")
+    if other:
+        parts.append(other)
+    withheld = bool(standings) and all(s.points is None for s in standings)
+    head = ("Standings withheld: no row has its points" if withheld else "Provisional standings, not final")
+    what = " and ".join(parts)
+    if to_fix and not withheld:
+        what += f"; the rows {'they name' if to_fix > 1 else 'it names'} show the reason instead of " \
+                "numbers and rank last"
+    lines = [f"{head}: {what}" + (":" if causes else "")]
+    lines += [f"  {cause}" for cause in causes[:_CAUSES_SHOWN]]
+    if len(causes) > _CAUSES_SHOWN:
+        lines.append(f"  … and {len(causes) - _CAUSES_SHOWN} more (all listed {listed})")
+    return lines, withheld
 
 
 def _tiebreak_text(value: Any, notes: list[str]) -> str:

@@ -152,11 +152,18 @@ def _result(value: Any, row: int, column: int, grid: bool = False) -> Result | N
 
 def _game(mine: Result | None, theirs: Result | None) -> tuple[str, float] | None:
     """One side of a game between two players from either side's entry: its kind and
-    points, ``None`` while neither side is entered, ``("", 0)`` when the sides disagree."""
+    points, ``None`` while neither side is entered, ``("", 0)`` when the sides disagree.
+    A game lost by both (a loss entered on both sides, FIDE Laws 11.8) is a game played
+    with no points for either (docs/RULES.md §1.2).
+
+    >>> _game(RESULTS_BY_TEXT["0"], RESULTS_BY_TEXT["0"]), _game(RESULTS_BY_TEXT["0"], None)
+    (('played', 0.0), ('played', 0.0))
+    """
     if mine is None and theirs is None:
         return None
     if mine is not None and mine.rated:
-        if theirs is not None and not (theirs.rated and theirs.points + mine.points == 1):
+        if theirs is not None and not (theirs.rated and (theirs.points + mine.points == 1
+                                                         or theirs.points == mine.points == 0)):
             return ("", 0.0)
         return (PLAYED, mine.points)
     if mine is None:

@@ -2,8 +2,9 @@
 
 - :mod:`.codec`: reading and writing TRF text, tolerant of what real files hold, into
   and out of the tournament model (:mod:`chessrating.tournament`).
-- :mod:`.export` and :mod:`.preflight`: ``chessrating export-trf``, a filled workbook into
-  the FIDE rating report, with a rating officer's pre-flight check.
+- :mod:`.export`, :mod:`.preflight` and :mod:`.ranks`: ``chessrating export-trf``, a filled
+  workbook into the FIDE rating report, with a rating officer's pre-flight check and the
+  ranks it writes (the TRF file's, where the workbook was made from one).
 - :mod:`.fidelist` and :mod:`.fill`: the FIDE rating list, and ``chessrating fide-list``;
   :mod:`.listfile` opens the list within bounds (a zip's one file), :mod:`.listxml` reads
   its XML variant.

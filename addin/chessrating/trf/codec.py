@@ -50,9 +50,10 @@ _TITLE_ALIASES = {
 }
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
-# A result on one side of a game and the results the other side may hold.
+# A result on one side of a game and the results the other side may hold: a double
+# forfeit is "-" on both lines, a game lost by both "0" on both (docs/RULES.md §1.2).
 _COMPLEMENTS = {
-    "1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", "D": "D", " ": " ",
+    "1": "0", "0": "10", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "WL", "D": "D", " ": " ",
 }
 # ASCII digits only: str.isdigit() and int() also take "²" or "١", and str.strip()
 # removes control characters (\x1c-\x1f) that int() refuses. Numbers are bounded too:

@@ -18,10 +18,13 @@ spellings too (``W D L`` rated, ``X`` forfeit win, ``F`` forfeit loss).
 
 **Decisions**
 
-* Ranks: by the workbook's tie-breaks where it has them (a ``Rank`` named range), else
-  by points, then starting number. TRF16 wants distinct ranks, so ties are broken by
-  starting number; TRF-2026 lets equal players share a rank (the check says which) and
-  names the tie-breaks that ranked them in its ``202`` record.
+* Ranks: a workbook made from a TRF file gives back the file's ranks, as long as its
+  ``Rank`` column still gives every player the rank it gave when made (sheet ``File
+  ranks``, :mod:`chessrating.workbooks.file_ranks`), and TRF-2026 the file's ``202``
+  record. Otherwise by the workbook's tie-breaks where it has them (a ``Rank`` named
+  range), else by points, then starting number. TRF16 wants distinct ranks, so ties are
+  broken by starting number; TRF-2026 lets equal players share a rank (the check says
+  which) and names the tie-breaks that ranked them in its ``202`` record.
 * The round-robin crosstable holds no rounds or colours: the Report sheet's grid
   ``GameRounds`` does (``3W``: round 3, the row player White; ``import-trf`` fills it
   from the file). A blank cell is read as the FIDE Berger tables (C.05 Annex 1) give it
@@ -50,6 +53,7 @@ from ..errors import RatingError
 from .bookview import BookView, read_book_view
 from ..tournament import TITLES, Player, RoundGame, Tournament, berger
 from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
+from .ranks import file_ranks_stand, ranked, read_file_ranks, read_ranking
 
 __all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "workbook_tournament",
            "preflight", "export_trf", "default_output", "preflight_output"]
@@ -129,7 +133,10 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
         _round_robin_games(view, sheet, rows, name_col, read, numbers)
     _read_rounds(view, t)
     if view.has("Rank"):
-        _read_ranking(view, rows, read)
+        read_ranking(view, read)
+    read_file_ranks(view, read)
+    if view.has("PairMaxMeets"):  # how often two players may meet (the Swiss's pairing setting)
+        read.max_meetings = max(_int(view.one("PairMaxMeets")) or 1, 1)
     return read
 
 
@@ -230,16 +237,6 @@ def _read_rounds(view: BookView, t: Tournament) -> None:
     t.rounds = max(played, len(t.round_dates))
 
 
-def _read_ranking(view: BookView, rows: list[tuple[int, int]], read: WorkbookEvent) -> None:
-    """The workbook's ranks (``Rank``) and the tie-break codes that made them."""
-    ranks = view.named("Rank")
-    for p, value in zip(read.tournament.players, [ranks[i] for i, _ in enumerate(rows)]):
-        if _int(value):
-            read.ranks[p.number] = _int(value)  # type: ignore[assignment]
-    read.tiebreaks = [view.text(f"TieBreak{slot}").strip().upper() for slot in range(1, 5)
-                      if view.text(f"TieBreak{slot}").strip()]
-
-
 def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_col: int,
                  read: WorkbookEvent, numbers: set[int]) -> None:
     first_row = rows[0][0]
@@ -247,6 +244,7 @@ def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_c
     rounds = 0
     while view.value(sheet, first_row - 1, start + 3 * rounds) == "Opp":
         rounds += 1
+    colours: dict[tuple[int, int], str | None] = {}  # (player, round) -> colour, a row naming an opponent
     for p in read.tournament.players:
         row = rows[p.number - 1][0]
         for rnd in range(1, rounds + 1):
@@ -262,13 +260,47 @@ def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_c
                 read.issues.append(Issue(p.number, p.name, f"round {rnd}",
                                          f"result {_text(result)!r} is not a result; written blank"))
                 code = " "
-            colour = {"W": "w", "B": "b"}.get(_text(colour_value).upper())
+            typed = _text(colour_value)
+            colour = _COLOURS.get(typed.upper())
+            if opponent is not None:
+                colours[(p.number, rnd)] = colour
+                if typed and colour is None:
+                    read.refused_colours[(p.number, rnd)] = typed
             if opponent is not None and code == " ":
-                continue  # paired, not played yet: nothing to report
-            if opponent is not None and colour is None:
-                read.issues.append(Issue(p.number, p.name, f"round {rnd}", "colour missing (W or B)"))
+                read.unplayed.append((rnd, p.number, opponent))  # paired, no result (yet)
+                continue
             p.games.append(RoundGame(rnd, opponent, colour if opponent is not None else None, code))
         _pad(p)
+    _colours_from_opponents(read, colours)
+
+
+# A colour as typed (upper case): the letters the template offers, and the words.
+_COLOURS = {"W": "w", "B": "b", "WHITE": "w", "BLACK": "b"}
+
+
+def _colours_from_opponents(read: WorkbookEvent, colours: dict[tuple[int, int], str | None]) -> None:
+    """A game whose row gives no colour (blank, or text that is not one) takes the
+    opposite of the opponent's (``colours``: each row naming an opponent, by player and
+    round); only a game whose two rows give none is an issue, and text that is not a
+    colour is named either way."""
+    by_number = {p.number: p for p in read.tournament.players}
+    for p in read.tournament.players:
+        for g in p.games:
+            if g.opponent is None or g.colour is not None:
+                continue
+            back = by_number[g.opponent].game(g.round)
+            theirs = colours.get((g.opponent, g.round)) if back.opponent in (p.number, None) else None
+            if theirs is not None:
+                g.colour = "b" if theirs == "w" else "w"
+            typed = read.refused_colours.get((p.number, g.round))
+            if typed is not None:
+                written = {"w": "White", "b": "Black"}.get(g.colour or "")
+                read.issues.append(Issue(p.number, p.name, f"round {g.round}", f"colour {typed!r} is not W or B; "
+                                         + (f"written {written}, the opposite of player {g.opponent}'s"
+                                            if written else "not written")))
+            elif g.colour is None:
+                read.issues.append(Issue(p.number, p.name, f"round {g.round}",
+                                         f"colour missing (W or B), on player {g.opponent}'s row too"))
 
 
 def _pad(p: Player) -> None:
@@ -322,6 +354,7 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
             if colour is None:
                 read.issues.append(Issue(p.number, p.name, f"round {rnd}", "colour missing (W or B)"))
             p.games.append(RoundGame(rnd, j, colour, code))
+    _blank_games(view, sheet, rows, grid, read, lambda a, b: _scheduled_round(rounds_of, table, a, b))
     for p in read.tournament.players:
         twice = sorted(r for r, n in Counter(g.round for g in p.games).items() if n > 1)
         for rnd in twice:
@@ -334,26 +367,30 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
                                  "(Report sheet): written by the FIDE Berger tables for the starting numbers"))
 
 
-def _ranked(read: WorkbookEvent, trf_format: str) -> None:
-    """Each player's points and rank (the module's **Decision**)."""
-    t = read.tournament
-    for p in t.players:
-        p.points = p.computed_points(t.scoring)
-    if read.ranks:
-        # The workbook's own ranks; TRF16 wants one player a rank, so equal ranks (and
-        # players with none: no result yet) are told apart by starting number.
-        ordered = sorted(t.players, key=lambda p: (read.ranks.get(p.number) or len(t.players) + 1, p.number))
-        for position, p in enumerate(ordered, start=1):
-            rank = read.ranks.get(p.number)
-            p.rank = rank if trf_format == "trf26" and rank is not None else position
-        return
-    ordered = sorted(t.players, key=lambda p: (-(p.points or 0.0), p.number))
-    for position, p in enumerate(ordered, start=1):
-        previous = ordered[position - 2] if position > 1 else None
-        if trf_format == "trf26" and previous is not None and previous.points == p.points:
-            p.rank = previous.rank
-        else:
-            p.rank = position
+def _scheduled_round(rounds_of: dict[tuple[int, int], Any], table: dict[tuple[int, int], tuple[int, bool]],
+                     a: int, b: int) -> int:
+    """The round players ``a`` and ``b`` are scheduled to meet in: the Report sheet's grid
+    (either cell), else the Berger tables."""
+    for key in ((a, b), (b, a)):
+        found = _GAME_ROUND.fullmatch(_text(rounds_of.get(key)).upper())
+        if found:
+            return int(found[1])
+    return table.get((min(a, b), max(a, b)), (0, True))[0]
+
+
+def _blank_games(view: BookView, sheet: str, rows: list[tuple[int, int]], grid: int, read: WorkbookEvent,
+                 round_of: Any) -> None:
+    """Each blank cell of the grid between two players, kept with its round (the mirror's
+    game's, else the scheduled one) as a row naming an opponent without a result."""
+    players = read.tournament.players
+    played = {(p.number, g.opponent): g.round for p in players for g in p.games if g.opponent is not None}
+    for p in players:
+        for q in players:
+            if q is p or (p.number, q.number) in played:
+                continue
+            if trf_code(view.value(sheet, rows[p.number - 1][0], grid + q.number - 1)) == " ":
+                rnd = played.get((q.number, p.number)) or round_of(p.number, q.number)
+                read.unplayed.append((rnd, p.number, q.number))
 
 
 def _trf26_headers(t: Tournament, tiebreaks: list[str]) -> None:
@@ -363,6 +400,17 @@ def _trf26_headers(t: Tournament, tiebreaks: list[str]) -> None:
     compact = t.time_control.replace(" ", "")
     if compact and ENCODED_TIME.fullmatch(compact):
         t.headers["222"] = [compact]
+
+
+def _refuse_other_formats(book: Path) -> None:
+    """A file that is no .xlsx zip refused in one line naming it and what it is: a .xls
+    (to be saved as .xlsx), an encrypted workbook, an old Office document."""
+    import zipfile
+
+    from xlrecalc import not_a_zip
+
+    if book.is_file() and not zipfile.is_zipfile(book):
+        raise RatingError(str(not_a_zip(book, f"book: {str(book)!r}")))
 
 
 def default_output(book: Path) -> Path:
@@ -387,11 +435,14 @@ class ExportSummary:
     rated: int
     rounds: int
     issues: list[Issue]
+    ranks: str = ""  # whose ranks were written, where the workbook was made from a TRF file
 
     def lines(self, max_shown: int = 50) -> list[str]:
         out = [f"written: {self.output} ({self.trf_format.upper()}, {self.layout})",
-               f"players: {self.players} ({self.rated} rated), rounds: {self.rounds}",
-               f"pre-flight check: {len(self.issues)} problem(s), listed in {self.check}"]
+               f"players: {self.players} ({self.rated} rated), rounds: {self.rounds}"]
+        if self.ranks:
+            out.append(f"ranks: {self.ranks}")
+        out.append(f"pre-flight check: {len(self.issues)} problem(s), listed in {self.check}")
         out += [f"  {i}" for i in self.issues[:max_shown]]
         if len(self.issues) > max_shown:
             out.append(f"  ... and {len(self.issues) - max_shown} more")
@@ -418,14 +469,18 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
         raise RatingError(f"output: {str(target)!r} would overwrite a workbook; name a .trf file")
     if not target.parent.is_dir():
         raise RatingError(f"output: the folder {str(target.parent)!r} does not exist")
+    _refuse_other_formats(book)
     read = workbook_tournament(read_book_view(book))
     t = read.tournament
     if not t.players:
         raise RatingError(f"book: {str(book)!r} has no players (no names in the crosstable)")
     issues = preflight(read, trf_format=trf_format)
-    _ranked(read, trf_format)
+    ranked(read, trf_format)
+    from_file, ranks_note = file_ranks_stand(read)
     if trf_format == "trf26":
-        _trf26_headers(t, read.tiebreaks if read.ranks else [])
+        codes = [read.file_tiebreaks] if from_file and read.file_tiebreaks else \
+            [] if from_file else read.tiebreaks if read.ranks else []
+        _trf26_headers(t, codes)
     text = write_trf(t)  # raises for a value that does not fit its columns: nothing written
     check = preflight_output(target)
     try:
@@ -437,7 +492,7 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
     except OSError as error:
         raise RatingError(f"output: {str(target)!r} cannot be written ({error.strerror or error})") from None
     return ExportSummary(book, target, check, trf_format, read.layout, len(t.players),
-                         sum(1 for p in t.players if p.rating), t.rounds, issues)
+                         sum(1 for p in t.players if p.rating), t.rounds, issues, ranks_note)
 
 
 # -- command line ---------------------------------------------------------------------
@@ -450,9 +505,14 @@ one 001 line per player with each round's opponent, colour and result.
 
 Before writing, a pre-flight check lists what a rating officer would return: a player
 without FIDE ID lacking birth date or sex, missing round dates, time control or other
-mandatory header fields, results whose two sides disagree, a player paired twice in a
-round, points that do not equal the sum of the results. The list is printed and written
-as the sheet 'Pre-flight' of OUT-preflight.xlsx beside the TRF file.
+mandatory header fields, results whose two sides disagree, a finished round's game
+without a result on either row, a player paired twice in a round, two players who
+played each other twice in a Swiss, a colour that is not W or B, points that do not
+equal the sum of the results. The list is printed and written as the sheet 'Pre-flight'
+of OUT-preflight.xlsx beside the TRF file.
+
+A workbook made by import-trf gives back the file's ranks while its Rank column ranks as
+it did when made (sheet 'File ranks'); the summary says whose ranks were written.
 """
 EPILOG = ("Exit code 0: written, no problem found; 1: written, with the problems listed; "
           "2: nothing written (the reason on one line).")

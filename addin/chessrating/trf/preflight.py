@@ -9,9 +9,11 @@ return submissions lacking a new player's birth date and sex. Records 022 (city)
 and 222 (time control) are mandatory for rating (C.04 Annex 2, TRF26).
 
 :func:`preflight` lists: missing event fields; a player without FIDE ID lacking birth
-date or sex; a game whose two sides disagree (opponent, result, colour); a player paired
-twice in a round; points that do not equal the sum of the results; and whatever reading
-the workbook found wrong (:class:`WorkbookEvent.issues`). :func:`write_check` writes the
+date or sex; a game whose two sides disagree (opponent, result, colour); a game of a
+finished round blank on both rows; a player paired twice in a round; in a Swiss, two
+players who played each other twice; points that do not equal the sum of the results;
+and whatever reading the workbook found wrong (:class:`WorkbookEvent.issues`: a colour
+that is not W or B, a result that is not one …). :func:`write_check` writes the
 list as the sheet ``Pre-flight`` of a workbook of its own.
 """
 
@@ -22,11 +24,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..tournament import Tournament
+from ..tournament import PLAYED_CODES, Player, Tournament
 
 __all__ = ["Issue", "WorkbookEvent", "preflight", "preflight_output", "write_check"]
 
-_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-"}
+# The results the other row of a game may hold: "-" against "-" is a double forfeit, "0"
+# against "0" a game lost by both (docs/RULES.md §1.2).
+_COMPLEMENT = {"1": "0", "0": "10", "=": "=", "+": "-", "-": "+-"}
 _FED = re.compile(r"[A-Z]{3}")
 ENCODED_TIME = re.compile(r"[0-9/+:*\-WB]+")
 
@@ -55,6 +59,15 @@ class WorkbookEvent:
     stated_points: dict[int, float | None] = field(default_factory=dict)
     ranks: dict[int, int] = field(default_factory=dict)
     tiebreaks: list[str] = field(default_factory=list)  # the codes that ranked them, in order
+    # a workbook made from a TRF file: the file's ranks and 202 record, and the ranks the
+    # crosstable gave then (sheet File ranks, :mod:`chessrating.workbooks.file_ranks`)
+    file_ranks: dict[int, int] = field(default_factory=dict)
+    import_ranks: dict[int, int] = field(default_factory=dict)
+    file_tiebreaks: str = ""
+    # (round, player, opponent) of each row naming an opponent without a result
+    unplayed: list[tuple[int, int, int]] = field(default_factory=list)
+    refused_colours: dict[tuple[int, int], str] = field(default_factory=dict)  # (player, round): as typed
+    max_meetings: int = 1  # how often two players may meet in a Swiss (the workbook's setting)
 
 
 def preflight(read: WorkbookEvent, *, trf_format: str = "trf16") -> list[Issue]:
@@ -79,8 +92,10 @@ def preflight(read: WorkbookEvent, *, trf_format: str = "trf16") -> list[Issue]:
                          "record 222 wants (e.g. 5400+30); written as 122 only"))
     out += [i for i in read.issues if i.player == 0]
     by_number = {p.number: p for p in t.players}
+    unplayed = set(read.unplayed)
+    without_result = _without_result(read, by_number)
     for p in t.players:
-        mine = [i for i in read.issues if i.player == p.number]
+        mine = [i for i in read.issues if i.player == p.number] + without_result.get(p.number, [])
         if p.fide_id is None:
             if not p.birth_date:
                 mine.append(Issue(p.number, p.name, "birth date", "missing for a player without FIDE ID"))
@@ -92,7 +107,11 @@ def preflight(read: WorkbookEvent, *, trf_format: str = "trf16") -> list[Issue]:
                 continue
             other = by_number[g.opponent]
             back = other.game(g.round)
-            if back.opponent != p.number:
+            if (g.round, other.number, p.number) in unplayed:
+                mine.append(Issue(p.number, p.name, f"round {g.round}",
+                                  f"result {g.code!r} against player {other.number}, whose row gives "
+                                  "no result: the two sides disagree"))
+            elif back.opponent != p.number:
                 gives = "no opponent" if back.opponent is None else f"player {back.opponent}"
                 mine.append(Issue(p.number, p.name, f"round {g.round}",
                                   f"paired with player {other.number}, whose row gives {gives}"))
@@ -111,6 +130,8 @@ def preflight(read: WorkbookEvent, *, trf_format: str = "trf16") -> list[Issue]:
             mine.append(Issue(p.number, p.name, "points",
                               f"the workbook gives {stated:g}, the results add up to {computed:g}"))
         out += mine
+    if read.layout == "swiss":
+        out += _met_too_often(read)
     for rnd in range(1, t.rounds + 1):
         named: Counter[int] = Counter(n for p in t.players if (n := p.game(rnd).opponent) is not None)
         for opponent, count in sorted(named.items()):
@@ -121,6 +142,49 @@ def preflight(read: WorkbookEvent, *, trf_format: str = "trf16") -> list[Issue]:
                                  + ", ".join(str(p.number) for p in t.players
                                              if p.game(rnd).opponent == opponent) + ")"))
     return out
+
+
+def _without_result(read: WorkbookEvent, by_number: dict[int, Player]) -> dict[int, list[Issue]]:
+    """Rows naming an opponent but no result, by player: the game of a finished round (one
+    up to the last with a result) blank on both rows, or a row naming an opponent whose row
+    names someone else or no one. (A blank row against a result: the other row's issue.)"""
+    last = max((g.round for p in read.tournament.players for g in p.games if g.code != " "), default=0)
+    pairs = set(read.unplayed)
+    out: dict[int, list[Issue]] = {}
+    for rnd, number, opponent in read.unplayed:
+        p, back = by_number[number], by_number[opponent].game(rnd)
+        if (rnd, opponent, number) in pairs:
+            if number < opponent and rnd <= last:
+                problem = (f"paired with player {opponent}, and neither row holds a result while "
+                           + (f"round {rnd} has results" if any(g.round == rnd and g.code != " " for q in
+                                                              read.tournament.players for g in q.games)
+                              else "later rounds have results")
+                           + ": enter it (+ and - for a forfeit)")
+                out.setdefault(number, []).append(Issue(number, p.name, f"round {rnd}", problem))
+        elif back.opponent != number:
+            gives = "no opponent" if back.opponent is None else f"player {back.opponent}"
+            out.setdefault(number, []).append(Issue(number, p.name, f"round {rnd}",
+                                                    f"paired with player {opponent} (no result), whose row "
+                                                    f"gives {gives}"))
+    return out
+
+
+def _met_too_often(read: WorkbookEvent) -> list[Issue]:
+    """Two players who played each other more often than a Swiss allows: once (C.04.1:
+    two players do not meet twice), or the workbook's setting. As FIDE's pairing engine
+    counts meetings, a game not played over the board (a forfeit) is no meeting."""
+    rounds: dict[tuple[int, int], list[int]] = {}
+    names = {p.number: p.name for p in read.tournament.players}
+    for p in read.tournament.players:
+        for g in p.games:
+            if g.opponent is not None and p.number < g.opponent and g.code in PLAYED_CODES:
+                rounds.setdefault((p.number, g.opponent), []).append(g.round)
+    allowed = read.max_meetings
+    return [Issue(a, names[a], f"round {met[-1]}",
+                  f"played player {b} again (rounds {', '.join(map(str, met))}): "
+                  + ("in a Swiss two players meet once (C.04.1)" if allowed == 1
+                     else f"more than the {allowed} meetings the workbook allows"))
+            for (a, b), met in sorted(rounds.items()) if len(met) > allowed]
 
 
 def preflight_output(trf: Path) -> Path:

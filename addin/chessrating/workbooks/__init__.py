@@ -18,10 +18,11 @@ The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
 player columns of the round robin and the Swiss in :mod:`.fide`; the round columns
 and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
 FIDE templates' Report sheet (what the FIDE rating report needs beyond the crosstable)
-in :mod:`.report`, and the Swiss's pairing inputs on it in :mod:`.pairing_settings`; the US
-Chess template's (what the US Chess report needs) in :mod:`.uscf_report_sheet`; the round
-robin as the crosstable shows it and the example event in :mod:`.event`. Every one is
-filled from the package's one tournament model,
+in :mod:`.report`, and the Swiss's pairing inputs on it in :mod:`.pairing_settings`; the
+ranks of the TRF file a FIDE workbook was made from in :mod:`.file_ranks`; the US Chess
+template's (what the US Chess report needs) in :mod:`.uscf_report_sheet`; the round robin
+as the crosstable shows it and the example event in :mod:`.event`. Every one is filled
+from the package's one tournament model,
 :class:`chessrating.tournament.Tournament`.
 """
 

@@ -11,9 +11,12 @@ recalc`` lists it once with the cells that show it. What the ratings and tie-bre
 leaves such a game out (the templates blank its opponent and result there), so the
 other players keep their numbers.
 
-Contradictions (a double forfeit, ``-`` against ``-``, is a game of no points, not one):
+Contradictions (a double forfeit, ``-`` against ``-``, is a game of no points, not one;
+so is, in the FIDE crosstables, a game lost by both, a played loss on both sides, FIDE
+Laws 11.8: docs/RULES.md §1.2):
 
-* the two results do not add up to one game's point (1 and 1, ½ and 1, 0 and 0);
+* the two results do not add up to one game's point (1 and 1, ½ and 1; 0 and 0 in the US
+  Chess crosstable);
 * one side holds a result and the other is blank;
 * Swiss and US Chess (both "Swiss" below): a played result (1, ½, 0) without an
   opponent; a player named as opponent by two rows in one round; a row naming an
@@ -59,11 +62,14 @@ def played_result(result: str) -> str:
     return f"OR(ISNUMBER({result}),OR(UPPER(TRIM({result}))={{{_texts(lambda r: r.rated)}}}))"
 
 
-def _not_one_game(points: str, other: str, result: str, other_result: str) -> str:
-    """TRUE when two read points do not make one game: their sum is not 1 and the
-    game is not a double forfeit."""
-    return (f"AND({points}+{other}<>1,NOT(AND({forfeit_loss(result)},"
-            f"{forfeit_loss(other_result)})))")
+def _not_one_game(points: str, other: str, result: str, other_result: str, double_loss: bool = True) -> str:
+    """TRUE when two read points do not make one game: their sum is not 1 and the game
+    is not a double forfeit, nor (``double_loss``) a played game lost by both."""
+    forfeits = f"AND({forfeit_loss(result)},{forfeit_loss(other_result)})"
+    if not double_loss:
+        return f"AND({points}+{other}<>1,NOT({forfeits}))"
+    lost = f"AND({played_result(result)},{played_result(other_result)})"
+    return f"AND({points}+{other}<>1,NOT(AND({points}+{other}=0,OR({forfeits},{lost}))))"
 
 
 def round_robin_points(points: str, mirror_points: str, lower: tuple[int, str, str],
@@ -143,7 +149,7 @@ def swiss_paired_twice(*, rnd: int, own: str, own_label: str, opponents: str, la
 
 def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: str, result: str,
                  opponents: str, results: str, all_points: str, labels: str,
-                 twice: str, all_twice: str, unanswered: str) -> str:
+                 twice: str, all_twice: str, unanswered: str, double_loss: bool = True) -> str:
     """Formula (no ``=``) of one round's points cell in the Swiss: the points read from
     the result (``points``: ``""``, a number or a ``check result`` message), unless the
     round contradicts another row.
@@ -155,7 +161,8 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
     ``results``, ``all_points`` and ``all_twice`` are the round's columns of every player
     (checked numbers, results as entered, points as read, paired-twice reasons),
     ``labels`` the players' labels, ``unanswered`` the round's sum of
-    :func:`swiss_not_named_back` (0: no row names this player unanswered).
+    :func:`swiss_not_named_back` (0: no row names this player unanswered);
+    ``double_loss`` accepts a game lost by both (the FIDE Swiss; not the US Chess one).
     """
     head = f'"{CHECK}round {rnd}: "'
     own_label = f'"player "&{own}&{own_label}'
@@ -173,7 +180,7 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
     mutual = (f'IF(AND({points}="",{their_points}=""),{points},'
               f'IF(OR({points}="",{their_points}=""),{one_side},'
               f'IF(NOT(ISNUMBER({their_points})),{points},'
-              f'IF({_not_one_game(points, their_points, result, their_result)},'
+              f'IF({_not_one_game(points, their_points, result, their_result, double_loss)},'
               f'{not_adding},{points}))))')
     with_opponent = (f'IF(INDEX({all_twice},{opponent})<>"",INDEX({all_twice},{opponent}),'
                      f'IF({theirs}<>{own},IF(AND({points}="",{their_points}="",{theirs}=""),{points},{disagree}),'

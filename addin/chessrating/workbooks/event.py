@@ -45,8 +45,9 @@ CELL_POINTS = {"1": 1.0, "½": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "H": 0.5, "B":
                "U": 1.0, "Z": 0.0, "": 0.0}
 # Titles the workbook's Norm cell offers, blank for none.
 NORM_TITLES = ("", "GM", "IM", "WGM", "WIM")
-# Cells whose mirror must hold a given result for the pair to add up.
-_MIRROR = {"1": "0", "0": "1", "½": "½", "+": "-", "-": "+"}
+# The results a cell's mirror may hold for the pair to make one game: a double forfeit
+# is "-" in both, a game lost by both "0" in both (docs/RULES.md §1.2).
+_MIRROR = {"1": ("0",), "0": ("1", "0"), "½": ("½",), "+": ("-",), "-": ("+", "-")}
 # The TRF code of each result cell an event file may hold (cell_result turns it back).
 _CELL_CODE = {"1": "1", "½": "=", "0": "0", "+": "+", "-": "-", "H": "H", "B": "F", "U": "U", "Z": "Z"}
 
@@ -98,7 +99,7 @@ class RoundRobinEvent:
         for i, row in enumerate(self.results):
             for j in range(i + 1, len(row)):
                 mine, theirs = row[j], self.results[j][i]
-                if (mine or theirs) and _MIRROR.get(mine) != theirs:
+                if (mine or theirs) and theirs not in _MIRROR.get(mine, ()):
                     bad.append((i + 1, j + 1))
         return bad
 

@@ -186,11 +186,13 @@ def checked_opponent(opponent: str, own: str, players: int, rnd: int | None = No
     A number outside 1..``players`` (or not whole) and the player's own number ``own``
     give a ``check opponent in round N: …`` message instead, so that the lookups built on
     it and the totals say what is wrong rather than showing #REF!; ``""`` while the cell
-    is blank.
+    is blank. A number stored as text (typed ``'2``, or pasted) is named as text, to be
+    typed as a number.
     """
     where = f"{CHECK}opponent{f' in round {rnd}' if rnd else ''}: "
     bad = f'"{where}"&{opponent}&" is not a player number (1 to {players})"'
-    return (f'IF({opponent}="","",IF(NOT(ISNUMBER({opponent})),{bad},'
+    text = f'IF(ISNUMBER(--{opponent}),"{where}"&{opponent}&" is text: type it as a number",{bad})'
+    return (f'IF({opponent}="","",IF(NOT(ISNUMBER({opponent})),{text},'
             f'IF(OR({opponent}<1,{opponent}>{players},{opponent}<>INT({opponent})),{bad},'
             f'IF({opponent}={own},"{where}"&{opponent}&" is the player himself",{opponent}))))')
 

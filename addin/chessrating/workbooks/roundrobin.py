@@ -40,6 +40,7 @@ from ..errors import RatingError
 from ..tournament import Tournament
 from .event import RoundRobinEvent
 from .report import write_report_sheet
+from .file_ranks import write_file_ranks_sheet
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
     fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
@@ -194,12 +195,13 @@ def _mirror_rule(lay: RoundRobinLayout) -> str:
     points = span(lay.section(4), lay.grid, lay.section(4) + lay.size - 1, lay.grid_last, fixed=True)
     mine = f"INDEX({points},ROW({top})-ROW({first_row})+1,COLUMN({top})-COLUMN({first_col})+1)"
     theirs = f"INDEX({points},{swap})"
-    # Red unless both cells hold results worth a point together: a cell entered alone, a
-    # result the functions refuse (its points cell holds a message) or a pair that does
-    # not add up to 1.
+    # Red unless both cells hold results worth a point together, or none (a double
+    # forfeit, a game lost by both): a cell entered alone, a result the functions refuse
+    # (its points cell holds a message) or a pair that does not make one game.
+    total = f"N({mine})+N({theirs})"
     return (f'=AND(ROW({top})-ROW({first_row})<>COLUMN({top})-COLUMN({first_col}),'
             f'OR({top}<>"",{mirror}<>""),'
-            f'OR(NOT(ISNUMBER({mine})),NOT(ISNUMBER({theirs})),N({mine})+N({theirs})<>1))')
+            f'OR(NOT(ISNUMBER({mine})),NOT(ISNUMBER({theirs})),AND({total}<>1,{total}<>0)))')
 
 
 def _write_settings(sheet: Worksheet, book: Workbook, st: Styles, event: RoundRobinEvent | None,
@@ -386,6 +388,8 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     sheet.activate()
     write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report,
                        round_robin=True)
+    write_file_ranks_sheet(book, st, lay.first, size, report,
+                           FIDE_ROUND_ROBIN_DEFAULTS if tiebreaks is None else tiebreaks, round_robin=True)
     write_how_to_sheet(book, st, "FIDE round robin: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()

@@ -57,6 +57,7 @@ from .contradictions import (
 from .pairing_settings import write_pairing_settings
 from .report import write_report_sheet
 from ..pairing.book import ROUND_INPUTS
+from .file_ranks import write_file_ranks_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
@@ -390,6 +391,8 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     _write_round_sums(book, lay, st)
     write_report_sheet(book, st, lay.first, lay.players, lay.rounds, tournament, columns=7)
     write_pairing_settings(book, st, lay.players, lay.rounds, tournament)
+    write_file_ranks_sheet(book, st, lay.first, lay.players, tournament,
+                           FIDE_SWISS_DEFAULTS if tiebreaks is None else tiebreaks, round_robin=False)
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st)
     book.close()

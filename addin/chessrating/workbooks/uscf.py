@@ -427,7 +427,7 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
                                results=column_of(lay.result(rnd)),
                                all_points=round_column(_ENTERED, rnd), labels=labels,
                                twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd),
-                               unanswered=unanswered),
+                               unanswered=unanswered, double_loss=False),
             f'=IF(OR({entry.result}="",{contradicted}),"",{entry.result})',
             f"={checked_opponent(entry.opponent, own, lay.players, rnd + 1)}",
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
