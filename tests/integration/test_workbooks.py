@@ -210,19 +210,38 @@ def test_one_pass_keeps_column_formats_typed_chart_numbers_and_the_1904_dates(tm
         assert b"<c:v>3</c:v>" in a.read("xl/charts/chart1.xml")
 
 
-def test_rows_rendered_after_the_evaluation_write_the_file_xlsxwriter_writes(tmp_path: Path,
-                                                                           monkeypatch) -> None:
-    # The rows of formulas are rendered right after the evaluation (evaluate_book's
-    # then=); the file is the same, byte for byte, as when XlsxWriter's own loop writes
-    # every row.
-    from chessrating.workbooks import writer
+def test_rows_with_values_are_written_as_xlsxwriter_writes_them(tmp_path: Path, monkeypatch) -> None:
+    # FormulaWorksheet writes each row from its own cells, formula cells with their
+    # values; the filled Swiss is the same, byte for byte, as when XlsxWriter's own loops
+    # find the rows, their spans and their cells.
+    from xlsxwriter.worksheet import Worksheet
+
+    from chessrating.workbooks.writer import FormulaWorksheet
 
     tournament = read_trf(TRF / "javafo_sample2.trf")
-    rendered = fill_swiss(tournament, tmp_path / "rendered.xlsx")
-    with monkeypatch.context() as m:  # no row rendered: every row by XlsxWriter's own loop
-        m.setattr(writer, "_render", lambda book, sheets, formulas: {})
-        unrendered = fill_swiss(tournament, tmp_path / "unrendered.xlsx")
-    assert rendered.read_bytes() == unrendered.read_bytes()
+    ours = fill_swiss(tournament, tmp_path / "ours.xlsx")
+    with monkeypatch.context() as m:
+        m.setattr(FormulaWorksheet, "_write_rows", Worksheet._write_rows)
+        m.setattr(FormulaWorksheet, "_calculate_spans", Worksheet._calculate_spans)
+        theirs = fill_swiss(tournament, tmp_path / "theirs.xlsx")
+    assert ours.read_bytes() == theirs.read_bytes()
+
+
+def test_an_evaluated_workbook_writes_values_into_its_own_sheets_only(tmp_path: Path) -> None:
+    # Its sheets are FormulaWorksheet, which write the values found; formulas in a sheet
+    # of another class would be written without them, and are refused instead.
+    from xlsxwriter.worksheet import Worksheet
+
+    from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
+
+    book = EvaluatedWorkbook(str(tmp_path / "x.xlsx"))
+    ours = book.add_worksheet("Ours")
+    ours.write_formula(0, 0, "=1+1")
+    assert isinstance(ours, FormulaWorksheet)
+    book.add_worksheet("Plain", worksheet_class=Worksheet).write_formula(0, 0, "=Ours!A1*2")
+    with pytest.raises(TypeError, match="Plain"):
+        book.close()
+    assert not (tmp_path / "x.xlsx").exists()
 
 
 def test_rows_and_spans_are_written_as_xlsxwriter_writes_them(tmp_path: Path) -> None:
@@ -1011,13 +1030,21 @@ def test_formula_preparation_equals_xlsxwriters_own(tmp_path, monkeypatch):
 def test_workbooks_are_deflated_fast_and_xlsxwriter_is_left_as_it_was(tmp_path):
     # EvaluatedWorkbook packs its parts at zlib's fastest level: the same parts as
     # XlsxWriter's own packing, each deflated (readable by zipfile), a larger file; and
-    # XlsxWriter's module is given back its ZipFile, even when the packing fails.
+    # XlsxWriter's module keeps its ZipFile all along, while the packing runs too, so
+    # any other workbook of the process packs as XlsxWriter does.
     import xlsxwriter.exceptions
     import xlsxwriter.workbook
 
     from chessrating.workbooks.writer import EvaluatedWorkbook, evaluation
 
     import datetime as dt
+
+    seen_while_packing = []
+
+    class Watched(EvaluatedWorkbook):
+        def _add_chart_data(self):  # called by the packing, before the zip is written
+            seen_while_packing.append(xlsxwriter.workbook.ZipFile)
+            super()._add_chart_data()
 
     def build(kind, path):
         book = kind(str(path))
@@ -1030,8 +1057,8 @@ def test_workbooks_are_deflated_fast_and_xlsxwriter_is_left_as_it_was(tmp_path):
             book.close()
         return path
 
-    ours, theirs = build(EvaluatedWorkbook, tmp_path / "ours.xlsx"), build(xlsxwriter.Workbook, tmp_path / "theirs.xlsx")
-    assert xlsxwriter.workbook.ZipFile is zipfile.ZipFile
+    ours, theirs = build(Watched, tmp_path / "ours.xlsx"), build(xlsxwriter.Workbook, tmp_path / "theirs.xlsx")
+    assert seen_while_packing == [zipfile.ZipFile] and xlsxwriter.workbook.ZipFile is zipfile.ZipFile
     with zipfile.ZipFile(ours) as a, zipfile.ZipFile(theirs) as b:
         assert a.namelist() == b.namelist()
         assert all(a.read(name) == b.read(name) for name in a.namelist())
