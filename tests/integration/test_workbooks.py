@@ -210,23 +210,6 @@ def test_one_pass_keeps_column_formats_typed_chart_numbers_and_the_1904_dates(tm
         assert b"<c:v>3</c:v>" in a.read("xl/charts/chart1.xml")
 
 
-def test_rows_with_values_are_written_as_xlsxwriter_writes_them(tmp_path: Path, monkeypatch) -> None:
-    # FormulaWorksheet writes each row from its own cells, formula cells with their
-    # values; the filled Swiss is the same, byte for byte, as when XlsxWriter's own loops
-    # find the rows, their spans and their cells.
-    from xlsxwriter.worksheet import Worksheet
-
-    from chessrating.workbooks.writer import FormulaWorksheet
-
-    tournament = read_trf(TRF / "javafo_sample2.trf")
-    ours = fill_swiss(tournament, tmp_path / "ours.xlsx")
-    with monkeypatch.context() as m:
-        m.setattr(FormulaWorksheet, "_write_rows", Worksheet._write_rows)
-        m.setattr(FormulaWorksheet, "_calculate_spans", Worksheet._calculate_spans)
-        theirs = fill_swiss(tournament, tmp_path / "theirs.xlsx")
-    assert ours.read_bytes() == theirs.read_bytes()
-
-
 def test_an_evaluated_workbook_writes_values_into_its_own_sheets_only(tmp_path: Path) -> None:
     # Its sheets are FormulaWorksheet, which write the values found; formulas in a sheet
     # of another class would be written without them, and are refused instead.
@@ -245,9 +228,9 @@ def test_an_evaluated_workbook_writes_values_into_its_own_sheets_only(tmp_path: 
 
 
 def test_rows_and_spans_are_written_as_xlsxwriter_writes_them(tmp_path: Path) -> None:
-    # FormulaWorksheet finds each block's spans and writes the rows from each row's own
-    # cells; a sheet with gaps, comments, rows set apart and cells far right comes out
-    # byte for byte as XlsxWriter's own Worksheet writes it.
+    # A FormulaWorksheet with gaps, comments, rows set apart and cells far right, its
+    # formulas left without values, comes out byte for byte as XlsxWriter's own
+    # Worksheet writes it.
     import datetime as dt
 
     import xlsxwriter

@@ -21,8 +21,6 @@ measures each against XlsxWriter's own code; figures in ``benchmarks/README.md``
 * formulas prepared once per set of functions called (:class:`FormulaWorksheet`), where
   XlsxWriter runs some thirty regular expressions over each: 7 to 8 times the CPU time
   of a template's build otherwise;
-* rows and spans from each row's own cells: XlsxWriter scans every column of the sheet
-  for every row;
 * the zip deflated at zlib's fastest level, in XlsxWriter's own packing run with a
   ``ZipFile`` of its own (:func:`_packing`): XlsxWriter's module is never changed.
 
@@ -172,42 +170,6 @@ class FormulaWorksheet(Worksheet):
         prepared = formula[1:] if formula[0] == "=" and formula[-1] != "}" else _stripped(formula)
         self.table[row][col] = CellFormulaTuple(prepared, cell_format, value)
         return 0
-
-    def _write_rows(self) -> None:
-        """XlsxWriter's rows (``Worksheet._write_rows``), each row's cells taken in column
-        order instead of a scan of every column of the sheet."""
-        self._calculate_spans()
-        table, row_info, spans = self.table, self.row_info, self.row_spans
-        for row in range(self.dim_rowmin, self.dim_rowmax + 1):
-            cells = table.get(row)
-            if not cells:
-                if row in row_info or row in self.comments:
-                    self._write_empty_row(row, spans.get(row // 16), row_info.get(row))
-                continue
-            self._write_row(row, spans.get(row // 16), row_info.get(row))
-            for col in sorted(cells):
-                self._write_cell(row, col, cells[col])
-            self._xml_end_tag("row")
-
-    def _calculate_spans(self) -> None:
-        """XlsxWriter's ``spans`` of each block of 16 rows (its first and last column with
-        a cell or a comment), from each row's columns instead of a scan of every column."""
-        spans: dict[int, str] = {}
-        low = high = None
-        first, last = self.dim_colmin, self.dim_colmax
-        for row in range(self.dim_rowmin, self.dim_rowmax + 1):
-            for cols in (self.table.get(row), self.comments.get(row)):
-                inside = [col for col in cols or () if first <= col <= last]
-                if inside:
-                    if low is None or high is None:  # the block's first
-                        low, high = min(inside), max(inside)
-                    else:
-                        low, high = min(low, *inside), max(high, *inside)
-            if (row + 1) % 16 == 0 or row == self.dim_rowmax:
-                if low is not None and high is not None:
-                    spans[row // 16] = f"{low + 1}:{high + 1}"
-                    low = high = None
-        self.row_spans = spans
 
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         """A formula cell evaluated is written as ``chessrating recalc`` writes its value
