@@ -185,6 +185,7 @@ def test_one_pass_keeps_column_formats_typed_chart_numbers_and_the_1904_dates(tm
     def build(path: Path) -> None:
         book = EvaluatedWorkbook(str(path), {"date_1904": True})
         book.worksheet_class = FormulaWorksheet
+        book.set_properties({"created": dt.datetime(2026, 1, 1)})  # not the second each is packed in
         book.set_calc_mode("auto", calc_id=191029)
         book.calc_on_load = False
         sheet = book.add_worksheet("S")

@@ -9,20 +9,22 @@ cell with its value, as ``chessrating recalc`` would write it into the finished 
 values. One pass: no file is written, read back and rewritten.
 
 What this takes of XlsxWriter's private side, and why (``benchmarks/xlsx_writer.py``
-measures each against XlsxWriter's own code; figures in ``benchmarks/README.md``):
+measures each against XlsxWriter's own code; figures in ``benchmarks/README.md``, (k)):
 
-* the value of each formula cell, written in :meth:`FormulaWorksheet._write_cell` as
-  Excel and ``chessrating recalc`` write it: the public ``write_formula(..., value=)``
-  cannot mark an empty text result ``t="str"`` (it writes an untyped empty value, which
-  some programs recalculate on opening), nor an error other than its seven codes; and
-  giving every value back through it costs 11 to 15 times the build;
+* the value of each formula cell (:meth:`FormulaWorksheet._write_cell`), written as
+  Excel and ``chessrating recalc`` write it. The public ``write_formula(..., value=)``
+  cannot: it writes an empty text as an untyped empty value (which some programs take
+  as a cue to recalculate on opening), a text spelled like one of its seven error codes
+  as that error, and any other error code as a text; and handing every value back
+  through it once the workbook is evaluated costs 12 to 15 times the CPU of the build;
 * the charts' caches (:meth:`EvaluatedWorkbook._add_chart_data`): XlsxWriter caches an
-  empty text as the number 0 where the recalculation leaves the point out;
+  empty text as the number 0, where the recalculation leaves the point out;
 * formulas prepared once per set of functions called (:class:`FormulaWorksheet`), where
-  XlsxWriter runs some thirty regular expressions over each: 7 to 8 times the CPU time
-  of a template's build otherwise;
-* the zip deflated at zlib's fastest level, in XlsxWriter's own packing run with a
-  ``ZipFile`` of its own (:func:`_packing`): XlsxWriter's module is never changed.
+  XlsxWriter runs some thirty regular expressions over each: 6 to 8 times the CPU of a
+  build otherwise;
+* the zip deflated at zlib's fastest level (:meth:`EvaluatedWorkbook._store_workbook`):
+  XlsxWriter's own packing, run with a ``ZipFile`` of its own; XlsxWriter's module is
+  never changed. A tenth of a build's instructions, for a file a third larger.
 
 The cells, formulas and names are read from XlsxWriter's tables (:func:`book_of`): it
 has no public way to read back what was written.
@@ -261,8 +263,8 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
                 cell_format._get_xf_index()
 
     def _store_workbook(self) -> None:
-        """XlsxWriter's packaging, its parts deflated at zlib's fastest level (see
-        :func:`_packing`)."""
+        """XlsxWriter's packaging, its parts deflated at zlib's fastest level
+        (:func:`_packing_at_fastest_level`)."""
         _packing(self)
 
     def _evaluate(self, settings: Evaluation) -> Report:
@@ -326,9 +328,9 @@ def _packing_at_fastest_level() -> Callable[[xlsxwriter.Workbook], None]:
     """XlsxWriter's own packaging (``Workbook._store_workbook``), its ``ZipFile`` one that
     deflates at zlib's fastest level.
 
-    At zlib's default level, compressing the sheets took a tenth of a 249-player import;
-    the fastest level takes a third of that, for a file about 30% larger, which every
-    reader opens alike. XlsxWriter offers no setting for it. The same code runs with a
+    XlsxWriter's default level costs a template's build 8 to 10% more instructions and a
+    2,000-player import 12% more CPU, for a file about a quarter smaller, which every
+    reader opens alike; XlsxWriter offers no setting for it. The same code runs with a
     namespace of its own, XlsxWriter's module's names but ``ZipFile``: XlsxWriter's
     module is never changed, so every other workbook in the process, in any thread,
     packs as XlsxWriter does."""
