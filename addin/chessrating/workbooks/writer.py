@@ -9,7 +9,7 @@ cell with its value, as ``chessrating recalc`` would write it into the finished 
 values. One pass: no file is written, read back and rewritten.
 
 What this takes of XlsxWriter's private side, and why (``benchmarks/xlsx_writer.py``
-measures each against XlsxWriter's own code; figures in ``benchmarks/README.md``, (k)):
+measures each against XlsxWriter's own code; figures in ``benchmarks/README.md``, (m)):
 
 * the value of each formula cell (:meth:`FormulaWorksheet._write_cell`), written as
   Excel and ``chessrating recalc`` write it. The public ``write_formula(..., value=)``
