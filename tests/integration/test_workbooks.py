@@ -186,6 +186,7 @@ def test_one_pass_keeps_column_formats_typed_chart_numbers_and_the_1904_dates(tm
     def build(path: Path) -> None:
         book = EvaluatedWorkbook(str(path), {"date_1904": True})
         book.worksheet_class = FormulaWorksheet
+        book.set_properties({"created": dt.datetime(2026, 1, 1)})  # not the second each is packed in
         book.set_calc_mode("auto", calc_id=191029)
         book.calc_on_load = False
         sheet = book.add_worksheet("S")
@@ -211,25 +212,27 @@ def test_one_pass_keeps_column_formats_typed_chart_numbers_and_the_1904_dates(tm
         assert b"<c:v>3</c:v>" in a.read("xl/charts/chart1.xml")
 
 
-def test_rows_rendered_after_the_evaluation_write_the_file_xlsxwriter_writes(tmp_path: Path,
-                                                                           monkeypatch) -> None:
-    # The rows of formulas are rendered right after the evaluation (evaluate_book's
-    # then=); the file is the same, byte for byte, as when XlsxWriter's own loop writes
-    # every row.
-    from chessrating.workbooks import writer
+def test_an_evaluated_workbook_writes_values_into_its_own_sheets_only(tmp_path: Path) -> None:
+    # Its sheets are FormulaWorksheet, which write the values found; formulas in a sheet
+    # of another class would be written without them, and are refused instead.
+    from xlsxwriter.worksheet import Worksheet
 
-    tournament = read_trf(TRF / "javafo_sample2.trf")
-    rendered = fill_swiss(tournament, tmp_path / "rendered.xlsx")
-    with monkeypatch.context() as m:  # no row rendered: every row by XlsxWriter's own loop
-        m.setattr(writer, "_render", lambda book, sheets, formulas: {})
-        unrendered = fill_swiss(tournament, tmp_path / "unrendered.xlsx")
-    assert rendered.read_bytes() == unrendered.read_bytes()
+    from chessrating.workbooks.writer import EvaluatedWorkbook, FormulaWorksheet
+
+    book = EvaluatedWorkbook(str(tmp_path / "x.xlsx"))
+    ours = book.add_worksheet("Ours")
+    ours.write_formula(0, 0, "=1+1")
+    assert isinstance(ours, FormulaWorksheet)
+    book.add_worksheet("Plain", worksheet_class=Worksheet).write_formula(0, 0, "=Ours!A1*2")
+    with pytest.raises(TypeError, match="Plain"):
+        book.close()
+    assert not (tmp_path / "x.xlsx").exists()
 
 
 def test_rows_and_spans_are_written_as_xlsxwriter_writes_them(tmp_path: Path) -> None:
-    # FormulaWorksheet finds each block's spans and writes the rows from each row's own
-    # cells; a sheet with gaps, comments, rows set apart and cells far right comes out
-    # byte for byte as XlsxWriter's own Worksheet writes it.
+    # A FormulaWorksheet with gaps, comments, rows set apart and cells far right, its
+    # formulas left without values, comes out byte for byte as XlsxWriter's own
+    # Worksheet writes it.
     import datetime as dt
 
     import xlsxwriter
@@ -1043,13 +1046,21 @@ def test_formula_preparation_equals_xlsxwriters_own(tmp_path, monkeypatch):
 def test_workbooks_are_deflated_fast_and_xlsxwriter_is_left_as_it_was(tmp_path):
     # EvaluatedWorkbook packs its parts at zlib's fastest level: the same parts as
     # XlsxWriter's own packing, each deflated (readable by zipfile), a larger file; and
-    # XlsxWriter's module is given back its ZipFile, even when the packing fails.
+    # XlsxWriter's module keeps its ZipFile all along, while the packing runs too, so
+    # any other workbook of the process packs as XlsxWriter does.
     import xlsxwriter.exceptions
     import xlsxwriter.workbook
 
     from chessrating.workbooks.writer import EvaluatedWorkbook, evaluation
 
     import datetime as dt
+
+    seen_while_packing = []
+
+    class Watched(EvaluatedWorkbook):
+        def _add_chart_data(self):  # called by the packing, before the zip is written
+            seen_while_packing.append(xlsxwriter.workbook.ZipFile)
+            super()._add_chart_data()
 
     def build(kind, path):
         book = kind(str(path))
@@ -1062,8 +1073,8 @@ def test_workbooks_are_deflated_fast_and_xlsxwriter_is_left_as_it_was(tmp_path):
             book.close()
         return path
 
-    ours, theirs = build(EvaluatedWorkbook, tmp_path / "ours.xlsx"), build(xlsxwriter.Workbook, tmp_path / "theirs.xlsx")
-    assert xlsxwriter.workbook.ZipFile is zipfile.ZipFile
+    ours, theirs = build(Watched, tmp_path / "ours.xlsx"), build(xlsxwriter.Workbook, tmp_path / "theirs.xlsx")
+    assert seen_while_packing == [zipfile.ZipFile] and xlsxwriter.workbook.ZipFile is zipfile.ZipFile
     with zipfile.ZipFile(ours) as a, zipfile.ZipFile(theirs) as b:
         assert a.namelist() == b.namelist()
         assert all(a.read(name) == b.read(name) for name in a.namelist())

@@ -8,6 +8,27 @@ cell with its value, as ``chessrating recalc`` would write it into the finished 
 (:func:`xlrecalc.cell_xml_value`); the charts' caches come from the same
 values. One pass: no file is written, read back and rewritten.
 
+What this takes of XlsxWriter's private side, and why (``benchmarks/xlsx_writer.py``
+measures each against XlsxWriter's own code; figures in ``benchmarks/README.md``, (m)):
+
+* the value of each formula cell (:meth:`FormulaWorksheet._write_cell`), written as
+  Excel and ``chessrating recalc`` write it. The public ``write_formula(..., value=)``
+  cannot: it writes an empty text as an untyped empty value (which some programs take
+  as a cue to recalculate on opening), a text spelled like one of its seven error codes
+  as that error, and any other error code as a text; and handing every value back
+  through it once the workbook is evaluated costs 12 to 15 times the CPU of the build;
+* the charts' caches (:meth:`EvaluatedWorkbook._add_chart_data`): XlsxWriter caches an
+  empty text as the number 0, where the recalculation leaves the point out;
+* formulas prepared once per set of functions called (:class:`FormulaWorksheet`), where
+  XlsxWriter runs some thirty regular expressions over each: 6 to 8 times the CPU of a
+  build otherwise;
+* the zip deflated at zlib's fastest level (:meth:`EvaluatedWorkbook._store_workbook`):
+  XlsxWriter's own packing, run with a ``ZipFile`` of its own; XlsxWriter's module is
+  never changed. A tenth of a build's instructions, for a file a third larger.
+
+The cells, formulas and names are read from XlsxWriter's tables (:func:`book_of`): it
+has no public way to read back what was written.
+
 Every formula is written out in its own cell, never as a shared formula (one formula
 stored for a filled-down column, as Excel saves one): that would make the file a third
 as large, but LibreOffice recalculates every cell of a shared formula when it opens a
@@ -23,18 +44,16 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
-import io
 import math
 import re
-import threading
+import types
 import zipfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import xlsxwriter
-import xlsxwriter.workbook
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.worksheet import (
     CellArrayFormulaTuple, CellBlankTuple, CellBooleanTuple, CellDatetimeTuple, CellErrorTuple,
@@ -42,9 +61,9 @@ from xlsxwriter.worksheet import (
     re_dynamic_function,
 )
 
-from ..recalc import Report, Step, chart_values, rating_functions, record_values, written_value
-from xlrecalc import (ERROR_CODES, PENDING, Book, XlErr, cell_xml_value, evaluate_book, label_text,
-                      number_text, value_text)
+from ..recalc import Report, Step, chart_values, rating_functions, record_values
+from xlrecalc import (ERROR_CODES, Book, XlErr, cell_xml_value, evaluate_book, label_text, number_text,
+                      value_text)
 
 __all__ = ["FormulaWorksheet", "EvaluatedWorkbook", "Evaluation", "evaluation", "current_evaluation",
            "book_of", "calls_of", "column_name"]
@@ -111,8 +130,6 @@ class FormulaWorksheet(Worksheet):
         super().__init__()
         # (row, column) -> the ` t=` attribute and the <v> text of each formula cell evaluated
         self.cached: dict[tuple[int, int], tuple[str, str]] = {}
-        # row -> the XML of its cells, written where the row was evaluated (render_rows)
-        self.rendered: dict[int, str] = {}
         # sets of calls whose formulas XlsxWriter writes as they are (for this sheet's
         # setting of future functions)
         self._plain: dict[frozenset[str], bool] = {}
@@ -153,72 +170,6 @@ class FormulaWorksheet(Worksheet):
         prepared = formula[1:] if formula[0] == "=" and formula[-1] != "}" else _stripped(formula)
         self.table[row][col] = CellFormulaTuple(prepared, cell_format, value)
         return 0
-
-    def render_rows(self, rows: Iterable[int]) -> dict[int, str]:
-        """The XML of the cells of ``rows`` (zero-based), each row's as one text, as
-        :meth:`_write_cell` writes them; the formula cells' values must be in
-        :attr:`cached`. Rows are rendered right after the evaluation
-        (:meth:`EvaluatedWorkbook._evaluate`)."""
-        texts: dict[int, str] = {}
-        table, written = self.table, self.fh  # type: ignore[has-type]  # XlsxWriter's stream
-        self.fh = buffer = io.StringIO()
-        try:
-            for row in rows:
-                cells = table.get(row)
-                if not cells:
-                    continue
-                for col in sorted(cells):
-                    self._write_cell(row, col, cells[col])
-                texts[row] = buffer.getvalue()
-                buffer.seek(0)
-                buffer.truncate()
-        finally:
-            self.fh = written
-        return texts
-
-    def _write_rows(self) -> None:
-        """XlsxWriter's rows (``Worksheet._write_rows``), a row rendered already written
-        whole, and each row's cells taken in column order instead of a scan of every
-        column of the sheet."""
-        if not self.rendered:
-            super()._write_rows()
-            return
-        self._calculate_spans()
-        table, row_info, rendered, spans = self.table, self.row_info, self.rendered, self.row_spans
-        for row in range(self.dim_rowmin, self.dim_rowmax + 1):
-            cells = table.get(row)
-            if not cells:
-                if row in row_info or row in self.comments:
-                    self._write_empty_row(row, spans.get(row // 16), row_info.get(row))
-                continue
-            self._write_row(row, spans.get(row // 16), row_info.get(row))
-            text = rendered.get(row)
-            if text is not None:
-                self.fh.write(text)
-            else:
-                for col in sorted(cells):
-                    self._write_cell(row, col, cells[col])
-            self._xml_end_tag("row")
-
-    def _calculate_spans(self) -> None:
-        """XlsxWriter's ``spans`` of each block of 16 rows (its first and last column with
-        a cell or a comment), from each row's columns instead of a scan of every column."""
-        spans: dict[int, str] = {}
-        low = high = None
-        first, last = self.dim_colmin, self.dim_colmax
-        for row in range(self.dim_rowmin, self.dim_rowmax + 1):
-            for cols in (self.table.get(row), self.comments.get(row)):
-                inside = [col for col in cols or () if first <= col <= last]
-                if inside:
-                    if low is None or high is None:  # the block's first
-                        low, high = min(inside), max(inside)
-                    else:
-                        low, high = min(low, *inside), max(high, *inside)
-            if (row + 1) % 16 == 0 or row == self.dim_rowmax:
-                if low is not None and high is not None:
-                    spans[row // 16] = f"{low + 1}:{high + 1}"
-                    low = high = None
-        self.row_spans = spans
 
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         """A formula cell evaluated is written as ``chessrating recalc`` writes its value
@@ -279,7 +230,10 @@ def current_evaluation() -> Evaluation:
 
 
 class EvaluatedWorkbook(xlsxwriter.Workbook):
-    """XlsxWriter's workbook, evaluated when closed (see the module's docstring)."""
+    """XlsxWriter's workbook, evaluated when closed (see the module's docstring); its
+    worksheets are :class:`FormulaWorksheet`, which write the values found."""
+
+    worksheet_class = FormulaWorksheet
 
     def close(self) -> None:
         if not self.fileclosed:
@@ -291,9 +245,9 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
 
     def _number_styles(self) -> None:
         """Give every format a cell, row or column uses its style index (``s=``) now, in
-        the order the formats were made. XlsxWriter numbers a format when it is first
-        written; rows of formulas are rendered before the others, which must number the
-        formats alike, whichever is written first."""
+        the order the formats were made. XlsxWriter numbers a format when a cell first
+        writes it; numbered here, a style's index does not depend on which sheet or row
+        is written first."""
         used: set[int] = set()
         for sheet in self.worksheets():
             for cells in getattr(sheet, "table", _NO_CELLS).values():
@@ -307,19 +261,9 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
                 cell_format._get_xf_index()
 
     def _store_workbook(self) -> None:
-        """XlsxWriter's packaging, its parts deflated at zlib's fastest level.
-
-        At zlib's default level, compressing the sheets took a tenth of a 249-player
-        import; the fastest level takes a third of that, for a file about 40% larger
-        (1.2 MB instead of 0.8 MB for that event), which every reader opens alike.
-        XlsxWriter offers no setting for it: its module's ``ZipFile`` is, for the time
-        of the packaging (one workbook at a time), one that deflates at level 1."""
-        with _PACKAGING:
-            xlsxwriter.workbook.ZipFile = functools.partial(zipfile.ZipFile, compresslevel=1)  # type: ignore[misc]
-            try:
-                super()._store_workbook()
-            finally:
-                xlsxwriter.workbook.ZipFile = zipfile.ZipFile  # type: ignore[misc]
+        """XlsxWriter's packaging, its parts deflated at zlib's fastest level
+        (:func:`_packing_at_fastest_level`)."""
+        _packing(self)
 
     def _evaluate(self, settings: Evaluation) -> Report:
         book = book_of(self)
@@ -332,18 +276,17 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
 
         def step(done: int, total: int) -> None:
             say(Step("evaluating", done, total, name))
-        sheets = {sheet.name: sheet for sheet in self.worksheets() if isinstance(sheet, FormulaWorksheet)}
-        rendered = evaluate_book(book, step if total >= 2000 else None,
-                                 then=lambda formulas: _render(book, sheets, formulas))
+        evaluate_book(book, step if total >= 2000 else None)
         written = record_values(book, report)
-        for part in rendered:
-            for sheet_name, rows in part.items():
-                sheets[sheet_name].rendered.update(rows)
-        for sheet in sheets.values():
-            cells = written.get(sheet.name, {})
-            table, cached, done = sheet.table, sheet.cached, sheet.rendered
+        for sheet in self.worksheets():
+            cells = written.get(sheet.name)
+            if not cells:
+                continue
+            if not isinstance(sheet, FormulaWorksheet):  # it would write no value
+                raise TypeError(f"{sheet.name}: formulas in a sheet that is no FormulaWorksheet")
+            table, cached = sheet.table, sheet.cached
             for (row, col), value in cells.items():
-                if row - 1 not in done and type(table.get(row - 1, _NO_CELLS).get(col - 1)) is CellFormulaTuple:
+                if type(table.get(row - 1, _NO_CELLS).get(col - 1)) is CellFormulaTuple:
                     cached[(row - 1, col - 1)] = _xml_value(value)
         self._chart_values = chart_values(book)
         say(Step("writing", total, total, name))
@@ -377,35 +320,26 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
 
 
 _NO_CELLS: dict[int, Any] = {}
-_PACKAGING = threading.Lock()
 
 
-def _render(book: Book, sheets: dict[str, FormulaWorksheet], formulas: list[Any]) -> dict[str, dict[int, str]]:
-    """The XML of the cells of the rows of ``formulas`` (evaluated, with every formula of
-    their rows), by sheet and zero-based row: run in the evaluation's thread once every
-    formula is evaluated."""
-    rows: dict[str, set[int]] = {}
-    for formula in formulas:
-        sheet, row, _ = formula.key
-        rows.setdefault(sheet, set()).add(row)
-    rendered: dict[str, dict[int, str]] = {}
-    for name, numbers in rows.items():
-        sheet = sheets.get(name)
-        if sheet is None:
-            continue
-        values, table, cached = book.cells[name], sheet.table, sheet.cached
-        ready = []
-        for row in sorted(numbers):
-            cells = table.get(row - 1, _NO_CELLS)
-            found = [(col, values.get((row, col + 1), PENDING)) for col, cell in cells.items()
-                     if type(cell) is CellFormulaTuple]
-            if any(value is PENDING for _, value in found):
-                continue  # not evaluated here: written from the merged values
-            for col, value in found:
-                cached[(row - 1, col)] = _xml_value(written_value(value))
-            ready.append(row - 1)
-        rendered[name] = sheet.render_rows(ready)
-    return rendered
+def _packing_at_fastest_level() -> Callable[[xlsxwriter.Workbook], None]:
+    """XlsxWriter's own packaging (``Workbook._store_workbook``), its ``ZipFile`` one that
+    deflates at zlib's fastest level.
+
+    XlsxWriter's default level costs a template's build 8 to 10% more instructions and a
+    2,000-player import 12% more CPU, for a file about a quarter smaller, which every
+    reader opens alike; XlsxWriter offers no setting for it. The same code runs with a
+    namespace of its own, XlsxWriter's module's names but ``ZipFile``: XlsxWriter's
+    module is never changed, so every other workbook in the process, in any thread,
+    packs as XlsxWriter does."""
+    store = xlsxwriter.Workbook._store_workbook
+    names = dict(store.__globals__, ZipFile=functools.partial(zipfile.ZipFile, compresslevel=1))
+    packing = types.FunctionType(store.__code__, names, store.__name__, store.__defaults__, store.__closure__)
+    packing.__qualname__ = store.__qualname__
+    return packing
+
+
+_packing = _packing_at_fastest_level()
 
 
 def _xml_value(value: Any) -> tuple[str, str]:
