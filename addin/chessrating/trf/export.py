@@ -48,7 +48,7 @@ from typing import Any
 
 from ..errors import RatingError
 from .bookview import BookView, read_book_view
-from ..tournament import TITLES, Player, RoundGame, Tournament, berger
+from ..tournament import TITLES, Player, RoundGame, Tournament, berger, colour_code
 from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
 
 __all__ = ["FORMATS", "Issue", "ExportSummary", "trf_code", "workbook_tournament",
@@ -262,7 +262,7 @@ def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_c
                 read.issues.append(Issue(p.number, p.name, f"round {rnd}",
                                          f"result {_text(result)!r} is not a result; written blank"))
                 code = " "
-            colour = {"W": "w", "B": "b"}.get(_text(colour_value).upper())
+            colour = colour_code(_text(colour_value))
             if opponent is not None and code == " ":
                 continue  # paired, not played yet: nothing to report
             if opponent is not None and colour is None:

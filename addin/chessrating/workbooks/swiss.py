@@ -43,7 +43,7 @@ from .fide import (
     write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, fixed_column, checked_opponent, define_standings,
+    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, fixed_column, checked_colour, checked_opponent, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, reason_rows,
     write_how_to_sheet, write_quiet_formula,
 )
@@ -127,7 +127,8 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             GamesBlock("Opponent no.", 5, st.formula_int),
             GamesBlock("Points", 5, st.formula_one),
             # What the tie-breaks read with the opponent numbers: each round's result as
-            # entered, byes and forfeits included (blank where contradicted), and the colour.
+            # entered, byes and forfeits included (blank where contradicted), and the colour
+            # (or why it is not one, which the row's Check shows).
             GamesBlock("Round result", 4, st.formula_text),
             GamesBlock("Colour", 3.5, st.formula_text),
             # Each round's points read from its result alone; the Points block holds them
@@ -156,7 +157,7 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         # function's error names it; only an all-empty block keeps the cell quiet.
         none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=lay.block_range(4, r), feds=lay.block_range(5, r),
-        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}")
+        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}", inputs=[lay.block_range(_COLOUR, r)])
 
     def block(index: int) -> str:
         start = lay.block(index)
@@ -166,9 +167,13 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         col = lay.totals + TOTAL_COLUMNS.index(name)
         return span(lay.first, col, lay.last, col + count - 1, fixed=True)
 
+    # the ratings as the opponents' rows read them: a refused one is its reason, which
+    # TIEBREAK shows in the rating-based values resting on it (the others never read it)
+    read_col = _read_rating_col(lay)
+    ratings = f"{GAMES}!{span(lay.first, read_col, lay.last, read_col, fixed=True)}"
     ranking = ranking_formulas(
         r, lay.first, points=total("Points"), tiebreaks=total(TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
-        event=f"{block(_OPPONENTS)},{block(_ROUND_RESULT)},{block(_COLOUR)},TieBreakRules,Ratings",
+        event=f"{block(_OPPONENTS)},{block(_ROUND_RESULT)},{block(_COLOUR)},TieBreakRules,{ratings}",
         codes_at=TIEBREAK_SETTINGS)
     # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
     return {**formulas, **ranking}
@@ -257,7 +262,7 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
                                twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd),
                                unanswered=unanswered(rnd)),
             f'=IF(OR({entry.result}="",{contradicted}),"",{entry.result})',
-            f'=IF({colour}="","",{colour})',
+            f"={checked_colour(colour, rnd + 1)}",
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
             "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_AS_ENTERED, rnd),
                                      labels=labels, numbers=numbers, unanswered=unanswered(rnd)),

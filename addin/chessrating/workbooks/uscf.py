@@ -50,7 +50,7 @@ from .contradictions import (
     swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
 from .layout import (
-    ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_opponent,
+    ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_colour, checked_opponent,
     column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup, reason_rows,
     refused, span, validate_range, validate_ratings, write_conf_sheet, write_how_to_sheet,
     write_input, write_quiet_formula, write_text_input,
@@ -211,7 +211,7 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
         # The row's first problem, in a column wide enough to print it whole.
         # (the note on an assumption after a reason of the row's own games)
         "Check": f"=IF({refused(own)},{own},"
-                 f"{first_check([points, ids, opp], _event_check(lay, note), also)})",
+                 f"{first_check([points, ids, opp, lay.block_range(_COLOUR, r)], _event_check(lay, note), also)})",
         # The tie-breaks read the opponent numbers as checked, each round's result as
         # entered (byes and forfeits too) and its colour (BLACKS counts them).
         # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
@@ -371,7 +371,8 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             # 1 where the opponent's row does not name the player back; summed per round
             # below the players, so a consistent round skips every search of its column.
             GamesBlock("Not named back", 4, st.formula_int),
-            # each round's colour as entered, which the tie-breaks read (BLACKS)
+            # each round's colour as entered, which the tie-breaks read (BLACKS), or why
+            # it is not one (the row's Check shows it)
             GamesBlock("Colour", 3.5, st.formula_text)]
 
 
@@ -429,7 +430,7 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
             "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_OPPONENTS, rnd),
                                      labels=labels, numbers=numbers, unanswered=unanswered),
             "=" + swiss_not_named_back(own=own, opponent=opponent, opponents=round_column(_OPPONENTS, rnd)),
-            f'=IF({colour}="","",{colour})',
+            f"={checked_colour(colour, rnd + 1)}",
         )
     return formulas
 
