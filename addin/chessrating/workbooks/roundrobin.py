@@ -15,8 +15,10 @@ Sheet ``Crosstable`` (rows are zero-based here, Excel rows one-based):
   (``FIDE_EXPECTED``) and its rating change (``FIDE_CHANGE``); the two grids the
   functions read: the results with blanks kept as ``""`` and the opponent's rating
   only where a result is entered (so an empty cell, which Office.js hands over as 0,
-  never counts as a loss); and the points of each game, which the points column adds
-  up and the mirror warning compares (built-in functions only);
+  never counts as a loss), beside each player's rating as read (a refused one as its
+  reason, which the rating-based tie-breaks show where they rest on it); and the points
+  of each game, which the points column adds up and the mirror warning compares
+  (built-in functions only);
 * a bar chart of the rating changes.
 
 A rating cell that is blank, 0 or ``-`` means no rating (README). The player columns

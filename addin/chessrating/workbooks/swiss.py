@@ -13,9 +13,11 @@ where an opponent and a result are entered), the expected score and rating chang
 each game, the opponent's title and federation for the norm check, the opponent's
 number as checked (a message for a number outside the list or the player's own) and
 the points of each round (built-in functions only, every result spelling). A round that
-contradicts another row (:mod:`.contradictions`, docs/RULES.md §1.1) holds the reason in
-place of its points, and neither its opponent nor its result is read by the ratings and
-tie-breaks.
+contradicts another row or whose opponent number is refused (:mod:`.contradictions`,
+docs/RULES.md §1.1, §1.2) holds the reason in place of its points, and neither its
+opponent nor its result is read by the ratings and tie-breaks; a colour that is not one
+holds its reason, which the row's Check shows. The tie-breaks read the ratings as the
+opponents' rows do (a refused one as its reason), and only where a code needs them.
 
 Points add up every round, byes included; Games counts the rounds with an opponent and
 a result. A rating cell that is blank, 0 or ``-`` means no rating. The player columns
@@ -78,7 +80,7 @@ HOW_TO = [
     "it), which overrides the computed K. Rated games left blank are read as the setting "
     "'Rated games unknown' says (established: 30 games; new: 0); such rows are orange and "
     "their Check cell says so.",
-    "2. For each round enter the opponent's number, the colour (W or B) and the result: 1, ½, "
+    "2. For each round enter the opponent's number, the colour (W or B; White and Black too) and the result: 1, ½, "
     "0, + (forfeit win), - (forfeit loss), H (half-point bye), B (full-point bye), U "
     "(pairing-allocated bye), Z (zero-point bye); W, D, L and the other results of the "
     "functions count too. Pick results from the list: a typed 1/2 would become a date. Byes "
@@ -90,8 +92,10 @@ HOW_TO = [
     "4. Pick a title (GM, IM, WGM, WIM) in 'Norm' at the top for each player's title-norm "
     "verdict; the column stays empty until then.",
     "Check (last column): why a player's rating is refused, or the note on an assumed K. Rows "
-    "that met that player say 'check rating of player N (Name)'; a result or an opponent "
-    "number that is not one says 'check result of round N' or 'check opponent in round N'. "
+    "that met that player say 'check rating of player N (Name)'; a result, an opponent "
+    "number or a colour that is not one says 'check result of round N', 'check opponent in "
+    "round N' or 'check colour of round N'; only the rows named stop, the others keep their "
+    "numbers, tie-breaks and ranks. "
     "A round that contradicts another row (two winners, a result without an opponent, two "
     "rows that disagree about a pairing, a player paired twice) stops the numbers of the "
     "players it names: 'check round N: …'. Any note on an assumed K follows the problem.",

@@ -17,9 +17,10 @@ Sheet ``Games`` holds what the formulas read: results of the rounds with an oppo
 list or the player's own shows why instead) and opponent ratings only where a result is
 entered, and the points of every round (built-in functions only, every result spelling);
 each round's colour as the tie-breaks read it.
-A round that contradicts another row (:mod:`.contradictions`, docs/RULES.md §1.1) holds
-the reason in place of its points, and neither its opponent nor its result is read by
-the ratings and tie-breaks.
+A round that contradicts another row or whose opponent number is refused
+(:mod:`.contradictions`, docs/RULES.md §1.1, §1.2) holds the reason in place of its
+points, and neither its opponent nor its result is read by the ratings and tie-breaks; a
+colour that is not one holds its reason, which the row's Check shows.
 A rating cell that is blank, 0 or ``-`` means no rating. The player columns carry the
 names ``chessrating recalc`` reads: ``Names``, ``Points``, ``Performance``,
 ``RatingChange`` (the Change column) and ``NewRating`` (Two passes, the official one).
@@ -116,7 +117,7 @@ HOW_TO = [
     "at the top says: established (read as 50, so N′ = N*, US Chess §2) or new (0 games). "
     "The row's N′, K, bonus and new ratings are then marked (orange) and its Check cell "
     "says so until the number is entered.",
-    "2. For each round enter the opponent's number, the colour (W or B) and the result: 1, "
+    "2. For each round enter the opponent's number, the colour (W or B; White and Black too) and the result: 1, "
     "½, 0; + and - for forfeits, H, B, U, Z for byes (points only, not rated); W, D, L and "
     "the other results of the functions count too. Pick results from the list: a typed 1/2 "
     "would become a date. A red opponent cell is not a player number, or the player's own. "
@@ -132,7 +133,9 @@ HOW_TO = [
     "Check (last column): the row's first problem. A round that contradicts another row (two "
     "winners, a result without an opponent, an opponent without a result where the "
     "opponent's row has one, two rows that disagree about a pairing, a player paired twice) "
-    "stops the numbers of the players it names: 'check round N: …'. The event is rated as a "
+    "stops the numbers of the players it names: 'check round N: …'; so does an opponent "
+    "number that is not one ('check opponent in round N'), while a colour that is not one "
+    "is only named ('check colour of round N'). The event is rated as a "
     "whole, so the other rows' Two passes name the first player to check until it is fixed; "
     "their points, one pass, tie-breaks and ranks stand.",
     "4. The 'Report' sheet holds what the US Chess rating report needs beyond the "
