@@ -346,10 +346,13 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
     # (a number, shown as "ok", once the rating is read: LibreOffice recalculates empty
     # stored values and would show #NAME? for a blank that needed our function)
     assert f[("Crosstable", "E98")] == '=IF(OR(E6="",E6=0,E6="-"),"",FIDE_EXPECTED(E6,E6))'
-    assert f[("Crosstable", "L97")] == (
-        '=IF(L5="","",IF(IFERROR(AND(ISTEXT($E$98),$E$98<>"",LEFT($E$98,9)<>"assumed: ",LEFT($E$98,6)<>"check "),TRUE),'
+    # (beside it, column F: the rating as the opponents and the tie-breaks read it)
+    assert f[("Crosstable", "F98")] == (
+        '=IF(IFERROR(AND(ISTEXT($E$98),$E$98<>"",LEFT($E$98,9)<>"assumed: ",LEFT($E$98,6)<>"check "),TRUE),'
         '"check rating of player "&2&IF($B$6="",""," ("&$B$6&")"),'
-        'IF(OR($E$6="",$E$6=0,$E$6="-"),"",$E$6)))')
+        'IF(OR($E$6="",$E$6=0,$E$6="-"),"",$E$6))')
+    assert f[("Crosstable", "L97")] == '=IF(L5="","",$F$98)'
+    assert "TIEBREAK($N$1:$N$1,,$K$74:$AD$93,,TieBreakRules,$F$97:$F$116)" in f[("Crosstable", "AN5")]
     assert f[("Crosstable", "K97")] == '=""'
     # (blank where the game's points grid, L120, shows why the game contradicts its mirror)
     assert f[("Crosstable", "L74")] == '=IF(OR(L5="",LEFT(L120,6)="check "),"",L5)'
