@@ -30,7 +30,7 @@ __all__ = [
     "read_paired_labels", "read_optional", "read_bool", "read_text",
     "rating", "required_rating", "scalar", "k_factor", "count",
     "grid", "broadcast", "elementwise", "dual_rated", "bonus_threshold", "age", "record",
-    "MAX_CELLS", "check_range",
+    "MAX_CELLS", "check_range", "REASON", "is_reason",
 ]
 
 _T = TypeVar("_T")
@@ -39,6 +39,22 @@ _T = TypeVar("_T")
 def typed_zero(value: Any) -> bool:
     """A numeric 0: what Office.js hands over for an empty cell (and for a typed 0)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
+
+
+# A template's helper cell that has no value to give holds the reason instead, starting
+# with this word (``check rating of player 2 (Name)``, ``check colour of round 3: …``); a
+# function reading a whole table (TIEBREAK) reads such a cell as that one input refused,
+# whose row already says why.
+REASON = "check "
+
+
+def is_reason(value: Any) -> bool:
+    """A reason another cell gave in place of a value (:data:`REASON`).
+
+    >>> is_reason("check rating of player 2 (Beta)"), is_reason("Check"), is_reason(2.0)
+    (True, False, False)
+    """
+    return isinstance(value, str) and value.startswith(REASON)
 
 
 # The most cells one argument may hold: a 316-player round-robin grid, thirty times the

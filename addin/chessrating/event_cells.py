@@ -30,7 +30,7 @@ from typing import Any
 from . import cells, checks
 from .cells import flatten, read_bool, read_number, read_rating, typed_zero
 from .errors import RatingError
-from .results import check_excel_error, player_place
+from .results import NoValue, check_excel_error, player_place, read_result
 from .tiebreaks import event as tiebreaks_event
 from .tiebreaks import fide as tiebreaks_fide
 from .uscf import event as uscf_event
@@ -163,27 +163,74 @@ def tiebreak_event(opponents: Any, results: Any, colours: Any, ratings: Any, *,
                    zeros_are_blank: bool = False) -> tiebreaks_event.Event:
     """TIEBREAK's block read as a tournament: players × rounds of opponent numbers and
     results (and colours), or a round-robin grid of results when ``opponents`` is blank;
-    the players' ratings if given. **Decision**: a range of opponents with no number in
-    it beside results that are not square is a Swiss with no game yet (byes typed before
-    the first pairing), read by rounds; left out, it still asks for a grid."""
+    the players' ratings if given.
+
+    Blank opponents beside results that are not a square, or that hold a bye, are rounds
+    nobody is paired in yet (a bye entered before the pairings), not a grid
+    (**Decision**); left out, ``opponents`` still asks for a grid. A rating that cannot be
+    read is refused for its player only (:func:`_rating`), and a colour that is a reason
+    another cell gave (``check colour of round 2: …``) is no colour."""
     rows = cells.grid(results, "results")
     if zeros_are_blank:
         # Office.js hands empty cells over as 0: a 0 is read as a blank, so a loss counts
         # from the winner's side (or type L).
         rows = [[None if typed_zero(v) else v for v in row] for row in rows]
-    colour_rows = None if colours is None or blank_block(colours) else cells.grid(colours, "colours")
-    no_games = opponents is not None and len(rows) != len(rows[0])
-    if blank_block(opponents) and not no_games:
-        if len(rows) != len(rows[0]):
+    colour_rows = None
+    if colours is not None and not blank_block(colours):
+        colour_rows = [[None if cells.is_reason(v) else v for v in row] for row in cells.grid(colours, "colours")]
+    if blank_block(opponents):
+        if opponents is not None and _pairings_pending(rows):
+            event = tiebreaks_event.from_rounds([[None] * len(row) for row in rows], rows, colour_rows)
+        elif len(rows) != len(rows[0]):
             raise RatingError(f"opponents: blank, so results must be a square round-robin grid; "
                               f"it is {len(rows)}×{len(rows[0])}", argument="opponents")
-        event = tiebreaks_event.from_grid(rows, colour_rows)
+        else:
+            event = tiebreaks_event.from_grid(rows, colour_rows)
     else:
         event = tiebreaks_event.from_rounds(cells.grid(opponents, "opponents"), rows, colour_rows)
     if ratings is not None and not blank_block(ratings):
-        event = event.with_ratings([read_rating(v, "ratings", player_place(i))
-                                    for i, v in enumerate(flatten(ratings), start=1)])
+        event = event.with_ratings([_rating(v, i) for i, v in enumerate(flatten(ratings), start=1)])
     return event
+
+
+def _pairings_pending(rows: list[list[Any]]) -> bool:
+    """Results beside blank opponents that are rounds nobody is paired in yet rather than
+    a round-robin grid: no game played over the board, and a bye among them (a grid has
+    none) or a block that is not square.
+
+    >>> _pairings_pending([["H", None], [None, None], [None, None]]), _pairings_pending([[None, "1"], ["0", None]])
+    (True, False)
+    """
+    square, bye = len(rows) == len(rows[0]), False
+    for row in rows:
+        for value in row:
+            if value is None or (isinstance(value, str) and not value.strip()):
+                continue
+            try:
+                result = read_result(value, "results")
+            except RatingError:
+                continue  # refused where the block is read, with its cell
+            if result is None:
+                continue
+            if result.rated:
+                return False
+            bye = bye or result.code in _BYE_CODES
+    return bye or not square
+
+
+_BYE_CODES = frozenset("HZUB")
+
+
+def _rating(value: Any, number: int) -> float | None | NoValue:
+    """A player's rating as the tie-breaks read it, or the reason it is refused, for that
+    player only (:class:`.tiebreaks.event.RefusedRating`): a reason another cell gave
+    (``check rating of player 2 (Beta)``) as it stands, else why it is not a rating."""
+    if cells.is_reason(value):
+        return tiebreaks_event.RefusedRating(value)
+    try:
+        return read_rating(value, "ratings", player_place(number))
+    except RatingError as error:
+        return tiebreaks_event.RefusedRating(str(error))
 
 
 def standing(value: Any, argument: str, item: str) -> float | None:

@@ -63,7 +63,7 @@ from .errors import RatingError
 __all__ = [
     "RESULT_CODES", "PLAYED_CODES", "TITLES",
     "Scoring", "DEFAULT_SCORING", "RoundGame", "Player", "Standing", "ReadWarning",
-    "RoundCells", "Tournament", "cell_result", "berger",
+    "RoundCells", "Tournament", "cell_result", "COLOUR_CELLS", "colour_code", "berger",
 ]
 
 # Every result code a 001 line may hold, upper-cased; " " is a blank result.
@@ -90,6 +90,21 @@ _CELL_RESULT = {
     "W": "+", "D": "H", "L": "-",
     "H": "H", "F": "B", "U": "U", "Z": "Z", " ": "",
 }
+
+
+# A crosstable's colour cell, upper-cased: the colour's letter or its name, as Excel
+# users type them (docs/RULES.md §1, Decision), and the TRF colour it stands for.
+COLOUR_CELLS = {"W": "w", "B": "b", "WHITE": "w", "BLACK": "b"}
+
+
+def colour_code(value: object) -> str | None:
+    """The TRF colour (``"w"``, ``"b"``) of a crosstable's colour cell: ``W`` or ``B``,
+    ``White`` or ``Black``, in any case with spaces around; ``None`` for anything else.
+
+    >>> colour_code(" White "), colour_code("b"), colour_code("BLACK"), colour_code("X"), colour_code(1)
+    ('w', 'b', 'b', None, None)
+    """
+    return COLOUR_CELLS.get(value.strip().upper()) if isinstance(value, str) else None
 
 
 def cell_result(code: str) -> str:

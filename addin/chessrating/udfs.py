@@ -437,9 +437,9 @@ def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
 @_doc(code='Tie-break code: FIDE C.07 (DE, WIN, BH, SB, KS, ARO, TPR, ...; BH/C1 or BH-C1) or US Chess (MODMED, SOLKOFF, CUMULATIVE, ...). A range of codes: the last one, DE among players tied on the ones before.',
       opponents__2d="Players × rounds: each round's opponent number (the opponent's row, 1-based; blank or 0: none). Blank with a square results grid: a round robin.",
       results__2d="Players × rounds results: 1, ½, 0, + - (forfeits), H B U Z (byes), W/D/L; blank = not played. Or a round-robin grid.",
-      colours__2d="Players × rounds colours, W or B (for BPG, BWG, BLACKS).",
+      colours__2d="Players × rounds colours, W or B (White, Black); read only by BPG, BWG, BLACKS.",
       rules='FIDE C.07 edition: "2026" (default, from 1 March 2026) or "2024".',
-      ratings="Each player's rating, one per row (for ARO, TPR, PTP, APRO, APPO).")
+      ratings="Each player's rating, one per row; read only by ARO, TPR, PTP, APRO, APPO (a bad one stops only the values resting on it).")
 @_excel_function
 def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None):
     """One tie-break for every player of the block, as a column (FIDE C.07 or US Chess)."""
@@ -452,7 +452,10 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
     else:
         check_excel_error(code, "code", None)
         wanted = tiebreaks_core.parse_code(code).text
-    arguments = (opponents, results, colours, ratings)
+    # A code that reads no colour or rating never looks at them: a typo there stops only
+    # the codes that read it (and the rows they rest on, tiebreaks.event.RefusedRating).
+    arguments = (opponents, results, colours if tiebreaks_core.reads_colours(wanted) else None,
+                 ratings if tiebreaks_core.reads_ratings(wanted) else None)
     key = event_cells.arguments_key(arguments)
     if key is None:  # a cell value that cannot be a key: read without the cache
         scores = tiebreaks_fide.Scores(event_cells.tiebreak_event(*arguments, zeros_are_blank=_ON_SERVER), chosen)

@@ -330,10 +330,12 @@ HOSTILE: list[tuple[str, list[Any], list[tuple[int, Any, bool]]]] = [
      [(0, NOT_RATINGS, True), (1, NOT_COUNTS, True), (2, NOT_RESULTS, True), (4, NOT_AGES, True),
       (5, NOT_RECORDS, True), (6, NOT_FLAGS, False), (7, NOT_THRESHOLDS, False), (8, NOT_RATINGS, True),
       (9, NOT_FLAGS, True)]),
-    ("TIEBREAK", ["SB", [[2.0], [1.0], [None]], [[1.0], [0.0], ["U"]], [["W"], ["B"], [None]], "2026",
+    # BPG reads the colours; a hostile rating stops only the values resting on it
+    # (test_a_hostile_rating_stops_only_the_tiebreaks_resting_on_it)
+    ("TIEBREAK", ["BPG", [[2.0], [1.0], [None]], [[1.0], [0.0], ["U"]], [["W"], ["B"], [None]], "2026",
                   [1800.0, 1700.0, None]],
      [(0, NOT_CHOICES, False), (1, NOT_COUNTS, True), (2, NOT_RESULTS, True), (3, NOT_LABELS, True),
-      (4, NOT_CHOICES, False), (5, NOT_RATINGS, True)]),
+      (4, NOT_CHOICES, False)]),
     ("TIEBREAK_RANK", [[3.0, 2.0, 2.0], [[1.0, 0.5], [2.0, 1.5], [2.0, 1.0]]],
      # a text with no number (a reason shown instead of points) is no value, ranked last
      [(0, NOT_STANDINGS, True), (1, NOT_STANDINGS, True)]),
@@ -380,6 +382,33 @@ def test_hostile_cells_give_an_error_never_a_number(name, base, index, values, i
     # Not an error: only a quiet blank is allowed (a hostile result on the diagonal of the
     # crosstable is refused above; nothing here may come back as a number or a verdict).
     assert answer == "", (name, index, value, answer)
+
+
+@pytest.mark.parametrize("code", ["ARO", "TPR", "PTP", "APRO", "APPO", "ARO/C1"])
+@settings(max_examples=25, deadline=None)
+@given(value=NOT_RATINGS, at=st.integers(0, 3))
+def test_a_hostile_rating_stops_only_the_tiebreaks_resting_on_it(code, value, at):
+    # Players 1-2 and 3-4 met in round 1, 1-3 and 2-4 in round 2: a rating refused stops
+    # the rating-based values that rest on it (one line, naming the player), never
+    # turning into a number; the others are those of the valid call.
+    opponents = [[2.0, 3.0], [1.0, 4.0], [4.0, 1.0], [3.0, 2.0]]
+    results = [[1.0, "½"], [0.0, 1.0], [1.0, "½"], [0.0, 0.0]]
+    ratings = [[1800.0], [1700.0], [1600.0], [1500.0]]
+    valid = udfs.TIEBREAK(code, opponents, results, None, "2026", ratings)
+    hostile = [list(row) for row in ratings]
+    hostile[at] = [value]
+    answer = udfs.TIEBREAK(code, opponents, results, None, "2026", hostile)
+    met = {p for p in range(4) if at + 1 in opponents[p]}
+    # APRO, APPO: the opponents' performances, which rest on the opponents' opponents
+    resting = {q for q in range(4) if met & {int(o) - 1 for o in opponents[q]}} if code in ("APRO", "APPO") else met
+    for player in range(4):
+        if player in resting:
+            assert isinstance(answer[player][0], str) and f"(player {at + 1})" in answer[player][0], (player, answer)
+            assert "\n" not in answer[player][0]
+        else:
+            assert answer[player] == valid[player], player
+    # a code that reads no rating never looks at them
+    assert udfs.TIEBREAK("SB", opponents, results, None, "2026", hostile) == udfs.TIEBREAK("SB", opponents, results)
 
 
 @pytest.mark.parametrize("name", ["ELO_CHANGE", "FIDE_CHANGE", "FIDE_INITIAL", "PERF_RATING", "USCF_BONUS",

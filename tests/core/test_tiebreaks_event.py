@@ -34,7 +34,7 @@ def test_forfeits_byes_and_absences() -> None:
 
 def test_a_game_lost_by_both_is_a_game_played_without_points() -> None:
     # FIDE Laws 11.8: the arbiter declares the game of 1 and 2 lost by both (docs/RULES.md
-    # §1.2). Round 1: 1-2 0-0, 3-4 1-0; round 2: 1-3 ½-½, 2-4 1-0. Scores 0.5, 1, 1.5, 0.
+    # §1.3). Round 1: 1-2 0-0, 3-4 1-0; round 2: 1-3 ½-½, 2-4 1-0. Scores 0.5, 1, 1.5, 0.
     event = from_rounds([[2, 3], [1, 4], [4, 1], [3, 2]], [["0", "½"], ["0", "1"], ["1", "½"], ["0", "0"]])
     assert [(r.kind, r.points, r.opponent) for r in (event.records[0][0], event.records[1][0])] == [
         (PLAYED, 0.0, 1), (PLAYED, 0.0, 0)]

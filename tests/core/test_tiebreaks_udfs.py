@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from chessrating import RatingError
+from chessrating.tiebreaks import tiebreak
+from chessrating.tiebreaks.event import from_rounds
 from chessrating.udfs import TIEBREAK, TIEBREAK_RANK
 from chessrating.lite import embedded as lite_code
 from test_tiebreaks_held import read_trf
@@ -63,6 +65,48 @@ def test_a_range_of_codes_applies_direct_encounter_to_the_players_still_tied() -
     assert TIEBREAK([["SB"], [None]], None, grid) == TIEBREAK("SB", None, grid)
     with pytest.raises(RatingError, match=r"^code: the cell holds the Excel error #N/A \(item 2\)$"):
         TIEBREAK([["SB", "#N/A"]], None, grid)
+
+
+def test_a_refused_rating_stops_only_the_values_resting_on_it() -> None:
+    """Held's Swiss with player 5's rating typed as 10 (a junior list's figure): the TPR of
+    each of 5's opponents gives the refusal; every other player keeps exercise 20's TPR,
+    and a code that reads no rating never looks at them (a typo there changes nothing)."""
+    ratings = _column(RATINGS)
+    ratings[4] = [10.0]
+    met = {i for i in range(16) if 5 in OPPONENTS[i]}
+    column = TIEBREAK("TPR", OPPONENTS, RESULTS, None, "2026", ratings)
+    for i in range(16):
+        expected = "ratings: 10 is not a rating from 100 to 4000 (player 5)" if i in met else TPR[i]
+        assert column[i] == [expected], i + 1
+    assert len(met) == 5 and TPR[4] == column[4][0]  # 5's own TPR rests on the others' ratings
+    assert TIEBREAK("SB", OPPONENTS, RESULTS, COLOURS, "2026", ratings) == _column(SB_2026)
+    assert TIEBREAK("SB", OPPONENTS, RESULTS, [["Red"] * 5] * 16) == _column(SB_2026)
+    # a reason another cell gave in place of a rating stands as it is
+    ratings[4] = ["check rating of player 5 (Eve)"]
+    assert TIEBREAK("TPR", OPPONENTS, RESULTS, None, "2026", ratings)[min(met)] == ["check rating of player 5 (Eve)"]
+
+
+def test_colours_typed_as_words_and_a_reason_in_their_place() -> None:
+    """White and Black in any case read as W and B; a reason a crosstable shows in place of
+    a colour (its row's Check says why) is no colour, which the opponent's side then gives."""
+    words = [[{"W": " white", "B": "BLACK"}.get(c, c) for c in row] for row in COLOURS]
+    assert TIEBREAK("BPG", OPPONENTS, RESULTS, words) == TIEBREAK("BPG", OPPONENTS, RESULTS, COLOURS)
+    reasons = [list(row) for row in COLOURS]
+    reasons[6][0] = "check colour of round 1: X is not W or B"
+    assert TIEBREAK("BPG", OPPONENTS, RESULTS, reasons)[6] == [3]  # exercise 29, from the opponent's row
+
+
+@pytest.mark.parametrize("players, rounds", [(3, 2), (3, 3)])
+def test_a_bye_entered_before_any_pairing_is_a_round_not_a_grid(players, rounds) -> None:
+    """Round 1 of a Swiss before its pairings: no opponent anywhere, one player's
+    half-point bye. Not a round-robin grid (a grid holds no bye), square or not."""
+    results = [[None] * rounds for _ in range(players)]
+    results[1][0] = "H"
+    blank = [[None] * rounds for _ in range(players)]
+    as_rounds = from_rounds(blank, results)
+    assert [r.kind for r in as_rounds.records[1]] == ["half-point bye"]
+    for code in ("BH", "SB", "REP"):
+        assert TIEBREAK(code, blank, results) == _column(tiebreak(code, as_rounds)), code
 
 
 def test_rank_by_points_then_each_column() -> None:

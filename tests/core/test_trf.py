@@ -326,7 +326,7 @@ def test_consistency_warnings():
     ("1", "0", True), ("=", "=", True), ("+", "-", True), ("-", "-", True), ("W", "L", True),
     ("D", "D", True), (" ", " ", True), ("1", "=", False), ("+", "+", False), ("=", "0", False),
     ("-", "1", False), ("W", "0", False),
-    # a game lost by both (FIDE Laws 11.8; docs/RULES.md §1.2); a loss against a forfeit loss is not one
+    # a game lost by both (FIDE Laws 11.8; docs/RULES.md §1.3); a loss against a forfeit loss is not one
     ("0", "0", True), ("L", "L", True), ("0", "-", False),
 ])
 def test_result_pairs(mine, theirs, ok):

@@ -1,4 +1,4 @@
-"""A played game lost by both (FIDE Laws 11.8; docs/RULES.md §1.2): entered as a loss on
+"""A played game lost by both (FIDE Laws 11.8; docs/RULES.md §1.3): entered as a loss on
 both sides it is a game of no points for either, rated as a loss for each, in the FIDE
 crosstables typed as a director types them (openpyxl into the shipped templates, then
 ``chessrating recalc``), through ``import-trf`` and back out through ``export-trf``. The
@@ -67,7 +67,7 @@ def test_swiss_takes_a_game_lost_by_both(tmp_path, capsys) -> None:
 
 
 def test_the_us_chess_crosstable_still_calls_it_a_contradiction(tmp_path, capsys) -> None:
-    # (no source says how US Chess rates a double loss: docs/RULES.md §1.2)
+    # (no source says how US Chess rates a double loss: docs/RULES.md §1.3)
     cells = {(5, 10): 2, (5, 12): 0, (6, 10): 1, (6, 12): 0}
     code, printed, _ = recalc("uscf-event.xlsx", cells, tmp_path, capsys, rating_col=3)
     assert code == 1

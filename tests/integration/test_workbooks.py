@@ -349,10 +349,13 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
     # (a number, shown as "ok", once the rating is read: LibreOffice recalculates empty
     # stored values and would show #NAME? for a blank that needed our function)
     assert f[("Crosstable", "E98")] == '=IF(OR(E6="",E6=0,E6="-"),"",FIDE_EXPECTED(E6,E6))'
-    assert f[("Crosstable", "L97")] == (
-        '=IF(L5="","",IF(IFERROR(AND(ISTEXT($E$98),$E$98<>"",LEFT($E$98,9)<>"assumed: ",LEFT($E$98,6)<>"check "),TRUE),'
+    # (beside it, column F: the rating as the opponents and the tie-breaks read it)
+    assert f[("Crosstable", "F98")] == (
+        '=IF(IFERROR(AND(ISTEXT($E$98),$E$98<>"",LEFT($E$98,9)<>"assumed: ",LEFT($E$98,6)<>"check "),TRUE),'
         '"check rating of player "&2&IF($B$6="",""," ("&$B$6&")"),'
-        'IF(OR($E$6="",$E$6=0,$E$6="-"),"",$E$6)))')
+        'IF(OR($E$6="",$E$6=0,$E$6="-"),"",$E$6))')
+    assert f[("Crosstable", "L97")] == '=IF(L5="","",$F$98)'
+    assert "TIEBREAK($N$1:$N$1,,$K$74:$AD$93,,TieBreakRules,$F$97:$F$116)" in f[("Crosstable", "AN5")]
     assert f[("Crosstable", "K97")] == '=""'
     # (blank where the game's points grid, L120, shows why the game contradicts its mirror)
     assert f[("Crosstable", "L74")] == '=IF(OR(L5="",LEFT(L120,6)="check "),"",L5)'
@@ -458,14 +461,19 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert ws["AQ4"].value == "Res" and ws["AR3"].value == "Points"      # 11 rounds, then totals
     assert ws["BE3"].value == "Check" and ws["AZ3"].value == "Rank"
     # The tie-breaks read the opponent numbers as checked, each round's result as entered
-    # (byes and forfeits too) and the colours; C.07's usual Swiss list picked at the top.
+    # (byes and forfeits too), the colours and the ratings as the opponents' rows read them
+    # (FP: a refused one as its reason); C.07's usual Swiss list picked at the top.
     # A row whose Points show a reason shows it there too.
     assert ws["BA5"].value == ('=IF(OR(TieBreak1="",AR5=""),"",IF(LEFT(AR5,6)="check ",AR5,INDEX(TIEBREAK($N$1:$N$1,'
                                'Games!$BW$5:$CG$204,Games!$CU$5:$DE$204,Games!$DG$5:$DQ$204,'
-                               'TieBreakRules,Ratings),ROW()-4)))')
+                               'TieBreakRules,Games!$FP$5:$FP$204),ROW()-4)))')
     # (blank where the round's Points cell, CI5, shows why it contradicts another row)
     assert games["CU5"].value == '=IF(OR(Crosstable!M5="",LEFT(CI5,6)="check "),"",Crosstable!M5)'
-    assert games["DG5"].value == '=IF(Crosstable!L5="","",Crosstable!L5)'
+    # the colour, W or B, White or Black in any case, else why not (the row's Check shows it)
+    assert games["DG5"].value == ('=IF(TRIM(Crosstable!L5)="","",IF(OR(UPPER(TRIM(Crosstable!L5))='
+                                  '{"W","B","WHITE","BLACK"}),Crosstable!L5,'
+                                  '"check colour of round 1: "&Crosstable!L5&" is not W or B"))')
+    assert 'INDEX(Games!DG5:DQ5,MATCH("check *",Games!DG5:DQ5,0))' in ws["BE5"].value
     assert [ws.cell(1, c).value for c in (11, 14, 17, 20, 23)] == ["Tie-breaks", "BH/C1", "BH", "SB", "DE"]
     assert ws["A204"].value == 200 and ws["A205"].value is None
     # A round without an opponent (a bye) is no game for the functions.
@@ -500,7 +508,7 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert games["DS5"].value.startswith('=IF(TRIM(Crosstable!M5)="","",')
     assert '"check result of round 1: "&Crosstable!M5&" is not a game result"' in games["DS5"].value
     assert games["CI5"].value.startswith('=IF(AND(DS5<>"",NOT(ISNUMBER(DS5))),DS5,'
-                                         'IF(AND(FC5<>"",NOT(ISNUMBER(FC5))),DS5,'
+                                         'IF(AND(FC5<>"",NOT(ISNUMBER(FC5))),FC5,'
                                          'IF(EE5<>"",EE5,')
     # (a player named by two rows in the round: block 12, from column EE)
     # (searched only in a round where some row is not named back: block 13, from EQ)
@@ -532,8 +540,11 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     assert "TieBreakRules" not in book.defined_names
     assert ("TIEBREAK($L$1:$L$1,Games!$M$5:$U$104,Games!$AQ$5:$AY$104,Games!$CO$5:$CW$104,,$C$5:$C$104)"
             in ws["AW5"].value)
-    assert book["Games"]["CO5"].value == '=IF(Crosstable!K5="","",Crosstable!K5)'
-    assert book["Games"]["CW5"].value == '=IF(Crosstable!AI5="","",Crosstable!AI5)'
+    assert book["Games"]["CO5"].value == ('=IF(TRIM(Crosstable!K5)="","",IF(OR(UPPER(TRIM(Crosstable!K5))='
+                                          '{"W","B","WHITE","BLACK"}),Crosstable!K5,'
+                                          '"check colour of round 1: "&Crosstable!K5&" is not W or B"))')
+    assert book["Games"]["CW5"].value.startswith('=IF(TRIM(Crosstable!AI5)="","",')
+    assert '"check colour of round 9: "&Crosstable!AI5&" is not W or B"' in book["Games"]["CW5"].value
     # The functions read the games so far from the Games sheet (CY, after the ten blocks):
     # the typed number, or for a rated player left blank, 50 (established: N' = N*) unless
     # UnknownGames is "new".
@@ -758,9 +769,10 @@ def round_robin_cells(players: list[tuple[str, object]], results: dict[tuple[int
     return cells
 
 
-# Every spelling of the README's "Results a cell may hold", the row player's cell and its mirror.
+# Every spelling of the README's "Results a cell may hold" for a game, the row player's
+# cell and its mirror. (A bye has no opponent: test_a_bye_in_a_round_robin_game_cell.)
 SPELLINGS = [(1, 0), ("1", "0"), ("w", "l"), ("W", "L"), (0.5, "½"), ("=", "0.5"), ("d", "D"),
-             ("0,5", "1/2"), ("+", "-"), ("X", "F"), ("H", "H"), ("B", "Z"), ("U", "z")]
+             ("0,5", "1/2"), ("+", "-"), ("X", "F")]
 
 
 @pytest.mark.parametrize("mine,theirs", SPELLINGS)
@@ -780,6 +792,21 @@ def test_points_count_every_result_spelling(templates: dict[str, Path], tmp_path
     assert (ws["AF5"].value, ws["AF6"].value, ws["AF7"].value) == (2, 1, 1)
     # The points grid the mirror warning compares holds the same points.
     assert (ws["L120"].value, ws["K121"].value) == (mine_points, read_result(theirs).points)
+
+
+@pytest.mark.parametrize("mine,theirs", [("H", "H"), ("B", "Z"), ("U", "z"), (1, "-")])
+def test_a_bye_in_a_round_robin_game_cell(templates: dict[str, Path], tmp_path: Path,
+                                          mine: object, theirs: object) -> None:
+    # A bye has no opponent, and a played result is no forfeit: the two cells do not make
+    # one game (docs/RULES.md §1.1), so neither counts; Gamma keeps his numbers.
+    cells = round_robin_cells([("Alpha", 2100), ("Beta", 2000), ("Gamma", 1900)],
+                              {(0, 1): mine, (1, 0): theirs, (0, 2): 1, (2, 0): 0})
+    path = fill_and_recalculate(templates["fide-round-robin.xlsx"], cells, tmp_path / "rr.xlsx")
+    ws = values_of(path, "Crosstable")
+    reason = (f"check game of player 1 (Alpha) and player 2 (Beta): L5 holds {mine} and K6 holds "
+              f"{theirs}, which do not add up to one game")
+    assert (ws["AE5"].value, ws["AE6"].value, ws["AE7"].value) == (reason, reason, 0)
+    assert (ws["L120"].value, ws["K121"].value) == (reason, reason)
 
 
 def test_a_rating_of_zero_is_no_rating(templates: dict[str, Path], tmp_path: Path) -> None:
@@ -870,19 +897,20 @@ def test_swiss_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
     players = [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)]
     path = fill_and_recalculate(template, swiss_cells(players, rounds), tmp_path / "bad.xlsx")
     ws, games = values_of(path, "Crosstable"), values_of(path, "Games")
-    # Games sheet: the opponent's rating of round 2 (column G) says what is wrong.
-    assert games["G5"].value == "check opponent in round 2: 999 is not a player number (1 to 6)"
-    assert games["G6"].value == "check opponent in round 2: 2 is the player himself"
-    assert games["G7"].value == "check opponent in round 2: x is not a player number (1 to 6)"
-    # The rating cells show the reason; columns: points Q, games R, change U, norm X
-    assert ws["U6"].value == "check opponent in round 2: 2 is the player himself"
-    assert ws["U5"].value == "check opponent in round 2: 999 is not a player number (1 to 6)"
-    # Points count every round; Games only the rounds with an opponent. D's played result
-    # without an opponent is refused: D's points, games, change and Check say so.
+    # Games sheet: the round's points (column Y) say what is wrong: the round is no game
+    # (docs/RULES.md §1.2), and the opponent's rating (column G) is not looked up.
+    bad = ["check opponent in round 2: 999 is not a player number (1 to 6)",
+           "check opponent in round 2: 2 is the player himself",
+           "check opponent in round 2: x is not a player number (1 to 6)"]
+    assert [games[f"Y{r}"].value for r in (5, 6, 7)] == bad
+    assert [games[f"G{r}"].value for r in (5, 6, 7)] == [None] * 3
+    # The row's points, games, change show the reason; columns: points Q, games R, change U, norm X
+    assert [ws[f"U{r}"].value for r in (5, 6, 7)] == bad
+    # D's played result without an opponent is refused: D's points, games, change and Check say so.
     no_opponent = "check round 2: player 4 (D) has the result 1 but no opponent"
-    assert [ws[f"Q{r}"].value for r in range(5, 9)] == [2, 1, 0.5, no_opponent]
+    assert [ws[f"Q{r}"].value for r in range(5, 9)] == [*bad, no_opponent]
     assert ws["AD8"].value.startswith(no_opponent + "; assumed: ")
-    assert [ws[f"R{r}"].value for r in range(5, 9)] == [2, 2, 2, no_opponent]
+    assert [ws[f"R{r}"].value for r in range(5, 9)] == [*bad, no_opponent]
     # D's change shows the reason, not the one game against C.
     assert ws["U8"].value == no_opponent
     # No norm title picked: the norm column stays quiet.
@@ -898,16 +926,23 @@ def test_uscf_bad_opponent_numbers_say_why(tmp_path: Path) -> None:
              (6, 15): "d"}
     path = fill_and_recalculate(template, cells, tmp_path / "bad.xlsx")
     ws, games = values_of(path, "Crosstable"), values_of(path, "Games")
-    # Games sheet, opponent numbers as checked: round 1 in column F, round 2 in G.
-    assert games["F7"].value == "check opponent in round 1: 3 is the player himself"
-    assert games["G6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
+    # Games sheet, opponent numbers as entered and checked (round 1 in column R, round 2 in
+    # S) and the rounds' points (L, M): the round is no game (docs/RULES.md §1.2), so the
+    # opponent numbers the functions read (F, G) are blank.
+    assert games["R7"].value == games["L7"].value == "check opponent in round 1: 3 is the player himself"
+    assert games["S6"].value == games["M6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
+    assert (games["F7"].value, games["G6"].value) == (None, None)
     # One pass (column V) names the reason for the player whose opponent is wrong.
     assert ws["V7"].value == "check opponent in round 1: 3 is the player himself"
     assert ws["V6"].value == "check opponent in round 2: 7 is not a player number (1 to 4)"
-    # Two passes rate the whole event: every row names the first player to fix.
-    assert [ws[f"W{r}"].value for r in range(5, 8)] == ["check inputs of player 2 (B)"] * 3
-    # Points: W, L and D read as 1, 0 and ½; C's rating 0 is no rating (no N', no change).
-    assert [ws[f"P{r}"].value for r in range(5, 8)] == [1, 0.5, 1]
+    # Two passes rate the whole event: every other row names the first player to fix.
+    assert [ws[f"W{r}"].value for r in range(5, 8)] == [
+        "check inputs of player 2 (B)", ws["V6"].value, ws["V7"].value]
+    # Points: W and L read as 1 and 0; B's and C's rows show why a round is no game; C's
+    # rating 0 is no rating (no N', no change).
+    assert [ws[f"P{r}"].value for r in range(5, 8)] == [
+        1, "check opponent in round 2: 7 is not a player number (1 to 4)",
+        "check opponent in round 1: 3 is the player himself"]
     assert (ws["S7"].value, ws["X7"].value) == (None, None)
 
 

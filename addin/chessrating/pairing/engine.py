@@ -31,7 +31,7 @@ _RESULT = {
     "-": ("Z", False), "Z": ("Z", False), " ": ("Z", False),
 }
 # The results the other row of a game may hold (a double forfeit is "-" on both rows, a
-# game lost by both "0": docs/RULES.md §1.2).
+# game lost by both "0": docs/RULES.md §1.3).
 _COMPLEMENTS = {"1": "0", "0": "10", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "WL", "D": "D"}
 # Results of a game played against an opponent, never of a bye.
 _GAME_CODES = frozenset("1=0WDL")

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from .dispatch import (
     CODES, FIDE_ROUND_ROBIN_DEFAULTS, FIDE_SWISS_DEFAULTS, RULES, USCF_DEFAULTS, Code, parse_code, ranks,
-    standings, tiebreak,
+    reads_colours, reads_ratings, standings, tiebreak,
 )
 
 __all__ = [
     "RULES", "CODES", "FIDE_SWISS_DEFAULTS", "FIDE_ROUND_ROBIN_DEFAULTS", "USCF_DEFAULTS",
-    "Code", "parse_code", "tiebreak", "ranks", "standings",
+    "Code", "parse_code", "tiebreak", "ranks", "standings", "reads_ratings", "reads_colours",
 ]

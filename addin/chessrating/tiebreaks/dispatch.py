@@ -32,7 +32,7 @@ from .event import Event
 
 __all__ = [
     "RULES", "CODES", "FIDE_SWISS_DEFAULTS", "FIDE_ROUND_ROBIN_DEFAULTS", "USCF_DEFAULTS",
-    "Code", "parse_code", "tiebreak", "ranks", "standings",
+    "Code", "parse_code", "tiebreak", "ranks", "standings", "reads_ratings", "reads_colours",
 ]
 
 RULES = ("2026", "2024")
@@ -139,6 +139,36 @@ _FIDE: dict[str, Callable[[fide_tb.Scores, Code], list[Value]]] = {
     "APPO": _per_player(fide_tb.average_ptp),
 }
 _NEEDS_RATINGS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+# The codes that count colours (Art. 7.3, 7.4; US Chess 34E11).
+_NEEDS_COLOURS = frozenset({"BPG", "BWG", "BLACKS"})
+
+
+def _computed(code: Any) -> list[Code]:
+    """The codes :func:`tiebreak` computes for ``code``: the code, or of a list the last
+    one, and with a last ``DE`` every code before it too (its groups)."""
+    if not isinstance(code, (list, tuple)):
+        return [parse_code(code)]
+    listed = [parse_code(c) for c in code]
+    return listed if listed and listed[-1].base == "DE" else listed[-1:]
+
+
+def reads_ratings(code: Any) -> bool:
+    """Whether :func:`tiebreak` of ``code`` (a code or a list, as there) reads any rating:
+    the ones that never do need none, and a rating no one can read stops none of them.
+
+    >>> reads_ratings("BH/C1"), reads_ratings("aro"), reads_ratings(["ARO", "DE"]), reads_ratings(["ARO", "SB"])
+    (False, True, True, False)
+    """
+    return any(c.base in _NEEDS_RATINGS for c in _computed(code))
+
+
+def reads_colours(code: Any) -> bool:
+    """Whether :func:`tiebreak` of ``code`` reads any colour (BPG, BWG, BLACKS).
+
+    >>> reads_colours("SB"), reads_colours(["BPG", "DE"]), reads_colours("blacks")
+    (False, True, True)
+    """
+    return any(c.base in _NEEDS_COLOURS for c in _computed(code))
 
 
 def tiebreak(code: Any, event: Event, rules: str = "2026", scores: fide_tb.Scores | None = None) -> list[Value]:

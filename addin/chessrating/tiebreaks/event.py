@@ -25,12 +25,14 @@ from typing import Any
 
 from .. import checks
 from ..errors import BlockCell, RatingError
-from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT, Result, check_excel_error, describe, read_result, refusal
-from ..tournament import Tournament
+from ..results import (
+    RESULTS_BY_NUMBER, RESULTS_BY_TEXT, NoValue, Result, check_excel_error, describe, read_result, refusal,
+)
+from ..tournament import Tournament, colour_code
 
 __all__ = [
     "PLAYED", "FORFEIT_WIN", "FORFEIT_LOSS", "FULL_BYE", "HALF_BYE", "ZERO_BYE", "ABSENT",
-    "Round", "Event", "from_rounds", "from_grid", "from_tournament", "read_colour",
+    "Round", "Event", "RefusedRating", "from_rounds", "from_grid", "from_tournament", "read_colour",
 ]
 
 PLAYED = "played"
@@ -69,21 +71,29 @@ class Round:
 
 
 @dataclass(frozen=True)
+class RefusedRating(NoValue):
+    """A player's rating that could not be read, with the reason: refused for that player
+    only. Every rating-based tie-break that rests on it gives this reason in place of a
+    value; the others never look at it (docs/RULES.md §6.1)."""
+
+
+@dataclass(frozen=True)
 class Event:
     """The players' records, their ratings, the number of rounds, and whether the
-    pairings were pre-determined (a round robin: C.07 Art. 15.2 instead of Art. 16)."""
+    pairings were pre-determined (a round robin: C.07 Art. 15.2 instead of Art. 16).
+    A rating is a number, ``None`` for an unrated player or a :class:`RefusedRating`."""
 
     records: tuple[tuple[Round | None, ...], ...]
     rounds: int
     round_robin: bool
-    ratings: tuple[float | None, ...] = ()
+    ratings: tuple[float | None | NoValue, ...] = ()
     by_rounds: bool = True  # False for a round-robin grid: the order of the games is unknown
 
     @property
     def size(self) -> int:
         return len(self.records)
 
-    def with_ratings(self, ratings: Sequence[float | None]) -> Event:
+    def with_ratings(self, ratings: Sequence[float | None | NoValue]) -> Event:
         if len(ratings) != self.size:
             raise RatingError(f"ratings: {len(ratings)} cells but results has {self.size} rows; "
                               "one rating per player", argument="ratings")
@@ -91,7 +101,16 @@ class Event:
 
 
 def read_colour(value: Any, item: BlockCell | str) -> bool | None:
-    """``True`` for Black, ``False`` for White, ``None`` for a blank (or Office.js's 0)."""
+    """``True`` for Black, ``False`` for White, ``None`` for a blank (or Office.js's 0).
+    ``W``/``B`` or ``White``/``Black``, in any case (:func:`chessrating.tournament.colour_code`).
+
+    >>> read_colour(" white", "x"), read_colour("B", "x"), read_colour(None, "x")
+    (False, True, None)
+    >>> read_colour("X", "player 1, round 2")
+    Traceback (most recent call last):
+    ...
+    chessrating.errors.RatingError: colours: 'X' is not W or B (player 1, round 2)
+    """
     if value == "B" or value == "W":
         return value == "B"
     if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0):
@@ -100,11 +119,11 @@ def read_colour(value: Any, item: BlockCell | str) -> bool | None:
         item = item.text
     check_excel_error(value, "colours", item)
     if isinstance(value, str):
-        text = value.strip().upper()
-        if not text:
+        if not value.strip():
             return None
-        if text in ("W", "B"):
-            return text == "B"
+        code = colour_code(value)
+        if code is not None:
+            return code == "b"
     raise refusal("colours", value, "is not W or B", item)
 
 
@@ -154,7 +173,7 @@ def _game(mine: Result | None, theirs: Result | None) -> tuple[str, float] | Non
     """One side of a game between two players from either side's entry: its kind and
     points, ``None`` while neither side is entered, ``("", 0)`` when the sides disagree.
     A game lost by both (a loss entered on both sides, FIDE Laws 11.8) is a game played
-    with no points for either (docs/RULES.md §1.2).
+    with no points for either (docs/RULES.md §1.3).
 
     >>> _game(RESULTS_BY_TEXT["0"], RESULTS_BY_TEXT["0"]), _game(RESULTS_BY_TEXT["0"], None)
     (('played', 0.0), ('played', 0.0))

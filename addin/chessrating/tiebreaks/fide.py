@@ -21,7 +21,7 @@ from fractions import Fraction
 from .. import fide, performance
 from ..results import NO_GAMES, Game, NoValue
 from .event import (
-    FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, PLAYED, REQUESTED_BYES, VOLUNTARY, Event, Round,
+    FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, PLAYED, REQUESTED_BYES, VOLUNTARY, Event, RefusedRating, Round,
 )
 
 __all__ = [
@@ -277,12 +277,16 @@ def koya(scores: Scores, i: int) -> float:
 
 # ---------------------------------------------------------------- ratings (Art. 10)
 
-def _rated_games(scores: Scores, i: int) -> list[Game]:
-    """Games over the board against rated opponents (forfeits never count, 15.2)."""
+def _rated_games(scores: Scores, i: int) -> list[Game] | NoValue:
+    """Games over the board against rated opponents (forfeits never count, 15.2), or the
+    reason an opponent's rating was refused (:class:`.event.RefusedRating`): the value
+    rests on a rating no one could read."""
     ratings = scores.event.ratings
     games = []
     for r in scores.games_against(i, False):
         rating = ratings[r.opponent] if ratings and r.opponent is not None else None
+        if isinstance(rating, NoValue):
+            return rating
         if rating is not None:
             games.append(Game(rating, r.points))
     return games
@@ -291,7 +295,10 @@ def _rated_games(scores: Scores, i: int) -> list[Game]:
 def average_rating(scores: Scores, i: int, low: int = 0, high: int = 0) -> int | NoValue:
     """Art. 10.1: the average rating of the opponents, rounded half up; unrated opponents
     left out; ``low``/``high`` ratings cut."""
-    ratings = sorted(g.opponent for g in _rated_games(scores, i))
+    games = _rated_games(scores, i)
+    if isinstance(games, NoValue):
+        return games
+    ratings = sorted(g.opponent for g in games)
     kept = ratings[low:len(ratings) - high]
     if not kept:
         return NO_GAMES
@@ -301,6 +308,8 @@ def average_rating(scores: Scores, i: int, low: int = 0, high: int = 0) -> int |
 def tpr(scores: Scores, i: int) -> int | NoValue:
     """Art. 10.2: tournament performance rating, ARO + dp(p)."""
     games = _rated_games(scores, i)
+    if isinstance(games, NoValue):
+        return games
     return performance.tpr(games) if games else NO_GAMES
 
 
@@ -309,14 +318,20 @@ def ptp(scores: Scores, i: int) -> int | NoValue:
     (table 8.1.2, no cap) reaches the score; 0 % gives the lowest opponent − 800, 100 % the
     highest opponent + 736 (:func:`chessrating.performance.ptp`, docs/RULES.md §3.6)."""
     games = _rated_games(scores, i)
+    if isinstance(games, NoValue):
+        return games
     return performance.ptp(games) if games else NO_GAMES
 
 
 def _average_of_opponents(scores: Scores, i: int, measure: Callable[[Scores, int], int | NoValue]) -> int | NoValue:
+    """The average of the opponents' ``measure``, rounded half up: opponents without one
+    (no rated games) left out, a refused rating it rests on given as the reason."""
     values = []
     for r in scores.games_against(i, False):
         assert r.opponent is not None
         value = measure(scores, r.opponent)
+        if isinstance(value, RefusedRating):
+            return value
         if not isinstance(value, NoValue):
             values.append(value)
     if not values:

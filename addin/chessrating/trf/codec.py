@@ -51,7 +51,7 @@ _TITLE_ALIASES = {
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
 # A result on one side of a game and the results the other side may hold: a double
-# forfeit is "-" on both lines, a game lost by both "0" on both (docs/RULES.md §1.2).
+# forfeit is "-" on both lines, a game lost by both "0" on both (docs/RULES.md §1.3).
 _COMPLEMENTS = {
     "1": "0", "0": "10", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "WL", "D": "D", " ": " ",
 }

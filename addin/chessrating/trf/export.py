@@ -51,7 +51,7 @@ from typing import Any
 
 from ..errors import RatingError
 from .bookview import BookView, read_book_view
-from ..tournament import TITLES, Player, RoundGame, Tournament, berger
+from ..tournament import TITLES, Player, RoundGame, Tournament, berger, colour_code
 from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
 from .ranks import file_ranks_stand, ranked, read_file_ranks, read_ranking
 
@@ -261,7 +261,7 @@ def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_c
                                          f"result {_text(result)!r} is not a result; written blank"))
                 code = " "
             typed = _text(colour_value)
-            colour = _COLOURS.get(typed.upper())
+            colour = colour_code(typed)
             if opponent is not None:
                 colours[(p.number, rnd)] = colour
                 if typed and colour is None:
@@ -275,7 +275,6 @@ def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_c
 
 
 # A colour as typed (upper case): the letters the template offers, and the words.
-_COLOURS = {"W": "w", "B": "b", "WHITE": "w", "BLACK": "b"}
 
 
 def _colours_from_opponents(read: WorkbookEvent, colours: dict[tuple[int, int], str | None]) -> None:

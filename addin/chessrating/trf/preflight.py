@@ -29,7 +29,7 @@ from ..tournament import PLAYED_CODES, Player, Tournament
 __all__ = ["Issue", "WorkbookEvent", "preflight", "preflight_output", "write_check"]
 
 # The results the other row of a game may hold: "-" against "-" is a double forfeit, "0"
-# against "0" a game lost by both (docs/RULES.md §1.2).
+# against "0" a game lost by both (docs/RULES.md §1.3).
 _COMPLEMENT = {"1": "0", "0": "10", "=": "=", "+": "-", "-": "+-"}
 _FED = re.compile(r"[A-Z]{3}")
 ENCODED_TIME = re.compile(r"[0-9/+:*\-WB]+")

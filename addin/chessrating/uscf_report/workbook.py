@@ -41,7 +41,7 @@ from ..trf.bookview import BookView, read_book_view
 from ..trf.export import trf_code
 from .layout import ReportInfo
 from .preflight import Issue
-from .source import Player, RoundGame, Tournament
+from .source import Player, RoundGame, Tournament, colour_code
 
 __all__ = ["UscfBook", "read_uscf_book", "uscf_book"]
 
@@ -144,7 +144,7 @@ def _games(view: BookView, sheet: str, row: int, p: Player, rounds: list[tuple[i
         if code is None:
             issues.append(Issue(p.number, p.name, label, f"result {_text(result)!r} is not a result"))
             code = " "
-        colour = {"W": "w", "B": "b"}.get(_text(colour_value).upper())
+        colour = colour_code(_text(colour_value))
         if colour_value is not None and colour is None:
             issues.append(Issue(p.number, p.name, label, f"colour {_text(colour_value)!r} is not W or B"))
         if opponent is not None and code == " ":

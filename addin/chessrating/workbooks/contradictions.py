@@ -9,14 +9,17 @@ score, change, new rating, performance and Check show the reason
 players (and the round in the Swiss), the same text in both rows, so ``chessrating
 recalc`` lists it once with the cells that show it. What the ratings and tie-breaks read
 leaves such a game out (the templates blank its opponent and result there), so the
-other players keep their numbers.
+other players keep their numbers. A Swiss round whose opponent number is refused (not a
+player's number, the player's own, a number stored as text) is left out the same way and
+shows that reason in its points cell.
 
 Contradictions (a double forfeit, ``-`` against ``-``, is a game of no points, not one;
 so is, in the FIDE crosstables, a game lost by both, a played loss on both sides, FIDE
-Laws 11.8: docs/RULES.md §1.2):
+Laws 11.8: docs/RULES.md §1.3):
 
 * the two results do not add up to one game's point (1 and 1, ½ and 1; 0 and 0 in the US
-  Chess crosstable);
+  Chess crosstable), or are not of one kind: a played result against a forfeit (1 and -),
+  or a bye (H, B, U, Z) beside an opponent (H and ½);
 * one side holds a result and the other is blank;
 * Swiss and US Chess (both "Swiss" below): a played result (1, ½, 0) without an
   opponent; a player named as opponent by two rows in one round; a row naming an
@@ -62,14 +65,32 @@ def played_result(result: str) -> str:
     return f"OR(ISNUMBER({result}),OR(UPPER(TRIM({result}))={{{_texts(lambda r: r.rated)}}}))"
 
 
+def _kind(result: str) -> str:
+    """Formula (no ``=``) of a result already read as one: 0 for a game played over the
+    board (1, ½, 0 in any spelling), 1 for a forfeit (+, -), 2 for a bye (H, B, U, Z).
+
+    >>> _kind("K5")
+    'IFERROR(INDEX({1,1,1,1,2,2,2,2},MATCH(UPPER(TRIM(K5)),{"+","X","-","F","H","B","U","Z"},0)),0)'
+    """
+    unplayed = [(text, 2 if r.code in _BYES else 1) for text, r in RESULTS_BY_TEXT.items() if not r.rated]
+    unplayed.sort(key=lambda pair: pair[1])
+    kinds = ",".join(str(kind) for _, kind in unplayed)
+    texts = ",".join(f'"{text}"' for text, _ in unplayed)
+    return f"IFERROR(INDEX({{{kinds}}},MATCH(UPPER(TRIM({result})),{{{texts}}},0)),0)"
+
+
+_BYES = frozenset("HBUZ")
+
+
 def _not_one_game(points: str, other: str, result: str, other_result: str, double_loss: bool = True) -> str:
-    """TRUE when two read points do not make one game: their sum is not 1 and the game
-    is not a double forfeit, nor (``double_loss``) a played game lost by both."""
-    forfeits = f"AND({forfeit_loss(result)},{forfeit_loss(other_result)})"
-    if not double_loss:
-        return f"AND({points}+{other}<>1,NOT({forfeits}))"
-    lost = f"AND({played_result(result)},{played_result(other_result)})"
-    return f"AND({points}+{other}<>1,NOT(AND({points}+{other}=0,OR({forfeits},{lost}))))"
+    """TRUE when two read results do not make one game: a game played (points adding up
+    to 1, or, with ``double_loss``, a played game lost by both) or a forfeit (+ against -,
+    or a double forfeit, - against -) on both sides, never a bye (a bye has no opponent)
+    nor a played result against a forfeit."""
+    adds_up = f"{points}+{other}=1,AND({forfeit_loss(result)},{forfeit_loss(other_result)})"
+    if double_loss:
+        adds_up += f",AND({points}+{other}=0,{played_result(result)},{played_result(other_result)})"
+    return f"NOT(AND(OR({adds_up}),OR(3*{_kind(result)}+{_kind(other_result)}={{0,4}})))"
 
 
 def round_robin_points(points: str, mirror_points: str, lower: tuple[int, str, str],
@@ -156,7 +177,7 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
 
     ``own`` is the player's number cell and ``own_label`` its label cell
     (:func:`swiss_label`, `` (Name)``), ``opponent`` the opponent's number as checked (a number, ``""``
-    or a ``check opponent`` message, which goes on its own way), ``result`` the result
+    or a ``check opponent`` message, which the cell shows), ``result`` the result
     cell as entered, ``twice`` the row's :func:`swiss_paired_twice` cell; ``opponents``,
     ``results``, ``all_points`` and ``all_twice`` are the round's columns of every player
     (checked numbers, results as entered, points as read, paired-twice reasons),
@@ -191,7 +212,9 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
     no_opponent = (f'IF(IF({unanswered}=0,FALSE,NOT(ISNA({namer}))),{named_alone},'
                    f'IF(AND(ISNUMBER({points}),{played_result(result)}),'
                    f'{head}&{own_label}&" has the result "&{result}&" but no opponent",{points}))')
+    # a refused result or opponent number: its own message (the round is no game for
+    # the ratings and tie-breaks, as a contradicted one)
     refused = 'AND({x}<>"",NOT(ISNUMBER({x})))'
-    return (f'IF({refused.format(x=points)},{points},IF({refused.format(x=opponent)},{points},'
+    return (f'IF({refused.format(x=points)},{points},IF({refused.format(x=opponent)},{opponent},'
             f'IF({twice}<>"",{twice},'
             f'IF(ISNUMBER({opponent}),{with_opponent},{no_opponent}))))')

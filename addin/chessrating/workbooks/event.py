@@ -46,7 +46,7 @@ CELL_POINTS = {"1": 1.0, "½": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "H": 0.5, "B":
 # Titles the workbook's Norm cell offers, blank for none.
 NORM_TITLES = ("", "GM", "IM", "WGM", "WIM")
 # The results a cell's mirror may hold for the pair to make one game: a double forfeit
-# is "-" in both, a game lost by both "0" in both (docs/RULES.md §1.2).
+# is "-" in both, a game lost by both "0" in both (docs/RULES.md §1.3).
 _MIRROR = {"1": ("0",), "0": ("1", "0"), "½": ("½",), "+": ("-",), "-": ("+", "-")}
 # The TRF code of each result cell an event file may hold (cell_result turns it back).
 _CELL_CODE = {"1": "1", "½": "=", "0": "0", "+": "+", "-": "-", "H": "H", "B": "F", "U": "U", "Z": "Z"}

@@ -36,6 +36,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
@@ -133,7 +135,7 @@ def write_fide_player(sheet: Worksheet, st: Styles, r: int, number: int,
 
 def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: str,
                          entered: str, played: str, none: str, titles: str,
-                         feds: str, own_check: str = "") -> dict[str, str]:
+                         feds: str, own_check: str = "", inputs: Sequence[str] = ()) -> dict[str, str]:
     """Row ``r``'s K and total formulas, by column header.
 
     The ranges of the row's games: ``opp`` the opponents' ratings and ``read`` the
@@ -143,6 +145,8 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     ``played`` (the games), and ``none`` is TRUE while no game has an opponent.
     ``own_check`` is the helper cell holding :func:`own_check_formula` (the rating's
     refusal, read by the rows of the player's opponents); Check shows it first.
+    ``inputs`` are ranges of the row's other refused inputs (a colour that is not one)
+    that only Check shows, after the reasons among its games.
     """
     rating, k, fed = cell(r, RATING_COL), cell(r, K_COL), cell(r, FED_COL)
     games, k_list = cell(r, GAMES_COL), cell(r, K_LIST_COL)
@@ -182,7 +186,7 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
         # The row's first problem, in a column wide enough to print it whole: the
         # player's own rating or K refused, a result, opponent or game to check (the
         # note on an assumed K after it), else the note alone.
-        "Check": f"=IF({refused(own)},{own},IF({refused(k)},{k},{first_check(checked, note, also)}))",
+        "Check": f"=IF({refused(own)},{own},IF({refused(k)},{k},{first_check([*checked, *inputs], note, also)}))",
     }
 
 

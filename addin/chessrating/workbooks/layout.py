@@ -29,15 +29,17 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
+from ..cells import REASON
 from .writer import EvaluatedWorkbook, FormulaWorksheet, column_name
 from ..results import HALF_AS_DATE, RESULTS_BY_NUMBER, RESULTS_BY_TEXT
+from ..tournament import COLOUR_CELLS
 
 __all__ = [
     "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
     "write_quiet_formula", "print_setup", "print_scale", "print_width", "reason_rows",
-    "MIN_PRINT_SCALE", "PAPER_A4", "PAPER_LETTER", "TWO_LINES", "THREE_LINES", "fixed_column", "game_points", "no_rating", "checked_opponent",
+    "MIN_PRINT_SCALE", "PAPER_A4", "PAPER_LETTER", "TWO_LINES", "THREE_LINES", "fixed_column", "game_points", "no_rating", "checked_opponent", "checked_colour",
     "HOW_TO_WIDTH", "CLASSIC_SETUP", "paragraph_height", "opponent_rules", "opponent_rating", "CROSSTABLE", "GAMES", "validate_ratings",
     "define_standings", "first_check", "refused", "check_player", "CHECK", "ASSUMED", "validate_range",
     "RATING_RANGE", "FormulaWorksheet",
@@ -131,8 +133,9 @@ def _points_formula(where: str) -> str:
 
 
 # Messages the templates' helper cells hold for an input to fix start with this word;
-# the totals show the first one instead of calling a function on it.
-CHECK = "check "
+# the totals show the first one instead of calling a function on it (and TIEBREAK reads
+# one as that input refused, chessrating.cells.REASON).
+CHECK = REASON
 
 
 def first_check(ranges: Sequence[str], otherwise: str, then: str = "") -> str:
@@ -195,6 +198,20 @@ def checked_opponent(opponent: str, own: str, players: int, rnd: int | None = No
     return (f'IF({opponent}="","",IF(NOT(ISNUMBER({opponent})),{text},'
             f'IF(OR({opponent}<1,{opponent}>{players},{opponent}<>INT({opponent})),{bad},'
             f'IF({opponent}={own},"{where}"&{opponent}&" is the player himself",{opponent}))))')
+
+
+def checked_colour(colour: str, rnd: int) -> str:
+    """Formula (no ``=``): a round's colour as the tie-breaks read it: the cell while it
+    holds W or B, White or Black (any case, spaces around; docs/RULES.md §1), ``""`` while
+    blank, else ``check colour of round N: … is not W or B``, which the row's Check cell
+    shows and TIEBREAK reads as no colour.
+
+    >>> checked_colour("K5", 1)[:57]
+    'IF(TRIM(K5)="","",IF(OR(UPPER(TRIM(K5))={"W","B","WHITE",'
+    """
+    spellings = ",".join(f'"{text}"' for text in COLOUR_CELLS)
+    return (f'IF(TRIM({colour})="","",IF(OR(UPPER(TRIM({colour}))={{{spellings}}}),{colour},'
+            f'"{CHECK}colour of round {rnd}: "&{colour}&" is not W or B"))')
 
 
 def opponent_rating(ratings: str, checked: str) -> str:

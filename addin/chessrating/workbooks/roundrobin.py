@@ -15,8 +15,10 @@ Sheet ``Crosstable`` (rows are zero-based here, Excel rows one-based):
   (``FIDE_EXPECTED``) and its rating change (``FIDE_CHANGE``); the two grids the
   functions read: the results with blanks kept as ``""`` and the opponent's rating
   only where a result is entered (so an empty cell, which Office.js hands over as 0,
-  never counts as a loss); and the points of each game, which the points column adds
-  up and the mirror warning compares (built-in functions only);
+  never counts as a loss), beside each player's rating as read (a refused one as its
+  reason, which the rating-based tie-breaks show where they rest on it); and the points
+  of each game, which the points column adds up and the mirror warning compares
+  (built-in functions only);
 * a bar chart of the rating changes.
 
 A rating cell that is blank, 0 or ``-`` means no rating (README). The player columns
@@ -148,9 +150,12 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
     # The tie-breaks read the results grid as the functions read it (a round robin: no
     # opponents, no colours) and the ratings for ARO and the performances.
     results = span(lay.section(2), lay.grid, lay.section(2) + lay.size - 1, lay.grid_last, fixed=True)
+    # (the ratings as the opponents' rows read them: a refused one is its reason, which
+    # TIEBREAK shows in the rating-based values resting on it; the others never read it)
+    ratings = span(lay.section(3), _READ_RATING_COL, lay.section(3) + lay.size - 1, _READ_RATING_COL, fixed=True)
     ranking = ranking_formulas(
         r, lay.first, points=_total_range(lay, "Points"), tiebreaks=_tiebreak_range(lay),
-        event=f",{results},,TieBreakRules,Ratings", codes_at=TIEBREAK_SETTINGS)
+        event=f",{results},,TieBreakRules,{ratings}", codes_at=TIEBREAK_SETTINGS)
     # (a contradiction in the row's games: its tie-breaks show the reason, as its points do)
     return {**formulas, **ranking}
 
@@ -169,6 +174,11 @@ def _own_check(lay: RoundRobinLayout, i: int) -> str:
     """The helper cell of player ``i`` (zero-based) that says why the rating is refused:
     in the opponents' ratings grid, below the Rating column."""
     return absolute(lay.section(3) + i, RATING_COL)
+
+
+# Beside the own check, the rating of each player as the opponents' rows (and the
+# tie-breaks) read it: the rating, "" for none, or ``check rating of player N (Name)``.
+_READ_RATING_COL = RATING_COL + 1
 
 
 def _game_points(lay: RoundRobinLayout, i: int, j: int) -> str:
@@ -261,11 +271,15 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
             sheet.write_number(top - 1, lay.grid + j, j + 1, st.header)
         if index == 3:
             sheet.write_string(top - 1, RATING_COL, "Rating check", st.header)
+            sheet.write_string(top - 1, _READ_RATING_COL, "Rating as read", st.header)
         for i in range(lay.size):
             r, source = top + i, lay.first + i
             sheet.write_number(r, 0, i + 1, st.header)
             if index == 3:
                 write_quiet_formula(sheet, r, RATING_COL, f"={own_check_formula(source)}", st.read_ok)
+                read_rating = opponent_cell(absolute(source, RATING_COL), str(i + 1), absolute(source, 1),
+                                            _own_check(lay, i))
+                write_quiet_formula(sheet, r, _READ_RATING_COL, f"={read_rating}", st.formula_int)
             write_quiet_formula(sheet, r, 1, f'=IF({cell(source, 1)}="","",{cell(source, 1)})',
                                 st.formula_text)
             rating, k = absolute(source, RATING_COL), absolute(source, K_COL)
@@ -279,9 +293,7 @@ def _write_grids(sheet: Worksheet, lay: RoundRobinLayout, st: Styles) -> None:
                 opp = cell(lay.section(3) + i, c)
                 change = cell(lay.section(1) + i, c)
                 points = cell(lay.section(4) + i, c)
-                opponent = lay.first + j
-                opp_rating = opponent_cell(absolute(opponent, RATING_COL), str(j + 1),
-                                           absolute(opponent, 1), _own_check(lay, j))
+                opp_rating = absolute(lay.section(3) + j, _READ_RATING_COL)
                 # A result that is not one, or an opponent whose rating is refused, shows
                 # its message in the game's cells instead of a change or an expected score.
                 message = (f'IF(LEFT({points},{len(CHECK)})="{CHECK}",{points},'

@@ -13,9 +13,11 @@ where an opponent and a result are entered), the expected score and rating chang
 each game, the opponent's title and federation for the norm check, the opponent's
 number as checked (a message for a number outside the list or the player's own) and
 the points of each round (built-in functions only, every result spelling). A round that
-contradicts another row (:mod:`.contradictions`, docs/RULES.md §1.1) holds the reason in
-place of its points, and neither its opponent nor its result is read by the ratings and
-tie-breaks.
+contradicts another row or whose opponent number is refused (:mod:`.contradictions`,
+docs/RULES.md §1.1, §1.2) holds the reason in place of its points, and neither its
+opponent nor its result is read by the ratings and tie-breaks; a colour that is not one
+holds its reason, which the row's Check shows. The tie-breaks read the ratings as the
+opponents' rows do (a refused one as its reason), and only where a code needs them.
 
 Points add up every round, byes included; Games counts the rounds with an opponent and
 a result. A rating cell that is blank, 0 or ``-`` means no rating. The player columns
@@ -43,7 +45,7 @@ from .fide import (
     write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, fixed_column, checked_opponent, define_standings,
+    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, fixed_column, checked_colour, checked_opponent, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, reason_rows,
     write_how_to_sheet, write_quiet_formula,
 )
@@ -81,7 +83,7 @@ HOW_TO = [
     "it), which overrides the computed K. Rated games left blank are read as the setting "
     "'Rated games unknown' says (established: 30 games; new: 0); such rows are orange and "
     "their Check cell says so.",
-    "2. For each round enter the opponent's number, the colour (W or B) and the result: 1, ½, "
+    "2. For each round enter the opponent's number, the colour (W or B; White and Black too) and the result: 1, ½, "
     "0, + (forfeit win), - (forfeit loss), H (half-point bye), B (full-point bye), U "
     "(pairing-allocated bye), Z (zero-point bye); W, D, L and the other results of the "
     "functions count too. Pick results from the list: a typed 1/2 would become a date. Byes "
@@ -93,8 +95,10 @@ HOW_TO = [
     "4. Pick a title (GM, IM, WGM, WIM) in 'Norm' at the top for each player's title-norm "
     "verdict; the column stays empty until then.",
     "Check (last column): why a player's rating is refused, or the note on an assumed K. Rows "
-    "that met that player say 'check rating of player N (Name)'; a result or an opponent "
-    "number that is not one says 'check result of round N' or 'check opponent in round N'. "
+    "that met that player say 'check rating of player N (Name)'; a result, an opponent "
+    "number or a colour that is not one says 'check result of round N', 'check opponent in "
+    "round N' or 'check colour of round N'; only the rows named stop, the others keep their "
+    "numbers, tie-breaks and ranks. "
     "A round that contradicts another row (two winners, a result without an opponent, two "
     "rows that disagree about a pairing, a player paired twice) stops the numbers of the "
     "players it names: 'check round N: …'. Any note on an assumed K follows the problem.",
@@ -139,7 +143,8 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             GamesBlock("Opponent no.", 5, st.formula_int),
             GamesBlock("Points", 5, st.formula_one),
             # What the tie-breaks read with the opponent numbers: each round's result as
-            # entered, byes and forfeits included (blank where contradicted), and the colour.
+            # entered, byes and forfeits included (blank where contradicted), and the colour
+            # (or why it is not one, which the row's Check shows).
             GamesBlock("Round result", 4, st.formula_text),
             GamesBlock("Colour", 3.5, st.formula_text),
             # Each round's points read from its result alone; the Points block holds them
@@ -168,7 +173,7 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         # function's error names it; only an all-empty block keeps the cell quiet.
         none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=lay.block_range(4, r), feds=lay.block_range(5, r),
-        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}")
+        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}", inputs=[lay.block_range(_COLOUR, r)])
 
     def block(index: int) -> str:
         start = lay.block(index)
@@ -178,9 +183,13 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         col = lay.totals + TOTAL_COLUMNS.index(name)
         return span(lay.first, col, lay.last, col + count - 1, fixed=True)
 
+    # the ratings as the opponents' rows read them: a refused one is its reason, which
+    # TIEBREAK shows in the rating-based values resting on it (the others never read it)
+    read_col = _read_rating_col(lay)
+    ratings = f"{GAMES}!{span(lay.first, read_col, lay.last, read_col, fixed=True)}"
     ranking = ranking_formulas(
         r, lay.first, points=total("Points"), tiebreaks=total(TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
-        event=f"{block(_OPPONENTS)},{block(_ROUND_RESULT)},{block(_COLOUR)},TieBreakRules,Ratings",
+        event=f"{block(_OPPONENTS)},{block(_ROUND_RESULT)},{block(_COLOUR)},TieBreakRules,{ratings}",
         codes_at=TIEBREAK_SETTINGS)
     # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
     return {**formulas, **ranking}
@@ -269,7 +278,7 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
                                twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd),
                                unanswered=unanswered(rnd)),
             f'=IF(OR({entry.result}="",{contradicted}),"",{entry.result})',
-            f'=IF({colour}="","",{colour})',
+            f"={checked_colour(colour, rnd + 1)}",
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
             "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_AS_ENTERED, rnd),
                                      labels=labels, numbers=numbers, unanswered=unanswered(rnd)),

@@ -17,9 +17,10 @@ Sheet ``Games`` holds what the formulas read: results of the rounds with an oppo
 list or the player's own shows why instead) and opponent ratings only where a result is
 entered, and the points of every round (built-in functions only, every result spelling);
 each round's colour as the tie-breaks read it.
-A round that contradicts another row (:mod:`.contradictions`, docs/RULES.md §1.1) holds
-the reason in place of its points, and neither its opponent nor its result is read by
-the ratings and tie-breaks.
+A round that contradicts another row or whose opponent number is refused
+(:mod:`.contradictions`, docs/RULES.md §1.1, §1.2) holds the reason in place of its
+points, and neither its opponent nor its result is read by the ratings and tie-breaks; a
+colour that is not one holds its reason, which the row's Check shows.
 A rating cell that is blank, 0 or ``-`` means no rating. The player columns carry the
 names ``chessrating recalc`` reads: ``Names``, ``Points``, ``Performance``,
 ``RatingChange`` (the Change column) and ``NewRating`` (Two passes, the official one).
@@ -50,7 +51,7 @@ from .contradictions import (
     swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
 from .layout import (
-    ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_opponent,
+    ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_colour, checked_opponent,
     column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup, reason_rows,
     refused, span, validate_range, validate_ratings, write_conf_sheet, write_how_to_sheet,
     write_input, write_quiet_formula, write_text_input,
@@ -116,7 +117,7 @@ HOW_TO = [
     "at the top says: established (read as 50, so N′ = N*, US Chess §2) or new (0 games). "
     "The row's N′, K, bonus and new ratings are then marked (orange) and its Check cell "
     "says so until the number is entered.",
-    "2. For each round enter the opponent's number, the colour (W or B) and the result: 1, "
+    "2. For each round enter the opponent's number, the colour (W or B; White and Black too) and the result: 1, "
     "½, 0; + and - for forfeits, H, B, U, Z for byes (points only, not rated); W, D, L and "
     "the other results of the functions count too. Pick results from the list: a typed 1/2 "
     "would become a date. A red opponent cell is not a player number, or the player's own. "
@@ -132,7 +133,9 @@ HOW_TO = [
     "Check (last column): the row's first problem. A round that contradicts another row (two "
     "winners, a result without an opponent, an opponent without a result where the "
     "opponent's row has one, two rows that disagree about a pairing, a player paired twice) "
-    "stops the numbers of the players it names: 'check round N: …'. The event is rated as a "
+    "stops the numbers of the players it names: 'check round N: …'; so does an opponent "
+    "number that is not one ('check opponent in round N'), while a colour that is not one "
+    "is only named ('check colour of round N'). The event is rated as a "
     "whole, so the other rows' Two passes name the first player to check until it is fixed; "
     "their points, one pass, tie-breaks and ranks stand.",
     "4. The 'Report' sheet holds what the US Chess rating report needs beyond the "
@@ -216,7 +219,7 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
         # The row's first problem, in a column wide enough to print it whole.
         # (the note on an assumption after a reason of the row's own games)
         "Check": f"=IF({refused(own)},{own},"
-                 f"{first_check([points, ids, opp], _event_check(lay, note), also)})",
+                 f"{first_check([points, ids, opp, lay.block_range(_COLOUR, r)], _event_check(lay, note), also)})",
         # The tie-breaks read the opponent numbers as checked, each round's result as
         # entered (byes and forfeits too) and its colour (BLACKS counts them).
         # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
@@ -376,7 +379,8 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             # 1 where the opponent's row does not name the player back; summed per round
             # below the players, so a consistent round skips every search of its column.
             GamesBlock("Not named back", 4, st.formula_int),
-            # each round's colour as entered, which the tie-breaks read (BLACKS)
+            # each round's colour as entered, which the tie-breaks read (BLACKS), or why
+            # it is not one (the row's Check shows it)
             GamesBlock("Colour", 3.5, st.formula_text)]
 
 
@@ -434,7 +438,7 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
             "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_OPPONENTS, rnd),
                                      labels=labels, numbers=numbers, unanswered=unanswered),
             "=" + swiss_not_named_back(own=own, opponent=opponent, opponents=round_column(_OPPONENTS, rnd)),
-            f'=IF({colour}="","",{colour})',
+            f"={checked_colour(colour, rnd + 1)}",
         )
     return formulas
 
