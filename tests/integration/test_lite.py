@@ -32,8 +32,8 @@ from chessrating.cli import main
 from chessrating.recalc import recalculate
 from chessrating.import_trf import import_trf
 from chessrating.lite.convert import (
-    ADDIN_REFERENCE, AUTO_SHOW, LITE_PREFIX, LITE_SETUP, PYODIDE_VERSION, XLWINGS_REQUIREMENT,
-    write_lite,
+    ADDIN_REFERENCE, AUTO_SHOW, LITE_PREFIX, LITE_SETUP, PAIRING_REQUIREMENTS, PYODIDE_VERSION,
+    XLWINGS_REQUIREMENT, write_lite,
 )
 from chessrating.workbooks.layout import CLASSIC_SETUP
 
@@ -267,7 +267,10 @@ def test_requirements_begin_with_the_lines_lite_marks_required(books: dict[str, 
     assert all(line.endswith("  # required") for line in lines[:4])
     assert lines[0] == XLWINGS_REQUIREMENT + "  # required"  # the version the tests run
     assert re.fullmatch(r"xlwings==\d+\.\d+\.\d+", XLWINGS_REQUIREMENT)
-    assert lines[1:4] == required[1:4] and lines[4:] == []
+    assert lines[1:4] == required[1:4]
+    # then the pairing engine of "Pair next round", networkx first and from PyPI (not
+    # Pyodide's build, which brings numpy and matplotlib)
+    assert lines[4:] == list(PAIRING_REQUIREMENTS) == ["networkx==3.6.1", "gacrux==1.11.65"]
 
 
 def _package(line: str) -> str:

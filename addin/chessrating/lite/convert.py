@@ -10,8 +10,9 @@ stored in the workbook's web-extension part. :func:`write_lite` writes such a co
   kept; calls in defined names, conditional formats and validations are listed;
 * ``xl/webextensions/`` holds the Lite add-in's reference (``wa200008175``) and its
   properties, as a workbook Excel saved with Lite has them: ``main.py``
-  (:func:`chessrating.lite.embedded.main_py`, the functions with the code they
-  need), ``requirements.txt`` (the lines Lite marks required), ``pyodideVersion``,
+  (:func:`chessrating.lite.embedded.main_py`, the functions and the script with the
+  code they need), ``requirements.txt`` (the lines Lite marks required, and the
+  script's pairing engine), ``pyodideVersion``,
   ``addinVersion``, each a JSON string literal, and Microsoft's
   ``Office.AutoShowTaskpaneWithDocument``; the ids of the functions the cells use. Another
   add-in's web extension stays as it is, Lite's beside it; Lite code the workbook
@@ -53,7 +54,7 @@ from .spans import digits, prefix_of, scan, splice, start_tag
 __all__ = [
     "write_lite", "LiteCopy", "default_lite_output", "lite_output", "lite_formula",
     "webextension_xml", "lite_properties", "LITE_PREFIX", "ADDIN_REFERENCE", "PYODIDE_VERSION",
-    "ADDIN_VERSION", "XLWINGS_REQUIREMENT", "REQUIREMENTS", "AUTO_SHOW", "LITE_SETUP", "CALC_PR",
+    "ADDIN_VERSION", "XLWINGS_REQUIREMENT", "PAIRING_REQUIREMENTS", "REQUIREMENTS", "AUTO_SHOW", "LITE_SETUP", "CALC_PR",
     "keep_cached_values",
 ]
 
@@ -62,12 +63,20 @@ PYODIDE_VERSION = "0.27.5"        # as stored by the Lite-saved workbooks examin
 ADDIN_VERSION = "1.0.0.0-18"
 # xlwings' pure-Python wheel, the version the Lite runtime test runs the code with
 XLWINGS_REQUIREMENT = "xlwings==0.37.8"
+# The pairing engine of the script "Pair next round" and the one package it needs, at
+# the versions the Lite runtime test runs. networkx is pinned to a version from PyPI:
+# Pyodide's own build of networkx (3.4.2 for Pyodide 0.27) would bring numpy and
+# matplotlib, which gacrux does not use; PyPI's wheel requires nothing. It comes first
+# so that gacrux's own "networkx>=2.6" finds it chosen.
+PAIRING_REQUIREMENTS = ("networkx==3.6.1", "gacrux==1.11.65")
 # requirements.txt begins as in the workbooks Lite saves: the lines it marks "# required"
-# (xlwings at the version this code is tested with); the functions need nothing else.
+# (xlwings at the version this code is tested with); the functions need nothing else,
+# the script the pairing engine.
 REQUIREMENTS = (f"{XLWINGS_REQUIREMENT}  # required\n"
                 "python-dotenv==1.1.0  # required\n"
                 "pyodide-http  # required\n"
-                "black  # required\n")
+                "black  # required\n"
+                + "".join(f"{line}\n" for line in PAIRING_REQUIREMENTS))
 AUTO_SHOW = "Office.AutoShowTaskpaneWithDocument"
 CALC_PR = '<calcPr calcId="191029"/>'
 # The How-to paragraph of a Lite copy, in place of the classic set-up (layout.CLASSIC_SETUP).

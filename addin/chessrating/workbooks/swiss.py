@@ -43,7 +43,7 @@ from .fide import (
     write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, fixed_column, checked_opponent, define_standings,
+    CHECK, CROSSTABLE as SHEET, GAMES, SCRIPT_MODULE, UDF_MODULE, Styles, absolute, cell, fixed_column, checked_opponent, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, reason_rows,
     write_how_to_sheet, write_quiet_formula,
 )
@@ -63,13 +63,18 @@ from .rounds import (
 if TYPE_CHECKING:
     from ..tournament import Tournament
 
-__all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss", "STANDINGS_NAMES"]
+__all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss", "STANDINGS_NAMES",
+           "PAIR_BUTTON", "PAIR_BUTTON_CELL"]
 
 # Starting number -> (rated games, peak rating): the K inputs a TRF file does not carry.
 KInputs = Mapping[int, "tuple[int | None, int | None]"]
 
 SWISS_PLAYERS = 200
 SWISS_ROUNDS = 11
+# The sheet button of xlwings Lite's "Pair next round" (chessrating.scripts): a shape of
+# this name over the cell its link selects, row 1 beside the heading.
+PAIR_BUTTON = "PairNextRound"
+PAIR_BUTTON_CELL = (0, 4)  # E1, zero-based
 
 HOW_TO = [
     "1. Fill the player list in starting-number order: the row number is the player's number. "
@@ -87,6 +92,13 @@ HOW_TO = [
     "only when it has an opponent and a result (1, ½ or 0) and the opponent is rated. A "
     "rating of 0 or - means no rating, like a blank. Points add up every round, byes "
     "included; Games counts the rounds with an opponent.",
+    "Pairing (FIDE Dutch system, by gacrux, FIDE's engine): once every game of a round has "
+    "its result, 'Pair next round' writes the next round's opponents and colours (and U for "
+    "the pairing-allocated bye), results left empty. In the xlwings Lite copy click the "
+    "button 'Pair next round' at the top (or run it from the xlwings Lite task pane); with "
+    "the classic add-in, after Import Functions, press Alt+F8 and run pair_next_round. A "
+    "player who asks for a bye gets H, B or Z in that round's result before the pairing. A "
+    "round with a game without a result is not paired: the message says which.",
     "4. Pick a title (GM, IM, WGM, WIM) in 'Norm' at the top for each player's title-norm "
     "verdict; the column stays empty until then.",
     "Check (last column): why a player's rating is refused, or the note on an assumed K. Rows "
@@ -312,6 +324,21 @@ def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
     sheet.set_column(read_col, read_col, 30)
 
 
+def _pair_button(sheet: Worksheet) -> None:
+    """The sheet button "Pair next round" as xlwings Lite documents one: a named shape
+    whose link selects the cell hidden behind it (E1, under the shape from D1 to F1);
+    Lite runs the script when that cell is selected. Without Lite the link only selects
+    the cell."""
+    row, col = PAIR_BUTTON_CELL
+    sheet.insert_textbox(row, col - 1, "Pair next round", {
+        "name": PAIR_BUTTON, "width": 126, "height": 20,
+        "url": f"internal:{SHEET}!{cell(row, col)}",
+        "tip": "xlwings Lite: pair the next round (classic add-in: Alt+F8, pair_next_round)",
+        "font": {"bold": True, "color": "white", "size": 9},
+        "fill": {"color": "#2F5597"}, "line": {"color": "#1F3864"},
+        "align": {"vertical": "middle", "horizontal": "center"}})
+
+
 def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
     shown = min(lay.players, 40)
     change = lay.totals + TOTAL_COLUMNS.index("Change")
@@ -363,6 +390,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     tb_first = lay.totals + TOTAL_COLUMNS.index(TIEBREAK_COLUMNS[0])
     book.define_name("TieBreaks", f"={SHEET}!{span(lay.first, tb_first, lay.last, tb_first + len(TIEBREAK_COLUMNS) - 1, fixed=True)}")
     _chart(book, sheet, lay)
+    _pair_button(sheet)
     set_fide_widths(sheet, lay.totals)
     set_round_widths(sheet, lay)
     reason_rows(sheet, lay.first, lay.last)
@@ -377,6 +405,6 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     _write_round_sums(book, lay, st)
     write_report_sheet(book, st, lay.first, lay.players, lay.rounds, tournament)
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
-    write_conf_sheet(book, st)
+    write_conf_sheet(book, st, modules=f"{UDF_MODULE};{SCRIPT_MODULE}")
     book.close()
     return path

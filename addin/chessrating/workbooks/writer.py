@@ -35,6 +35,7 @@ from typing import Any
 
 import xlsxwriter
 import xlsxwriter.workbook
+from xlsxwriter.drawing import Drawing, DrawingInfo
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.worksheet import (
     CellArrayFormulaTuple, CellBlankTuple, CellBooleanTuple, CellDatetimeTuple, CellErrorTuple,
@@ -154,6 +155,16 @@ class FormulaWorksheet(Worksheet):
         self.table[row][col] = CellFormulaTuple(prepared, cell_format, value)
         return 0
 
+    def _prepare_shape(self, index: int, drawing_id: int) -> None:
+        """XlsxWriter's text box, named as its ``name`` option says when it has one
+        (XlsxWriter names every text box ``TextBox n``): xlwings Lite finds a sheet
+        button by the shape's name."""
+        super()._prepare_shape(index, drawing_id)
+        name = self.shapes[index][8].get("name")
+        if name:
+            self.drawing.__class__ = _NamedShapesDrawing
+            self.drawing.drawings[-1]._shape.given_name = name
+
     def render_rows(self, rows: Iterable[int]) -> dict[int, str]:
         """The XML of the cells of ``rows`` (zero-based), each row's as one text, as
         :meth:`_write_cell` writes them; the formula cells' values must be in
@@ -256,6 +267,20 @@ class Evaluation:
 
 
 _SETTINGS: contextvars.ContextVar[Evaluation] = contextvars.ContextVar("evaluation")
+
+
+class _NamedShapesDrawing(Drawing):
+    """XlsxWriter's drawing part, a shape given a name (``given_name``) written with it."""
+
+    def _write_nv_sp_pr(self, index: int, drawing: DrawingInfo) -> None:
+        name = getattr(drawing._shape, "given_name", None)
+        if name is None:
+            super()._write_nv_sp_pr(index, drawing)
+            return
+        self._xml_start_tag("xdr:nvSpPr")
+        self._write_c_nv_pr(index + 1, drawing, name)
+        self._xml_empty_tag("xdr:cNvSpPr", [("txBox", 1)])
+        self._xml_end_tag("xdr:nvSpPr")
 
 
 @contextlib.contextmanager
