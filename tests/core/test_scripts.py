@@ -185,6 +185,8 @@ def test_the_swiss_template_carries_the_sheet_button_lite_runs_the_script_from(t
     start, end = anchor.find(f"{xdr}from"), anchor.find(f"{xdr}to")
     assert int(start.find(f"{xdr}col").text) < col < int(end.find(f"{xdr}col").text)
     assert int(start.find(f"{xdr}row").text) == row and int(start.find(f"{xdr}rowOff").text) == 0
+    # Excel leaves it off the printed crosstable (ECMA-376 fPrintsWithSheet)
+    assert anchor.find(f"{xdr}clientData").get("fPrintsWithSheet") == "0"
 
 
 # ------------------------------------------------------------------ classic: Import Functions

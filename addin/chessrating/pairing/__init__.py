@@ -15,6 +15,9 @@ names the round and the players.
 - :mod:`.engine`: the model read once and checked (both rows of every game), gacrux's
   tournament built from it, the engine called; the one import of the tournament model.
 - :mod:`.roundrobin`: :func:`berger_schedule`, FIDE's Berger tables (C.05 Annex 1).
+- :mod:`.cells`: a FIDE Swiss crosstable's cell values (as a spreadsheet hands them over)
+  read into the model, its next round paired, and the round's cells as the pairing fills
+  them; what the script "Pair next round" (:mod:`chessrating.scripts`) does in Excel.
 
 Pairing numbers are the starting numbers, in order. The rounds before give scores,
 colours, floats and who has met whom; a player sits out a round with a requested bye the

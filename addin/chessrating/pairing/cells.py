@@ -88,7 +88,7 @@ def _header_columns(rows: Sequence[Sequence[Any]]) -> tuple[dict[str, int], tupl
     if len(rows) < HEADER_ROWS:
         raise RatingError("crosstable: no header rows (No., Name, Rating; Opp, Col, Res)")
     top, under = [_text(v) for v in rows[0]], [_text(v) for v in rows[1]]
-    players = {name: top.index(name) for name in ("Name", "Rating") if name in top}
+    players: dict[str, int] = {name: top.index(name) for name in ("Name", "Rating") if name in top}
     rounds = tuple(c for c in range(len(under) - 2) if tuple(under[c:c + 3]) == ROUND_HEADERS)
     if "Name" not in players or not rounds:
         raise RatingError("crosstable: not a FIDE Swiss crosstable (a Name column and each "

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from ..tournament import Tournament
 
 __all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss", "STANDINGS_NAMES",
-           "PAIR_BUTTON", "PAIR_BUTTON_CELL"]
+           "PAIR_BUTTON", "PAIR_BUTTON_CELL", "CLASSIC_PAIRING"]
 
 # Starting number -> (rated games, peak rating): the K inputs a TRF file does not carry.
 KInputs = Mapping[int, "tuple[int | None, int | None]"]
@@ -75,6 +75,16 @@ SWISS_ROUNDS = 11
 # this name over the cell its link selects, row 1 beside the heading.
 PAIR_BUTTON = "PairNextRound"
 PAIR_BUTTON_CELL = (0, 4)  # E1, zero-based
+
+# The How-to paragraph on pairing; a Lite copy (chessrating.lite) puts its own in its place.
+CLASSIC_PAIRING = (
+    "Pairing the next round (FIDE Dutch system, computed by gacrux, FIDE's engine): once every "
+    "game of a round has its result, the macro pair_next_round writes the next round's "
+    "opponents and colours (U for the pairing-allocated bye), results left empty. After "
+    "Import Functions press Alt+F8 and run pair_next_round, or assign it to a button (the "
+    "button 'Pair next round' at the top serves the xlwings Lite copy). A player who asks for "
+    "a bye gets H, B or Z in that round's result, with no opponent, before the pairing. A "
+    "round with a game without a result is not paired: a message says which.")
 
 HOW_TO = [
     "1. Fill the player list in starting-number order: the row number is the player's number. "
@@ -92,13 +102,7 @@ HOW_TO = [
     "only when it has an opponent and a result (1, ½ or 0) and the opponent is rated. A "
     "rating of 0 or - means no rating, like a blank. Points add up every round, byes "
     "included; Games counts the rounds with an opponent.",
-    "Pairing (FIDE Dutch system, by gacrux, FIDE's engine): once every game of a round has "
-    "its result, 'Pair next round' writes the next round's opponents and colours (and U for "
-    "the pairing-allocated bye), results left empty. In the xlwings Lite copy click the "
-    "button 'Pair next round' at the top (or run it from the xlwings Lite task pane); with "
-    "the classic add-in, after Import Functions, press Alt+F8 and run pair_next_round. A "
-    "player who asks for a bye gets H, B or Z in that round's result before the pairing. A "
-    "round with a game without a result is not paired: the message says which.",
+    CLASSIC_PAIRING,
     "4. Pick a title (GM, IM, WGM, WIM) in 'Norm' at the top for each player's title-norm "
     "verdict; the column stays empty until then.",
     "Check (last column): why a player's rating is refused, or the note on an assumed K. Rows "
@@ -326,17 +330,20 @@ def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
 
 def _pair_button(sheet: Worksheet) -> None:
     """The sheet button "Pair next round" as xlwings Lite documents one: a named shape
-    whose link selects the cell hidden behind it (E1, under the shape from D1 to F1);
+    whose link selects the cell hidden behind it (E1, under the shape from D1 to G1);
     Lite runs the script when that cell is selected. Without Lite the link only selects
-    the cell."""
+    the cell. It is left off the printed crosstable."""
     row, col = PAIR_BUTTON_CELL
+    # Row 1 a little taller (20 points) for the button's text at the sheet's 11 points, the
+    # size the print scale keeps legible (LibreOffice prints shapes whatever the file says).
+    sheet.set_row(row, 20)
     sheet.insert_textbox(row, col - 1, "Pair next round", {
-        "name": PAIR_BUTTON, "width": 126, "height": 20,
+        "name": PAIR_BUTTON, "width": 150, "height": 26,
         "url": f"internal:{SHEET}!{cell(row, col)}",
         "tip": "xlwings Lite: pair the next round (classic add-in: Alt+F8, pair_next_round)",
-        "font": {"bold": True, "color": "white", "size": 9},
+        "font": {"bold": True, "color": "white", "size": 11},
         "fill": {"color": "#2F5597"}, "line": {"color": "#1F3864"},
-        "align": {"vertical": "middle", "horizontal": "center"}})
+        "align": {"vertical": "middle", "horizontal": "center"}, "print": False})
 
 
 def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:

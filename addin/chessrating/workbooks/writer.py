@@ -158,12 +158,14 @@ class FormulaWorksheet(Worksheet):
     def _prepare_shape(self, index: int, drawing_id: int) -> None:
         """XlsxWriter's text box, named as its ``name`` option says when it has one
         (XlsxWriter names every text box ``TextBox n``): xlwings Lite finds a sheet
-        button by the shape's name."""
+        button by the shape's name. ``"print": False`` keeps it off the printed page."""
         super()._prepare_shape(index, drawing_id)
-        name = self.shapes[index][8].get("name")
-        if name:
+        options = self.shapes[index][8]
+        if options.get("name") or options.get("print", True) is False:
             self.drawing.__class__ = _NamedShapesDrawing
-            self.drawing.drawings[-1]._shape.given_name = name
+            shape = self.drawing.drawings[-1]._shape
+            shape.given_name = options.get("name")
+            shape.prints = options.get("print", True)
 
     def render_rows(self, rows: Iterable[int]) -> dict[int, str]:
         """The XML of the cells of ``rows`` (zero-based), each row's as one text, as
@@ -270,7 +272,10 @@ _SETTINGS: contextvars.ContextVar[Evaluation] = contextvars.ContextVar("evaluati
 
 
 class _NamedShapesDrawing(Drawing):
-    """XlsxWriter's drawing part, a shape given a name (``given_name``) written with it."""
+    """XlsxWriter's drawing part, with a shape's own name (``given_name``) and whether it
+    prints (``prints``: ECMA-376's ``fPrintsWithSheet`` of the anchor's client data)."""
+
+    _prints = True
 
     def _write_nv_sp_pr(self, index: int, drawing: DrawingInfo) -> None:
         name = getattr(drawing._shape, "given_name", None)
@@ -281,6 +286,17 @@ class _NamedShapesDrawing(Drawing):
         self._write_c_nv_pr(index + 1, drawing, name)
         self._xml_empty_tag("xdr:cNvSpPr", [("txBox", 1)])
         self._xml_end_tag("xdr:nvSpPr")
+
+    def _write_sp(self, index: int, col_absolute: int, row_absolute: int, drawing: DrawingInfo) -> None:
+        self._prints = getattr(drawing._shape, "prints", True)  # for this anchor's client data
+        super()._write_sp(index, col_absolute, row_absolute, drawing)
+
+    def _write_client_data(self) -> None:
+        if self._prints:
+            super()._write_client_data()
+        else:
+            self._xml_empty_tag("xdr:clientData", [("fPrintsWithSheet", 0)])
+        self._prints = True
 
 
 @contextlib.contextmanager
