@@ -35,9 +35,9 @@ settings.register_profile("dev", max_examples=40, deadline=None)
 settings.register_profile("ci", max_examples=300, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
-# The Office.js driver runs in a subprocess with the xlwings server environment; importing
-# it here (pytest --doctest-modules collects every module) would need a licence key.
-collect_ignore = ["core/officejs_driver.py"]
+# The Office.js drivers run in a subprocess with the xlwings server environment (and the
+# classic one with Windows' modules stood in for); importing them here (pytest --doctest-modules collects every module) would need a licence key.
+collect_ignore = ["core/officejs_driver.py", "core/lite_script_driver.py", "core/classic_vba_driver.py"]
 
 # The files the tests read. Test modules import these names from here (``from conftest
 # import TRF_DATA``), which pytest's default import mode allows.

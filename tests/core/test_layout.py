@@ -5,8 +5,11 @@ The rating core (and the package's own ``__init__``) imports only the core and t
 library; the Excel face (``udfs``, ``cells``, ``event_cells``) imports the core; the tools
 (``recalc``, ``workbooks``, ``lite``, ``trf``, ``import_trf``, ``uscf_report``, ``cli``,
 ``progress``, ``pairing``) import the core, the face and each other; nothing imports a tool
-back. A module or subpackage with no layer fails the test. The TRF package reads and writes
-its format and builds no workbook: it imports nothing of ``workbooks``.
+back. The Excel face for scripts (``scripts``: "Pair next round") sits above them all: it
+imports the core, the face and the tools (the pairing), and nothing imports it (a Lite
+copy's main.py and the classic add-in load it by name). A module or subpackage with no
+layer fails the test. The TRF package reads and writes its format and builds no workbook:
+it imports nothing of ``workbooks``.
 """
 
 from __future__ import annotations
@@ -26,12 +29,16 @@ CORE = {"__init__", "errors", "results", "checks", "elo", "fide", "uscf", "perfo
 FACE = {"udfs", "cells", "event_cells"}
 TOOLS = {"recalc", "workbooks", "lite", "trf", "import_trf", "uscf_report", "cli", "progress",
          "pairing"}
-LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS}}
-ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"}}
+SCRIPTS = {"scripts"}
+LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS},
+          **{m: "scripts" for m in SCRIPTS}}
+ALLOWED = {"core": {"core"}, "face": {"core", "face"}, "tools": {"core", "face", "tools"},
+           "scripts": {"core", "face", "tools", "scripts"}}
 # What the core may import from outside the standard library: nothing.
 THIRD_PARTY_OK = {"core": set(), "face": {"xlwings", "win32com"},
                   "tools": {"openpyxl", "xlsxwriter", "formulas", "numpy", "schedula", "tqdm",
-                            "xlrecalc", "gacrux", "dbf"}}
+                            "xlrecalc", "gacrux", "dbf"},
+                  "scripts": {"xlwings"}}
 
 
 def _modules() -> list[Path]:

@@ -32,10 +32,11 @@ from chessrating.cli import main
 from chessrating.recalc import recalculate
 from chessrating.import_trf import import_trf
 from chessrating.lite.convert import (
-    ADDIN_REFERENCE, AUTO_SHOW, LITE_PREFIX, LITE_SETUP, PYODIDE_VERSION, XLWINGS_REQUIREMENT,
-    write_lite,
+    ADDIN_REFERENCE, AUTO_SHOW, LITE_PAIRING, LITE_PARAGRAPHS, LITE_PREFIX, LITE_SETUP,
+    PAIRING_REQUIREMENTS, PYODIDE_VERSION, XLWINGS_REQUIREMENT, write_lite,
 )
 from chessrating.workbooks.layout import CLASSIC_SETUP
+from chessrating.workbooks.swiss import CLASSIC_PAIRING
 
 from test_trf_import import round_robin_text
 
@@ -267,7 +268,10 @@ def test_requirements_begin_with_the_lines_lite_marks_required(books: dict[str, 
     assert all(line.endswith("  # required") for line in lines[:4])
     assert lines[0] == XLWINGS_REQUIREMENT + "  # required"  # the version the tests run
     assert re.fullmatch(r"xlwings==\d+\.\d+\.\d+", XLWINGS_REQUIREMENT)
-    assert lines[1:4] == required[1:4] and lines[4:] == []
+    assert lines[1:4] == required[1:4]
+    # then the pairing engine of "Pair next round", networkx first and from PyPI (not
+    # Pyodide's build, which brings numpy and matplotlib)
+    assert lines[4:] == list(PAIRING_REQUIREMENTS) == ["networkx==3.6.1", "gacrux==1.11.65"]
 
 
 def _package(line: str) -> str:
@@ -415,9 +419,11 @@ def test_libreoffice_shows_the_kept_values(books: dict[str, Path], tmp_path: Pat
             classic = _rows(tmp_path / "csv" / (f"{name}.csv" if len(sheets) == 1 else f"{name}-{sheet}.csv"))
             lite = _rows(tmp_path / "csv" / (f"{name}-lite.csv" if len(lite_sheets) == 1
                                              else f"{name}-lite-{sheet}.csv"))
-            if sheet == "How to use":  # Lite's own set-up paragraph in place of the classic one
+            if sheet == "How to use":  # Lite's own set-up (and pairing) paragraphs in place of the classic ones
                 assert [r for r in lite if LITE_SETUP in r] and not [r for r in lite if CLASSIC_SETUP in r]
-                lite = [[CLASSIC_SETUP if c == LITE_SETUP else c for c in r] for r in lite]
+                assert not [r for r in lite if CLASSIC_PAIRING in r]
+                classic_of = {v: k for k, v in LITE_PARAGRAPHS.items()}
+                lite = [[classic_of.get(c, c) for c in r] for r in lite]
             shown = "\n".join(",".join(r) for r in classic)
             assert "#NAME?" not in shown and "Err:" not in shown, (name, sheet)
             assert "Err:" not in "\n".join(",".join(r) for r in lite), (name, sheet)
@@ -515,9 +521,12 @@ def test_lite_copy_has_no_classic_sheet_or_instructions(books: dict[str, Path], 
                                                                                 "chessrating.udfs")]
     # every cell still shows its words: the string numbers did not move
     assert _shown_strings(books[f"{name}-lite"]) == {
-        sheet: {cell: LITE_SETUP if text == CLASSIC_SETUP else text for cell, text in words.items()}
+        sheet: {cell: LITE_PARAGRAPHS.get(text, text) for cell, text in words.items()}
         for sheet, words in _shown_strings(books[name]).items() if sheet != "xlwings.conf"}
     assert "Windows" in LITE_SETUP and "downloads xlwings" in LITE_SETUP
+    if name == "fide-swiss":  # the pairing paragraph: the button in Lite, the macro in classic
+        assert CLASSIC_PAIRING in _strings(books[name]) and LITE_PAIRING in strings
+        assert "Alt+F8" not in LITE_PAIRING and "Alt+F8" in CLASSIC_PAIRING
     # the document properties list the sheets and names that remain
     props = ET.fromstring(_members(books[f"{name}-lite"])["docProps/app.xml"])
     vt = "{http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes}"

@@ -8,6 +8,11 @@ workbooks name) runs it here under Node, with xlwings' pure-Python package on it
 tests/lite/run_main.mjs calls every function through ``xlwings.server.custom_functions_call``
 with payloads shaped as Office.js sends them, and lists what ``custom_functions_meta``
 registers. Each outcome must equal the same call in CPython (tests/officejs_driver.py).
+It also runs the script "Pair next round" as the add-in runs a script
+(``xlwings.server.custom_scripts_call`` on ``xlwings.Book(json=...)``) on a 20-player FIDE
+Swiss workbook's Office.js payload, with gacrux and networkx on the path as their
+pure-Python wheels (the versions the copy's requirements.txt pins); the round it writes
+must be :func:`chessrating.pairing.pair_round`'s.
 Needs no network once ``npm ci`` has run in tests/lite (.ci/run does it).
 """
 
@@ -24,8 +29,13 @@ from pathlib import Path
 
 import pytest
 
-from chessrating import udfs, workbooks
-from chessrating.lite.convert import LITE_PREFIX, PYODIDE_VERSION, write_lite
+from gacrux_events import before_round, generated_trf
+from officejs_book import officejs_book
+
+from chessrating import scripts, udfs, workbooks
+from chessrating.lite.convert import LITE_PREFIX, PAIRING_REQUIREMENTS, PYODIDE_VERSION, write_lite
+from chessrating.pairing import Pairing, pair_round
+from chessrating.trf import parse_trf
 
 from test_lite import _calls, _formulas, _raw_properties
 
@@ -132,16 +142,36 @@ def _node_ready() -> str | None:
 
 
 def _xlwings_site(folder: Path) -> Path:
-    """xlwings' pure-Python package, as in its py3-none-any wheel: no compiled extension."""
+    """xlwings' pure-Python package, as in its py3-none-any wheel: no compiled extension;
+    and the pairing engine the copy's requirements.txt installs, gacrux with networkx
+    (both pure Python, py3-none-any)."""
+    import gacrux
+    import networkx
     import xlwings
     site = folder / "site"
-    shutil.copytree(Path(xlwings.__file__).parent, site / "xlwings",
-                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.dll", "*.dylib", "__pycache__"))
+    for package in (xlwings, gacrux, networkx):
+        shutil.copytree(Path(package.__file__).parent, site / package.__name__,
+                        ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.dll", "*.dylib", "__pycache__"))
     return site
 
 
+PAIRED_ROUND = 3
+
+
 @pytest.fixture(scope="module")
-def lite_runtime(lite_books: list[Path], tmp_path_factory: pytest.TempPathFactory) -> dict:
+def swiss_20(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Pairing]:
+    """A 20-player, 5-round FIDE Swiss as it stood before round 3 (generated and paired by
+    gacrux: byes asked for, forfeits), as the Office.js payload Lite sends the script
+    (only the crosstable's values); and the round as ``pair_round`` pairs it."""
+    event = parse_trf(generated_trf(20, 5, 4))
+    before = before_round(event, PAIRED_ROUND)
+    book = workbooks.fill_swiss(before, tmp_path_factory.mktemp("swiss-20") / "swiss.xlsx", recalculate=False)
+    return officejs_book(book, include=scripts.PAIR_NEXT_ROUND["include"]), pair_round(before, PAIRED_ROUND)
+
+
+@pytest.fixture(scope="module")
+def lite_runtime(lite_books: list[Path], swiss_20: tuple[dict, Pairing],
+                 tmp_path_factory: pytest.TempPathFactory) -> dict:
     why = _node_ready()
     if why:
         pytest.skip(why)
@@ -150,7 +180,9 @@ def lite_runtime(lite_books: list[Path], tmp_path_factory: pytest.TempPathFactor
     calls = [{"func": f, "args": a} for f, a in _payloads().values()]
     request = folder / "request.json"
     request.write_text(json.dumps({"site": str(_xlwings_site(folder)), "main": main_py, "calls": calls,
-                                   "published": True}), encoding="utf-8")
+                                   "published": True,
+                                   "scripts": [{"script": "pair_next_round", "book": swiss_20[0]}]}),
+                       encoding="utf-8")
     done = subprocess.run(["node", str(NODE_DIR / "run_main.mjs"), str(request)], cwd=NODE_DIR,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -246,3 +278,43 @@ def test_every_xlwings_module_holding_a_jsnull_check_by_name_is_patched() -> Non
         imports = [i for i in ast.walk(tries[0]) if isinstance(i, ast.ImportFrom)]
         assert [(i.module, [a.name for a in i.names]) for i in imports] == [("pyodide.ffi", ["JsNull"])]
         assert [ast.unparse(h.type) for h in tries[0].handlers] == ["ImportError"], name
+
+
+# ------------------------------------------------------------------ the script "Pair next round"
+
+
+def test_the_pinned_pairing_engine_is_the_one_run_here() -> None:
+    from importlib.metadata import version
+    assert [f"{name}=={version(name)}" for name in ("networkx", "gacrux")] == list(PAIRING_REQUIREMENTS)
+
+
+def test_pair_next_round_in_pyodide_writes_pair_rounds_pairing(lite_runtime: dict,
+                                                             swiss_20: tuple[dict, Pairing]) -> None:
+    expected = swiss_20[1]
+    assert expected.round == PAIRED_ROUND and expected.absent  # a bye asked for in round 3
+    [outcome] = lite_runtime["script_outcomes"]
+    assert "error" not in outcome, outcome
+    [action] = outcome["actions"]
+    assert action["func"] == "setValues" and action["sheet_position"] == 0
+    # row 5 on, the round's Opp, Col and Res columns (K is round 1's Opp)
+    assert (action["start_row"], action["start_column"]) == (4, 10 + 3 * (PAIRED_ROUND - 1))
+    assert (action["row_count"], action["column_count"]) == (20, 3)
+    rows = action["values"]
+    written = {(n, row[0]) for n, row in enumerate(rows, start=1) if row[1] == "W"}
+    assert written == set(expected.boards)
+    for white, black in expected.boards:
+        assert rows[white - 1] == [black, "W", ""] and rows[black - 1] == [white, "B", ""]
+    assert [n for n, row in enumerate(rows, start=1) if row == ["", "", "U"]] == \
+        ([expected.bye] if expected.bye is not None else [])
+    for number, code in expected.absent:  # the bye asked for stays as typed
+        assert rows[number - 1] == ["", "", code], number
+    shown = outcome["output"].splitlines()
+    assert shown[0].startswith(f"Round {PAIRED_ROUND}: {len(expected.boards)} boards (FIDE Dutch system")
+    assert len(outcome["ms"]) == 1
+
+
+def test_lite_registers_the_script_and_imports_the_engine_only_when_it_runs(lite_runtime: dict) -> None:
+    [meta] = lite_runtime["scripts_meta"]
+    assert (meta["function_name"], meta["name"]) == ("pair_next_round", "Pair next round")
+    assert meta["button"] == scripts.PAIR_NEXT_ROUND["button"] and meta["include"] == "Crosstable"
+    assert lite_runtime["engine_at_first_answer"] == []

@@ -87,7 +87,9 @@ def test_conf_sheet_and_how_to(templates: dict[str, Path], name: str) -> None:
     assert "How to use" in book.sheetnames
     conf = book["xlwings.conf"]
     # xlwings reads keys from A1 down to the first empty cell, values in B, no header.
-    assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "chessrating.udfs")
+    # The Swiss template's modules include the script that pairs the next round.
+    modules = "chessrating.udfs;chessrating.scripts" if name == "fide-swiss.xlsx" else "chessrating.udfs"
+    assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", modules)
     assert conf["A2"].value is None
     assert book.sheetnames[-1] == "xlwings.conf"
 

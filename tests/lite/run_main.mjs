@@ -8,13 +8,20 @@
 //           optional "published": true (the calls again with xlwings' own functions in
 //           place of those main.py replaces, as "published_outcomes"),
 //           optional "timing": {"repeat": N, "rounds": R} (each call N times per round,
-//           the two variants alternating, R rounds)}
+//           the two variants alternating, R rounds),
+//           optional "scripts": [{"script": NAME, "book": Office.js book payload,
+//           "repeat": N (default 1)}, ...] (each run N times, as the add-in runs a script:
+//           xlwings.Book(json=...), xlwings.server.custom_scripts_call, book.json())}
 // Prints JSON: "outcomes", one per call ({"value": ...} or {"error": type, "message":
 // text}), "meta" (custom_functions_meta of main.py, what Excel registers), the names
 // main.py replaced in xlwings ("replaced"), "startup" (ms from the start of Node to
 // Pyodide loaded, xlwings imported, main.py run, the first call answered), "timing" if asked
 // (ms per call, median of the rounds, per variant), and the runtime's "python",
-// "platform" and "xlwings" versions. Needs no network.
+// "platform" and "xlwings" versions. With "scripts": "script_outcomes", one per script
+// ({"actions": [...], "output": what it printed, "ms": [each run's ms from the call to
+// the actions], "cpu_ms": [the Node process's CPU ms in each run]} or {"error", "message"}), "scripts_meta" (custom_scripts_meta of main.py)
+// and "engine_at_first_answer", the pairing modules imported once the first function
+// call was answered. Needs no network.
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { loadPyodide } from "pyodide";
@@ -33,8 +40,13 @@ pyodide.FS.writeFile("/workbook/main.py", request.main, { encoding: "utf8" });
 pyodide.globals.set("request_json", JSON.stringify(request));
 pyodide.globals.set("booted_ms", booted);
 pyodide.globals.set("now_ms", () => performance.now());
+// CPU time of the Node process (user + system), ms: on a loaded machine it moves less
+// than the wall clock.
+pyodide.globals.set("cpu_ms", () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; });
 
 const answer = await pyodide.runPythonAsync(`
+import contextlib
+import io
 import json
 import statistics
 import sys
@@ -42,8 +54,9 @@ import sys
 request = json.loads(request_json)
 sys.path[:0] = ["/site", "/workbook"]
 import xlwings
-from xlwings.server import custom_functions_call, custom_functions_meta
+from xlwings.server import custom_functions_call, custom_functions_meta, custom_scripts_call, custom_scripts_meta
 xlwings_ms = now_ms()
+ENGINE = ("gacrux", "networkx", "chessrating.pairing")
 
 import main
 main_ms = now_ms()
@@ -69,6 +82,24 @@ async def call(func, args):
         return {"error": type(error).__name__, "message": str(error)}
 
 
+async def run_script(name, payload, repeat):
+    """A script as the add-in runs it: the book from the payload, the call, its actions."""
+    times, cpu, shown = [], [], io.StringIO()
+    for _ in range(repeat):
+        shown = io.StringIO()
+        start, used = now_ms(), cpu_ms()
+        book = xlwings.Book(json=json.loads(json.dumps(payload)))
+        try:
+            with contextlib.redirect_stdout(shown):
+                book = await custom_scripts_call(main, name, typehint_to_value={xlwings.Book: book})
+            actions = book.json()["actions"]
+        except Exception as error:  # the add-in shows the traceback in its task pane
+            return {"error": type(error).__name__, "message": str(error), "output": shown.getvalue()}
+        times.append(now_ms() - start)
+        cpu.append(cpu_ms() - used)
+    return {"actions": actions, "output": shown.getvalue(), "ms": times, "cpu_ms": cpu}
+
+
 async def timing(calls, repeat, rounds):
     """ms per call of each call, median over rounds, the two variants alternating."""
     times = {"published": [[] for _ in calls], "replaced": [[] for _ in calls]}
@@ -87,9 +118,12 @@ async def timing(calls, repeat, rounds):
 async def run():
     calls = request["calls"]
     outcomes, first_ms = [], None
+    engine_at_first_answer = None
     for c in calls:
         outcomes.append(await call(c["func"], c["args"]))
         first_ms = first_ms or now_ms()
+        if engine_at_first_answer is None:
+            engine_at_first_answer = sorted(m for m in ENGINE if m in sys.modules)
     answer = {"outcomes": outcomes, "meta": custom_functions_meta(main),
               "replaced": [f"{module.__name__}.{name}" for module, name, _, _ in replaced],
               "startup": {"pyodide": booted_ms, "xlwings": xlwings_ms, "main": main_ms,
@@ -102,6 +136,11 @@ async def run():
         use(False)
     if request.get("timing"):
         answer["timing"] = await timing(calls, request["timing"]["repeat"], request["timing"]["rounds"])
+    if "scripts" in request:
+        answer["engine_at_first_answer"] = engine_at_first_answer
+        answer["script_outcomes"] = [await run_script(s["script"], s["book"], s.get("repeat", 1))
+                                     for s in request["scripts"]]
+        answer["scripts_meta"] = custom_scripts_meta(main)
     return answer
 
 

@@ -10,14 +10,15 @@ stored in the workbook's web-extension part. :func:`write_lite` writes such a co
   kept; calls in defined names, conditional formats and validations are listed;
 * ``xl/webextensions/`` holds the Lite add-in's reference (``wa200008175``) and its
   properties, as a workbook Excel saved with Lite has them: ``main.py``
-  (:func:`chessrating.lite.embedded.main_py`, the functions with the code they
-  need), ``requirements.txt`` (the lines Lite marks required), ``pyodideVersion``,
+  (:func:`chessrating.lite.embedded.main_py`, the functions and the script with the
+  code they need), ``requirements.txt`` (the lines Lite marks required, and the
+  script's pairing engine), ``pyodideVersion``,
   ``addinVersion``, each a JSON string literal, and Microsoft's
   ``Office.AutoShowTaskpaneWithDocument``; the ids of the functions the cells use. Another
   add-in's web extension stays as it is, Lite's beside it; Lite code the workbook
   already carries is replaced only when asked (``replace_code``);
 * ``xl/workbook.xml`` keeps its cached values (``calcId 191029``, no ``fullCalcOnLoad``);
-  the classic add-in's ``xlwings.conf`` sheet and How-to paragraph give way
+  the classic add-in's ``xlwings.conf`` sheet and How-to paragraphs give way
   (:mod:`.parts`).
 
 The file is changed at the zip and XML level, part by part, never re-saved by a
@@ -41,6 +42,7 @@ from xml.sax.saxutils import escape
 
 from ..errors import RatingError
 from ..workbooks.layout import CLASSIC_SETUP, paragraph_height
+from ..workbooks.swiss import CLASSIC_PAIRING
 from .embedded import main_py
 from .parts import (
     add_override, add_relationship, append_child, blank_strings, drop_sheet, drop_titles, empty_rels,
@@ -53,7 +55,8 @@ from .spans import digits, prefix_of, scan, splice, start_tag
 __all__ = [
     "write_lite", "LiteCopy", "default_lite_output", "lite_output", "lite_formula",
     "webextension_xml", "lite_properties", "LITE_PREFIX", "ADDIN_REFERENCE", "PYODIDE_VERSION",
-    "ADDIN_VERSION", "XLWINGS_REQUIREMENT", "REQUIREMENTS", "AUTO_SHOW", "LITE_SETUP", "CALC_PR",
+    "ADDIN_VERSION", "XLWINGS_REQUIREMENT", "PAIRING_REQUIREMENTS", "REQUIREMENTS", "AUTO_SHOW",
+    "LITE_SETUP", "LITE_PAIRING", "LITE_PARAGRAPHS", "CALC_PR",
     "keep_cached_values",
 ]
 
@@ -62,12 +65,20 @@ PYODIDE_VERSION = "0.27.5"        # as stored by the Lite-saved workbooks examin
 ADDIN_VERSION = "1.0.0.0-18"
 # xlwings' pure-Python wheel, the version the Lite runtime test runs the code with
 XLWINGS_REQUIREMENT = "xlwings==0.37.8"
+# The pairing engine of the script "Pair next round" and the one package it needs, at
+# the versions the Lite runtime test runs. networkx is pinned to a version from PyPI:
+# Pyodide's own build of networkx (3.4.2 for Pyodide 0.27) would bring numpy and
+# matplotlib, which gacrux does not use; PyPI's wheel requires nothing. It comes first
+# so that gacrux's own "networkx>=2.6" finds it chosen.
+PAIRING_REQUIREMENTS = ("networkx==3.6.1", "gacrux==1.11.65")
 # requirements.txt begins as in the workbooks Lite saves: the lines it marks "# required"
-# (xlwings at the version this code is tested with); the functions need nothing else.
+# (xlwings at the version this code is tested with); the functions need nothing else,
+# the script the pairing engine.
 REQUIREMENTS = (f"{XLWINGS_REQUIREMENT}  # required\n"
                 "python-dotenv==1.1.0  # required\n"
                 "pyodide-http  # required\n"
-                "black  # required\n")
+                "black  # required\n"
+                + "".join(f"{line}\n" for line in PAIRING_REQUIREMENTS))
 AUTO_SHOW = "Office.AutoShowTaskpaneWithDocument"
 CALC_PR = '<calcPr calcId="191029"/>'
 # The How-to paragraph of a Lite copy, in place of the classic set-up (layout.CLASSIC_SETUP).
@@ -77,6 +88,18 @@ LITE_SETUP = (
     "xlwings Lite add-in once (Home > Add-ins), open this file and click Trust and Continue "
     "in its task pane: the file carries the functions' code, and Lite downloads xlwings "
     "itself. Until then the cells keep the values they were saved with.")
+# The FIDE Swiss template's How-to paragraph on pairing, in place of the classic one
+# (workbooks.swiss.CLASSIC_PAIRING).
+LITE_PAIRING = (
+    "Pairing the next round (FIDE Dutch system, computed by gacrux, FIDE's engine): once every "
+    "game of a round has its result, click the button 'Pair next round' at the top (once the "
+    "xlwings Lite task pane has started), or run the script Pair next round from the task "
+    "pane: it writes the next round's opponents and colours (U for the pairing-allocated "
+    "bye), results left empty. The first start downloads gacrux, the first click loads it. A "
+    "player who asks for a bye gets H, B or Z in that round's result, with no opponent, before "
+    "the pairing. A round with a game without a result is not paired: the task pane says which.")
+# The How-to paragraphs that tell how to work in Excel: each classic one and Lite's.
+LITE_PARAGRAPHS = {CLASSIC_SETUP: LITE_SETUP, CLASSIC_PAIRING: LITE_PAIRING}
 CONF_SHEET = "xlwings.conf"  # the classic add-in's settings; Lite does not read it
 
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
@@ -286,9 +309,9 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
     existing = _lite_extension(archive, parts.names, src)
     ours = lite_properties()
     _refuse_other_code(existing, ours, src, replace_code)
-    setup_index = parts.lite_setup()
+    paragraphs = parts.lite_setup()
     cm = parts.dynamic_array_cm()
-    settings = parts.bind_sheets(cm, setup_index)
+    settings = parts.bind_sheets(cm, paragraphs)
     if settings is not None:
         parts.drop_settings_sheet(settings)
     part = parts.add_web_extension(existing, ours)
@@ -337,20 +360,24 @@ class _Parts:
         self.sheets = [(self.book[i].attrs.get("name", ""), targets.get(relationship_id(self.book[i]), ""))
                        for i in sheet_entries(self.book)]  # (name, part) in the workbook's order
 
-    def lite_setup(self) -> int | None:
-        """The How-to paragraph: the classic set-up gives way to Lite's. Returns its
-        shared string's index, if the workbook has it."""
+    def lite_setup(self) -> dict[int, str]:
+        """The How-to paragraphs: each classic one (set-up, pairing) gives way to Lite's.
+        Returns the shared strings' indices and their Lite texts, for those the workbook has."""
         if "xl/sharedStrings.xml" not in self.names:
-            return None
+            return {}
         strings = self.archive.read("xl/sharedStrings.xml")
-        found = shared_string_index(strings, CLASSIC_SETUP, f"{self.at} xl/sharedStrings.xml")
-        if found is None:
-            return None
-        setup_index, item = found
-        text = start_tag(f"{prefix_of(item)}t", {}) + escape(LITE_SETUP).encode("utf-8") + \
-            f"</{prefix_of(item)}t>".encode()
-        self.rewrites["xl/sharedStrings.xml"] = splice(strings, [(item.tag_end, item.content_end, text)])
-        return setup_index
+        replaced, changes = {}, []
+        for classic, lite in LITE_PARAGRAPHS.items():
+            found = shared_string_index(strings, classic, f"{self.at} xl/sharedStrings.xml")
+            if found is None:
+                continue
+            index, item = found
+            replaced[index] = lite
+            changes.append((item.tag_end, item.content_end, start_tag(f"{prefix_of(item)}t", {})
+                            + escape(lite).encode("utf-8") + f"</{prefix_of(item)}t>".encode()))
+        if changes:
+            self.rewrites["xl/sharedStrings.xml"] = splice(strings, changes)
+        return replaced
 
     def dynamic_array_cm(self) -> str | None:
         """The ``cm`` of the dynamic-array entry in the workbook's own metadata part, if
@@ -362,8 +389,8 @@ class _Parts:
             raise RatingError(f"{self.src}: its {METADATA} has no dynamic-array entry to use")
         return cm
 
-    def bind_sheets(self, cm: str | None, setup_index: int | None) -> _Settings | None:
-        """Every sheet's calls bound, the How-to row sized for Lite's paragraph, the calls
+    def bind_sheets(self, cm: str | None, paragraphs: dict[int, str]) -> _Settings | None:
+        """Every sheet's calls bound, the How-to rows sized for Lite's paragraphs, the calls
         Lite cannot bind listed. The classic add-in's settings sheet, which Lite does not
         read, is returned to leave out unless it computes something or is the only sheet."""
         conf = next((n for n, (name, part) in enumerate(self.sheets)
@@ -384,13 +411,13 @@ class _Parts:
                     conf_strings = sheet.string_rows
                     continue
             strings_kept |= set(sheet.string_rows)
-            self._bind_sheet(name, part, data, sheet, setup_index)
+            self._bind_sheet(name, part, data, sheet, paragraphs)
         return None if conf is None else _Settings(conf, conf_strings, strings_kept)
 
     def _bind_sheet(self, name: str, part: str, data: bytes, sheet: SheetRewrite,
-                    setup_index: int | None) -> None:
-        heights = {row: paragraph_height(LITE_SETUP)
-                   for row in sheet.string_rows.get(str(setup_index), [])} if setup_index is not None else {}
+                    paragraphs: dict[int, str]) -> None:
+        heights = {row: paragraph_height(text) for index, text in paragraphs.items()
+                   for row in sheet.string_rows.get(str(index), [])}
         changes = sheet.changes(heights)
         self.used |= sheet.used
         self.unbound += [f"{kind} on sheet {name}" for kind in dict.fromkeys(sheet.unbound)]

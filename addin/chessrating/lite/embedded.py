@@ -9,9 +9,14 @@ as it is in the package, as a readable text block in ``SOURCES``; at start ``mai
 writes them into a folder, imports the package from there and exposes the functions
 under their Excel names.
 
-The modules carried are found from :mod:`chessrating.udfs` by following its imports
-(and the package data files those modules name), so a new core module comes along
-without a list to keep.
+The modules carried are found from :mod:`chessrating.udfs` and :mod:`chessrating.scripts`
+by following their imports, those inside functions too (and the package data files those
+modules name), so a new core module comes along without a list to keep.
+
+``main.py`` also defines the script "Pair next round" (:func:`chessrating.scripts.pair_next_round`),
+decorated with ``xlwings.script``: xlwings Lite lists the scripts that ``main.py`` itself
+defines. Its pairing modules and gacrux (installed by the copy's requirements) load at
+the script's first run, not when the workbook opens.
 """
 
 from __future__ import annotations
@@ -22,6 +27,9 @@ from importlib import resources
 
 from .. import __version__
 from .. import udfs
+
+# The modules whose imports the carried code follows: the Excel functions and the script.
+_ENTRY_MODULES = ("udfs.py", "scripts.py")
 
 __all__ = ["embedded_sources", "main_py"]
 
@@ -88,8 +96,7 @@ def _imports(path: str) -> set[str]:
 
 def embedded_sources() -> dict[str, str]:
     """Package path (``chessrating/elo.py``) -> text of every file the Excel functions need."""
-    start = udfs.__name__.split(".", 1)[1] + ".py"
-    todo, seen = ["__init__.py", start], set()
+    todo, seen = ["__init__.py", *_ENTRY_MODULES], set()
     while todo:
         path = todo.pop()
         if path in seen:
@@ -120,13 +127,16 @@ _HEAD = '''\
 """chessrating {version}: chess rating functions for Excel, in this workbook.
 
 The Excel functions {names}
-are those of the chessrating package (MIT licence). Their code uses Python's
-standard library only, so the workbook carries it instead of installing it from a
-package index: SOURCES below holds each module of the package that the functions
-need, as it is in the package. At start they are written into a folder and imported
-from there; the functions are imported at the end of this file, which is what
-xlwings Lite registers. Each function's description is its docstring in
-chessrating/udfs.py (and Excel's Insert Function dialog shows it).
+and the script pair_next_round ("Pair next round") are those of the chessrating
+package (MIT licence). The functions' code uses Python's standard library only, so
+the workbook carries it instead of installing it from a package index: SOURCES below
+holds each module of the package that the functions and the script need, as it is in
+the package. At start they are written into a folder and imported from there; the
+functions are imported at the end of this file, which is what xlwings Lite registers,
+and the script is defined there. Each function's description is its docstring in
+chessrating/udfs.py (and Excel's Insert Function dialog shows it). The script pairs
+with gacrux, FIDE's pairing engine, which requirements.txt installs; it is imported at
+the script's first run.
 """
 
 import hashlib
@@ -207,6 +217,17 @@ XLWINGS_REPLACED = _jsnull_checked_once()
 from chessrating.udfs import (  # noqa: E402  the Excel functions
 {imports}
 )
+
+import xlwings as xw  # noqa: E402
+
+from chessrating import scripts as _scripts  # noqa: E402  the script's options and its work
+
+
+@xw.script(**_scripts.PAIR_NEXT_ROUND)
+def pair_next_round(book: xw.Book):
+    """Pair the next round of this FIDE Swiss crosstable (FIDE Dutch system, by gacrux):
+    the round's opponents and colours are written, the results left for you to enter."""
+    _scripts.pair_next_round(book)
 '''
 
 

@@ -20,6 +20,9 @@ names the round and the players.
   the command line and a script inside Excel alike.
 - :mod:`.command`: ``chessrating pair`` and ``chessrating check-pairings`` (the workbook
   read, the round's cells written, the workbook recalculated).
+- :mod:`.cells`: a FIDE Swiss crosstable's cell values (as a spreadsheet hands them over)
+  read into the model, its next round paired, and the round's cells as the pairing fills
+  them; what the script "Pair next round" (:mod:`chessrating.scripts`) does in Excel.
 
 Pairing numbers are the starting numbers, in order. The rounds before give scores,
 colours, floats and who has met whom; a player sits out a round with a requested bye the

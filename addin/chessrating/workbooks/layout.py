@@ -35,7 +35,7 @@ from ..results import HALF_AS_DATE, RESULTS_BY_NUMBER, RESULTS_BY_TEXT
 from ..tournament import COLOUR_CELLS
 
 __all__ = [
-    "CREATED", "UDF_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
+    "CREATED", "UDF_MODULE", "SCRIPT_MODULE", "RESULT_CHOICES", "SWISS_RESULT_CHOICES", "Styles",
     "new_workbook", "cell", "span", "absolute", "column", "write_conf_sheet",
     "write_how_to_sheet", "write_input", "write_text_input", "write_result",
     "write_quiet_formula", "print_setup", "print_scale", "print_width", "reason_rows",
@@ -53,6 +53,8 @@ GAMES = "Games"
 # A fixed creation date keeps the document properties, and so the bytes, stable.
 CREATED = _dt.datetime(2025, 10, 1, 0, 0, 0)
 UDF_MODULE = "chessrating.udfs"
+# The module of the scripts ("Pair next round"), which Import Functions writes as macros.
+SCRIPT_MODULE = "chessrating.scripts"
 
 # Results offered by the validation lists. They are text so that Excel never turns a
 # typed 1/2 into a date; picking 1 or 0 still enters a number, which the functions and
@@ -420,15 +422,15 @@ _CHARS_PER_LINE = 80
 _LINE_HEIGHT = 15
 
 
-def write_conf_sheet(book: Workbook, styles: Styles) -> Worksheet:
+def write_conf_sheet(book: Workbook, styles: Styles, modules: str = UDF_MODULE) -> Worksheet:
     """The ``xlwings.conf`` sheet: keys in column A from A1, values in column B, no header.
 
-    Classic xlwings reads it to find the functions' module; it stops at the first empty
-    key, so the explanation stands below a gap.
+    Classic xlwings reads it to find the functions' modules (``modules``, separated by
+    ``;``); it stops at the first empty key, so the explanation stands below a gap.
     """
     sheet = book.add_worksheet("xlwings.conf")
     sheet.write_string(0, 0, "UDF Modules")
-    sheet.write_string(0, 1, UDF_MODULE)
+    sheet.write_string(0, 1, modules)
     # Wrapped over A:B so that it prints whole within the print area.
     sheet.merge_range(2, 0, 2, 1, "This sheet tells the classic xlwings add-in where the chess "
                                   "functions live (xlwings reads the keys above the first empty "

@@ -45,7 +45,7 @@ from .fide import (
     write_fide_player, write_fide_settings,
 )
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, fixed_column, checked_colour, checked_opponent, define_standings,
+    CHECK, CROSSTABLE as SHEET, GAMES, SCRIPT_MODULE, UDF_MODULE, Styles, absolute, cell, fixed_column, checked_colour, checked_opponent, define_standings,
     game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, reason_rows,
     write_how_to_sheet, write_quiet_formula,
 )
@@ -68,13 +68,28 @@ from .rounds import (
 if TYPE_CHECKING:
     from ..tournament import Tournament
 
-__all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss", "STANDINGS_NAMES"]
+__all__ = ["SWISS_PLAYERS", "SWISS_ROUNDS", "SwissLayout", "build_swiss", "STANDINGS_NAMES",
+           "PAIR_BUTTON", "PAIR_BUTTON_CELL", "CLASSIC_PAIRING"]
 
 # Starting number -> (rated games, peak rating): the K inputs a TRF file does not carry.
 KInputs = Mapping[int, "tuple[int | None, int | None]"]
 
 SWISS_PLAYERS = 200
 SWISS_ROUNDS = 11
+# The sheet button of xlwings Lite's "Pair next round" (chessrating.scripts): a shape of
+# this name over the cell its link selects, row 1 beside the heading.
+PAIR_BUTTON = "PairNextRound"
+PAIR_BUTTON_CELL = (0, 4)  # E1, zero-based
+
+# The How-to paragraph on pairing; a Lite copy (chessrating.lite) puts its own in its place.
+CLASSIC_PAIRING = (
+    "Pairing the next round (FIDE Dutch system, computed by gacrux, FIDE's engine): once every "
+    "game of a round has its result, the macro pair_next_round writes the next round's "
+    "opponents and colours (U for the pairing-allocated bye), results left empty. After "
+    "Import Functions press Alt+F8 and run pair_next_round, or assign it to a button (the "
+    "button 'Pair next round' at the top serves the xlwings Lite copy). A player who asks for "
+    "a bye gets H, B or Z in that round's result, with no opponent, before the pairing. A "
+    "round with a game without a result is not paired: a message says which.")
 
 HOW_TO = [
     "1. Fill the player list in starting-number order: the row number is the player's number. "
@@ -92,6 +107,7 @@ HOW_TO = [
     "only when it has an opponent and a result (1, ½ or 0) and the opponent is rated. A "
     "rating of 0 or - means no rating, like a blank. Points add up every round, byes "
     "included; Games counts the rounds with an opponent.",
+    CLASSIC_PAIRING,
     "4. Pick a title (GM, IM, WGM, WIM) in 'Norm' at the top for each player's title-norm "
     "verdict; the column stays empty until then.",
     "Check (last column): why a player's rating is refused, or the note on an assumed K. Rows "
@@ -333,6 +349,24 @@ def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
     sheet.set_column(read_col, read_col, 30)
 
 
+def _pair_button(sheet: Worksheet) -> None:
+    """The sheet button "Pair next round" as xlwings Lite documents one: a named shape
+    whose link selects the cell hidden behind it (E1, under the shape from D1 to G1);
+    Lite runs the script when that cell is selected. Without Lite the link only selects
+    the cell. It is left off the printed crosstable."""
+    row, col = PAIR_BUTTON_CELL
+    # Row 1 a little taller (20 points) for the button's text at the sheet's 11 points, the
+    # size the print scale keeps legible (LibreOffice prints shapes whatever the file says).
+    sheet.set_row(row, 20)
+    sheet.insert_textbox(row, col - 1, "Pair next round", {
+        "name": PAIR_BUTTON, "width": 150, "height": 26,
+        "url": f"internal:{SHEET}!{cell(row, col)}",
+        "tip": "xlwings Lite: pair the next round (classic add-in: Alt+F8, pair_next_round)",
+        "font": {"bold": True, "color": "white", "size": 11},
+        "fill": {"color": "#2F5597"}, "line": {"color": "#1F3864"},
+        "align": {"vertical": "middle", "horizontal": "center"}, "print": False})
+
+
 def _chart(book: Workbook, sheet: Worksheet, lay: SwissLayout) -> None:
     shown = min(lay.players, 40)
     change = lay.totals + TOTAL_COLUMNS.index("Change")
@@ -386,6 +420,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     tb_first = lay.totals + TOTAL_COLUMNS.index(TIEBREAK_COLUMNS[0])
     book.define_name("TieBreaks", f"={SHEET}!{span(lay.first, tb_first, lay.last, tb_first + len(TIEBREAK_COLUMNS) - 1, fixed=True)}")
     _chart(book, sheet, lay)
+    _pair_button(sheet)
     set_fide_widths(sheet, lay.totals)
     set_round_widths(sheet, lay)
     reason_rows(sheet, lay.first, lay.last)
@@ -403,6 +438,6 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     write_file_ranks_sheet(book, st, lay.first, lay.players, tournament,
                            FIDE_SWISS_DEFAULTS if tiebreaks is None else tiebreaks, round_robin=False)
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
-    write_conf_sheet(book, st)
+    write_conf_sheet(book, st, modules=f"{UDF_MODULE};{SCRIPT_MODULE}")
     book.close()
     return path

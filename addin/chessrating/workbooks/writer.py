@@ -54,6 +54,8 @@ from pathlib import Path
 from typing import Any
 
 import xlsxwriter
+import xlsxwriter.workbook
+from xlsxwriter.drawing import Drawing, DrawingInfo
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.worksheet import (
     CellArrayFormulaTuple, CellBlankTuple, CellBooleanTuple, CellDatetimeTuple, CellErrorTuple,
@@ -171,6 +173,18 @@ class FormulaWorksheet(Worksheet):
         self.table[row][col] = CellFormulaTuple(prepared, cell_format, value)
         return 0
 
+    def _prepare_shape(self, index: int, drawing_id: int) -> None:
+        """XlsxWriter's text box, named as its ``name`` option says when it has one
+        (XlsxWriter names every text box ``TextBox n``): xlwings Lite finds a sheet
+        button by the shape's name. ``"print": False`` keeps it off the printed page."""
+        super()._prepare_shape(index, drawing_id)
+        options = self.shapes[index][8]
+        if options.get("name") or options.get("print", True) is False:
+            self.drawing.__class__ = _NamedShapesDrawing
+            shape = self.drawing.drawings[-1]._shape
+            shape.given_name = options.get("name")
+            shape.prints = options.get("print", True)
+
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         """A formula cell evaluated is written as ``chessrating recalc`` writes its value
         into a file: the kind in ``t=`` (none for a number) and the value in ``<v>``."""
@@ -207,6 +221,34 @@ class Evaluation:
 
 
 _SETTINGS: contextvars.ContextVar[Evaluation] = contextvars.ContextVar("evaluation")
+
+
+class _NamedShapesDrawing(Drawing):
+    """XlsxWriter's drawing part, with a shape's own name (``given_name``) and whether it
+    prints (``prints``: ECMA-376's ``fPrintsWithSheet`` of the anchor's client data)."""
+
+    _prints = True
+
+    def _write_nv_sp_pr(self, index: int, drawing: DrawingInfo) -> None:
+        name = getattr(drawing._shape, "given_name", None)
+        if name is None:
+            super()._write_nv_sp_pr(index, drawing)
+            return
+        self._xml_start_tag("xdr:nvSpPr")
+        self._write_c_nv_pr(index + 1, drawing, name)
+        self._xml_empty_tag("xdr:cNvSpPr", [("txBox", 1)])
+        self._xml_end_tag("xdr:nvSpPr")
+
+    def _write_sp(self, index: int, col_absolute: int, row_absolute: int, drawing: DrawingInfo) -> None:
+        self._prints = getattr(drawing._shape, "prints", True)  # for this anchor's client data
+        super()._write_sp(index, col_absolute, row_absolute, drawing)
+
+    def _write_client_data(self) -> None:
+        if self._prints:
+            super()._write_client_data()
+        else:
+            self._xml_empty_tag("xdr:clientData", [("fPrintsWithSheet", 0)])
+        self._prints = True
 
 
 @contextlib.contextmanager

@@ -1,0 +1,224 @@
+"""The script "Pair next round" (chessrating.scripts) in both Excel routes, through xlwings'
+own code: the Lite copy's main.py called as xlwings Lite calls a script, and the VBA that
+the classic add-in's Import Functions writes for it.
+
+Lite: tests/core/lite_script_driver.py imports the Lite copy's main.py in a subprocess with
+``XLWINGS_ON_SERVER=true`` and ``XLWINGS_LICENSE_KEY=noncommercial`` (test use only),
+builds ``xlwings.Book(json=...)`` from an Office.js book payload of a FIDE Swiss workbook
+(tests/officejs_book.py) and runs ``xlwings.server.custom_scripts_call``; the actions it
+returns are what Excel carries out. The oracle is :func:`chessrating.pairing.pair_round`
+on the tournament model the workbook was filled from. Classic:
+tests/core/classic_vba_driver.py runs xlwings' VBA generator on the modules the Swiss
+template's xlwings.conf sheet names. (Pyodide itself: tests/integration/test_lite_runtime.py.)
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+from officejs_book import officejs_book
+
+from chessrating import scripts
+from chessrating.lite.embedded import main_py
+from chessrating.pairing import apply_pairing, pair_round
+from chessrating.tournament import Player, Tournament
+from chessrating.workbooks import fill_swiss
+from chessrating.workbooks.layout import SCRIPT_MODULE, UDF_MODULE, cell
+from chessrating.workbooks.roundrobin import build_round_robin
+from chessrating.workbooks.swiss import PAIR_BUTTON, PAIR_BUTTON_CELL, build_swiss
+from chessrating.workbooks.uscf import build_uscf
+from chessrating.workbooks.writer import evaluation
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+FIRST_ROW, FIRST_ROUND_COL = 4, 10  # zero-based: row 5, column K
+RESULTS = {"1": "0", "0": "1", "=": "="}
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "addin"), env.get("PYTHONPATH", "")])
+    return env
+
+
+def run_lite(books: list[Path]) -> dict:
+    """main.py's script run on each book, as xlwings Lite runs it."""
+    calls = [{"script": "pair_next_round", "book": officejs_book(b, include=scripts.PAIR_NEXT_ROUND["include"])}
+             for b in books]
+    done = subprocess.run([sys.executable, str(HERE / "lite_script_driver.py")], env=_env(),
+                          input=json.dumps({"main": main_py(), "calls": calls}),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def event(players: int, rounds: int, played: int, seed: int = 1) -> Tournament:
+    """``players`` × ``rounds``, the first ``played`` rounds paired by the model, results
+    cycling through win, draw and loss."""
+    t = Tournament(name="Club Swiss", players=[Player(n, f"Player {n}", rating=2300 - 15 * n)
+                                               for n in range(1, players + 1)], rounds=rounds)
+    cycle = "1=0"
+    for r in range(1, played + 1):
+        apply_pairing(t, pair_round(t, top_colour="w"))
+        for board, (white, black) in enumerate(_boards(t, r)):
+            code = cycle[(board + r + seed) % 3]
+            t.player(white).games[r - 1].code = code
+            t.player(black).games[r - 1].code = RESULTS[code]
+    return t
+
+
+def _boards(t: Tournament, r: int) -> list[tuple[int, int]]:
+    return [(p.number, p.game(r).opponent) for p in t.players if p.game(r).colour == "w"]
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("script-books")
+    t = event(7, 5, 2)
+    unfinished = copy.deepcopy(t)
+    white, black = _boards(unfinished, 2)[1]
+    unfinished.player(white).games[1].code = unfinished.player(black).games[1].code = " "
+    done = event(4, 2, 2)
+    made = {"swiss": fill_swiss(t, folder / "swiss.xlsx", recalculate=False),
+            "unfinished": fill_swiss(unfinished, folder / "unfinished.xlsx", recalculate=False),
+            "done": fill_swiss(done, folder / "done.xlsx", recalculate=False)}
+    with evaluation(False):
+        made["uscf"] = build_uscf(folder / "uscf.xlsx", players=6, rounds=3)
+        made["round robin"] = build_round_robin(folder / "rr.xlsx", 6)
+    return made
+
+
+@pytest.fixture(scope="module")
+def lite(books: dict[str, Path]) -> dict:
+    names = ["swiss", "unfinished", "done", "uscf", "round robin"]
+    answer = run_lite([books[n] for n in names])
+    answer["by_book"] = dict(zip(names, answer["outcomes"]))
+    return answer
+
+
+def test_lite_pairs_the_next_round_into_its_opponent_and_colour_cells(lite: dict) -> None:
+    t = event(7, 5, 2)
+    expected = pair_round(t)
+    assert expected.round == 3 and expected.bye is not None
+    outcome = lite["by_book"]["swiss"]
+    assert "error" not in outcome, outcome
+    [action] = outcome["actions"]  # one write: the round's three columns
+    assert action["func"] == "setValues" and action["sheet_position"] == 0
+    assert (action["start_row"], action["start_column"]) == (FIRST_ROW, FIRST_ROUND_COL + 3 * 2)
+    assert (action["row_count"], action["column_count"]) == (7, 3)
+    rows = action["values"]
+    for white, black in expected.boards:
+        assert rows[white - 1] == [black, "W", ""] and rows[black - 1] == [white, "B", ""]
+    assert rows[expected.bye - 1] == ["", "", "U"]
+    assert len(expected.boards) * 2 + 1 == 7
+    # the task pane shows the pairing
+    output = outcome["output"].splitlines()
+    assert output[0].startswith("Round 3: 3 boards (FIDE Dutch system C.04.3")
+    white, black = expected.boards[0]
+    assert output[1] == f"Board 1: {white} Player {white} - {black} Player {black}"
+
+
+@pytest.mark.parametrize("book, message", [
+    ("unfinished", r"Not paired: round: 3 cannot be paired, round 2 has no result for \d+-\d+\n"),
+    ("done", r"Not paired: round: every round of the crosstable is paired \(2 round columns\)\n"),
+    ("uscf", r"Not paired: book: this is a US Chess event: US Chess pairs by its own Swiss rules"),
+    ("round robin", r"Not paired: book: this is a round robin: its rounds are FIDE's Berger tables"),
+])
+def test_a_book_that_cannot_be_paired_is_told_in_one_line_and_left_as_it_was(lite: dict, book: str,
+                                                                             message: str) -> None:
+    outcome = lite["by_book"][book]
+    assert outcome == {"actions": [], "output": outcome["output"]}  # no traceback, nothing written
+    assert re.match(message, outcome["output"])
+    assert outcome["output"].count("\n") == 1
+
+
+def test_lite_registers_the_script_with_its_button_and_loads_the_engine_at_the_first_run(lite: dict) -> None:
+    [meta] = lite["meta"]
+    assert meta["function_name"] == "pair_next_round" and meta["name"] == "Pair next round"
+    assert meta["button"] == f"[{PAIR_BUTTON}]Crosstable!{cell(*PAIR_BUTTON_CELL)}" == "[PairNextRound]Crosstable!E1"
+    assert meta["include"] == "Crosstable"  # only the crosstable's values are sent
+    assert lite["first_answer"] == [[110]]  # FIDE_DP(0.65), answered before any pairing module loads
+    assert lite["loaded_at_start"] == []
+    assert lite["loaded_after"] == ["chessrating.pairing", "gacrux", "networkx"]
+
+
+def test_main_py_defines_the_script_where_lite_lists_scripts() -> None:
+    """xlwings Lite lists the functions of main.py's own text decorated with a script
+    decorator (xlwings-server's Lite code, get_xlwings_scripts)."""
+    import ast
+    tree = ast.parse(main_py())
+    found = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+             and any("script" in ast.unparse(d) for d in node.decorator_list)]
+    assert found == ["pair_next_round"]
+
+
+# ------------------------------------------------------------------ the sheet button
+
+
+def test_the_swiss_template_carries_the_sheet_button_lite_runs_the_script_from(tmp_path: Path) -> None:
+    with evaluation(False):
+        book = build_swiss(tmp_path / "swiss.xlsx", players=10, rounds=3)
+    with zipfile.ZipFile(book) as archive:
+        drawing = ET.fromstring(archive.read("xl/drawings/drawing1.xml"))
+        rels = ET.fromstring(archive.read("xl/drawings/_rels/drawing1.xml.rels"))
+    xdr = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}"
+    rel_ns = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+    shapes = [a for a in drawing.iter(f"{xdr}twoCellAnchor") if a.find(f"{xdr}sp") is not None]
+    [anchor] = shapes
+    named = anchor.find(f".//{xdr}cNvPr")
+    assert named.get("name") == PAIR_BUTTON
+    link = named.find("{http://schemas.openxmlformats.org/drawingml/2006/main}hlinkClick").get(f"{rel_ns}id")
+    targets = {r.get("Id"): r.get("Target") for r in rels}
+    shape, cell_ref = scripts.PAIR_NEXT_ROUND["button"][1:].split("]")
+    assert shape == PAIR_BUTTON and targets[link] == "#" + cell_ref
+    # the linked cell lies under the shape: its column between the anchor's first and last
+    row, col = PAIR_BUTTON_CELL
+    start, end = anchor.find(f"{xdr}from"), anchor.find(f"{xdr}to")
+    assert int(start.find(f"{xdr}col").text) < col < int(end.find(f"{xdr}col").text)
+    assert int(start.find(f"{xdr}row").text) == row and int(start.find(f"{xdr}rowOff").text) == 0
+    # Excel leaves it off the printed crosstable (ECMA-376 fPrintsWithSheet)
+    assert anchor.find(f"{xdr}clientData").get("fPrintsWithSheet") == "0"
+
+
+# ------------------------------------------------------------------ classic: Import Functions
+
+
+@pytest.fixture(scope="module")
+def classic_vba() -> dict:
+    modules = f"{UDF_MODULE};{SCRIPT_MODULE}"  # the Swiss template's UDF Modules
+    done = subprocess.run([sys.executable, str(HERE / "classic_vba_driver.py"), modules],
+                          env=dict(_env(), XLWINGS_ON_SERVER="false"), capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def test_import_functions_writes_the_script_as_a_macro_without_arguments(classic_vba: dict) -> None:
+    vba = classic_vba["vba"]
+    start = vba.index("Sub pair_next_round()\n")
+    body = vba[start:vba.index("End Sub", start)]
+    assert ('XLPy.CallUDF "chessrating.scripts", "pair_next_round", Array(Nothing), ThisWorkbook, '
+            "Application.Caller") in body
+    # VBA's Nothing reaches the function as it is (then it takes the calling workbook)
+    assert classic_vba["subs"] == {"pair_next_round": [{"name": "book", "vba": "Nothing",
+                                                        "options": {"convert": "raw"}}]}
+    # the worksheet functions beside it, as functions
+    assert "Function FIDE_CHANGE(rating, opponent_ratings, results, k, Optional rules)" in vba
+    assert vba.count("\nSub ") + vba.startswith("Sub ") == 1
+
+
+def test_the_swiss_templates_conf_sheet_names_both_modules(tmp_path: Path) -> None:
+    import openpyxl
+    with evaluation(False):
+        book = build_swiss(tmp_path / "swiss.xlsx", players=4, rounds=2)
+    conf = openpyxl.load_workbook(book)["xlwings.conf"]
+    assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "chessrating.udfs;chessrating.scripts")
