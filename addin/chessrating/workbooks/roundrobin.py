@@ -40,6 +40,7 @@ from ..errors import RatingError
 from ..tournament import Tournament
 from .event import RoundRobinEvent
 from .report import write_report_sheet
+from .schedule import write_schedule_sheet
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
     fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
@@ -384,6 +385,7 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 1, lay.first - 1), title_columns=(0, 1))
     sheet.activate()
+    write_schedule_sheet(book, st, lay.first, size)
     write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report,
                        round_robin=True)
     write_how_to_sheet(book, st, "FIDE round robin: how to use", HOW_TO)

@@ -54,6 +54,7 @@ from .ranking import (
 from .contradictions import (
     swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
+from .pairings_sheet import write_pairings_sheet
 from .report import write_report_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
@@ -370,6 +371,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
     sheet.activate()
+    write_pairings_sheet(book, st, lay, points_col=lay.block(_ENTERED))
     write_games_sheet(book, lay, st, "Per game: what the functions read, and each game's "
                       "expected score and rating change (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
