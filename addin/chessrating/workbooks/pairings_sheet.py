@@ -121,8 +121,9 @@ def _column(lay: RoundsLayout, col: int) -> str:
 def _write_heading(sheet: Worksheet, st: Styles, fmt: dict[str, Format], lay: RoundsLayout) -> None:
     """The event's name, ``Round N`` with its date, and the column headers."""
     event = f"{CROSSTABLE}!$B$2"
-    write_quiet_formula(sheet, _TITLE, 0, f'=IF(TRIM({event}&"")="","Pairings",{event}&"")', st.title)
-    write_quiet_formula(sheet, _ROUND, 0, f'="Round "&{_SHOWN}', fmt["round"])
+    # blank while the crosstable is: an empty template shows no text
+    write_quiet_formula(sheet, _TITLE, 0, f'=TRIM({event}&"")', st.title)
+    write_quiet_formula(sheet, _ROUND, 0, f'=IF({_BOARDS}+{_OFF}=0,"","Round "&{_SHOWN})', fmt["round"])
     date = f"INDEX(RoundDates,{_SHOWN})"
     write_quiet_formula(sheet, _ROUND, 6, f'=IF(ISNUMBER({date}),{date},"")', fmt["date"])
     for col, text in enumerate(PAIRINGS_HEADERS):

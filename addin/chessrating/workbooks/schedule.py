@@ -138,9 +138,10 @@ def write_schedule_sheet(book: Workbook, st: Styles, first: int, players: int) -
 
 def _write_heading(sheet: Worksheet, st: Styles, big: Format) -> None:
     event = f"{CROSSTABLE}!$B$2"
-    write_quiet_formula(sheet, _TITLE, 0, f'=IF(TRIM({event}&"")="","Schedule",{event}&"")', st.title)
+    # blank while the crosstable is: an empty template shows no text
+    write_quiet_formula(sheet, _TITLE, 0, f'=TRIM({event}&"")', st.title)
     write_quiet_formula(sheet, _TABLE, 0,
-                        f'=IF({_PLAYERS}<2,"Schedule: enter the players",{_PLAYERS}&" players, "&{_ROUNDS}'
+                        f'=IF({_PLAYERS}<2,"",{_PLAYERS}&" players, "&{_ROUNDS}'
                         f'&" rounds: FIDE Berger table for "&{_BERGER}&" players")', big)
     for col, text in enumerate(SCHEDULE_HEADERS):
         sheet.write_string(_HEADER, col, text, st.header)
