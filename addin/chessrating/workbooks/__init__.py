@@ -18,7 +18,9 @@ The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
 player columns of the round robin and the Swiss in :mod:`.fide`; the round columns
 and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
 FIDE templates' Report sheet (what the FIDE rating report needs beyond the crosstable)
-in :mod:`.report`; the round robin as the crosstable shows it and the example event in
+in :mod:`.report`; the Swiss's Pairings sheet (one round in board order) in
+:mod:`.pairings_sheet`; the round robin's Berger formulas and Schedule sheet in
+:mod:`.schedule`; the round robin as the crosstable shows it and the example event in
 :mod:`.event`. Every one is filled from the package's one tournament model,
 :class:`chessrating.tournament.Tournament`.
 """

@@ -5,16 +5,18 @@ the round shown, built-in functions only (INDEX, MATCH, COUNTIFS, SMALL, SUMIFS)
 every viewer shows it and ``chessrating recalc`` computes it as Excel does.
 
 **Decision**: one round at a time, picked in the round cell beside the list (blank: the
-latest round with a pairing entered, so the sheet shows the round just paired without a
-touch). Printing the sheet then prints that round and nothing else: the wall chart a
+latest round with a pairing entered, an opponent or a pairing-allocated bye, so the sheet
+shows the round just paired without a touch; requested byes typed in ahead do not count). Printing the sheet then prints that round and nothing else: the wall chart a
 director pins up before a round. Every round laid out one after another would make the
 director hunt for a round's pages and print the others blank until they are paired.
 
 Rows (zero-based): 0 the event's name; 1 ``Round N`` and the round's date (Report
 sheet); 3 the headers Bo., No., White, Pts, Result, Pts, Black, No.; from row 4 the
 boards, then the players without a board. On paper: portrait A4, rows 0–3 repeated on
-every page; a line per player row of the crosstable is the most a round can need (a
-board seats two, a bye one), so a workbook sized to its event prints no blank page.
+every page. The print area holds a line per player row of the crosstable, the most a
+round can need (a board seats two players, a bye one), so no line is ever left off; a
+paired round fills about half of it, and the pages past its last line print blank
+(Excel and LibreOffice print a print area whole; a page range leaves them out).
 
 **Board order** — C.04.1 F.1 (the sorting FIDE's older Swiss rules publish the pairings
 by) as FIDE's engine gacrux orders its boards, the order ``chessrating.pairing.pair_round``
@@ -133,8 +135,8 @@ def _write_heading(sheet: Worksheet, st: Styles, fmt: dict[str, Format], lay: Ro
 
 
 def _write_round_cells(book: Workbook, sheet: Worksheet, st: Styles, lay: RoundsLayout) -> None:
-    """The round cell and its note; hidden: each round's number and whether anything is
-    entered in it, the round shown, the number of boards and of players without one."""
+    """The round cell and its note; hidden: each round's number and whether it is paired,
+    the round shown, the number of boards and of players without one."""
     row, col = ROUND_CELL
     sheet.write_string(row - 1, col, "Round to show", st.label)
     sheet.write_blank(row, col, None, st.input_int)
@@ -151,7 +153,9 @@ def _write_round_cells(book: Workbook, sheet: Worksheet, st: Styles, lay: Rounds
         sheet.write_number(0, c, rnd + 1, st.header)
         opp, res = (f"{CROSSTABLE}!{span(lay.first, k, lay.last, k, fixed=True)}"
                     for k in (lay.opp(rnd), lay.result(rnd)))
-        write_quiet_formula(sheet, 1, c, f"=IF(COUNT({opp})+COUNTA({res})>0,{rnd + 1},0)", st.formula_int)
+        # paired: an opponent or a pairing-allocated bye entered (requested byes entered
+        # ahead of the pairing do not make a round paired)
+        write_quiet_formula(sheet, 1, c, f'=IF(COUNT({opp})+COUNTIF({res},"U")>0,{rnd + 1},0)', st.formula_int)
     latest = f"MAX(1,{span(1, _HELPERS, 1, _HELPERS + lay.rounds - 1, fixed=True)})"
     picked = absolute(row, col)
     write_quiet_formula(sheet, 0, 11, f"=IF(ISNUMBER({picked}),MIN(MAX(INT({picked}),1),{lay.rounds}),{latest})",

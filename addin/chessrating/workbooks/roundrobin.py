@@ -93,10 +93,14 @@ HOW_TO = [
     "means this year.",
     "5. The 'Report' sheet holds what the FIDE rating report needs beyond the crosstable: "
     "city, federation, dates, arbiters, time control, round dates, each player's FIDE ID, sex "
-    "and birth date, and each game's round and colour (e.g. 3W; blank follows the FIDE Berger "
-    "tables). 'chessrating fide-list LIST --fill' fills the players with a FIDE ID from the "
-    "FIDE list; 'chessrating export-trf' writes the report (TRF) and lists what a rating "
-    "officer would return.",
+    "and birth date, and each game's round and colour (e.g. 3W): the FIDE Berger table for the "
+    "players entered, or the rounds of the TRF file the workbook was made from; type over a "
+    "cell for another round. 'chessrating fide-list LIST --fill' fills the players with a FIDE "
+    "ID from the FIDE list; 'chessrating export-trf' writes the report (TRF) and lists what a "
+    "rating officer would return.",
+    "6. The 'Schedule' sheet lists every round's boards (White, Black, the result once entered) "
+    "and the bye, from the Report sheet's rounds: print it to pin up. The players entered are "
+    "counted to the last row with a name: fill the list from the top.",
 ]
 
 

@@ -103,6 +103,10 @@ HOW_TO = [
     "ID, sex and birth date. 'chessrating fide-list LIST --fill' fills the players with a "
     "FIDE ID from the FIDE list; 'chessrating export-trf' writes the report (TRF) and lists "
     "what a rating officer would return.",
+    "7. The 'Pairings' sheet shows one round's boards in FIDE's board order (higher score, "
+    "then higher sum of scores, then lower number), the byes and absent players after them: "
+    "the latest round with a pairing entered, or the round typed in 'Round to show'. Print it "
+    "to pin up.",
 ]
 
 
