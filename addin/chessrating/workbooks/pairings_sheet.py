@@ -1,7 +1,7 @@
 """The Swiss template's ``Pairings`` sheet: one round's boards, as the director pins them up.
 
 The sheet follows the crosstable live: formulas over each row's Opp, Col and Res cells of
-the round shown, built-in functions only (INDEX, MATCH, COUNTIFS, SMALL, SUMIFS), so
+the round shown, built-in functions only (INDEX, MATCH, COUNTIF, SMALL, MAX, MIN), so
 every viewer shows it and ``chessrating recalc`` computes it as Excel does.
 
 **Decision**: one round at a time, picked in the round cell beside the list (blank: the
@@ -60,13 +60,15 @@ _SHOWN, _BOARDS, _OFF = (absolute(r, 11) for r in range(3))  # L1:L3, hidden
 _HELPERS = 12                  # first hidden column of the per-player and per-line cells
 # Per-player helper columns, in order from _HELPERS.
 _PLAYER_COLUMNS = ("No.", "Opp", "Col", "Res", "Opponent ok", "Score", "Heads a board", "White",
-                   "Black", "Top score", "Sum", "Lower No.", "Board", "Seated", "Off key", "Off note")
-(_NO, _OPP, _COL, _RES, _OK, _SCORE, _HEADS, _WHITE, _BLACK, _TOP, _SUM, _LOW, _BOARD, _SEATED,
+                   "Black", "Top score", "Sum", "Lower No.", "Order key", "Board", "Seated", "Off key",
+                   "Off note")
+(_NO, _OPP, _COL, _RES, _OK, _SCORE, _HEADS, _WHITE, _BLACK, _TOP, _SUM, _LOW, _KEY, _BOARD, _SEATED,
  _OFF_KEY, _NOTE) = range(len(_PLAYER_COLUMNS))
 # Per-line helper columns after them: the player (or the row heading the board) shown, and
 # what the line is ("board", "off" or blank).
 _SHOWS, _KIND = len(_PLAYER_COLUMNS), len(_PLAYER_COLUMNS) + 1
 _OFF_STEP = 10000              # off-board sort key: 0 for the pairing-allocated bye, then the number
+_KEY_TOP, _KEY_SUM = 10 ** 7, 10 ** 4  # the order key's places: top score, sum, lower number
 
 
 def shown_result(value: str) -> str:
@@ -167,12 +169,11 @@ def _write_round_cells(book: Workbook, sheet: Worksheet, st: Styles, lay: Rounds
 def _write_player_helpers(sheet: Worksheet, lay: RoundsLayout, points_col: int, fmt: Format) -> None:
     """Per crosstable row, the round's entries and the board its game gets."""
     col = {k: _column(lay, k) for k in range(len(_PLAYER_COLUMNS))}
-    rounds_span = span(0, _HELPERS, 0, _HELPERS + lay.rounds - 1, fixed=True)
     names = f"{CROSSTABLE}!{span(lay.first, 1, lay.last, 1, fixed=True)}"
     for i in range(lay.players):
         r, source = FIRST_LINE + i, lay.first + i
         here = {k: cell(r, _HELPERS + k) for k in range(len(_PLAYER_COLUMNS))}
-        above = {k: f"{absolute(_HEADER, _HELPERS + k)}:{cell(r - 1, _HELPERS + k)}" for k in (_TOP, _SUM, _LOW)}
+        above = f"{absolute(_HEADER, _HELPERS + _KEY)}:{cell(r - 1, _HELPERS + _KEY)}"
         group = f"{CROSSTABLE}!{span(source, lay.opp(0), source, lay.result(lay.rounds - 1), fixed=True)}"
 
         def entry(offset: int) -> str:
@@ -180,6 +181,7 @@ def _write_player_helpers(sheet: Worksheet, lay: RoundsLayout, points_col: int, 
         no, opp, colour, res = here[_NO], here[_OPP], here[_COL], here[_RES]
         white, black, heads = here[_WHITE], here[_BLACK], here[_HEADS]
         points = f"Games!{span(source, points_col, source, points_col + lay.rounds - 1, fixed=True)}"
+        before = f"INDEX({points},1,1):INDEX({points},1,{_SHOWN}-1)"
         code = f"UPPER(TRIM({res}&\"\"))"
         note = (f'IF({here[_OK]},"no colour: paired with "&{opp},IF({opp}<>"","check the opponent number",'
                 f'IF({code}="U","pairing-allocated bye",IF({code}="H","half-point bye",'
@@ -190,7 +192,7 @@ def _write_player_helpers(sheet: Worksheet, lay: RoundsLayout, points_col: int, 
             _COL: f'=UPPER(TRIM({entry(2)}&""))',
             _RES: f'=IF({entry(lay.per_round)}="","",{entry(lay.per_round)})',
             _OK: f"=IF(ISNUMBER({opp}),AND({opp}=INT({opp}),{opp}>=1,{opp}<={lay.players},{opp}<>{no}),FALSE)",
-            _SCORE: f'=SUMIFS({points},{rounds_span},"<"&{_SHOWN})',
+            _SCORE: f"=IF({_SHOWN}=1,0,SUM({before}))",
             # the row heads its game's board: White's row, or Black's when White's row does
             # not name it back as White
             _HEADS: f'=IF(NOT({here[_OK]}),0,IF({colour}="W",1,IF({colour}="B",'
@@ -200,13 +202,15 @@ def _write_player_helpers(sheet: Worksheet, lay: RoundsLayout, points_col: int, 
             _TOP: f'=IF({heads}=1,MAX(INDEX({col[_SCORE]},{white}),INDEX({col[_SCORE]},{black})),"")',
             _SUM: f'=IF({heads}=1,INDEX({col[_SCORE]},{white})+INDEX({col[_SCORE]},{black}),"")',
             _LOW: f'=IF({heads}=1,MIN({white},{black}),"")',
-            # boards before this one: a higher top score, a higher sum, a lower number;
-            # rows above with the same three (two boards naming one player) come first
-            _BOARD: (f'=IF({heads}=1,1+COUNTIF({col[_TOP]},">"&{here[_TOP]})'
-                     f'+COUNTIFS({col[_TOP]},{here[_TOP]},{col[_SUM]},">"&{here[_SUM]})'
-                     f'+COUNTIFS({col[_TOP]},{here[_TOP]},{col[_SUM]},{here[_SUM]},{col[_LOW]},"<"&{here[_LOW]})'
-                     f'+COUNTIFS({above[_TOP]},{here[_TOP]},{above[_SUM]},{here[_SUM]},{above[_LOW]},{here[_LOW]}),"")'),
-            _SEATED: f"=IF(OR({heads}=1,COUNTIF({col[_WHITE]},{no})>0,COUNTIF({col[_BLACK]},{no})>0),1,0)",
+            # the three in one number, larger first: scores are halves (at most 30 rounds),
+            # numbers at most 2000, so no part reaches into the next
+            _KEY: (f'=IF({heads}=1,2*{here[_TOP]}*{_KEY_TOP}+2*{here[_SUM]}*{_KEY_SUM}'
+                   f'+{_KEY_SUM - 1}-{here[_LOW]},"")'),
+            # boards before this one: a larger key; rows above with the same key (two boards
+            # naming one player) come first
+            _BOARD: f'=IF({heads}=1,1+COUNTIF({col[_KEY]},">"&{here[_KEY]})+COUNTIF({above},{here[_KEY]}),"")',
+            _SEATED: (f"=IF(OR(ISNUMBER(MATCH({no},{col[_WHITE]},0)),ISNUMBER(MATCH({no},{col[_BLACK]},0))),"
+                      "1,0)"),
             _OFF_KEY: (f'=IF(OR({here[_SEATED]}=1,TRIM(INDEX({names},{no})&"")=""),"",'
                        f'IF({code}="U",0,1)*{_OFF_STEP}+{no})'),
             _NOTE: f'=IF({here[_OFF_KEY]}="","",{note})',
