@@ -44,7 +44,7 @@ BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT"
             # a result Excel made of a typed 1/2 is named by its day and month
             "DAY", "MONTH",
             # the Pairings and Schedule sheets: boards in order, byes after them
-            "MAX", "MOD", "SMALL", "COUNTIFS", "SUMIFS"}
+            "MAX", "MOD", "SMALL"}
 FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
 
 
