@@ -44,7 +44,9 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .layout import CROSSTABLE, Styles, absolute, cell, column, print_setup, span, write_quiet_formula
+from .layout import (
+    CROSSTABLE, Styles, absolute, cell, column, fixed_column, print_setup, span, write_quiet_formula,
+)
 from .rounds import RoundsLayout
 
 __all__ = ["PAIRINGS", "PAIRINGS_HEADERS", "FIRST_LINE", "ROUND_CELL", "write_pairings_sheet",
@@ -64,9 +66,9 @@ _PLAYER_COLUMNS = ("No.", "Opp", "Col", "Res", "Opponent ok", "Score", "Heads a 
                    "Off note")
 (_NO, _OPP, _COL, _RES, _OK, _SCORE, _HEADS, _WHITE, _BLACK, _TOP, _SUM, _LOW, _KEY, _BOARD, _SEATED,
  _OFF_KEY, _NOTE) = range(len(_PLAYER_COLUMNS))
-# Per-line helper columns after them: the player (or the row heading the board) shown, and
-# what the line is ("board", "off" or blank).
-_SHOWS, _KIND = len(_PLAYER_COLUMNS), len(_PLAYER_COLUMNS) + 1
+# Per-line helper columns after them: the line's number, the player (or the row heading
+# the board) shown, and what the line is ("board", "off" or blank).
+_LINE, _SHOWS, _KIND = (len(_PLAYER_COLUMNS) + k for k in range(3))
 _OFF_STEP = 10000              # off-board sort key: 0 for the pairing-allocated bye, then the number
 _KEY_TOP, _KEY_SUM = 10 ** 7, 10 ** 4  # the order key's places: top score, sum, lower number
 
@@ -117,6 +119,12 @@ def write_pairings_sheet(book: Workbook, st: Styles, lay: RoundsLayout, points_c
     return sheet
 
 
+def _row_span(row: int, first_col: int, last_col: int) -> str:
+    """``$K5:$AP5``: columns fixed, the row moving with the formula, so that the formulas of
+    a column are one formula copied down (the evaluator compiles it once)."""
+    return f"{fixed_column(row, first_col)}:{fixed_column(row, last_col)}"
+
+
 def _column(lay: RoundsLayout, col: int) -> str:
     """The whole helper column ``col`` over the player rows, absolute."""
     return span(FIRST_LINE, _HELPERS + col, FIRST_LINE + lay.players - 1, _HELPERS + col, fixed=True)
@@ -132,7 +140,7 @@ def _write_heading(sheet: Worksheet, st: Styles, fmt: dict[str, Format], lay: Ro
     write_quiet_formula(sheet, _ROUND, 6, f'=IF(ISNUMBER({date}),{date},"")', fmt["date"])
     for col, text in enumerate(PAIRINGS_HEADERS):
         sheet.write_string(_HEADER, col, text, st.header)
-    for col, text in enumerate(_PLAYER_COLUMNS + ("Shows", "Kind")):
+    for col, text in enumerate(_PLAYER_COLUMNS + ("Line", "Shows", "Kind")):
         sheet.write_string(_HEADER, _HELPERS + col, text, st.header)
 
 
@@ -174,13 +182,13 @@ def _write_player_helpers(sheet: Worksheet, lay: RoundsLayout, points_col: int, 
         r, source = FIRST_LINE + i, lay.first + i
         here = {k: cell(r, _HELPERS + k) for k in range(len(_PLAYER_COLUMNS))}
         above = f"{absolute(_HEADER, _HELPERS + _KEY)}:{cell(r - 1, _HELPERS + _KEY)}"
-        group = f"{CROSSTABLE}!{span(source, lay.opp(0), source, lay.result(lay.rounds - 1), fixed=True)}"
+        group = f"{CROSSTABLE}!{_row_span(source, lay.opp(0), lay.result(lay.rounds - 1))}"
 
         def entry(offset: int) -> str:
             return f"INDEX({group},1,{lay.per_round}*({_SHOWN}-1)+{offset})"
         no, opp, colour, res = here[_NO], here[_OPP], here[_COL], here[_RES]
         white, black, heads = here[_WHITE], here[_BLACK], here[_HEADS]
-        points = f"Games!{span(source, points_col, source, points_col + lay.rounds - 1, fixed=True)}"
+        points = f"Games!{_row_span(source, points_col, points_col + lay.rounds - 1)}"
         before = f"INDEX({points},1,1):INDEX({points},1,{_SHOWN}-1)"
         code = f"UPPER(TRIM({res}&\"\"))"
         note = (f'IF({here[_OK]},"no colour: paired with "&{opp},IF({opp}<>"","check the opponent number",'
@@ -227,19 +235,21 @@ def _write_lines(sheet: Worksheet, lay: RoundsLayout, fmt: dict[str, Format]) ->
     names = f"{CROSSTABLE}!{span(lay.first, 1, lay.last, 1, fixed=True)}"
     for t in range(1, lay.players + 1):
         r = FIRST_LINE + t - 1
+        sheet.write_number(r, _HELPERS + _LINE, t, fmt["helper"])
+        line = fixed_column(r, _HELPERS + _LINE)
         shows, kind = cell(r, _HELPERS + _SHOWS), cell(r, _HELPERS + _KIND)
         white_no, black_no = cell(r, 1), cell(r, 7)
         write_quiet_formula(sheet, r, _HELPERS + _SHOWS,
-                            f'=IF({t}<={_BOARDS},MATCH({t},{col[_BOARD]},0),IF({t}-{_BOARDS}<={_OFF},'
-                            f'MOD(SMALL({col[_OFF_KEY]},{t}-{_BOARDS}),{_OFF_STEP}),""))', fmt["helper"])
+                            f'=IF({line}<={_BOARDS},MATCH({line},{col[_BOARD]},0),IF({line}-{_BOARDS}<={_OFF},'
+                            f'MOD(SMALL({col[_OFF_KEY]},{line}-{_BOARDS}),{_OFF_STEP}),""))', fmt["helper"])
         write_quiet_formula(sheet, r, _HELPERS + _KIND,
-                            f'=IF({shows}="","",IF({t}<={_BOARDS},"board","off"))', fmt["helper"])
+                            f'=IF({shows}="","",IF({line}<={_BOARDS},"board","off"))', fmt["helper"])
         board = f'{kind}="board"'
         w_res, b_res = f"INDEX({col[_RES]},{white_no})", f"INDEX({col[_RES]},{black_no})"
         result = (f'=IF({board},IF(AND({w_res}="",{b_res}=""),"",{shown_result(w_res)}&" - "&{shown_result(b_res)}),'
                   f'IF({kind}="off",{shown_result(w_res)},""))')
         cells = (
-            (f'=IF({board},{t},"")', fmt["number"]),
+            (f'=IF({board},{line},"")', fmt["number"]),
             (f'=IF({board},INDEX({col[_WHITE]},{shows}),IF({kind}="off",{shows},""))', fmt["number"]),
             (f'=IF({white_no}="","",INDEX({names},{white_no})&"")', fmt["text"]),
             (f'=IF({white_no}="","",INDEX({col[_SCORE]},{white_no}))', fmt["points"]),

@@ -33,7 +33,9 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .layout import CROSSTABLE, Styles, absolute, cell, column, print_setup, span, write_quiet_formula
+from .layout import (
+    CROSSTABLE, Styles, absolute, cell, column, fixed_column, print_setup, span, write_quiet_formula,
+)
 from .pairings_sheet import listing_formats, shown_result
 
 __all__ = ["SCHEDULE", "SCHEDULE_HEADERS", "FIRST_LINE", "berger_formula", "write_schedule_sheet",
@@ -46,6 +48,7 @@ _TITLE, _TABLE, _HEADER = 0, 1, 3
 FIRST_LINE = 4
 _LABELS, _VALUES = 7, 8          # hidden: the players, the table, the rounds, lines per round
 _PLAYERS, _BERGER, _ROUNDS, _LINES = (absolute(r, _VALUES) for r in range(4))
+_NUMBERS = 9                     # the players' numbers, left of the tables
 _TABLES = 10                     # first column of the per-player, per-round tables
 
 
@@ -174,26 +177,35 @@ def _write_tables(sheet: Worksheet, st: Styles, tables: _Tables, fmt: Format) ->
     for rnd in range(1, tables.rounds + 1):
         # the player meeting the table's highest number (row 2 over the places), and the
         # round's number of boards (row 1 over the boards)
+        this_round = f"{column(tables.col(tables.PLACE, rnd))}${_HEADER + 1}"
         write_quiet_formula(sheet, 2, tables.col(tables.PLACE, rnd),
-                            f"=IF(MOD({rnd},2)=1,({rnd}+1)/2,({rnd}+{_BERGER})/2)", st.formula_int)
+                            f"=IF(MOD({this_round},2)=1,({this_round}+1)/2,({this_round}+{_BERGER})/2)",
+                            st.formula_int)
         write_quiet_formula(sheet, 1, tables.col(tables.BOARD, rnd),
                             f"=COUNT({tables.round_column(tables.BOARD, rnd)})", st.formula_int)
+    sheet.write_string(_HEADER, _NUMBERS, "No.", st.header)
     for i in range(1, tables.players + 1):
         r = FIRST_LINE + i - 1
-        row = f"INDEX(GameRounds,{i},0)"
+        sheet.write_number(r, _NUMBERS, i, st.header)
+        # the player's number and the round's from the cells beside and above: each
+        # table's formulas are one formula copied, which the evaluator compiles once
+        number = fixed_column(r, _NUMBERS)
+        row = f"INDEX(GameRounds,{number},0)"
         for rnd in range(1, tables.rounds + 1):
             opponent, place = cell(r, tables.col(tables.OPPONENT, rnd)), cell(r, tables.col(tables.PLACE, rnd))
-            beyond = f"OR({i}>{_PLAYERS},{rnd}>{_ROUNDS})"
-            p = absolute(2, tables.col(tables.PLACE, rnd))
+            this_round = f"{column(tables.col(tables.OPPONENT, rnd))}${_HEADER + 1}"
+            beyond = f"OR({number}>{_PLAYERS},{this_round}>{_ROUNDS})"
+            p = f"{column(tables.col(tables.PLACE, rnd))}$3"
             places = tables.round_column(tables.PLACE, rnd)
             earlier = (f"+COUNTIF({span(FIRST_LINE, tables.col(tables.PLACE, rnd), r - 1, tables.col(tables.PLACE, rnd))},{place})"
                        if i > 1 else "")
             formulas = {
-                tables.OPPONENT: f'=IF({beyond},"",IFERROR(MATCH({rnd}&"W",{row},0),""))',
-                tables.PLACE: (f'=IF({opponent}="","",IF(OR({i}={_BERGER},{opponent}={_BERGER}),1,'
-                               f'MOD({i}-{p},{_BERGER}-1)+1))'),
+                tables.OPPONENT: f'=IF({beyond},"",IFERROR(MATCH({this_round}&"W",{row},0),""))',
+                tables.PLACE: (f'=IF({opponent}="","",IF(OR({number}={_BERGER},{opponent}={_BERGER}),1,'
+                               f'MOD({number}-{p},{_BERGER}-1)+1))'),
                 tables.BOARD: f'=IF({place}="","",1+COUNTIF({places},"<"&{place}){earlier})',
-                tables.FREE: (f'=IF({beyond},"",IF(COUNTIF({row},{rnd}&"W")+COUNTIF({row},{rnd}&"B")>0,"",{i}))'),
+                tables.FREE: (f'=IF({beyond},"",IF(COUNTIF({row},{this_round}&"W")+COUNTIF({row},{this_round}&"B")>0,'
+                              f'"",{number}))'),
             }
             for table, formula in formulas.items():
                 write_quiet_formula(sheet, r, tables.col(table, rnd), formula, fmt)
@@ -202,7 +214,8 @@ def _write_tables(sheet: Worksheet, st: Styles, tables: _Tables, fmt: Format) ->
 def _write_lines(sheet: Worksheet, tables: _Tables, lines: int, names: str, fmt: dict[str, Format]) -> int:
     """Line t: round ⌊(t − 1) / lines per round⌋ + 1, its heading, boards, bye and a blank
     line; returns the column of the lines' kinds."""
-    rnd_col, place_col, shows_col, kind_col = (tables.after + k for k in range(4))
+    line_col, rnd_col, place_col, shows_col, kind_col = (tables.after + k for k in range(5))
+    sheet.write_string(_HEADER, line_col, "Line", fmt["helper"])
     sheet.write_string(_HEADER, rnd_col, "Round", fmt["helper"])
     sheet.write_string(_HEADER, place_col, "Line in round", fmt["helper"])
     sheet.write_string(_HEADER, shows_col, "Player", fmt["helper"])
@@ -210,12 +223,14 @@ def _write_lines(sheet: Worksheet, tables: _Tables, lines: int, names: str, fmt:
     boards_row = span(1, tables.col(tables.BOARD, 1), 1, tables.col(tables.BOARD, tables.rounds), fixed=True)
     for t in range(1, lines + 1):
         r = FIRST_LINE + t - 1
+        sheet.write_number(r, line_col, t, fmt["helper"])
+        line = fixed_column(r, line_col)
         rnd, place, shows, kind = (cell(r, c) for c in (rnd_col, place_col, shows_col, kind_col))
         boards = f"INDEX({boards_row},{rnd})"
         white_no, black_no = cell(r, 1), cell(r, 5)
         helpers = (
-            (rnd_col, f'=IF({t}>{_ROUNDS}*{_LINES},"",INT(({t}-1)/{_LINES})+1)'),
-            (place_col, f'=IF({rnd}="","",MOD({t}-1,{_LINES}))'),
+            (rnd_col, f'=IF({line}>{_ROUNDS}*{_LINES},"",INT(({line}-1)/{_LINES})+1)'),
+            (place_col, f'=IF({rnd}="","",MOD({line}-1,{_LINES}))'),
             (shows_col, f'=IF(OR({rnd}="",{place}=0),"",IF({place}<={boards},'
                         f'MATCH({place},INDEX({tables.whole(tables.BOARD)},0,{rnd}),0),'
                         f'IFERROR(SMALL(INDEX({tables.whole(tables.FREE)},0,{rnd}),{place}-{boards}),"")))'),
