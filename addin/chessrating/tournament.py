@@ -18,8 +18,10 @@ tournament there is.
   file states, and one :class:`RoundGame` per round.
 * :class:`RoundGame` — one round of one player: opponent number, colour and the TRF
   result code (upper-case; ``" "`` for a blank result).
-* :class:`RoundCells` — the players' rounds as a crosstable's cells; :func:`berger`, the
-  FIDE Berger tables of a round robin.
+* :class:`RoundCells` — the players' rounds as a crosstable's cells.
+* :func:`berger_rounds` — FIDE's Berger tables of a round robin (C.05 Annex 1), round by
+  round in the published board order, the one source of them in the package;
+  :func:`berger`, the same tables by pair.
 
 Result codes (TRF16 = TRF26, letters case-insensitive in files):
 
@@ -63,7 +65,7 @@ from .errors import RatingError
 __all__ = [
     "RESULT_CODES", "PLAYED_CODES", "TITLES",
     "Scoring", "DEFAULT_SCORING", "RoundGame", "Player", "Standing", "ReadWarning",
-    "RoundCells", "Tournament", "cell_result", "COLOUR_CELLS", "colour_code", "berger",
+    "RoundCells", "Tournament", "cell_result", "COLOUR_CELLS", "colour_code", "berger", "berger_rounds",
 ]
 
 # Every result code a 001 line may hold, upper-cased; " " is a blank result.
@@ -378,24 +380,47 @@ class Tournament:
         return RoundCells(opponents, results, colours)
 
 
-def berger(players: int) -> dict[tuple[int, int], tuple[int, bool]]:
-    """FIDE's Berger tables: for each pair ``(i, j)``, ``i < j``, the round they meet and
-    whether ``i`` has White. An odd number of players meets a dummy (the free round).
+def berger_rounds(players: int) -> list[list[tuple[int, int]]]:
+    """FIDE's Berger tables (Handbook C.05 Annex 1): the rounds of a round robin of
+    ``players``, each a list of boards ``(white, black)`` in the published board order.
 
-    Players i, j < N (N even) meet in round ``(i + j − 2) mod (N − 1) + 1``, the lower
-    number White when ``i + j`` is odd; player N meets i in round ``(2i − 2) mod (N − 1)
-    + 1``, i White when i ≤ N/2 (FIDE C.05 Annex 1 tables, e.g. 4 players: 1-4 2-3 /
-    4-3 1-2 / 2-4 3-1).
+    An odd field plays the table of the next even number N, whose player N is the bye: that
+    board is written ``(player, 0)``, so the published board numbers stay. In round r of
+    the table for N, player N meets p = (r + 1) / 2 (r odd, p White) or (r + N) / 2 (r even,
+    N White) on board 1; board b ≥ 2 has White (p + b − 2) mod (N − 1) + 1 against the
+    player whose number adds up with White's to r + 1 modulo N − 1. The workbooks' Berger
+    formulas (:mod:`chessrating.workbooks.schedule`) spell the same construction.
+
+    >>> berger_rounds(4)
+    [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
+    >>> berger_rounds(3)[0], len(berger_rounds(5))
+    ([(1, 0), (2, 3)], 5)
+    """
+    if players < 2:
+        return []
+    n = players + players % 2
+    rounds = []
+    for rnd in range(1, n):
+        p = (rnd + 1) // 2 if rnd % 2 else (rnd + n) // 2
+        boards = [(p, n) if rnd % 2 else (n, p)]
+        for board in range(2, n // 2 + 1):
+            white = (p + board - 2) % (n - 1) + 1
+            boards.append((white, (rnd - white) % (n - 1) + 1))
+        rounds.append([(w, 0) if b > players else (b, 0) if w > players else (w, b) for w, b in boards])
+    return rounds
+
+
+def berger(players: int) -> dict[tuple[int, int], tuple[int, bool]]:
+    """FIDE's Berger tables (:func:`berger_rounds`) by pair: for each pair ``(i, j)``,
+    ``i < j``, the round they meet and whether ``i`` has White. An odd number of players
+    meets a dummy (the free round), which is no pair.
 
     >>> sorted(berger(4).items())[:3]
     [((1, 2), (2, True)), ((1, 3), (3, False)), ((1, 4), (1, True))]
     """
-    n = players + players % 2
     out: dict[tuple[int, int], tuple[int, bool]] = {}
-    for i in range(1, players + 1):
-        for j in range(i + 1, players + 1):
-            if j < n:
-                out[(i, j)] = ((i + j - 2) % (n - 1) + 1, (i + j) % 2 == 1)
-            else:
-                out[(i, j)] = ((2 * i - 2) % (n - 1) + 1, i <= n // 2)
+    for rnd, boards in enumerate(berger_rounds(players), start=1):
+        for white, black in boards:
+            if black:
+                out[(min(white, black), max(white, black))] = (rnd, white < black)
     return out

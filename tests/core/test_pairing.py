@@ -306,6 +306,21 @@ def test_berger_schedule_everyone_meets_everyone_once(n):
     assert all(abs(2 * white - games) <= 1 + games % 2 for white in whites)
 
 
+@pytest.mark.parametrize("n", range(3, 21))
+def test_berger_schedule_is_gacrux_table(n):
+    """The model's tables (the package's one source of them) against gacrux's own, board
+    for board, 3 to 20 players: FIDE's engine is the second witness past 10 players."""
+    from gacrux import berger
+
+    def board(pair):
+        white, black = pair["white"], pair["black"]
+        return (black, 0) if white > n else (white, 0) if black > n else (white, black)
+
+    table = berger.bergertables(n)
+    assert berger_schedule(n) == [[board(pair) for _, pair in sorted(boards.items())]
+                                  for _, boards in sorted(table["pairing"].items())]
+
+
 def test_berger_schedule_refuses_a_field_of_one():
     with pytest.raises(RatingError, match=r"^n_players: 1 is not a number of players"):
         berger_schedule(1)

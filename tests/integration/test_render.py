@@ -130,8 +130,8 @@ def test_workbook_renders_with_values(rendered: dict[str, Path], name: str, reca
 MIN_POINTS = 7.0
 CALIBRATION = "calibration"
 A4_LANDSCAPE, LETTER_LANDSCAPE = (842, 595), (792, 612)
-# The sheets printed upright: one column of text.
-PORTRAIT = {"How to use", "xlwings.conf"}
+# The sheets printed upright: one column of text, and the lists pinned up on a wall.
+PORTRAIT = {"How to use", "xlwings.conf", "Pairings", "Schedule"}
 
 
 def _calibration_book(folder: Path) -> Path:
@@ -367,3 +367,32 @@ def test_large_event_repeats_names_and_headers_on_every_page(printed, name: str)
         # the No. column: player 1 on the first pages down, the last player on the last
     players = {w[4] for page in pages for w in page.words}
     assert "Check" in players
+
+
+# The lists a director pins up, and their pages: the Swiss's Pairings of javafo_sample2
+# (52 players: 52 lines, the most a round can need) and the demo's Schedule (10 players,
+# 9 rounds of 7 lines: 63 lines); an A4 page upright holds 46 lines under the headings.
+LISTS = [("imported-fide", "Pairings", "Round", 2), ("demo", "Schedule", "players,", 2)]
+
+
+@pytest.mark.parametrize(("name", "sheet", "heading", "count"), LISTS)
+def test_lists_print_upright_with_their_headings_on_every_page(printed, rendered, name: str, sheet: str,
+                                                               heading: str, count: int):
+    """Every page repeats the heading and the column headers; the boards print in order,
+    each once, on as many pages as the print area's lines need."""
+    _needs_calibri_metrics(printed)
+    pages = _sheet_pages(printed[name], sheet)
+    assert len(pages) == count
+    values = openpyxl.load_workbook(rendered[name], data_only=True)[sheet]
+    boards = [values.cell(r, 1).value for r in range(5, values.max_row + 1)
+              if isinstance(values.cell(r, 1).value, (int, float))]
+    assert boards and boards[0] == 1
+    printed_boards = []
+    for number, page in enumerate(pages, start=1):
+        words = {w[4] for w in page.words}
+        assert {"Bo.", "No.", "White", "Result", "Black", heading} <= words, (name, number)
+        column = next(w for w in page.words if w[4] == "Bo.")
+        below = sorted((w for w in page.words if w[1] > column[3] and w[4].isdigit()
+                        and w[0] >= column[0] - 2 and w[2] <= column[2] + 2), key=lambda w: w[1])
+        printed_boards += [int(w[4]) for w in below]
+    assert printed_boards == boards

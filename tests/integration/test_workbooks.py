@@ -42,7 +42,9 @@ BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT"
             "ROW", "COLUMN", "N", "UPPER", "ISNUMBER", "NOT", "INT", "TRIM", "ISTEXT", "MATCH",
             "ISNA", "IFERROR", "LEFT", "MIN",
             # a result Excel made of a typed 1/2 is named by its day and month
-            "DAY", "MONTH"}
+            "DAY", "MONTH",
+            # the Pairings and Schedule sheets: boards in order, byes after them
+            "MAX", "MOD", "SMALL"}
 FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
 
 

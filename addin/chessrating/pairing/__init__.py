@@ -13,8 +13,10 @@ names the round and the players.
   :class:`Pairing` into the model, results empty) and :func:`check_pairings` (every
   paired round re-paired from the rounds before it; the :class:`RoundDifference` list).
 - :mod:`.engine`: the model read once and checked (both rows of every game), gacrux's
-  tournament built from it, the engine called; the one import of the tournament model.
-- :mod:`.roundrobin`: :func:`berger_schedule`, FIDE's Berger tables (C.05 Annex 1).
+  tournament built from it, the engine called; the one import of the tournament model
+  besides the Berger tables.
+- :mod:`.roundrobin`: :func:`berger_schedule`, FIDE's Berger tables (C.05 Annex 1), those of
+  the tournament model (:func:`chessrating.tournament.berger_rounds`).
 - :mod:`.book`: a FIDE Swiss workbook's round from the values of its named ranges to the
   cells to write (``read_event``, ``pair_event``, ``round_cells``), with no file in it, for
   the command line and a script inside Excel alike.

@@ -26,9 +26,11 @@ spellings too (``W D L`` rated, ``X`` forfeit win, ``F`` forfeit loss).
   broken by starting number; TRF-2026 lets equal players share a rank (the check says
   which) and names the tie-breaks that ranked them in its ``202`` record.
 * The round-robin crosstable holds no rounds or colours: the Report sheet's grid
-  ``GameRounds`` does (``3W``: round 3, the row player White; ``import-trf`` fills it
-  from the file). A blank cell is read as the FIDE Berger tables (C.05 Annex 1) give it
-  for the starting numbers, the pairing FIDE round robins use; the check says how many.
+  ``GameRounds`` does (``3W``: round 3, the row player White): formulas giving the FIDE
+  Berger table (C.05 Annex 1) for the players entered, the file's rounds where
+  ``import-trf`` made the workbook, or what the director typed over them. A cell without
+  a value (a workbook saved by a program that drops formulas' values) is read as the same
+  Berger table for the players entered, the last row with a name; the check says how many.
 * The check is printed and written, as a sheet ``Pre-flight`` of its own workbook
   ``OUT-preflight.xlsx`` beside the TRF file (the user's workbook is never rewritten);
   it is rewritten at each export, with one row saying "no problems" when there are none.
@@ -315,8 +317,9 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
                        read: WorkbookEvent, numbers: set[int]) -> None:
     grid = name_col + 9
     size = len(rows)
-    table = berger(size)
     by_number = {p.number: p for p in read.tournament.players}
+    # the table of the players entered (the last row with a name), as the sheet's formulas
+    table = berger(max(by_number, default=0))
     given = view.names.get("GameRounds", [])
     rounds_of = {(r - given[0][1] + 1, c - given[0][2] + 1): view.value(s, r, c)
                  for s, r, c in given} if given else {}

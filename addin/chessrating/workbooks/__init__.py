@@ -19,10 +19,12 @@ player columns of the round robin and the Swiss in :mod:`.fide`; the round colum
 and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
 FIDE templates' Report sheet (what the FIDE rating report needs beyond the crosstable)
 in :mod:`.report`, and the Swiss's pairing inputs on it in :mod:`.pairing_settings`; the
-ranks of the TRF file a FIDE workbook was made from in :mod:`.file_ranks`; the US Chess
-template's (what the US Chess report needs) in :mod:`.uscf_report_sheet`; the round robin
-as the crosstable shows it and the example event in :mod:`.event`. Every one is filled
-from the package's one tournament model,
+Swiss's Pairings sheet (one round in board order) in :mod:`.pairings_sheet`; the round
+robin's Berger formulas and Schedule sheet in :mod:`.schedule`; the ranks of the TRF file a
+FIDE workbook was made from in :mod:`.file_ranks`; the US Chess template's (what the US
+Chess report needs) in :mod:`.uscf_report_sheet`; the round robin as the crosstable shows
+it and the example event in :mod:`.event`. Every one is filled from the package's one
+tournament model,
 :class:`chessrating.tournament.Tournament`.
 """
 

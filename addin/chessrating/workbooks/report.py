@@ -247,12 +247,16 @@ def write_game_rounds(book: Workbook, sheet: object, st: Styles, top: int, playe
     """A round robin's grid from zero-based row ``top``: in row i, column j, the round in
     which player i met player j and i's colour (``3W``, ``3B``), workbook name
     ``GameRounds``. The crosstable holds only results; the report needs rounds and
-    colours. Blank cells are read as the FIDE Berger tables give them (the export says
-    so)."""
+    colours. A pair in ``games`` (a TRF file's rounds) is written as its value, every
+    other cell as the FIDE Berger table for the players entered
+    (:func:`.schedule.berger_formula`); a director may type over a cell."""
+    from .schedule import berger_formula
+
     ws = sheet  # an XlsxWriter worksheet
     ws.write_string(top, 0, "Round and colour of each game", st.label)  # type: ignore[attr-defined]
     ws.write_string(top + 1, 0, "Row player against column player: round and the row player's "  # type: ignore[attr-defined]
-                                "colour, e.g. 3W. Blank: the FIDE Berger tables.", st.note)
+                                "colour, e.g. 3W: the FIDE Berger table for the players entered "
+                                "(Schedule sheet); type over a cell for another round.", st.note)
     header = top + 2
     for j in range(players):
         ws.write_number(header, 1 + j, j + 1, st.header)  # type: ignore[attr-defined]
@@ -260,12 +264,14 @@ def write_game_rounds(book: Workbook, sheet: object, st: Styles, top: int, playe
         r = header + 1 + i
         ws.write_number(r, 0, i + 1, st.header)  # type: ignore[attr-defined]
         for j in range(players):
+            given = games.get((i + 1, j + 1), "")
             if i == j:
                 ws.write_blank(r, 1 + j, None, st.diagonal)  # type: ignore[attr-defined]
+            elif given:
+                write_text_input(ws, r, 1 + j, given, st.input_result)  # type: ignore[arg-type]
             else:
-                write_text_input(ws, r, 1 + j, games.get((i + 1, j + 1), ""), st.input_result)  # type: ignore[arg-type]
-    first_cell, last_cell = (header + 1, 1), (header + players, players)
-    ws.data_validation(first_cell[0], 1, last_cell[0], players, {  # type: ignore[attr-defined]
+                write_quiet_formula(ws, r, 1 + j, berger_formula(i + 1, j + 1), st.input_result)  # type: ignore[arg-type]
+    ws.data_validation(header + 1, 1, header + players, players, {  # type: ignore[attr-defined]
         "validate": "length", "criteria": "<=", "value": 4, "input_title": "Round and colour",
         "input_message": "The round the two met and the row player's colour: 3W or 3B"})
     book.define_name("GameRounds", f"={REPORT}!$B${header + 2}:${column(players)}${header + players + 1}")

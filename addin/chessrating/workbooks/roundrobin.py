@@ -43,6 +43,7 @@ from ..tournament import Tournament
 from .event import RoundRobinEvent
 from .report import write_report_sheet
 from .file_ranks import write_file_ranks_sheet
+from .schedule import write_schedule_sheet
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
     fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
@@ -95,10 +96,14 @@ HOW_TO = [
     "means this year.",
     "5. The 'Report' sheet holds what the FIDE rating report needs beyond the crosstable: "
     "city, federation, dates, arbiters, time control, round dates, each player's FIDE ID, sex "
-    "and birth date, and each game's round and colour (e.g. 3W; blank follows the FIDE Berger "
-    "tables). 'chessrating fide-list LIST --fill' fills the players with a FIDE ID from the "
-    "FIDE list; 'chessrating export-trf' writes the report (TRF) and lists what a rating "
-    "officer would return.",
+    "and birth date, and each game's round and colour (e.g. 3W): the FIDE Berger table for the "
+    "players entered, or the rounds of the TRF file the workbook was made from; type over a "
+    "cell for another round. 'chessrating fide-list LIST --fill' fills the players with a FIDE "
+    "ID from the FIDE list; 'chessrating export-trf' writes the report (TRF) and lists what a "
+    "rating officer would return.",
+    "6. The 'Schedule' sheet lists every round's boards (White, Black, the result once entered) "
+    "and the bye, from the Report sheet's rounds: print it to pin up. The players entered are "
+    "counted to the last row with a name: fill the list from the top.",
 ]
 
 
@@ -398,6 +403,7 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 1, lay.first - 1), title_columns=(0, 1))
     sheet.activate()
+    write_schedule_sheet(book, st, lay.first, size)
     write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report,
                        round_robin=True)
     write_file_ranks_sheet(book, st, lay.first, size, report,

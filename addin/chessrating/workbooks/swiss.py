@@ -57,6 +57,7 @@ from .contradictions import (
     swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
 from .pairing_settings import write_pairing_settings
+from .pairings_sheet import write_pairings_sheet
 from .report import write_report_sheet
 from ..pairing.book import ROUND_INPUTS
 from .file_ranks import write_file_ranks_sheet
@@ -134,6 +135,10 @@ HOW_TO = [
     "Baku acceleration, most meetings). A round is refused while a round before has a game "
     "without a result or a Check cell gives a reason. 'chessrating check-pairings event.xlsx' "
     "re-pairs every round and lists those that differ.",
+    "8. The 'Pairings' sheet shows one round's boards in FIDE's board order (higher score, "
+    "then higher sum of scores, then lower number), the byes and absent players after them: "
+    "the latest round with a pairing entered, or the round typed in 'Round to show'. Print it "
+    "to pin up.",
 ]
 
 
@@ -428,6 +433,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
     sheet.activate()
+    write_pairings_sheet(book, st, lay, points_col=lay.block(_ENTERED))
     write_games_sheet(book, lay, st, "Per game: what the functions read, and each game's "
                       "expected score and rating change (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
