@@ -259,9 +259,10 @@ def test_fill_from_the_list(trf_import, tmp_path: Path, capsys) -> None:  # type
     a, b = zipfile.ZipFile(book), zipfile.ZipFile(out)
     changed = {n for n in a.namelist() if a.read(n) != b.read(n)}
     assert a.namelist() == b.namelist()
-    # Crosstable, Pairings (the names it shows), Games and Report
+    # Crosstable, Pairings (the names it shows), Games, Report and File ranks
     assert changed <= {"xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml",
-                       "xl/worksheets/sheet3.xml", "xl/worksheets/sheet4.xml", "xl/charts/chart1.xml"}
+                       "xl/worksheets/sheet3.xml", "xl/worksheets/sheet4.xml",
+                       "xl/worksheets/sheet5.xml", "xl/charts/chart1.xml"}
     assert book.read_bytes() == imported.read_bytes()  # -o: the book itself untouched
 
 
