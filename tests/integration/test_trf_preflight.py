@@ -19,10 +19,10 @@ NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 
 
 def typed(template: str, tmp_path: Path, crosstable: dict[tuple[int, int], object],
-          report: dict[tuple[int, int], object] | None = None) -> Path:
+          report: dict[tuple[int, int], object] | None = None, players: int = len(NAMES)) -> Path:
     book = openpyxl.load_workbook(TEMPLATES / template)
     sheet = book["Crosstable"]
-    for i, name in enumerate(NAMES):
+    for i, name in enumerate(NAMES[:players]):
         sheet.cell(5 + i, 2).value, sheet.cell(5 + i, 5).value = name, 2000 - 50 * i
     for (row, col), value in crosstable.items():
         sheet.cell(row, col).value = value
@@ -96,9 +96,12 @@ def round_robin(results: dict[tuple[int, int], object], rounds: dict[tuple[int, 
     each game's round and row colour in the Report sheet's grid."""
     sheet, top, left = read_book_view(TEMPLATES / "fide-round-robin.xlsx").names["GameRounds"][0]
     assert sheet == "Report"
+    # the players the rounds name are entered (the grid's blank cells follow the Berger
+    # table of the players entered)
+    players = max(max(pair) for pair in rounds)
     return typed("fide-round-robin.xlsx", tmp_path,
                  {(4 + i, 10 + j): value for (i, j), value in results.items()},
-                 {(top + i - 1, left + j - 1): value for (i, j), value in rounds.items()})
+                 {(top + i - 1, left + j - 1): value for (i, j), value in rounds.items()}, players)
 
 
 # FIDE's Berger table for 4 players: 1-4 2-3 / 4-3 1-2 / 2-4 3-1
