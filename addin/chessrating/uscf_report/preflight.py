@@ -27,27 +27,13 @@ player 1 Doe, Jane: round 1: result '1' but no opponent
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from .layout import (AFFILIATE_ID, MEMBER_ID, PLAYED_LETTERS, RATING_SYSTEMS, RESULT_LETTERS,
                      STATE_CODE, US_STATES, US_ZIP, ReportInfo, report_text, text_problem)
+from ..trf.preflight import Issue  # one line of a rating report's check, FIDE's and US Chess's
 from .source import Player, RoundGame, Tournament
 
 __all__ = ["Issue", "preflight"]
-
-
-@dataclass(frozen=True)
-class Issue:
-    """One line of the pre-flight check: a player (0 = the event), a field, a problem."""
-
-    player: int
-    name: str
-    field: str
-    problem: str
-
-    def __str__(self) -> str:
-        who = "event" if self.player == 0 else f"player {self.player} {self.name}".rstrip()
-        return f"{who}: {self.field}: {self.problem}"
 
 
 def _text_issues(player: int, name: str, label: str, value: str, width: int) -> list[Issue]:
