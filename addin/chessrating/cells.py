@@ -116,6 +116,22 @@ def flatten(value: Any) -> list[Any]:
     return [value]
 
 
+def whole_number(value: Any) -> int | None:
+    """A cell holding a whole number, as a number or as text of ASCII digits (an ID or a
+    number typed as text); ``None`` for anything else, TRUE and FALSE included.
+
+    >>> whole_number(12.0), whole_number(" 0012 "), whole_number(2.5), whole_number(True), whole_number("１２")
+    (12, 12, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)) and float(value).is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
 def read_number(value: Any, argument: str, item: int | str | None = None) -> float | None:
     """A number from a cell (numeric text accepted, see :mod:`chessrating.checks`), or
     ``None`` for a blank."""

@@ -45,6 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cells import whole_number
 from ..errors import RatingError
 from ..results import RESULTS_BY_NUMBER, RESULTS_BY_TEXT
 from ..tournament import Player, RoundGame, Tournament, cell_result
@@ -172,14 +173,6 @@ def _blank_to_none(value: Any) -> Any:
     return None if value is None or (isinstance(value, str) and not value.strip()) else value
 
 
-def _whole(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)) and float(value).is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        return int(value.strip())
-    return None
 
 
 def _text(value: Any) -> str:
@@ -242,7 +235,7 @@ def read_event(values: Mapping[str, Any]) -> BookEvent:
 
 
 def _rating(value: Any) -> int | None:
-    rating = _whole(value)
+    rating = whole_number(value)
     return rating if rating and 0 < rating < 10_000 else None
 
 
@@ -254,7 +247,7 @@ def _read_games(p: Player, row: Sequence[Any], columns: int, present: set[int],
         opp_value, colour_value, result_value = (
             _blank_to_none(row[col + k]) if col + k < len(row) else None for k in range(PER_ROUND))
         where = f"player {p.number} ({p.name}), round {rnd}"
-        opponent = _whole(opp_value)
+        opponent = whole_number(opp_value)
         if opponent == 0:  # 0 is no opponent, as the tie-breaks read it (RULES.md §6.1)
             opp_value = opponent = None
         if opp_value is not None and (opponent is None or opponent == p.number or opponent not in present):
@@ -282,7 +275,7 @@ def _read_settings(values: Mapping[str, Any], event: BookEvent, findings: list[F
 
     rounds = _one(values, "PairRounds")
     if rounds is not None:
-        number = _whole(rounds)
+        number = whole_number(rounds)
         if number is None or not 1 <= number <= event.columns:
             refuse("PairRounds", rounds, f"a number of rounds from 1 to {event.columns} (the round columns)")
         else:
@@ -302,7 +295,7 @@ def _read_settings(values: Mapping[str, Any], event: BookEvent, findings: list[F
         event.accelerated = word == "baku"
     meets = _one(values, "PairMaxMeets")
     if meets is not None:
-        number = _whole(meets)
+        number = whole_number(meets)
         if number is None or number < 1:
             refuse("PairMaxMeets", meets, "a number of meetings, 1 or more")
         else:
@@ -317,7 +310,7 @@ def _player_rounds(values: Mapping[str, Any], event: BookEvent, name: str, out: 
         value = _blank_to_none(value)
         if value is None:
             continue
-        number = _whole(value)
+        number = whole_number(value)
         if number is None or not low <= number <= event.columns:
             findings.append(Finding(f"{name} of row {i + 1}: {_text(value)!r} is not a round from "
                                     f"{low} to {event.columns}", ((name, i, 0),)))

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..cells import whole_number
 from ..errors import RatingError
 from ..results import read_result
 from ..tournament import Player, RoundGame, Tournament
@@ -74,13 +75,6 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value).strip()
 
 
-def _whole(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)) and float(value).is_integer():
-        return int(value)
-    text = _text(value)
-    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def _header_columns(rows: Sequence[Sequence[Any]]) -> tuple[dict[str, int], tuple[int, ...]]:
@@ -125,7 +119,7 @@ def read_swiss(rows: Sequence[Sequence[Any]]) -> SwissCells:
 
 
 def _rating(value: Any) -> int | None:
-    rating = _whole(value)
+    rating = whole_number(value)
     return rating if rating is not None and rating > 0 else None
 
 
@@ -133,7 +127,7 @@ def _game(p: Player, r: int, values: list[Any], numbers: set[int]) -> RoundGame:
     """Player ``p``'s round ``r`` from its Opp, Col and Res cells."""
     opp_value, colour_value, result_value = values
     where = f"player {p.number} ({p.name}), round {r}"
-    opponent = None if _blank(opp_value) else _whole(opp_value)
+    opponent = None if _blank(opp_value) else whole_number(opp_value)
     if not _blank(opp_value) and (opponent is None or opponent == p.number or opponent not in numbers):
         raise RatingError(f"{where}: opponent {_text(opp_value)!r} is not another player's number")
     colour = None if _blank(colour_value) else _COLOURS.get(_text(colour_value).upper())

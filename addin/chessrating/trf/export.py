@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..cells import whole_number
 from ..errors import RatingError
 from .bookview import BookView, read_book_view
 from ..tournament import TITLES, Player, RoundGame, Tournament, berger, colour_code
@@ -78,14 +79,6 @@ def trf_code(value: Any) -> str | None:
     return _CELL_CODES.get(str(value).strip().upper())
 
 
-def _int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)) and float(value).is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        return int(value.strip())
-    return None
 
 
 def _date(value: Any) -> _dt.date | None:
@@ -138,7 +131,7 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
         read_ranking(view, read)
     read_file_ranks(view, read)
     if view.has("PairMaxMeets"):  # how often two players may meet (the Swiss's pairing setting)
-        read.max_meetings = max(_int(view.one("PairMaxMeets")) or 1, 1)
+        read.max_meetings = max(whole_number(view.one("PairMaxMeets")) or 1, 1)
     return read
 
 
@@ -199,12 +192,12 @@ def _read_player(view: BookView, sheet: str, at: tuple[int, int], p: Player, rep
         fed = ""
     p.federation = fed
     rating_value = view.value(sheet, row, col + 3)
-    rating = _int(rating_value)
+    rating = whole_number(rating_value)
     if rating_value not in (None, "-") and (rating is None or not (rating == 0 or 100 <= rating <= 4000)):
         issues.append(Issue(number, name, "Rating", f"{rating_value!r} is not a rating; not written"))
         rating = None
     p.rating = rating or None
-    p.fide_id = _int(fide_id) or None
+    p.fide_id = whole_number(fide_id) or None
     if fide_id is not None and p.fide_id is None:
         issues.append(Issue(number, name, "FIDE ID", f"{fide_id!r} is not a FIDE ID; not written"))
     sex = _text(sex_value).lower()
@@ -222,7 +215,7 @@ def _read_birth(year_value: Any, birth: str, p: Player, issues: list[Issue]) -> 
         issues.append(Issue(p.number, p.name, "Birth date", f"{birth!r} is longer than YYYY/MM/DD; not written"))
         birth = ""
     p.birth_date = birth
-    year = _int(year_value)
+    year = whole_number(year_value)
     p.birth_year = year
     if birth and year and not birth.startswith(str(year)):
         issues.append(Issue(p.number, p.name, "Birth date", f"{birth} does not agree with the birth year {year}"))
@@ -252,7 +245,7 @@ def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_c
         for rnd in range(1, rounds + 1):
             c = start + 3 * (rnd - 1)
             opp_value, colour_value, result = (view.value(sheet, row, c + k) for k in range(3))
-            opponent = _int(opp_value)
+            opponent = whole_number(opp_value)
             if opp_value is not None and (opponent is None or opponent not in numbers or opponent == p.number):
                 read.issues.append(Issue(p.number, p.name, f"round {rnd}",
                                          f"opponent {_text(opp_value)!r} is not another player's number"))

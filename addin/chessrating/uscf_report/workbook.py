@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..cells import whole_number
 from ..errors import RatingError
 from ..trf.bookview import BookView, read_book_view
 from ..trf.export import trf_code
@@ -67,13 +68,6 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)) and float(value).is_integer():
-        return int(value)
-    text = _text(value)
-    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def _date(value: Any) -> _dt.date | None:
@@ -136,7 +130,7 @@ def _games(view: BookView, sheet: str, row: int, p: Player, rounds: list[tuple[i
         opp_value, result = view.value(sheet, row, opp_col), view.value(sheet, row, result_col)
         colour_value = view.value(sheet, row, colour_col) if colour_col else None
         label = f"round {rnd}"
-        opponent = _int(opp_value)
+        opponent = whole_number(opp_value)
         if opp_value is not None and (opponent is None or opponent not in numbers or opponent == p.number):
             issues.append(Issue(p.number, p.name, label, f"opponent {_text(opp_value)!r} is not another player's number"))
             opponent = None
@@ -158,7 +152,7 @@ def _games(view: BookView, sheet: str, row: int, p: Player, rounds: list[tuple[i
 def _rating(value: Any, p: Player, issues: list[Issue]) -> int | None:
     if value is None or value == "-" or value == 0:
         return None
-    rating = _int(value)
+    rating = whole_number(value)
     if rating is None or not 100 <= rating <= 4000:
         issues.append(Issue(p.number, p.name, "rating", f"{_text(value)!r} is not a rating"))
         return None
