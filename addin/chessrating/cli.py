@@ -263,9 +263,16 @@ def _add_check_pairings(sub: Any) -> None:
     add_check(sub)
 
 
+# -- publish --------------------------------------------------------------------------
+def _add_publish(sub: Any) -> None:
+    from .publish import add_subcommand
+    add_subcommand(sub)
+
+
 COMMANDS: list[Callable[[Any], None]] = [_add_templates, _add_recalc, _add_lite, _add_demo,
                                           _add_import_trf, _add_export_trf, _add_fide_list,
-                                          _add_export_uscf, _add_pair, _add_check_pairings]
+                                          _add_export_uscf, _add_pair, _add_check_pairings,
+                                          _add_publish]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -273,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="chessrating",
         description="Chess rating workbooks without Excel: build the templates, recalculate "
                     "a filled crosstable, try the demo, move events in and out (TRF, the FIDE "
-                    "list, the US Chess report).")
+                    "list, the US Chess report), publish an event as a web page.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for add in COMMANDS:
