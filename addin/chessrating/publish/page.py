@@ -55,6 +55,9 @@ td.n,th.n{text-align:right;white-space:nowrap}
 td.c{text-align:center;white-space:nowrap}
 td.name{min-width:8rem;overflow-wrap:normal}
 tbody tr:nth-child(even){background:#fafafa}
+th.name{position:sticky;left:0;background:#fff;font-weight:500;z-index:1}
+tbody tr:nth-child(even) th.name{background:#fafafa}
+thead th{position:relative}
 .off{color:#444;font-size:.9rem}
 footer{margin-top:1.6rem;font-size:.8rem;color:#666}
 """
@@ -160,7 +163,7 @@ def _pairings(data: EventData) -> list[str]:
         boards, off = round_boards(t, r, round_robin=data.kind == "round robin")
         when = data.round_dates[r - 1] if r - 1 < len(data.round_dates) else ""
         title = f"Round {r}" + (f" ({when})" if when else "")
-        out += [f'<h3 id="round-{r}">{escape(title)}</h3>', '<div class="scroll">', '<table class="pairings">',
+        out += [f'<h3 id="round-{r}">{escape(title)}</h3>', '<div class="scroll">', f'<table class="pairings" id="pairings-{r}">',
                 '<thead><tr><th scope="col" class="n">Board</th><th scope="col">White</th>'
                 '<th scope="col" class="n">Result</th><th scope="col">Black</th></tr></thead>', "<tbody>"]
         for board in boards:
