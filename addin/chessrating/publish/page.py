@@ -25,6 +25,7 @@ the workbook value for value.
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 from typing import Any
 
@@ -81,12 +82,23 @@ def cell_text(value: Any, kind: str) -> str:
         return str(value)
     number = float(value)
     if kind == "points":
-        return f"{number:.1f}"
+        return _rounded(number, 1)
     if kind == "change":
-        return f"{number:+.1f}".replace("-", "−")
+        text = _rounded(number, 1)
+        return text.replace("-", "−") if text.startswith("-") else "+" + text
     if kind in ("rating", "rank", "number"):
-        return str(int(number + (0.5 if number >= 0 else -0.5)))
+        return _rounded(number, 0)
     return excel_text(number)
+
+
+def _rounded(number: float, digits: int) -> str:
+    """``number`` with ``digits`` decimals, halves away from zero as Excel shows them.
+
+    >>> _rounded(12.25, 1), _rounded(-2.5, 0), _rounded(2.675, 2)
+    ('12.3', '-3', '2.68')
+    """
+    step = Decimal(1).scaleb(-digits)
+    return str(Decimal(repr(number)).quantize(step, rounding=ROUND_HALF_UP))
 
 
 def _attr(value: Any) -> str:
