@@ -4,10 +4,11 @@ Exit codes, one contract for every subcommand: 0 when the output was written and
 formula gave a value; 1 when it was written but at least one cell holds an error (bad
 input, a missing name) or a crosstable's Check column gives a reason (a contradiction, a
 result that is not one: :mod:`.recalc.problems`), so scripts notice, and when ``pair``
-refuses a round for the workbook's content (nothing written; the cells listed) or
-``check-pairings`` finds a round that differs; 2 when nothing was written (a usage error, a
-file that cannot be read or written), with one line on stderr naming the user's own
-path; 130 when interrupted (Ctrl-C or SIGTERM), leaving no temporary file behind. No
+refuses a round for the workbook's content (nothing written; the cells listed),
+``check-pairings`` finds a round that differs or ``publish`` finds the standings not
+final (nothing written; with ``--provisional`` written, marked so); 2 when nothing was
+written (a usage error, a file that cannot be read or written), with one line on stderr
+naming the user's own path; 130 when interrupted (Ctrl-C or SIGTERM), leaving no temporary file behind. No
 exception reaches the user as a traceback: :func:`main` turns any into that one line.
 
 Each subcommand is one ``_add_…`` function in :data:`COMMANDS` that registers its parser
@@ -29,7 +30,7 @@ from . import __version__
 from .errors import RatingError
 from .progress import Progress
 
-__all__ = ["main", "COMMANDS", "print_errors"]
+__all__ = ["main", "COMMANDS", "print_errors", "print_problems", "error_groups"]
 
 _MAX_CAUSES_SHOWN = 10
 _MAX_ADDRESSES_SHOWN = 8
@@ -84,7 +85,7 @@ def _print_report(report: Any) -> int:
     else:
         print(f"{report.formula_count} formulas recalculated (no player table found)")
     if problems:
-        _print_problems(problems)
+        print_problems(problems)
     if report.errors:
         print_errors(report.errors)
     if report.kept_line:
@@ -93,7 +94,7 @@ def _print_report(report: Any) -> int:
     return 1 if report.errors or problems else 0
 
 
-def _print_problems(problems: list[Any]) -> None:
+def print_problems(problems: list[Any]) -> None:
     """The reasons the Check column shows instead of a player's numbers (a contradiction,
     a result that is not one), each with the cells showing it: the players' numbers do
     not count until they are fixed."""

@@ -4,7 +4,7 @@ reads another's private names.
 The rating core (and the package's own ``__init__``) imports only the core and the standard
 library; the Excel face (``udfs``, ``cells``, ``event_cells``) imports the core; the tools
 (``recalc``, ``workbooks``, ``lite``, ``trf``, ``import_trf``, ``uscf_report``, ``cli``,
-``progress``, ``pairing``) import the core, the face and each other; nothing imports a tool
+``progress``, ``pairing``, ``publish``) import the core, the face and each other; nothing imports a tool
 back. The Excel face for scripts (``scripts``: "Pair next round") sits above them all: it
 imports the core, the face and the tools (the pairing), and nothing imports it (a Lite
 copy's main.py and the classic add-in load it by name). A module or subpackage with no
@@ -28,7 +28,7 @@ CORE = {"__init__", "errors", "results", "checks", "elo", "fide", "uscf", "perfo
         "tiebreaks", "tournament"}
 FACE = {"udfs", "cells", "event_cells"}
 TOOLS = {"recalc", "workbooks", "lite", "trf", "import_trf", "uscf_report", "cli", "progress",
-         "pairing"}
+         "pairing", "publish"}
 SCRIPTS = {"scripts"}
 LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS},
           **{m: "scripts" for m in SCRIPTS}}

@@ -149,7 +149,7 @@ def add_subcommand(sub: Any) -> None:
 
 def run(args: Any) -> int:
     """Run ``publish``; returns the exit code."""
-    from ..cli import _print_problems, print_errors
+    from ..cli import print_problems, print_errors
     from ..progress import Progress
 
     progress = Progress()
@@ -160,7 +160,7 @@ def run(args: Any) -> int:
         print(f"chessrating publish: {refused}; nothing written (--provisional writes it marked "
               "provisional)", file=sys.stderr)
         if refused.problems:
-            _print_problems(refused.problems)
+            print_problems(refused.problems)
         if refused.errors:
             print_errors(refused.errors)
         return 1
@@ -169,7 +169,7 @@ def run(args: Any) -> int:
     shown = " (provisional)" if summary.provisional else ""
     print(f"{summary.players} players, {summary.rounds} round(s){shown}")
     if summary.problems:
-        _print_problems(summary.problems)
+        print_problems(summary.problems)
     if summary.errors:
         print_errors(summary.errors)
     print(f"written: {summary.output}", file=sys.stderr)

@@ -100,6 +100,23 @@ def _one(book: Any, name: str) -> Any:
     return values[0][0] if values and values[0] else None
 
 
+def _name_text(value: Any) -> str:
+    """A name cell as the sheet shows it: text, a number, an error's code; ``""`` if blank.
+
+    >>> _name_text("  Ann "), _name_text(12.0), _name_text(None)
+    ('Ann', '12', '')
+    """
+    from xlrecalc import XlErr, excel_text
+
+    if isinstance(value, XlErr):
+        return value.code
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)):
+        return excel_text(float(value))
+    return value.strip() if isinstance(value, str) else ""
+
+
 def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
@@ -178,7 +195,7 @@ def _event_name(book: Any, layout: _Layout) -> str:
 
 # -- standings ------------------------------------------------------------------------
 def _standings(book: Any, layout: _Layout, kind: str) -> StandingsTable:
-    from ..recalc.standings import TIEBREAK_BLOCK, TIEBREAK_CODES, _name_text
+    from ..recalc.standings import TIEBREAK_BLOCK, TIEBREAK_CODES
 
     sheet = layout.sheet
     columns: list[tuple[str, str, int | None]] = []  # header, kind, column
@@ -248,8 +265,6 @@ def _is_number(value: Any) -> bool:
 # -- rounds ---------------------------------------------------------------------------
 def _players(book: Any, layout: _Layout, kind: str) -> list[tuple[int, Player]]:
     """Each player row with a name, and its player (number, name, title, federation, rating)."""
-    from ..recalc.standings import _name_text
-
     sheet, found = layout.sheet, []
     number_col = layout.headers.get("no.")
     rating_col = _name_column(book, layout, "Ratings") or layout.headers.get("rating")

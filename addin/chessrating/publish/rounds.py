@@ -90,11 +90,12 @@ def round_boards(t: Tournament, r: int, round_robin: bool = False) -> tuple[list
         seen.add(pair)
         other = by_number.get(game.opponent)
         back = other.game(r) if other is not None else None
-        names_back = back is not None and back.opponent == p.number
-        if other is not None and names_back and (game.colour == "b" or (game.colour is None and back.colour == "w")):
+        if other is None or back is None or back.opponent != p.number:
+            games.append((p, other, result_text(game, None)))
+        elif game.colour == "b" or (game.colour is None and back.colour == "w"):
             games.append((other, p, result_text(back, game)))
         else:
-            games.append((p, other, result_text(game, back if names_back else None)))
+            games.append((p, other, result_text(game, back)))
     off.sort(key=lambda item: (item[0].game(r).code != "U", item[0].number))
     order = _berger_order(t, r) if round_robin else None
 
