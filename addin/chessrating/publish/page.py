@@ -10,7 +10,9 @@ screen, so the page itself never does. Then the crosstable (Swiss and US Chess: 
 per player in rank order, a column per round with opponent, colour and result; round
 robin: the grid by starting number), then each round's pairings in board order.
 
-A standings cell holding a number carries it whole in ``data-value`` (the text shows it
+A reason a row shows instead of its numbers (``check …``, listed in full under the
+"Provisional" notice) reads "to fix" in the standings, the reason in its ``title``. A
+standings cell holding a number carries it whole in ``data-value`` (the text shows it
 rounded as the workbook does: points 0.0, change +0.0), so the page can be compared with
 the workbook value for value.
 
@@ -50,7 +52,8 @@ h3{font-size:1rem;margin:1rem 0 .3rem}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 table{border-collapse:collapse;margin:0 0 .4rem}
 caption{text-align:left;font-size:.85rem;color:#555;padding:.2rem 0}
-th,td{padding:.25rem .45rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
+th,td{padding:.25rem .45rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top;overflow-wrap:normal}
+td.fix{color:#8a3b00;font-style:italic;white-space:nowrap}
 th{background:#f2f2f2;font-weight:600;white-space:nowrap}
 td.n,th.n{text-align:right;white-space:nowrap}
 td.c{text-align:center;white-space:nowrap}
@@ -65,6 +68,7 @@ footer{margin-top:1.6rem;font-size:.8rem;color:#666}
 
 _NUMERIC = {"rank", "number", "rating", "points", "tiebreak", "change"}
 _NUMBER_CLASS = ' class="n"'
+_REASON = "check "  # a reason the Check column lists (chessrating.recalc.problems)
 
 
 def cell_text(value: Any, kind: str) -> str:
@@ -107,6 +111,15 @@ def _attr(value: Any) -> str:
     return ""
 
 
+def _value_cell(value: Any, kind: str) -> str:
+    """A ``<td>`` of a standings value; a reason the row shows instead of its numbers
+    reads "to fix" (listed in full at the top), the reason in its title."""
+    if kind in _NUMERIC and isinstance(value, str) and value.startswith(_REASON):
+        return f'<td class="fix" title="{escape(value)}">to fix</td>'
+    css = ' class="n"' if kind in _NUMERIC and isinstance(value, (int, float)) else ""
+    return f"<td{css}{_attr(value)}>{escape(cell_text(value, kind))}</td>"
+
+
 def _standings(table: StandingsTable) -> list[str]:
     out = ['<section id="standings" aria-labelledby="standings-h">',
            '<h2 id="standings-h">Standings</h2>', '<div class="scroll">', '<table class="standings">']
@@ -121,8 +134,7 @@ def _standings(table: StandingsTable) -> list[str]:
             if kind == "name":
                 cells.append(f'<th scope="row" class="name">{text}</th>')
             else:
-                css = ' class="n"' if kind in _NUMERIC and isinstance(value, (int, float)) else ""
-                cells.append(f"<td{css}{_attr(value)}>{text}</td>")
+                cells.append(_value_cell(value, kind))
         out.append("<tr>" + "".join(cells) + "</tr>")
     out += ["</tbody>", "</table>", "</div>", "</section>"]
     return out
@@ -146,8 +158,7 @@ def _crosstable(data: EventData) -> list[str]:
             for q in players:
                 shown = "×" if q.number == p.number else data.results_grid.get((p.number, q.number), "")
                 cells.append(f'<td class="c">{escape(shown)}</td>')
-            cells.append(f'<td class="n">{escape(cell_text(points.get(p.number), "points"))}</td>')
-            cells.append(f'<td class="n">{escape(cell_text(ranks.get(p.number), "rank"))}</td>')
+            cells += [_value_cell(points.get(p.number), "points"), _value_cell(ranks.get(p.number), "rank")]
             out.append("<tr>" + "".join(cells) + "</tr>")
     else:
         by_number = {p.number: p for p in t.players}
@@ -156,10 +167,10 @@ def _crosstable(data: EventData) -> list[str]:
         heads = ["Rank", "No.", "Name"] + [f"R{r}" for r in rounds] + ["Points"]
         out.append("<thead><tr>" + "".join(f'<th scope="col">{escape(h)}</th>' for h in heads) + "</tr></thead><tbody>")
         for p in order:
-            cells = [f'<td class="n">{escape(cell_text(ranks.get(p.number), "rank"))}</td>',
+            cells = [_value_cell(ranks.get(p.number), "rank"),
                      f'<td class="n">{p.number}</td>', f'<th scope="row" class="name">{escape(p.name)}</th>']
             cells += [f'<td class="c">{escape(round_cell(p.game(r)))}</td>' for r in rounds]
-            cells.append(f'<td class="n">{escape(cell_text(points.get(p.number), "points"))}</td>')
+            cells.append(_value_cell(points.get(p.number), "points"))
             out.append("<tr>" + "".join(cells) + "</tr>")
     out += ["</tbody>", "</table>", "</div>", "</section>"]
     return out
