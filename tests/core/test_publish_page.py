@@ -89,6 +89,19 @@ def test_provisional_says_so_at_the_top_with_the_reasons() -> None:
     assert "Provisional" not in event_page(swiss_event())
 
 
+def test_a_row_showing_a_reason_reads_to_fix_with_the_reason_in_its_title() -> None:
+    data = swiss_event()
+    reason = "check round 1: player 1 (Ann) and player 2 (Bob) have 1 and 1"
+    data.standings.rows[2] = (reason, 1, "Ann", "", "", None, reason, reason, reason, None)
+    page = check_page(event_page(data, provisional=True))
+    assert page.problems == []
+    row = page.tables["standings"][3]
+    assert [c.text for c in row][:3] == ["to fix", "1", "Ann"]
+    assert row[0].attrs == {"class": "fix", "title": reason}
+    assert [c.text for c in row[6:9]] == ["to fix"] * 3
+    assert page.tables["crosstable"][3][0].text == "to fix"
+
+
 def test_crosstable_rows_follow_the_standings_with_each_round() -> None:
     page = check_page(event_page(swiss_event()))
     rows = [[c.text for c in row] for row in page.tables["crosstable"]]

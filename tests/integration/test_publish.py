@@ -166,6 +166,8 @@ def test_a_contradiction_refuses_with_nothing_written(swiss: Path, tmp_path: Pat
     assert parsed.title.startswith("Provisional")
     assert text.index("Provisional") < text.index("<h1>")
     assert reason.strip() in parsed.text
+    standings = [[c.text for c in row[:3]] for row in parsed.tables["standings"][1:]]
+    assert standings == [["1", "3", "Gamma"], ["2", "4", "Delta"], ["to fix", "1", HOSTILE], ["to fix", "2", "Beta"]]
 
 
 def test_refusals_write_nothing(swiss: Path, tmp_path: Path, capsys) -> None:
@@ -177,6 +179,12 @@ def test_refusals_write_nothing(swiss: Path, tmp_path: Path, capsys) -> None:
         code, out, err = publish(capsys, *argv)
         assert code == 2, argv
         assert err.startswith("chessrating publish: error:") and len(err.strip().splitlines()) == 1
+    plain = openpyxl.Workbook()
+    plain.active["A1"] = "no crosstable here"
+    plain.save(tmp_path / "plain.xlsx")
+    before["plain.xlsx"] = (tmp_path / "plain.xlsx").read_bytes()
+    code, out, err = publish(capsys, str(tmp_path / "plain.xlsx"))
+    assert code == 2 and "no Names range" in err
     not_a_book = tmp_path / "notes.xlsx"
     not_a_book.write_text("plain text", encoding="utf-8")
     before[not_a_book.name] = not_a_book.read_bytes()
