@@ -213,3 +213,54 @@ def test_a_us_chess_event_shows_the_new_rating(tmp_path: Path, capsys, recalcula
     assert headers[:5] == ["Rank", "No.", "Name", "Rating", "Points"]
     assert headers[-1] == "New rating" and "Change" not in headers and "Title" not in headers
     assert_standings_match(page, recalculated(typed).standings)
+
+
+def test_help_names_the_page_and_the_exit_codes(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["publish", "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert "OUT.html" in out and "--provisional" in out and "Exit code 0" in out
+
+
+def standings_sheet(book: Path) -> tuple[list[str], list[list[object]]] | None:
+    """The workbook's Standings sheet as recalculated: its headers (the row holding Rank
+    and Name) and the rows under them with a name; ``None`` for a workbook without one."""
+    from chessrating.publish.reading import evaluate
+
+    evaluated, _ = evaluate(book)
+    sheet = next((s for s in evaluated.cells if s.lower() == "standings"), None)
+    if sheet is None:
+        return None
+    rows, cols = evaluated.extent[sheet]
+    for r in range(1, rows + 1):
+        line = [evaluated.value(sheet, r, c) for c in range(1, cols + 1)]
+        texts = [v.strip() if isinstance(v, str) else "" for v in line]
+        if "Rank" in texts and "Name" in texts:
+            name_at = texts.index("Name")
+            body = [[evaluated.value(sheet, k, c) for c in range(1, cols + 1)] for k in range(r + 1, rows + 1)]
+            return texts, [row for row in body if isinstance(row[name_at], str) and row[name_at].strip()]
+    return None
+
+
+@pytest.mark.parametrize("source", TRF_FILES)
+def test_the_page_equals_the_standings_sheet(source: str, trf_import, tmp_path: Path, capsys) -> None:
+    # The Standings sheet (rank order, the Crosstable's columns as live formulas) and the
+    # page read the same workbook; every column they share holds the same values.
+    code, book = trf_import(source)
+    sheet = standings_sheet(book)
+    if sheet is None:
+        pytest.skip("this build's workbooks have no Standings sheet")
+    headers, rows = sheet
+    out_file = tmp_path / "event.html"
+    assert publish(capsys, str(book), "-o", str(out_file))[0] == 0
+    page = check_page(out_file.read_text(encoding="utf-8")).tables["standings"]
+    page_headers = [c.text for c in page[0]]
+    shared = [h for h in page_headers if h in headers]
+    assert {"Rank", "Name", "Points"} <= set(shared)
+    assert len(page) - 1 == len(rows)
+    for cells, row in zip(page[1:], rows):
+        for header in shared:
+            mine, theirs = shown(cells[page_headers.index(header)]), row[headers.index(header)]
+            theirs = None if theirs == "" else theirs
+            assert mine == as_value(theirs.strip() if isinstance(theirs, str) else theirs), (header, row)
