@@ -51,19 +51,15 @@ h3{font-size:1rem;margin:1rem 0 .3rem}
 .provisional ul{margin:.3rem 0 0;padding-left:1.2rem}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 table{border-collapse:collapse;margin:0 0 .4rem}
-caption{text-align:left;font-size:.85rem;color:#555;padding:.2rem 0}
 th,td{padding:.25rem .45rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top;overflow-wrap:normal}
 td.fix{color:#8a3b00;font-style:italic;white-space:nowrap}
 th{background:#f2f2f2;font-weight:600;white-space:nowrap}
 td.n,th.n{text-align:right;white-space:nowrap}
 td.c{text-align:center;white-space:nowrap}
-td.name{min-width:8rem;overflow-wrap:normal}
 tbody tr:nth-child(even){background:#fafafa}
-th.name{position:sticky;left:0;background:#fff;font-weight:500;z-index:1}
+th.name{position:sticky;left:0;z-index:1;background:#fff;font-weight:500;white-space:normal;min-width:8rem;max-width:14rem;overflow-wrap:anywhere}
 tbody tr:nth-child(even) th.name{background:#fafafa}
-thead th{position:relative}
 .off{color:#444;font-size:.9rem}
-footer{margin-top:1.6rem;font-size:.8rem;color:#666}
 """
 
 _NUMERIC = {"rank", "number", "rating", "points", "tiebreak", "change"}
