@@ -264,3 +264,21 @@ def test_the_page_equals_the_standings_sheet(source: str, trf_import, tmp_path: 
             mine, theirs = shown(cells[page_headers.index(header)]), row[headers.index(header)]
             theirs = None if theirs == "" else theirs
             assert mine == as_value(theirs.strip() if isinstance(theirs, str) else theirs), (header, row)
+
+
+def test_cells_showing_an_error_refuse_too(swiss: Path, tmp_path: Path, capsys) -> None:
+    typed = fill_swiss(swiss, tmp_path, NAMES, [ROUND_1, ROUND_2])
+    book = openpyxl.load_workbook(typed)
+    book["Crosstable"]["G7"] = "=1/0"  # Gamma's birth year: an Excel error, K cannot be found
+    book.save(typed)
+    code, out, err = publish(capsys, str(typed))
+    assert code == 1 and not (tmp_path / "typed.html").exists()
+    assert "cell(s) show an error" in err and "Crosstable!G7: #DIV/0!" in err
+    code, out, err = publish(capsys, str(typed), "--provisional")
+    assert code == 1
+    page = check_page((tmp_path / "typed.html").read_text(encoding="utf-8"))
+    assert page.problems == [] and page.title.startswith("Provisional")
+    gamma = next(row for row in page.tables["standings"][1:] if row[2].text == "Gamma")
+    headers = [c.text for c in page.tables["standings"][0]]
+    change = gamma[headers.index("Change")]
+    assert change.text.startswith("#") and "#DIV/0!" in (change.attrs["title"] or "")

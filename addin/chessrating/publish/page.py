@@ -31,7 +31,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 from typing import Any
 
-from xlrecalc import excel_text
+from xlrecalc import XlErr, excel_text
 
 from .reading import EventData, StandingsTable
 from .rounds import paired_rounds, round_boards, round_cell
@@ -109,9 +109,12 @@ def _attr(value: Any) -> str:
 
 def _value_cell(value: Any, kind: str) -> str:
     """A ``<td>`` of a standings value; a reason the row shows instead of its numbers
-    reads "to fix" (listed in full at the top), the reason in its title."""
+    reads "to fix" (listed in full at the top), the reason in its title; an Excel error
+    its code (``#VALUE!``), the message in its title."""
     if kind in _NUMERIC and isinstance(value, str) and value.startswith(_REASON):
         return f'<td class="fix" title="{escape(value)}">to fix</td>'
+    if isinstance(value, XlErr):  # the code the sheet shows, its message in the title
+        return f'<td class="fix" title="{escape(value.message or value.code)}">{escape(value.code)}</td>'
     css = ' class="n"' if kind in _NUMERIC and isinstance(value, (int, float)) else ""
     return f"<td{css}{_attr(value)}>{escape(cell_text(value, kind))}</td>"
 
