@@ -194,11 +194,13 @@ def _event_name(book: Any, layout: _Layout) -> str:
 
 
 # -- standings ------------------------------------------------------------------------
-def _standings(book: Any, layout: _Layout, kind: str) -> StandingsTable:
-    from ..recalc.standings import TIEBREAK_BLOCK, TIEBREAK_CODES
+Column = tuple[str, str, int | None]  # header, kind of value, sheet column
 
-    sheet = layout.sheet
-    columns: list[tuple[str, str, int | None]] = []  # header, kind, column
+
+def _standings_columns(book: Any, layout: _Layout, kind: str) -> list[Column]:
+    """The standings' columns and where the Crosstable holds them: a workbook name on its
+    rows where the template defines one, else the header above the first row."""
+    from ..recalc.standings import TIEBREAK_BLOCK, TIEBREAK_CODES
 
     def by_header(text: str) -> int | None:
         return layout.headers.get(text.lower())
@@ -207,55 +209,56 @@ def _standings(book: Any, layout: _Layout, kind: str) -> StandingsTable:
         col = _name_column(book, layout, name)
         return col if col is not None else by_header(header)
 
-    columns.append(("Rank", "rank", named_or_header("Rank", "Rank")))
-    columns.append(("No.", "number", by_header("No.")))
-    columns.append(("Name", "name", layout.name_col))
+    columns: list[Column] = [("Rank", "rank", named_or_header("Rank", "Rank")),
+                             ("No.", "number", by_header("No.")), ("Name", "name", layout.name_col)]
     if kind != "uscf":
-        columns.append(("Title", "text", by_header("Title")))
-        columns.append(("Fed", "text", by_header("Fed")))
-    columns.append(("Rating", "rating", named_or_header("Ratings", "Rating")))
-    columns.append(("Points", "points", named_or_header("Points", "Points")))
+        columns += [("Title", "text", by_header("Title")), ("Fed", "text", by_header("Fed"))]
+    columns += [("Rating", "rating", named_or_header("Ratings", "Rating")),
+                ("Points", "points", named_or_header("Points", "Points"))]
     block = _named(book, TIEBREAK_BLOCK)
-    if block is not None and block[0] == sheet:
+    if block is not None and block[0] == layout.sheet:
         for slot, code_name in enumerate(TIEBREAK_CODES):
-            code = _one(book, code_name)
-            col = block[1].c1 + slot
+            code, col = _one(book, code_name), block[1].c1 + slot
             if _blank(code) or col > block[1].c2:
-                continue
-            header = book.value(sheet, layout.header_row, col)
-            columns.append((header.strip() if isinstance(header, str) and header.strip() else str(code).strip(),
-                            "tiebreak", col))
+                continue  # a slot left empty is not shown (recalc's standings leave it out too)
+            header = book.value(layout.sheet, layout.header_row, col)
+            shown = header.strip() if isinstance(header, str) and header.strip() else str(code).strip()
+            columns.append((shown, "tiebreak", col))
     if kind != "uscf":
         columns.append(("Change", "change", named_or_header("RatingChange", "Change")))
     columns.append(("New rating", "rating", named_or_header("NewRating", "New rating")))
-    initial = _name_column(book, layout, "InitialRating")
-    columns = [c for c in columns if c[2] is not None or c[1] in ("number", "rank")]
+    return [c for c in columns if c[2] is not None or c[1] in ("number", "rank")]
 
+
+def _standings(book: Any, layout: _Layout, kind: str) -> StandingsTable:
+    """Each named row's values in the columns of :func:`_standings_columns`, in rank order."""
+    columns = _standings_columns(book, layout, kind)
+    initial = _name_column(book, layout, "InitialRating")
     rows: list[tuple[Any, ...]] = []
     for index, r in enumerate(layout.rows):
-        name = _name_text(book.value(sheet, r, layout.name_col))
+        name = _name_text(book.value(layout.sheet, r, layout.name_col))
         if not name:
             continue
         line: list[Any] = []
         for header, what, col in columns:
-            value = None if col is None else book.value(sheet, r, col)
+            value = None if col is None else book.value(layout.sheet, r, col)
             if what == "number":
                 value = whole_number(value) or index + 1
             elif what == "name":
                 value = name
             elif header == "New rating" and initial is not None and not _is_number(value):
-                first = book.value(sheet, r, initial)
+                first = book.value(layout.sheet, r, initial)  # an unrated player's first rating
                 value = first if _is_number(first) else value
             line.append(None if _blank(value) else (value.strip() if isinstance(value, str) else value))
         rows.append(tuple(line))
-    rank_at = [c[1] for c in columns].index("rank")
-    number_at = [c[1] for c in columns].index("number")
+    kinds = [c[1] for c in columns]
+    rank_at, number_at = kinds.index("rank"), kinds.index("number")
 
     def order(row: tuple[Any, ...]) -> tuple[float, float]:
         rank = row[rank_at]
         return (float(rank) if _is_number(rank) else float("inf"), float(row[number_at]))
     rows.sort(key=order)
-    return StandingsTable(tuple(c[0] for c in columns), rows, tuple(c[1] for c in columns))
+    return StandingsTable(tuple(c[0] for c in columns), rows, tuple(kinds))
 
 
 def _is_number(value: Any) -> bool:
