@@ -10,6 +10,9 @@
   openpyxl sheet and is listed in :attr:`ClassicBook.writes`.
 * :func:`type_inputs` — values typed into a workbook's named input cells with openpyxl,
   as a director types them.
+* :func:`event` — a Swiss whose first rounds the model paired, and :func:`settings_event`
+  with :data:`SETTINGS`: an event before round 3 paired under pairing settings that are
+  not the defaults (top colour, acceleration, rounds planned, a late entry, a withdrawal).
 """
 
 from __future__ import annotations
@@ -27,8 +30,45 @@ from openpyxl.utils import range_boundaries
 
 from chessrating import scripts
 from chessrating.lite.embedded import main_py
+from chessrating.pairing import Pairing, apply_pairing, pair_round
+from chessrating.tournament import Player, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
+RESULTS = {"1": "0", "0": "1", "=": "="}
+# What the director typed on the Report sheet of the "settings" book (11 players, 7 round
+# columns): 6 rounds planned, Black on top in round 1, Baku acceleration, player 9 a late
+# entry from round 3, player 4 withdrawn after round 2; the most meetings left blank (once).
+SETTINGS = {"PairRounds": 6, "PairTopColour": "B", "PairAcceleration": "Baku",
+            "JoinsInRound": {8: 3}, "WithdrawnAfter": {3: 2}}
+
+
+def event(players: int, rounds: int, played: int, seed: int = 1, pairing: dict | None = None) -> Tournament:
+    """``players`` × ``rounds``, the first ``played`` rounds paired by the model (with
+    ``pairing``'s options, ``top_colour`` White unless given), results cycling through win,
+    draw and loss."""
+    t = Tournament(name="Club Swiss", players=[Player(n, f"Player {n}", rating=2300 - 15 * n)
+                                               for n in range(1, players + 1)], rounds=rounds)
+    cycle = "1=0"
+    pairing = {"top_colour": "w", **(pairing or {})}
+    for r in range(1, played + 1):
+        apply_pairing(t, pair_round(t, r, **pairing))
+        for board, (white, black) in enumerate(boards_of(t, r)):
+            code = cycle[(board + r + seed) % 3]
+            t.player(white).games[r - 1].code = code
+            t.player(black).games[r - 1].code = RESULTS[code]
+    return t
+
+
+def boards_of(t: Tournament, r: int) -> list[tuple[int, int]]:
+    return [(p.number, p.game(r).opponent) for p in t.players if p.game(r).colour == "w"]
+
+
+def settings_event() -> tuple[Tournament, Pairing]:
+    """The "settings" book's event before round 3 (rounds 1 and 2 paired under
+    :data:`SETTINGS`, player 9 not yet entered) and round 3 as the model pairs it."""
+    options = {"top_colour": "b", "accelerated": True, "rounds": 6}
+    t = event(11, 7, 2, pairing={"withdrawn": [9], **options})
+    return t, pair_round(t, 3, withdrawn=[4], **options)
 
 
 def lite_env() -> dict[str, str]:

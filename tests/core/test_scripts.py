@@ -29,13 +29,12 @@ from xml.etree import ElementTree as ET
 
 import pytest
 from openpyxl.utils import get_column_letter
-from xlwings_book import ClassicBook, lite_env, run_lite, type_inputs
+from xlwings_book import SETTINGS, ClassicBook, boards_of, event, lite_env, run_lite, settings_event, type_inputs
 
 from chessrating import scripts
 from chessrating.errors import RatingError
 from chessrating.lite.embedded import main_py
-from chessrating.pairing import apply_pairing, pair_round
-from chessrating.tournament import Player, Tournament
+from chessrating.pairing import pair_round
 from chessrating.workbooks import fill_swiss
 from chessrating.workbooks.layout import SCRIPT_MODULE, UDF_MODULE, cell
 from chessrating.workbooks.report import REPORT
@@ -46,49 +45,12 @@ from chessrating.workbooks.writer import evaluation
 
 HERE = Path(__file__).resolve().parent
 FIRST_ROW, FIRST_ROUND_COL = 4, 10  # zero-based: row 5, column K
-RESULTS = {"1": "0", "0": "1", "=": "="}
-# What the director typed on the Report sheet of the "settings" book: 7 round columns, 6
-# rounds planned, Black on top in round 1, Baku acceleration, player 9 a late entry from
-# round 3, player 4 withdrawn after round 2; the most meetings left blank (once).
-SETTINGS = {"PairRounds": 6, "PairTopColour": "B", "PairAcceleration": "Baku",
-            "JoinsInRound": {8: 3}, "WithdrawnAfter": {3: 2}}
-
-
-def event(players: int, rounds: int, played: int, seed: int = 1, pairing: dict | None = None) -> Tournament:
-    """``players`` × ``rounds``, the first ``played`` rounds paired by the model (with
-    ``pairing``'s options, ``top_colour`` White unless given), results cycling through win,
-    draw and loss."""
-    t = Tournament(name="Club Swiss", players=[Player(n, f"Player {n}", rating=2300 - 15 * n)
-                                               for n in range(1, players + 1)], rounds=rounds)
-    cycle = "1=0"
-    pairing = {"top_colour": "w", **(pairing or {})}
-    for r in range(1, played + 1):
-        apply_pairing(t, pair_round(t, r, **pairing))
-        for board, (white, black) in enumerate(_boards(t, r)):
-            code = cycle[(board + r + seed) % 3]
-            t.player(white).games[r - 1].code = code
-            t.player(black).games[r - 1].code = RESULTS[code]
-    return t
-
-
-def _boards(t: Tournament, r: int) -> list[tuple[int, int]]:
-    return [(p.number, p.game(r).opponent) for p in t.players if p.game(r).colour == "w"]
-
-
-def settings_event() -> tuple[Tournament, object]:
-    """The "settings" book's event before round 3 (rounds 1 and 2 paired under its
-    settings, player 9 not yet entered) and round 3 as the model pairs it."""
-    options = {"top_colour": "b", "accelerated": True, "rounds": 6}
-    t = event(11, 7, 2, pairing={"withdrawn": [9], **options})
-    return t, pair_round(t, 3, withdrawn=[4], **options)
-
-
 @pytest.fixture(scope="module")
 def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("script-books")
     t = event(7, 5, 2)
     unfinished = copy.deepcopy(t)
-    white, black = _boards(unfinished, 2)[1]
+    white, black = boards_of(unfinished, 2)[1]
     unfinished.player(white).games[1].code = unfinished.player(black).games[1].code = " "
     done = event(4, 2, 2)
     made = {"swiss": fill_swiss(t, folder / "swiss.xlsx", recalculate=False),
