@@ -96,7 +96,7 @@ def type_inputs(path: Path, typed: dict[str, Any]) -> Path:
         sheet, ref = next(iter(wb.defined_names[name].destinations))
         c1, r1, _, _ = range_boundaries(ref.replace("$", ""))
         for row, v in (value.items() if isinstance(value, dict) else [(0, value)]):
-            wb[sheet].cell(r1 + row, c1, v)
+            wb[sheet].cell(r1 + row, c1).value = v  # cell(r, c, None) would leave it as it is
     wb.save(path)
     return path
 
@@ -130,7 +130,7 @@ class ClassicRange:
         assert (len(rows), len(rows[0])) == (r2 - self.row + 1, c2 - self.column + 1)
         for i, row in enumerate(rows):
             for k, v in enumerate(row):
-                self.sheet.ws.cell(self.row + i, self.column + k, v)
+                self.sheet.ws.cell(self.row + i, self.column + k).value = v
         self.sheet.book.writes.append((self.sheet.name, self.row, self.column, rows))
 
 

@@ -20,14 +20,15 @@ import openpyxl
 import pytest
 from gacrux_events import before_round, file_round, generated_trf
 from openpyxl.utils import range_boundaries
-from xlwings_book import SETTINGS, ClassicBook, run_lite, settings_event, type_inputs
+from xlwings_book import SETTINGS, ClassicBook, event, run_lite, settings_event, type_inputs
 
 from chessrating import scripts
 from chessrating.cli import main
 from chessrating.pairing import engine_version
 from chessrating.pairing.book import points_text
 from chessrating.tournament import Tournament, cell_result
-from chessrating.trf import parse_trf, write_trf
+from chessrating.trf import parse_trf, read_trf, write_trf
+from chessrating.trf.export import export_trf
 from chessrating.workbooks import fill_swiss
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "workbooks"
@@ -286,3 +287,18 @@ def test_excel_pairs_a_workbook_as_chessrating_pair_does(tmp_path, capsys):
     [(_, _, _, rows)] = classic.writes
     assert round_of_rows(rows) == by_command
     assert lines[:-1] == printed == lite["output"].splitlines()[:-1]
+
+
+def test_the_rounds_planned_are_the_exported_files_rounds(tmp_path):
+    """A Swiss of 9 round columns with 7 rounds planned (PairRounds) and 4 played: the TRF
+    file says 7 rounds, as TRF-2026's record 142 and as TRF16's XXR (the record import-trf
+    reads the rounds planned from); with PairRounds blank, the rounds played."""
+    book = type_inputs(fill_swiss(event(8, 9, 4), tmp_path / "swiss.xlsx"), {"PairRounds": 7})
+    sixteen = export_trf(book, tmp_path / "swiss.trf")
+    lines = sixteen.output.read_text(encoding="utf-8").splitlines()
+    assert lines[-1] == "XXR 7" and read_trf(sixteen.output).rounds == 7
+    assert all(len(p.games) == 4 for p in read_trf(sixteen.output).players)
+    assert read_trf(export_trf(book, tmp_path / "swiss26.trf", trf_format="trf26").output).headers["142"] == ["7"]
+    blank = type_inputs(book, {"PairRounds": None})
+    back = export_trf(blank, tmp_path / "blank.trf").output
+    assert read_trf(back).rounds == 4 and not any(line.startswith("XXR") for line in back.read_text().splitlines())
