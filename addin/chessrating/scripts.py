@@ -128,8 +128,8 @@ def _refusal(refused: Any, ranges: dict[str, Any]) -> str:
     if not refused.findings:
         return text
     first = refused.findings[0]
-    shown = [_address(ranges, key) for key in first.cells]
-    cells = ", ".join(shown[:1] + [a.removeprefix(shown[0].split("!", 1)[0] + "!") for a in shown[1:]])
+    at = [_address(ranges, key) for key in first.cells]  # the sheet named once: Crosstable!P7, P9
+    cells = ", ".join(at[:1] + [a.removeprefix(at[0].split("!", 1)[0] + "!") for a in at[1:]])
     shown = f"{cells}: {first.message}" if cells else first.message
     if first.message in text:
         return text.replace(first.message, shown, 1)
