@@ -4,9 +4,9 @@ actions it returns.
 
 A seeded Swiss (benchmarks/pairing.py's: ratings from 2400 down, the higher rating
 favoured, 30 % draws, 2 % half-point byes) with its first rounds played is written as the
-FIDE Swiss template (cached values left empty), and the crosstable's values are handed to
-the script as the add-in hands them (an Office.js book payload, only the crosstable's
-values: the script's ``include``). tests/lite/run_main.mjs runs it as the add-in does:
+FIDE Swiss template (cached values left empty), and its values are handed to the script
+as the add-in hands them (an Office.js book payload, only the values of the crosstable and
+the Report sheet: the script's ``include``). tests/lite/run_main.mjs runs it as the add-in does:
 ``xlwings.Book(json=...)``, ``xlwings.server.custom_scripts_call``, ``book.json()``.
 
 * **first run**: the first click after opening: the pairing modules, gacrux and networkx

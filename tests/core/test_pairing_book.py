@@ -249,6 +249,31 @@ def test_values_as_a_script_inside_excel_reads_them():
     assert pair_event(event) == pair_round(t, 2, top_colour="w", withdrawn=[8], rounds=5)
 
 
+@pytest.mark.parametrize("blank", [None, "", "  "])
+def test_blank_cells_read_as_blank_however_they_come(blank):
+    """openpyxl and classic xlwings hand an empty cell over as None, Office.js (xlwings
+    Lite) as ""; a blank setting is its default (PairMaxMeets blank: once, not 0;
+    PairRounds blank: every round column), a blank round cell no game."""
+    def blanked(value):
+        if isinstance(value, list):
+            return [blanked(v) for v in value]
+        return blank if value is None else value
+
+    t = small_event(2)
+    values = values_of(t, rows=10, PairRounds=None, PairTopColour=None, PairAcceleration=None,
+                       PairMaxMeets=None)
+    values["Names"][9] = ["Late"]
+    values["JoinsInRound"] = [[None]] * 9 + [[3]]
+    values["WithdrawnAfter"] = [[None]] * 2 + [[2]] + [[None]] * 7
+    event = read_event(blanked(values))
+    assert (event.rounds, event.columns, event.max_meets, event.top_colour, event.accelerated) == \
+        (COLUMNS, COLUMNS, 1, None, False)
+    assert (event.joins, event.withdrawn_after) == ({10: 3}, {3: 2})
+    assert [(p.number, len(p.games)) for p in event.tournament.players] == [(n, 2) for n in range(1, 9)] + [(10, 0)]
+    assert pair_event(event) == pair_event(read_event(values)) == \
+        pair_round(read_event(values).tournament, 3, withdrawn=[3], rounds=COLUMNS)
+
+
 def test_no_players_and_no_round_columns_are_refused():
     with pytest.raises(PairingRefused, match="no players"):
         read_event({"Names": [[None], [""]], ROUND_INPUTS: [[None] * 3] * 2})

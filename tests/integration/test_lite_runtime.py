@@ -31,10 +31,12 @@ import pytest
 
 from gacrux_events import before_round, generated_trf
 from officejs_book import officejs_book
+from xlwings_book import type_inputs
 
 from chessrating import scripts, udfs, workbooks
 from chessrating.lite.convert import LITE_PREFIX, PAIRING_REQUIREMENTS, PYODIDE_VERSION, write_lite
 from chessrating.pairing import Pairing, pair_round
+from chessrating.tournament import cell_result
 from chessrating.trf import parse_trf
 
 from test_lite import _calls, _formulas, _raw_properties
@@ -161,12 +163,17 @@ PAIRED_ROUND = 3
 @pytest.fixture(scope="module")
 def swiss_20(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Pairing]:
     """A 20-player, 5-round FIDE Swiss as it stood before round 3 (generated and paired by
-    gacrux: byes asked for, forfeits), as the Office.js payload Lite sends the script
-    (only the crosstable's values); and the round as ``pair_round`` pairs it."""
+    gacrux: byes asked for, forfeits), with Baku acceleration and a player withdrawn after
+    round 2 typed on its Report sheet, as the Office.js payload Lite sends the script (the
+    values of the crosstable and the Report sheet); and the round as ``pair_round`` pairs
+    it under those settings."""
     event = parse_trf(generated_trf(20, 5, 4))
     before = before_round(event, PAIRED_ROUND)
     book = workbooks.fill_swiss(before, tmp_path_factory.mktemp("swiss-20") / "swiss.xlsx", recalculate=False)
-    return officejs_book(book, include=scripts.PAIR_NEXT_ROUND["include"]), pair_round(before, PAIRED_ROUND)
+    gone = min(p.number for p in before.players if p.game(PAIRED_ROUND).is_blank)
+    type_inputs(book, {"PairAcceleration": "Baku", "WithdrawnAfter": {gone - 1: PAIRED_ROUND - 1}})
+    return (officejs_book(book, include=scripts.PAIR_NEXT_ROUND["include"]),
+            pair_round(before, PAIRED_ROUND, withdrawn=[gone], accelerated=True))
 
 
 @pytest.fixture(scope="module")
@@ -306,15 +313,17 @@ def test_pair_next_round_in_pyodide_writes_pair_rounds_pairing(lite_runtime: dic
         assert rows[white - 1] == [black, "W", ""] and rows[black - 1] == [white, "B", ""]
     assert [n for n, row in enumerate(rows, start=1) if row == ["", "", "U"]] == \
         ([expected.bye] if expected.bye is not None else [])
-    for number, code in expected.absent:  # the bye asked for stays as typed
-        assert rows[number - 1] == ["", "", code], number
+    for number, code in expected.absent:  # the bye asked for stays as typed; withdrawn: empty
+        assert rows[number - 1] == ["", "", cell_result(code)], number
+    assert any(code == " " for _, code in expected.absent)
     shown = outcome["output"].splitlines()
-    assert shown[0].startswith(f"Round {PAIRED_ROUND}: {len(expected.boards)} boards (FIDE Dutch system")
+    assert shown[0].startswith(f"Round {PAIRED_ROUND}: FIDE Dutch system")
+    assert len(shown) == 2 + len(expected.boards) + (expected.bye is not None) + len(expected.absent) + 1
     assert len(outcome["ms"]) == 1
 
 
 def test_lite_registers_the_script_and_imports_the_engine_only_when_it_runs(lite_runtime: dict) -> None:
     [meta] = lite_runtime["scripts_meta"]
     assert (meta["function_name"], meta["name"]) == ("pair_next_round", "Pair next round")
-    assert meta["button"] == scripts.PAIR_NEXT_ROUND["button"] and meta["include"] == "Crosstable"
+    assert meta["button"] == scripts.PAIR_NEXT_ROUND["button"] and meta["include"] == "Crosstable,Report"
     assert lite_runtime["engine_at_first_answer"] == []

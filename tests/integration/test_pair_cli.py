@@ -14,17 +14,22 @@ from __future__ import annotations
 import hashlib
 import shutil
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
 from gacrux_events import before_round, file_round, generated_trf
 from openpyxl.utils import range_boundaries
+from xlwings_book import SETTINGS, ClassicBook, event, run_lite, settings_event, type_inputs
 
+from chessrating import scripts
 from chessrating.cli import main
 from chessrating.pairing import engine_version
 from chessrating.pairing.book import points_text
 from chessrating.tournament import Tournament, cell_result
-from chessrating.trf import parse_trf, write_trf
+from chessrating.trf import parse_trf, read_trf, write_trf
+from chessrating.trf.export import export_trf
+from chessrating.workbooks import fill_swiss
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "workbooks"
 EVENTS = {  # players, rounds, event number, rates of zero-point byes, half-point byes, forfeits
@@ -52,18 +57,25 @@ def round_read_back(book: Path, r: int) -> tuple[set[tuple[int, int]], int | Non
         c1, r1, _, r2 = range_boundaries(ref.replace("$", ""))
         col = c1 + 3 * (r - 1)
         rows = wb[sheet].iter_rows(min_row=r1, max_row=r2, min_col=col, max_col=col + 2, values_only=True)
-        boards, bye, absent = set(), None, {}
-        for number, (opponent, colour, result) in enumerate(rows, start=1):
-            if opponent is not None and colour == "W":
-                boards.add((number, opponent))
-            elif opponent is None and result == "U":
-                bye = number
-            elif opponent is None and result is not None:
-                absent[number] = {"B": "F"}.get(result, result)
-            assert opponent is None or result is None, (number, result)   # results stay empty
-        return boards, bye, absent
+        return round_of_rows(rows)
     finally:
         wb.close()
+
+
+def round_of_rows(rows: Any, blank: Any = None) -> tuple[set[tuple[int, int]], int | None, dict[int, str]]:
+    """A round's Opp, Col and Res cells, a row per starting number, read as
+    :func:`round_read_back` reads them; ``blank`` is what an empty cell holds."""
+    boards, bye, absent = set(), None, {}
+    for number, (opponent, colour, result) in enumerate(rows, start=1):
+        opponent, result = (None if v == blank else v for v in (opponent, result))
+        if opponent is not None and colour == "W":
+            boards.add((number, opponent))
+        elif opponent is None and result == "U":
+            bye = number
+        elif opponent is None and result is not None:
+            absent[number] = {"B": "F"}.get(result, result)
+        assert opponent is None or result is None, (number, result)   # results stay empty
+    return boards, bye, absent
 
 
 def cut_trf(event: Tournament, r: int, folder: Path, *, planned: bool = True) -> Path:
@@ -249,3 +261,44 @@ def test_the_report_sheets_pairing_inputs_are_read(tmp_path, capsys):
     assert out[-2:] == ["absent: 3 Player 3 (0): half-point bye (H)",
                         "absent: 8 Player 8 (0): not paired (withdrawn or not yet entered)"]
     assert main(["check-pairings", str(book)]) == 0
+
+
+def test_excel_pairs_a_workbook_as_chessrating_pair_does(tmp_path, capsys):
+    """One workbook with settings that are not the defaults on its Report sheet (6 of 7
+    rounds planned, Black on top, Baku acceleration, a late entry, a withdrawal): the round
+    ``chessrating pair`` writes, the round the Lite script writes through xlwings' own call
+    path (blank cells as ""), and the round the classic macro writes into a COM-shaped book
+    (blank cells as None, numbers as floats) are one round, the model's under the same
+    settings; the pairing lists are the same lines."""
+    t, expected = settings_event()
+    book = type_inputs(fill_swiss(t, tmp_path / "settings.xlsx", recalculate=False), SETTINGS)
+    out = tmp_path / "paired.xlsx"
+    assert main(["pair", str(book), "-o", str(out)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    by_command = round_read_back(out, 3)
+    assert by_command == (set(expected.boards), expected.bye, {})  # player 4: three empty cells
+    assert (4, " ") in expected.absent and any(9 in board for board in expected.boards)
+    [lite] = run_lite([book])["outcomes"]
+    assert "error" not in lite, lite
+    [action] = lite["actions"]
+    assert round_of_rows(action["values"], blank="") == by_command
+    classic = ClassicBook(book)
+    lines = scripts.pair_book(classic)
+    [(_, _, _, rows)] = classic.writes
+    assert round_of_rows(rows) == by_command
+    assert lines[:-1] == printed == lite["output"].splitlines()[:-1]
+
+
+def test_the_rounds_planned_are_the_exported_files_rounds(tmp_path):
+    """A Swiss of 9 round columns with 7 rounds planned (PairRounds) and 4 played: the TRF
+    file says 7 rounds, as TRF-2026's record 142 and as TRF16's XXR (the record import-trf
+    reads the rounds planned from); with PairRounds blank, the rounds played."""
+    book = type_inputs(fill_swiss(event(8, 9, 4), tmp_path / "swiss.xlsx"), {"PairRounds": 7})
+    sixteen = export_trf(book, tmp_path / "swiss.trf")
+    lines = sixteen.output.read_text(encoding="utf-8").splitlines()
+    assert lines[-1] == "XXR 7" and read_trf(sixteen.output).rounds == 7
+    assert all(len(p.games) == 4 for p in read_trf(sixteen.output).players)
+    assert read_trf(export_trf(book, tmp_path / "swiss26.trf", trf_format="trf26").output).headers["142"] == ["7"]
+    blank = type_inputs(book, {"PairRounds": None})
+    back = export_trf(blank, tmp_path / "blank.trf").output
+    assert read_trf(back).rounds == 4 and not any(line.startswith("XXR") for line in back.read_text().splitlines())

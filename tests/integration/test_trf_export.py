@@ -164,7 +164,8 @@ def test_trf26_header_and_shared_ranks(trf_import, tmp_path: Path, capsys) -> No
     summary = export_trf(book, out, trf_format="trf26")
     assert summary.ranks.startswith("the Crosstable's: its ranks changed since the import for ")
     back = read_trf(out)
-    assert summary.trf_format == "trf26" and back.headers["142"] == ["5"]
+    # 5 rounds played of the 9 the file plans (its XXR 9, the workbook's rounds planned)
+    assert summary.trf_format == "trf26" and back.headers["142"] == ["9"]
     ranks = {p.number: p.rank for p in back.players}
     # The workbook's Rank column (points, then BH/C1, BH, WIN, DE), shared ranks kept in TRF-2026 ...
     sheet = openpyxl.load_workbook(book, data_only=True)["Crosstable"]

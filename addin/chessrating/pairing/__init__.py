@@ -18,13 +18,11 @@ names the round and the players.
 - :mod:`.roundrobin`: :func:`berger_schedule`, FIDE's Berger tables (C.05 Annex 1), those of
   the tournament model (:func:`chessrating.tournament.berger_rounds`).
 - :mod:`.book`: a FIDE Swiss workbook's round from the values of its named ranges to the
-  cells to write (``read_event``, ``pair_event``, ``round_cells``), with no file in it, for
-  the command line and a script inside Excel alike.
+  cells to write (``read_event``, ``pair_event``, ``round_cells``), with no file in it: the
+  one reader of the workbook for the command line and for the script "Pair next round"
+  inside Excel (:mod:`chessrating.scripts`) alike.
 - :mod:`.command`: ``chessrating pair`` and ``chessrating check-pairings`` (the workbook
   read, the round's cells written, the workbook recalculated).
-- :mod:`.cells`: a FIDE Swiss crosstable's cell values (as a spreadsheet hands them over)
-  read into the model, its next round paired, and the round's cells as the pairing fills
-  them; what the script "Pair next round" (:mod:`chessrating.scripts`) does in Excel.
 
 Pairing numbers are the starting numbers, in order. The rounds before give scores,
 colours, floats and who has met whom; a player sits out a round with a requested bye the

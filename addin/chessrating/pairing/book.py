@@ -2,8 +2,11 @@
 
 Nothing here opens a file: the functions take the values of the workbook names the Swiss
 template defines (as lists of rows) and give back the cells to write, keyed by name, so
-the command line (``chessrating pair``, which reads and writes the file) and a script
-running inside Excel (which reads and writes the open workbook's ranges) share them.
+the command line (``chessrating pair``, which reads the file's names with openpyxl and
+writes the file: :mod:`.command`) and the script "Pair next round" inside Excel (which
+reads the open workbook's names through xlwings and writes its ranges:
+:mod:`chessrating.scripts`) read a workbook alike and pair it alike. An empty cell may
+come as ``None`` (openpyxl, xlwings) or as ``""`` (Office.js); both are blank.
 
 The names (:data:`NAMES`): ``Names`` and ``Ratings`` (the crosstable's player columns, a
 row per starting number), ``RoundInputs`` (the round columns, three per round: the
@@ -26,6 +29,8 @@ with no opponent (``H``, ``B``, ``Z``).
 * :func:`pairing_lines` — the pairing list in board order, to print or show.
 * :func:`book_kind` — which template a workbook is, by its names; :data:`USCF_REFUSAL`
   and :func:`round_robin_refusal` say why the others are not paired.
+* :func:`rounds_by_headers` — the round columns of a Swiss made before ``RoundInputs``
+  had a name, by the ``Opp`` headers from the first round's column on.
 
 >>> from chessrating.pairing import pair_round
 >>> values = {"Names": [["Ann"], ["Bob"], ["Cid"]], "RoundInputs": [[None] * 6] * 3,
@@ -55,7 +60,7 @@ from .swiss import Pairing, pair_round
 __all__ = ["NAMES", "ROUND_INPUTS", "PER_ROUND", "CellKey", "Finding", "PairingRefused",
            "BookEvent", "read_event", "pair_event", "round_cells", "pairing_lines",
            "book_kind", "USCF_REFUSAL", "round_robin_refusal", "points_text", "result_code",
-           "last_paired", "findings_text"]
+           "last_paired", "findings_text", "rounds_by_headers", "FIRST_ROUND_AFTER_NAME"]
 
 CellKey = tuple[str, int, int]  # a workbook name; row and column inside its range, from 0
 ROUND_INPUTS = "RoundInputs"
@@ -63,6 +68,9 @@ PER_ROUND = 3  # opponent's number, colour, result
 NAMES = ("Names", "Ratings", ROUND_INPUTS, "PairRounds", "PairTopColour", "PairAcceleration",
          "PairMaxMeets", "JoinsInRound", "WithdrawnAfter")
 _SHOWN = 12  # findings listed before the rest are counted
+# A Swiss without the RoundInputs name: round 1's Opp column lies this many columns right
+# of the Names column, after the FIDE player columns; the header row above names it Opp.
+FIRST_ROUND_AFTER_NAME = 9
 
 # The cell vocabulary's canonical results as TRF codes (a full-point bye B is TRF F).
 _TRF = {"1": "1", "½": "=", "0": "0", "+": "+", "-": "-", "H": "H", "B": "F", "U": "U", "Z": "Z"}
@@ -110,6 +118,21 @@ def book_kind(names: Iterable[str]) -> str:
     if "dualrated" in found or "bonusthreshold" in found:
         return "uscf"
     return "swiss" if "fideids" in found or ROUND_INPUTS.lower() in found else ""
+
+
+def rounds_by_headers(headers: Sequence[Any]) -> int:
+    """How many rounds a header row shows from the first round's ``Opp`` column on: one
+    for each ``Opp`` at every third cell, until the first that is not.
+
+    >>> rounds_by_headers(["Opp", "Col", "Res", "Opp", "Col", "Res", "Points"])
+    2
+    >>> rounds_by_headers(["Points", "Opp"])
+    0
+    """
+    rounds = 0
+    while PER_ROUND * rounds < len(headers) and headers[PER_ROUND * rounds] == "Opp":
+        rounds += 1
+    return rounds
 
 
 @dataclass(frozen=True)

@@ -27,9 +27,9 @@ from typing import Any
 
 from ..errors import RatingError
 from .book import (
-    NAMES, PER_ROUND, ROUND_INPUTS, CellKey, Finding, PairingRefused, book_kind, findings_text,
-    pair_event, pairing_lines, read_event, result_code, round_cells, round_robin_refusal,
-    USCF_REFUSAL,
+    FIRST_ROUND_AFTER_NAME, NAMES, PER_ROUND, ROUND_INPUTS, CellKey, Finding, PairingRefused,
+    book_kind, findings_text, pair_event, pairing_lines, read_event, result_code, round_cells,
+    round_robin_refusal, USCF_REFUSAL,
 )
 from .swiss import Pairing, RoundDifference, check_pairings
 
@@ -85,8 +85,8 @@ def book_names(view: Any) -> BookNames:
 
 def _round_columns(view: Any, names: list[list[Cell]]) -> list[list[Cell]]:
     sheet, first, name_col = names[0][0]
-    start = name_col + 9  # the first round's Opp column, after the FIDE player columns
-    rounds = 0
+    start = name_col + FIRST_ROUND_AFTER_NAME  # the first round's Opp column
+    rounds = 0  # as rounds_by_headers counts them, cell by cell
     while view.value(sheet, first - 1, start + PER_ROUND * rounds) == "Opp":
         rounds += 1
     return [[(sheet, row[0][1], start + k) for k in range(PER_ROUND * rounds)] for row in names]

@@ -224,12 +224,13 @@ def _read_birth(year_value: Any, birth: str, p: Player, issues: list[Issue]) -> 
 
 
 def _read_rounds(view: BookView, t: Tournament) -> None:
-    """The rounds of the event: those played, or more where round dates say so."""
+    """The rounds of the event: those played, or more where round dates or the Swiss's
+    rounds planned (``PairRounds``, which ``import-trf`` fills from 142/``XXR``) say so."""
     played = max((len(p.games) for p in t.players), default=0)
     t.round_dates = [_date(d) for d in view.named("RoundDates")]
     while t.round_dates and t.round_dates[-1] is None:
         t.round_dates.pop()
-    t.rounds = max(played, len(t.round_dates))
+    t.rounds = max(played, len(t.round_dates), whole_number(view.one("PairRounds")) or 0)
 
 
 def _swiss_games(view: BookView, sheet: str, rows: list[tuple[int, int]], name_col: int,
