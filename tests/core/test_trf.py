@@ -171,9 +171,10 @@ def test_encodings():
     # Windows-1252 names (Swiss-Manager on Windows): Š is 0x8A there, a control code in Latin-1
     windows = read_trf(text.replace("Müller", "Šaric").encode("cp1252"))
     assert windows.players[0].name == "Šaric, Jürg"
-    # a byte Windows-1252 lacks: the whole file as Latin-1, named
+    # a byte Windows-1252 lacks: that line as Latin-1, named
     odd = read_trf(text.encode("latin-1") + b"\n012 \x81")
-    assert odd.players[0].name == "Müller, Jürg" and messages(odd)[0] == (1, "the file is not UTF-8; read as Latin-1")
+    assert odd.players[0].name == "Müller, Jürg"
+    assert messages(odd)[0] == (1, "the file is not UTF-8; read as Windows-1252 (line 4 as Latin-1)")
     assert parse_trf("\ufeff" + text).name == "Turnier München"
     assert decode_trf(b"012 A\n022 B\n032 \xe9") == ("012 A\n022 B\n032 é", 3)
 

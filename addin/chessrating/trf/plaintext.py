@@ -1,0 +1,58 @@
+"""Text for line-based, fixed-column records (the TRF, the US Chess report's dBASE fields):
+one character in, one character out, nothing that ends a line or counts twice.
+
+A reader splitting lines the Unicode way (Python's :meth:`str.splitlines`, Java's
+``\\R``) ends a line at CR and LF and also at VT, FF, the file, group and record
+separators (U+001C–U+001E), NEL (U+0085) and the line and paragraph separators (U+2028,
+U+2029): a name holding one of them followed by a whole ``001`` record would forge a
+player. Every control (Unicode category ``Cc``: C0, DEL, C1), every format character
+(``Cf``: zero-width and direction marks, which a reader may drop), the line and paragraph
+separators (``Zl``, ``Zp``) and every lone surrogate (``Cs``, which no encoder writes)
+become a space.
+
+Fixed columns are counted differently by readers: Python counts code points, Java and
+JavaScript UTF-16 units, where a character outside the Basic Multilingual Plane (an emoji,
+a CJK extension ideograph, 𝔄) counts two. **Decision**: such a character is written as
+``?``, one column for every reader; the caller names what it replaced.
+
+>>> one_line("Alpha\\u2028001    2 m"), one_line("Bet\\u200ba"), one_line("Chess 𝔄 club")
+('Alpha 001    2 m', 'Bet a', 'Chess ? club')
+>>> replaced("Ann\\u2029e \\U0001F600")
+['U+2029', 'U+1F600']
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["one_line", "replaced", "ASTRAL_MARK"]
+
+ASTRAL_MARK = "?"  # what a character outside the Basic Multilingual Plane becomes
+_BREAKING = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+
+
+def _safe(ch: str) -> str | None:
+    """What ``ch`` becomes, ``None`` when it stays."""
+    if ch == " ":
+        return None
+    if ord(ch) > 0xFFFF:
+        return ASTRAL_MARK
+    if unicodedata.category(ch) in _BREAKING:
+        return " "
+    return None
+
+
+def one_line(text: str) -> str:
+    """``text`` with each character that breaks a line or a column replaced (module doc):
+    as long as ``text``, in code points and in UTF-16 units alike."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(_safe(ch) or ch for ch in text)
+
+
+def replaced(text: str) -> list[str]:
+    """The characters :func:`one_line` replaces in ``text``, as ``U+XXXX``, each once."""
+    if text.isascii() and text.isprintable():
+        return []
+    found = dict.fromkeys(f"U+{ord(ch):04X}" for ch in text if _safe(ch) is not None)
+    return list(found)
