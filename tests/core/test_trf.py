@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from chessrating.errors import RatingError
 from chessrating.tournament import Player, ReadWarning, RoundGame, Scoring, Tournament
+from chessrating.trf.plaintext import one_line
 from chessrating.trf import decode_trf, parse_date, parse_trf, read_trf, save_trf, write_trf
 
 from conftest import TRF_DATA as TRF_DIR
@@ -132,6 +133,8 @@ def test_round_trip_real_files(name, line_end):
     text = write_trf(t, line_end=line_end)
     assert text.count(line_end) == len(text.splitlines())
     again = parse_trf(text)
+    # a tab (grandmommyscup's kept IND records) is written as a space, one column still
+    t.extra_lines = [line.replace("\t", " ") for line in t.extra_lines]
     same_tournament(again, t)
     shifted = {"trf26_team.trf": 2}.get(name, 0)  # the writer puts birth dates in place
     assert len(again.warnings) == len(t.warnings) - shifted
@@ -496,8 +499,23 @@ def test_fuzz_mutated_lines_never_crash(text):
     again = parse_trf(written)
     fields = ("name", "city", "federation", "start_date", "end_date", "type", "chief_arbiter",
               "deputy_arbiters", "time_control", "round_dates", "scoring", "players", "rounds")
-    assert [getattr(again, f) for f in fields] == [getattr(t, f) for f in fields]
+    # the writer writes each control, line break and astral character as one column (a
+    # space, ?), which reads back as a blank (stripped at a field's ends)
+    assert [getattr(again, f) for f in fields] == [_written(getattr(t, f)) for f in fields]
+    assert written.count("\r\n") == len(written.splitlines())
     assert write_trf(again) == written
+
+
+def _written(value):
+    """A field's value as the writer's text reads back: its texts through one_line."""
+    if isinstance(value, str):
+        return value if one_line(value) == value else one_line(value).strip()
+    if isinstance(value, list):
+        return [_written(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.replace(value, **{f.name: _written(getattr(value, f.name))
+                                             for f in dataclasses.fields(value) if f.init})
+    return value
 
 
 @given(st.binary(max_size=400), st.sampled_from(SEED_LINES))

@@ -4,7 +4,9 @@ The reader is tolerant: it never fails on what a file holds. Anything it cannot 
 anything inconsistent (a points column that disagrees with the results, two sides of a
 game that disagree, an opponent who does not exist), becomes a
 :class:`~chessrating.tournament.ReadWarning` with its line number. It accepts CR, LF or
-CRLF line ends, UTF-8 (with or without BOM), UTF-16 (by its BOM), Windows-1252 or Latin-1, ``###`` comments, dates as
+CRLF line ends, UTF-8 (with or without BOM), UTF-16 (by its BOM), Windows-1252 or Latin-1
+for the lines that are not UTF-8 (named), a control or Unicode line-break character
+inside a line as a space (named, but a tab), ``###`` comments, dates as
 ``YYYY/MM/DD``, ``YYYY.MM.DD``, ``DD/MM/YYYY``, ``DD.MM.YYYY`` or a year alone, TRF06
 one-letter titles, blank or ``0`` ratings, omitted trailing rounds, byes with a blank
 opponent and a birth date shifted one column.
@@ -34,6 +36,7 @@ import os
 import re
 
 from ..errors import RatingError
+from .plaintext import one_line, replaced
 from ..tournament import (
     DEFAULT_SCORING, PLAYED_CODES, RESULT_CODES, TITLES, Player, ReadWarning, RoundGame,
     Scoring, Tournament,
@@ -353,8 +356,7 @@ def _round_dates(text: str) -> list[_dt.date | None] | None:
     slots = [text[87 + 10 * i: 97 + 10 * i].strip() for i in range(min(count, MAX_ROUNDS + 1))]
     if not any(slots):  # not aligned: fall back to the words on the line
         slots = text.split(maxsplit=MAX_ROUNDS + 1)
-    if len(slots) > MAX_ROUNDS:
-        return None
+    slots = slots[:MAX_ROUNDS]  # the caller names the dates past them
     dates = [parse_date(s) if s else None for s in slots]
     if any(s and d is None for s, d in zip(slots, dates)):
         return None
@@ -372,11 +374,19 @@ def parse_trf(text: str) -> Tournament:
     header_line: dict[str, int] = {}
     player_line: dict[int, int] = {}
     extra_line: list[int] = []
+    widest = widest_line = 0  # the most round columns of a 001 line (read or not), and where
     for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff")), start=1):
         if not line.strip() or line.startswith("###"):
             continue
+        odd = [c for c in replaced(line, astral=False) if c != "U+0009"]  # a tab: one blank column
+        line = one_line(line, astral=False)  # no field holds a control or a line break
+        if odd:
+            t.warnings.append(ReadWarning(lineno, f"{', '.join(odd[:5])}: a control or line-break "
+                                                  "character, read as a space"))
         code = line[:3]
         if code == "001":
+            if (len(line.rstrip()) - 82) // 10 > widest:
+                widest, widest_line = (len(line.rstrip()) - 82) // 10, lineno
             warn: list[str] = []
             player = _player(line.rstrip(), warn)
             if player is not None and player.number in player_line:
@@ -397,6 +407,10 @@ def parse_trf(text: str) -> Tournament:
             t.extra_lines.append(line)
             extra_line.append(lineno)
     _read_headers(t, header_line, extra_line)
+    if widest > MAX_ROUNDS:  # the rounds the file holds, though not all are read
+        t.rounds = max(t.rounds, widest)
+        t.warnings.append(ReadWarning(widest_line, f"the file holds {widest} rounds; rounds past {MAX_ROUNDS} "
+                                         "are not read"))
     _check(t, player_line)
     t.warnings = t.warnings.closed()
     return t
@@ -439,6 +453,8 @@ def _read_headers(t: Tournament, header_line: dict[str, int], extra_line: list[i
         dates = _round_dates(first["132"])
         if dates is None:
             t.warnings.append(ReadWarning(header_line["132"], "round dates not understood"))
+        elif len(dates) == MAX_ROUNDS and len(first["132"].split()) > MAX_ROUNDS:
+            t.warnings.append(ReadWarning(header_line["132"], f"round dates past round {MAX_ROUNDS} not read"))
         t.round_dates = dates or []
     if first.get("162", "").strip():
         scoring = _scoring(first["162"])
@@ -568,8 +584,11 @@ def write_trf(tournament: Tournament, *, line_end: str = "\r\n") -> str:
     Comments and warnings are not written. **Decision**: lines end in CR LF by default,
     which ends each line with a CR as the spec asks and opens everywhere; pass
     ``line_end="\\r"`` for bare CR (the spec's letter) or ``"\\n"``.
-    Names are cut to their 33 columns; any other value that does not fit its columns
-    raises :class:`RatingError`.
+    Names are cut to their 33 columns; any other value that does not fit its columns,
+    or more than :data:`MAX_ROUNDS` rounds, raises :class:`RatingError`. Every line
+    break and control character of any kind in a text becomes a space, a character
+    outside the Basic Multilingual Plane ``?`` (:mod:`.plaintext`): one record a line,
+    its columns where every reader counts them.
 
     >>> t = Tournament(name="Blitz", players=[Player(1, "Alpha, Anna", "w", "WIM", 2200)])
     >>> write_trf(t, line_end="\\n").splitlines()[-1]
@@ -577,6 +596,10 @@ def write_trf(tournament: Tournament, *, line_end: str = "\r\n") -> str:
     """
     if line_end not in ("\r\n", "\r", "\n"):
         raise RatingError(f"line_end: {line_end!r} is not CR, LF or CR LF")
+    rounds = max([tournament.rounds, len(tournament.round_dates), *(len(p.games) for p in tournament.players)])
+    if rounds > MAX_ROUNDS:  # what is written must read back whole
+        raise RatingError(f"rounds: {rounds} rounds; a TRF file is read back up to {MAX_ROUNDS} rounds, "
+                          "so none is written")
     lines = [f"{code} {text}".rstrip() for code, texts in _header_texts(tournament).items() for text in texts]
     lines += [_player_line(p) for p in tournament.players]
     extra = [f"XXR {tournament.rounds}" if line.startswith("XXR") else line for line in tournament.extra_lines]
@@ -585,8 +608,9 @@ def write_trf(tournament: Tournament, *, line_end: str = "\r\n") -> str:
         declared.append(tournament.rounds)
     if tournament.rounds > max(declared):
         extra.append(f"XXR {tournament.rounds}")
-    # A line break inside a name or a kept record would start a new record.
-    return "".join(re.sub(r"[\r\n]", " ", line) + line_end for line in lines + extra)
+    # A line break of any kind inside a name or a kept record would start a new record,
+    # and a character outside the BMP would shift the columns after it for some readers.
+    return "".join(one_line(line) + line_end for line in lines + extra)
 
 
 def save_trf(tournament: Tournament, path: str | os.PathLike[str], *, encoding: str = "utf-8",

@@ -31,28 +31,33 @@ ASTRAL_MARK = "?"  # what a character outside the Basic Multilingual Plane becom
 _BREAKING = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 
-def _safe(ch: str) -> str | None:
+def _safe(ch: str, astral: bool = True) -> str | None:
     """What ``ch`` becomes, ``None`` when it stays."""
     if ch == " ":
         return None
     if ord(ch) > 0xFFFF:
-        return ASTRAL_MARK
+        return ASTRAL_MARK if astral else None
     if unicodedata.category(ch) in _BREAKING:
         return " "
     return None
 
 
-def one_line(text: str) -> str:
+def one_line(text: str, *, astral: bool = True) -> str:
     """``text`` with each character that breaks a line or a column replaced (module doc):
-    as long as ``text``, in code points and in UTF-16 units alike."""
+    as long as ``text``, in code points and in UTF-16 units alike. ``astral=False``
+    (a reader's) keeps the characters outside the BMP.
+
+    >>> one_line("\\t1\\x1e2\\x85 \\U0001F600", astral=False)
+    ' 1 2  \\U0001f600'
+    """
     if text.isascii() and text.isprintable():
         return text
-    return "".join(_safe(ch) or ch for ch in text)
+    return "".join(_safe(ch, astral) or ch for ch in text)
 
 
-def replaced(text: str) -> list[str]:
+def replaced(text: str, *, astral: bool = True) -> list[str]:
     """The characters :func:`one_line` replaces in ``text``, as ``U+XXXX``, each once."""
     if text.isascii() and text.isprintable():
         return []
-    found = dict.fromkeys(f"U+{ord(ch):04X}" for ch in text if _safe(ch) is not None)
+    found = dict.fromkeys(f"U+{ord(ch):04X}" for ch in text if _safe(ch, astral) is not None)
     return list(found)
