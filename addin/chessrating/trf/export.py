@@ -109,10 +109,12 @@ def _clean(text: str, issues: list[Issue], number: int, field: str) -> str:
     if not odd:
         return text
     clean = one_line(text)
-    issues.append(Issue(number, clean if number else "", field,
-                        f"{', '.join(odd[:5])}{' …' if len(odd) > 5 else ''}: a line break, control "
-                        "or character outside the Basic Multilingual Plane; written as a space "
-                        "(a character outside it as ?)"))
+    astral = [c for c in odd if len(c) > 6]  # U+1F600: past U+FFFF
+    breaks = [c for c in odd if len(c) <= 6]
+    said = ([f"{', '.join(breaks[:5])}: a line break or control character, written as a space"] if breaks else []) \
+        + ([f"{', '.join(astral[:5])}: outside the Basic Multilingual Plane (two columns for some "
+            "readers), written as ?"] if astral else [])
+    issues.append(Issue(number, clean if number else "", field, "; ".join(said)))
     return clean
 
 
@@ -386,11 +388,14 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
             if found:
                 rnd, colour = int(found[1]), {"W": "w", "B": "b"}.get(found[2] or "")
             else:
-                if stated:
-                    what = "names round 0 (rounds count from 1)" if re.fullmatch(r"\s*0+\s*[WB]?\s*", stated.upper()) \
-                        else "is not like 3W"
+                if re.fullmatch(r"\s*0+\s*[WB]?\s*", stated.upper()):
                     read.issues.append(Issue(p.number, p.name, f"against player {j}",
-                                             f"round and colour {stated!r} {what}; Berger tables used"))
+                                             f"round and colour {stated!r} names round 0 (rounds count "
+                                             "from 1); the game is not written"))
+                    continue
+                if stated:
+                    read.issues.append(Issue(p.number, p.name, f"against player {j}",
+                                             f"round and colour {stated!r} is not like 3W; Berger tables used"))
                 a, b = min(p.number, j), max(p.number, j)
                 rnd, low_white = table[(a, b)]
                 colour = "w" if (low_white if p.number == a else not low_white) else "b"
