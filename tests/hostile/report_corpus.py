@@ -222,3 +222,32 @@ def make_mixed_encoding_trf(folder: Path, latin_line: int = 2) -> Path:
     path = folder / "mixed.trf"
     path.write_bytes(data.removesuffix(b"\r\n"))
     return path
+
+
+# -- the largest of a kind under 5 MB (for benchmarks/hostile_report.py) -------------------
+def make_wide_trf(folder: Path, players: int = 245, rounds: int = 2000) -> Path:
+    """``players`` who meet by the circle method for ``rounds`` rounds (past 999: 5 MB),
+    points blank (they do not fit TRF16's four columns)."""
+    games: dict[int, list[str]] = {n: [] for n in range(1, players + 1)}
+    for pairs in make_corpus.round_robin_pairs(players, rounds):
+        for white, black in pairs:
+            games[white].append(f"  {black:>4} w 1")
+            games[black].append(f"  {white:>4} b 0")
+    lines = ["012 Wide Open", f"XXR {rounds}"]
+    lines += [f"001 {n:>4} m    {f'Player {n:03d}':<33} {1500 + n:>4} GER {100000 + n:>11} 1990/01/01 "
+              f"     {n:>4}" + "".join(games[n]) for n in range(1, players + 1)]
+    path = folder / "wide.trf"
+    path.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")
+    return path
+
+
+def make_mixed_encoding_big(folder: Path, comments: int = 85_000) -> Path:
+    """The mixed file of :func:`make_mixed_encoding_trf` followed by ``comments`` comment
+    lines with accents, every other one Latin-1 (5 MB: each decoded on its own, each named
+    up to the reader's cap)."""
+    path = make_mixed_encoding_trf(folder)
+    with open(path, "ab") as out:
+        for n in range(comments):
+            line = f"\r\n### Ødegård, Åse — note {n:07d} ".ljust(48, "·")
+            out.write(line.encode("latin-1", "replace") if n % 2 else line.encode("utf-8"))
+    return path.rename(folder / "mixed-big.trf")

@@ -35,7 +35,7 @@ import datetime as _dt
 import re
 from typing import Any
 
-__all__ = ["cell_date", "birth_text", "text_date"]
+__all__ = ["cell_date", "birth_text", "text_date", "cell_address"]
 
 _EPOCH = _dt.date(1899, 12, 30)  # Excel's day 0 (the 1900 date system)
 _EARLIEST = _dt.date(1910, 1, 1)
@@ -140,3 +140,13 @@ def birth_text(value: Any, where: str) -> tuple[str, str | None]:
     if day is None:
         return "", f"{where}: {problem}; not written"
     return f"{day:%Y/%m/%d}", None
+
+
+def cell_address(sheet: str, row: int, col: int) -> str:
+    """A cell's address as Excel shows it.
+
+    >>> cell_address("Report", 21, 5)
+    'Report!E21'
+    """
+    from xlrecalc import column_letters
+    return f"{sheet}!{column_letters(col)}{row}"

@@ -57,8 +57,8 @@ from typing import Any
 from ..cells import whole_number
 from ..errors import RatingError
 from ..results import EXCEL_ERRORS
-from .celldates import birth_text, cell_date
-from .plaintext import one_line, replaced
+from .celldates import birth_text, cell_address, cell_date
+from .plaintext import one_line_noted
 from .bookview import BookView, read_book_view
 from ..tournament import TITLES, Player, RoundGame, Tournament, berger, colour_code
 from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
@@ -96,25 +96,11 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _where(sheet: str, row: int, col: int) -> str:
-    """A cell's address as Excel shows it: ``Report!E21``."""
-    from xlrecalc import column_letters
-    return f"{sheet}!{column_letters(col)}{row}"
-
-
 def _clean(text: str, issues: list[Issue], number: int, field: str) -> str:
-    """``text`` as one line of fixed columns (:func:`.plaintext.one_line`); what was
-    replaced is an issue."""
-    odd = replaced(text)
-    if not odd:
-        return text
-    clean = one_line(text)
-    astral = [c for c in odd if len(c) > 6]  # U+1F600: past U+FFFF
-    breaks = [c for c in odd if len(c) <= 6]
-    said = ([f"{', '.join(breaks[:5])}: a line break or control character, written as a space"] if breaks else []) \
-        + ([f"{', '.join(astral[:5])}: outside the Basic Multilingual Plane (two columns for some "
-            "readers), written as ?"] if astral else [])
-    issues.append(Issue(number, clean if number else "", field, "; ".join(said)))
+    """``text`` as one line of fixed columns; what was replaced is an issue."""
+    clean, note = one_line_noted(text)
+    if note:
+        issues.append(Issue(number, clean if number else "", field, note))
     return clean
 
 
@@ -127,7 +113,7 @@ def _event_date(view: BookView, name: str, cell: tuple[str, int, int] | None, is
     date, problem = cell_date(view.value(*cell))
     if problem:
         field = f"round {round_number} date" if round_number else name
-        issues.append(Issue(0, "", field, f"{_where(*cell)}: {problem}"))
+        issues.append(Issue(0, "", field, f"{cell_address(*cell)}: {problem}"))
     return date
 
 
@@ -148,7 +134,7 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
     read = WorkbookEvent(t, "swiss" if swiss else "round robin")
     t.name = _text(view.value(sheet, 2, 2))
     if t.name in EXCEL_ERRORS:
-        read.issues.append(Issue(0, "", "Event", f"{_where(sheet, 2, 2)} holds the Excel error {t.name}; "
+        read.issues.append(Issue(0, "", "Event", f"{cell_address(sheet, 2, 2)} holds the Excel error {t.name}; "
                                  "not written"))
         t.name = ""
     t.name = _clean(t.name, read.issues, 0, "Event")
@@ -210,11 +196,11 @@ def _read_players(view: BookView, sheet: str, rows: list[tuple[int, int]], read:
         if not name:
             continue
         if name in EXCEL_ERRORS:  # a formula's error is no one's name: no player is made of it
-            raise RatingError(f"book: {str(view.path)!r}: {_where(sheet, row, col)} holds the Excel error "
+            raise RatingError(f"book: {str(view.path)!r}: {cell_address(sheet, row, col)} holds the Excel error "
                               f"{name}, not a player's name; nothing written")
         name = _clean(name, read.issues, i + 1, "Name")
         row_report = [values[i] if i < len(values) else None for values in report]
-        row_report[2] = (row_report[2], _where(*births[i]) if i < len(births) else "BirthDates")
+        row_report[2] = (row_report[2], cell_address(*births[i]) if i < len(births) else "BirthDates")
         p = _read_player(view, sheet, (row, col), Player(i + 1, name), row_report, read.issues)
         stated = points[i] if i < len(points) else None
         read.stated_points[p.number] = float(stated) if isinstance(stated, (int, float)) else None

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["one_line", "replaced", "ASTRAL_MARK"]
+__all__ = ["one_line", "replaced", "one_line_noted", "ASTRAL_MARK"]
 
 ASTRAL_MARK = "?"  # what a character outside the Basic Multilingual Plane becomes
 _BREAKING = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
@@ -61,3 +61,21 @@ def replaced(text: str, *, astral: bool = True) -> list[str]:
         return []
     found = dict.fromkeys(f"U+{ord(ch):04X}" for ch in text if _safe(ch, astral) is not None)
     return list(found)
+
+
+def one_line_noted(text: str) -> tuple[str, str | None]:
+    """:func:`one_line` of ``text`` and a note of what it replaced (``None`` for nothing),
+    for a check to name.
+
+    >>> one_line_noted("Ann\\u2028e \\U0001F600")
+    ('Ann e ?', 'U+2028: a line break or control character, written as a space; U+1F600: outside the Basic Multilingual Plane (two columns for some readers), written as ?')
+    """
+    odd = replaced(text)
+    if not odd:
+        return text, None
+    astral = [c for c in odd if len(c) > 6]  # U+1F600: past U+FFFF
+    breaks = [c for c in odd if len(c) <= 6]
+    said = ([f"{', '.join(breaks[:5])}: a line break or control character, written as a space"] if breaks else []) \
+        + ([f"{', '.join(astral[:5])}: outside the Basic Multilingual Plane (two columns for some "
+            "readers), written as ?"] if astral else [])
+    return one_line(text), "; ".join(said)
