@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -35,16 +34,14 @@ def refuse_inputs(inputs: Iterable[Path], outputs: Iterable[Path]) -> None:
                                   "it is never written to: name another with -o")
 
 
-def _aside(target: Path) -> Path | None:
-    """A second name for ``target``'s present file (a hard link, else a copy), ``None``
-    when there is no file there."""
-    from xlrecalc.archive import TEMP_MARK
+def _aside(target: Path, stack: contextlib.ExitStack) -> Path | None:
+    """A second name for ``target``'s present file (a hard link, else a copy), removed when
+    ``stack`` closes; ``None`` when there is no file there."""
+    from xlrecalc import draft_path
 
     if not target.is_file():
         return None
-    handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}{TEMP_MARK}old-")
-    os.close(handle)
-    backup = Path(name)
+    backup = stack.enter_context(draft_path(target))
     backup.unlink()
     try:
         os.link(target, backup)
@@ -57,9 +54,22 @@ def replace_together(moves: list[tuple[Path, Path]]) -> None:
     """Move each ``(draft, target)``'s finished draft onto its target, in order; when one
     fails, put back every target already replaced and raise :class:`RatingError` naming
     the target that failed."""
+    done: list[tuple[Path, Path | None]] = []
+    with contextlib.ExitStack() as stack:  # the old files' second names, gone at the end
+        _replace_all(moves, done, stack)
+    for folder in {target.parent for _, target in moves}:
+        with contextlib.suppress(OSError):
+            fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
+
+def _replace_all(moves: list[tuple[Path, Path]], done: list[tuple[Path, Path | None]],
+                 stack: contextlib.ExitStack) -> None:
     from xlrecalc import new_file_mode
 
-    done: list[tuple[Path, Path | None]] = []
     try:
         for draft, target in moves:
             try:
@@ -67,13 +77,8 @@ def replace_together(moves: list[tuple[Path, Path]]) -> None:
                 os.chmod(draft, mode)
                 with open(draft, "rb+") as stream:
                     os.fsync(stream.fileno())
-                backup = _aside(target)
-                try:
-                    os.replace(draft, target)
-                except OSError:
-                    if backup is not None:
-                        backup.unlink()
-                    raise
+                backup = _aside(target, stack)
+                os.replace(draft, target)
                 done.append((target, backup))
             except OSError as error:
                 raise RatingError(f"output: {str(target)!r} cannot be written ({error.strerror or error}); "
@@ -85,16 +90,6 @@ def replace_together(moves: list[tuple[Path, Path]]) -> None:
             else:
                 os.replace(backup, target)
         raise
-    for _, backup in done:
-        if backup is not None:
-            backup.unlink(missing_ok=True)
-    for folder in {target.parent for _, target in moves}:
-        with contextlib.suppress(OSError):
-            fd = os.open(folder, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
 
 
 @contextlib.contextmanager
