@@ -523,3 +523,29 @@ def test_fuzz_bytes_never_crash(noise, seed):
     """200 files of a real line followed by random bytes: decoded and read without an exception."""
     t = read_trf(seed.encode() + b"\n" + noise)
     assert isinstance(t, Tournament)
+
+
+# Every Unicode line break (str.splitlines ends a line at each), a control, a format
+# character, a lone surrogate: none may start a record.
+BREAKS = ["\r", "\n", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029",
+          "\x00", "\x7f", "\u200b", "\ud800"]
+
+
+@pytest.mark.parametrize("brk", BREAKS, ids=lambda c: "+".join(f"U+{ord(x):04X}" for x in c))
+def test_no_line_break_of_any_kind_starts_a_record(brk):
+    forged = "001   99 m  GM Forged, Player                   2800 NOR     9999999 1990/01/01  3.0   99"
+    t = Tournament(name=f"Open{brk}012 Forged", city=f"Oslo{brk}022 Forged",
+                   players=[Player(1, f"Alpha, Anna{brk}{forged}"), Player(2, f"Beta{brk}{forged}")])
+    t.extra_lines = [f"XXZ kept{brk}{forged}"]
+    text = write_trf(t)
+    written = text.split("\r\n")[:-1]
+    assert text.splitlines() == written
+    assert [line[:3] for line in written] == ["012", "022", "001", "001", "XXZ"]
+    text.encode("utf-8")  # a lone surrogate became a space: the text encodes
+
+
+def test_characters_outside_the_bmp_take_one_column_for_every_reader():
+    t = Tournament(players=[Player(1, "\U0001D504lpha, Anna \U0001F600", rating=2100, federation="NOR")])
+    line = write_trf(t).splitlines()[-1]
+    assert line[14:47].rstrip() == "?lpha, Anna ?" and line[48:52] == "2100" and line[53:56] == "NOR"
+    assert len(line.encode("utf-16-le")) == 2 * len(line)
