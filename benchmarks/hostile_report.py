@@ -12,6 +12,8 @@ make_corpus.swiss_trf (the round robin: 6 players, 5 rounds); the baseline is
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import resource
 import shutil
@@ -89,7 +91,7 @@ def measure(args: list[str], cwd: Path, file_size: int | None) -> tuple[int, flo
         resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
     env = {**os.environ, "PYTHONPATH": str(ROOT / "addin")}
     limit = "" if file_size is None else (
-        f"signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+        f"signal.signal(signal.SIGXFSZ, signal.SIG_IGN), "
         f"resource.setrlimit(resource.RLIMIT_FSIZE, ({file_size}, {file_size}))")
     script = ("import resource, signal, subprocess, sys, time; t = time.perf_counter(); "
               f"p = subprocess.run(sys.argv[1:], capture_output=True, preexec_fn=lambda: ({limit or 'None'})); "
@@ -106,15 +108,15 @@ def main() -> None:
     print(f"{'case':66} {'file':>9} {'peak MB':>8} {'x base':>7} {'seconds':>8} {'exit':>5}")
     base = None
     with tempfile.TemporaryDirectory() as root:
-        book = corpus.imported(Path(root))
+        with contextlib.redirect_stdout(io.StringIO()):
+            book = corpus.imported(Path(root))
         for label, build in CASES.items():
             with tempfile.TemporaryDirectory() as name:
                 folder = Path(name)
                 shutil.copy(book, folder / book.name)
-                before = {p.name for p in folder.iterdir()}
-                args, file_size = build(folder, folder / book.name)
-                made = [p for p in folder.iterdir() if p.name not in before and p.is_file()]
-                size = max((p.stat().st_size for p in made), default=(folder / book.name).stat().st_size)
+                with contextlib.redirect_stdout(io.StringIO()):  # import-trf's summaries
+                    args, file_size = build(folder, folder / book.name)
+                size = (folder / args[1]).stat().st_size  # the file given
                 peak, seconds, code = measure(args, folder, file_size)
             base = base or peak
             print(f"{label:66} {size / 1024:>7.0f}KB {peak >> 20:>8} {peak / base:>7.1f} "
