@@ -182,7 +182,8 @@ def _read_report_fields(view: BookView, read: WorkbookEvent) -> None:
     t.chief_arbiter, t.time_control = text("ReportArbiter"), text("ReportTimeControl")
     t.deputy_arbiters = [d.strip() for d in text("ReportDeputies").split(";") if d.strip()]
     for name, attr in (("ReportStart", "start_date"), ("ReportEnd", "end_date")):
-        setattr(t, attr, _event_date(view, name, view.names.get(name, [None])[0], read.issues))
+        found = view.names.get(name)
+        setattr(t, attr, _event_date(view, name, found[0] if found else None, read.issues))
 
 
 def _read_players(view: BookView, sheet: str, rows: list[tuple[int, int]], read: WorkbookEvent) -> None:
