@@ -374,7 +374,6 @@ def parse_trf(text: str) -> Tournament:
     header_line: dict[str, int] = {}
     player_line: dict[int, int] = {}
     extra_line: list[int] = []
-    widest = widest_line = 0  # the most round columns of a 001 line (read or not), and where
     for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff")), start=1):
         if not line.strip() or line.startswith("###"):
             continue
@@ -385,8 +384,6 @@ def parse_trf(text: str) -> Tournament:
                                                   "character, read as a space"))
         code = line[:3]
         if code == "001":
-            if (len(line.rstrip()) - 82) // 10 > widest:
-                widest, widest_line = (len(line.rstrip()) - 82) // 10, lineno
             warn: list[str] = []
             player = _player(line.rstrip(), warn)
             if player is not None and player.number in player_line:
@@ -407,10 +404,6 @@ def parse_trf(text: str) -> Tournament:
             t.extra_lines.append(line)
             extra_line.append(lineno)
     _read_headers(t, header_line, extra_line)
-    if widest > MAX_ROUNDS:  # the rounds the file holds, though not all are read
-        t.rounds = max(t.rounds, widest)
-        t.warnings.append(ReadWarning(widest_line, f"the file holds {widest} rounds; rounds past {MAX_ROUNDS} "
-                                         "are not read"))
     _check(t, player_line)
     t.warnings = t.warnings.closed()
     return t
