@@ -480,6 +480,8 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         raise RatingError(f"output: {str(target)!r} is the TRF file itself; name another with -o")
     if target.suffix.lower() != ".xlsx":  # refused before any work: nothing half-built is left
         raise RatingError(f"output: {str(target)!r} must be named .xlsx")
+    if not target.parent.is_dir():  # as every command: a folder is never made for the output
+        raise RatingError(f"output: the folder {str(target.parent)!r} does not exist")
     if fide_list is not None and same_file(Path(fide_list), target):
         raise RatingError(f"output: {str(target)!r} is the FIDE list itself; name another with -o")
     if fide_list is not None and system != "fide":

@@ -344,3 +344,16 @@ def test_a_failed_table_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
     with pytest.raises(OSError, match="no room"):
         write_report(section(), info(), tmp_path / "new")
     assert not (tmp_path / "new").exists()
+
+
+# Every Unicode line break and a few controls: what a reader splitting lines the Unicode
+# way (str.splitlines) would end a record at, and a format character a reader may drop.
+LINE_BREAKS = ["\r", "\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\x00", "\u200b"]
+
+
+@pytest.mark.parametrize("brk", LINE_BREAKS, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_line_break_in_a_text_field_is_named_and_never_written(brk):
+    from chessrating.uscf_report.layout import report_text, text_problem
+    value = f"Smith, Ann{brk}Forged, Player"
+    assert text_problem(value, 30) == f"has a control or line-break character: U+{ord(brk):04X}"
+    assert report_text(value).splitlines() == [report_text(value)] and report_text(value).isprintable()

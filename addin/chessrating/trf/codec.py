@@ -4,7 +4,9 @@ The reader is tolerant: it never fails on what a file holds. Anything it cannot 
 anything inconsistent (a points column that disagrees with the results, two sides of a
 game that disagree, an opponent who does not exist), becomes a
 :class:`~chessrating.tournament.ReadWarning` with its line number. It accepts CR, LF or
-CRLF line ends, UTF-8 (with or without BOM), UTF-16 (by its BOM), Windows-1252 or Latin-1, ``###`` comments, dates as
+CRLF line ends, UTF-8 (with or without BOM), UTF-16 (by its BOM), Windows-1252 or Latin-1
+for the lines that are not UTF-8 (named), a control or Unicode line-break character
+inside a line as a space (named, but a tab), ``###`` comments, dates as
 ``YYYY/MM/DD``, ``YYYY.MM.DD``, ``DD/MM/YYYY``, ``DD.MM.YYYY`` or a year alone, TRF06
 one-letter titles, blank or ``0`` ratings, omitted trailing rounds, byes with a blank
 opponent and a birth date shifted one column.
@@ -34,6 +36,7 @@ import os
 import re
 
 from ..errors import RatingError
+from .plaintext import one_line, replaced
 from ..tournament import (
     DEFAULT_SCORING, PLAYED_CODES, RESULT_CODES, TITLES, Player, ReadWarning, RoundGame,
     Scoring, Tournament,
@@ -76,37 +79,58 @@ _TEXT_FIELDS = {"012": "name", "022": "city", "032": "federation", "092": "type"
 
 
 def decode_trf(data: bytes) -> tuple[str, int | None]:
-    """Text of a file's bytes, decoded as a whole: UTF-16 when it starts with a UTF-16
-    byte-order mark, else UTF-8 (a BOM is dropped) when the whole file is valid UTF-8,
-    else Windows-1252 (what Windows pairing programs write: ``Š`` is byte 0x8A there)
-    for the whole file, or Latin-1 where a byte has no Windows-1252 character (one
-    encoding for the whole file, never line by line; :func:`fallback_encoding` names it).
+    """Text of a file's bytes: UTF-16 when it starts with a UTF-16 byte-order mark, else
+    UTF-8 (a BOM is dropped) when the whole file is valid UTF-8, else line by line
+    (:func:`decode_lines`): each line UTF-8 where it is, Windows-1252 where it is not
+    (what Windows pairing programs write: ``Š`` is byte 0x8A there), Latin-1 where a
+    byte has no Windows-1252 character. A file that is UTF-8 but for one line keeps
+    every other line's accents, so no column of theirs shifts.
 
-    Returns the text and, when UTF-8 failed, the line number of the first byte that
-    is not UTF-8 (``None`` otherwise).
+    Returns the text and, when UTF-8 failed, the number of the first line that is not
+    UTF-8 (``None`` otherwise).
 
     >>> decode_trf(b"\\xef\\xbb\\xbf012 M\\xc3\\xbcller"), decode_trf(b"012 A\\r022 M\\xfcnchen")
     (('012 Müller', None), ('012 A\\r022 München', 2))
     >>> decode_trf("012 Müller".encode("utf-16"))
     ('012 Müller', None)
     """
+    text, odd = decode_lines(data)
+    return text, odd[0][0] if odd else None
+
+
+def decode_lines(data: bytes) -> tuple[str, list[tuple[int, str]]]:
+    """Text of a file's bytes and the lines not read as UTF-8: (line number, encoding
+    name as :func:`fallback_encoding` gives it), in order.
+
+    >>> decode_lines("012 Tromsø\\n022 Tromsø\\n".encode() + "032 Tromsø".encode("cp1252"))
+    ('012 Tromsø\\n022 Tromsø\\n032 Tromsø', [(3, 'Windows-1252')])
+    """
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
-            return data.decode("utf-16"), None
+            return data.decode("utf-16"), []
         except UnicodeDecodeError:
             pass  # not UTF-16 after all: read on as 8-bit text
     try:
-        return data.decode("utf-8-sig"), None
-    except UnicodeDecodeError as error:
-        line = len(re.split(rb"\r\n|\r|\n", data[: error.start]))
-        return data.decode(_FALLBACKS[fallback_encoding(data)]), line
+        return data.decode("utf-8-sig"), []
+    except UnicodeDecodeError:
+        pass
+    pieces = re.split(rb"(\r\n|\r|\n)", data.removeprefix(b"\xef\xbb\xbf"))
+    odd: list[tuple[int, str]] = []
+    for at in range(0, len(pieces), 2):  # line texts at even places, their ends between
+        try:
+            pieces[at] = pieces[at].decode("utf-8")  # type: ignore[call-overload]
+        except UnicodeDecodeError:
+            encoding = fallback_encoding(pieces[at])
+            odd.append((at // 2 + 1, encoding))
+            pieces[at] = pieces[at].decode(_FALLBACKS[encoding])  # type: ignore[call-overload]
+    return "".join(p if isinstance(p, str) else p.decode("ascii") for p in pieces), odd
 
 
 _FALLBACKS = {"Windows-1252": "cp1252", "Latin-1": "latin-1"}
 
 
 def fallback_encoding(data: bytes) -> str:
-    """The encoding a file that is not UTF-8 is read in, as the summary names it.
+    """The encoding a line that is not UTF-8 is read in, as the warnings name it.
 
     >>> fallback_encoding(b"\\x8aari\\xe6"), fallback_encoding(b"\\x81")
     ('Windows-1252', 'Latin-1')
@@ -118,6 +142,21 @@ def fallback_encoding(data: bytes) -> str:
     return "Windows-1252"
 
 
+def fallback_note(odd: list[tuple[int, str]], text: str) -> list[tuple[int, str]]:
+    """The reader's warnings for the lines :func:`decode_lines` did not read as UTF-8:
+    one for the file when no line is UTF-8 beyond ASCII (a file written in one 8-bit
+    encoding), else one for each such line (a file that is UTF-8 but for them)."""
+    encodings = sorted({e for _, e in odd}, reverse=True)
+    odd_lines = {n for n, _ in odd}
+    lines = re.split(r"\r\n|\r|\n", text)
+    utf8 = any(not line.isascii() for n, line in enumerate(lines, 1) if n not in odd_lines)
+    if not utf8:
+        return [(odd[0][0], f"the file is not UTF-8; read as {encodings[0]}"
+                 + (f" (line {next(n for n, e in odd if e == 'Latin-1')} as Latin-1)"
+                    if len(encodings) > 1 else ""))]
+    return [(n, f"line {n} is not UTF-8, unlike the rest of the file; read as {e}") for n, e in odd]
+
+
 def read_trf(source: str | bytes | os.PathLike[str]) -> Tournament:
     """A tournament from a TRF file path, its bytes, or its text.
 
@@ -125,7 +164,7 @@ def read_trf(source: str | bytes | os.PathLike[str]) -> Tournament:
     a path. A file that cannot be opened raises :class:`RatingError`; its content never does.
     """
     if isinstance(source, bytes):
-        text, bad_line = decode_trf(source)
+        text, odd = decode_lines(source)
     elif isinstance(source, str) and ("\n" in source or "\r" in source):
         return parse_trf(source)
     elif isinstance(source, (str, os.PathLike)):
@@ -135,15 +174,18 @@ def read_trf(source: str | bytes | os.PathLike[str]) -> Tournament:
                 if len(data) > MAX_FILE_BYTES:
                     raise RatingError(f"path: {os.fspath(source)!r} is larger than "
                                       f"{MAX_FILE_BYTES >> 20} MB; no tournament report is")
-                text, bad_line = decode_trf(data)
+                text, odd = decode_lines(data)
         except OSError as error:
             raise RatingError(f"path: {os.fspath(source)!r} cannot be read ({error.strerror})") from None
     else:
         raise RatingError(f"source: {source!r} is neither a path, bytes nor TRF text")
     tournament = parse_trf(text)
-    if bad_line is not None:
-        encoding = fallback_encoding(source if isinstance(source, bytes) else data)
-        tournament.warnings.insert(0, ReadWarning(bad_line, f"the file is not UTF-8; read as {encoding}"))
+    if odd:
+        notes = [ReadWarning(line, message) for line, message in fallback_note(odd, text)]
+        tournament.warnings[:0] = notes[:MAX_LINE_WARNINGS]
+        if len(notes) > MAX_LINE_WARNINGS:
+            tournament.warnings.insert(MAX_LINE_WARNINGS, ReadWarning(
+                notes[MAX_LINE_WARNINGS].line, f"… {len(notes) - MAX_LINE_WARNINGS} more lines not UTF-8"))
     return tournament
 
 
@@ -314,8 +356,7 @@ def _round_dates(text: str) -> list[_dt.date | None] | None:
     slots = [text[87 + 10 * i: 97 + 10 * i].strip() for i in range(min(count, MAX_ROUNDS + 1))]
     if not any(slots):  # not aligned: fall back to the words on the line
         slots = text.split(maxsplit=MAX_ROUNDS + 1)
-    if len(slots) > MAX_ROUNDS:
-        return None
+    slots = slots[:MAX_ROUNDS]  # the caller names the dates past them
     dates = [parse_date(s) if s else None for s in slots]
     if any(s and d is None for s, d in zip(slots, dates)):
         return None
@@ -336,6 +377,11 @@ def parse_trf(text: str) -> Tournament:
     for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff")), start=1):
         if not line.strip() or line.startswith("###"):
             continue
+        odd = [c for c in replaced(line, astral=False) if c != "U+0009"]  # a tab: one blank column
+        line = one_line(line, astral=False)  # no field holds a control or a line break
+        if odd:
+            t.warnings.append(ReadWarning(lineno, f"{', '.join(odd[:5])}: a control or line-break "
+                                                  "character, read as a space"))
         code = line[:3]
         if code == "001":
             warn: list[str] = []
@@ -400,6 +446,8 @@ def _read_headers(t: Tournament, header_line: dict[str, int], extra_line: list[i
         dates = _round_dates(first["132"])
         if dates is None:
             t.warnings.append(ReadWarning(header_line["132"], "round dates not understood"))
+        elif len(dates) == MAX_ROUNDS and len(first["132"].split()) > MAX_ROUNDS:
+            t.warnings.append(ReadWarning(header_line["132"], f"round dates past round {MAX_ROUNDS} not read"))
         t.round_dates = dates or []
     if first.get("162", "").strip():
         scoring = _scoring(first["162"])
@@ -529,8 +577,11 @@ def write_trf(tournament: Tournament, *, line_end: str = "\r\n") -> str:
     Comments and warnings are not written. **Decision**: lines end in CR LF by default,
     which ends each line with a CR as the spec asks and opens everywhere; pass
     ``line_end="\\r"`` for bare CR (the spec's letter) or ``"\\n"``.
-    Names are cut to their 33 columns; any other value that does not fit its columns
-    raises :class:`RatingError`.
+    Names are cut to their 33 columns; any other value that does not fit its columns,
+    or more than :data:`MAX_ROUNDS` rounds, raises :class:`RatingError`. Every line
+    break and control character of any kind in a text becomes a space, a character
+    outside the Basic Multilingual Plane ``?`` (:mod:`.plaintext`): one record a line,
+    its columns where every reader counts them.
 
     >>> t = Tournament(name="Blitz", players=[Player(1, "Alpha, Anna", "w", "WIM", 2200)])
     >>> write_trf(t, line_end="\\n").splitlines()[-1]
@@ -538,6 +589,10 @@ def write_trf(tournament: Tournament, *, line_end: str = "\r\n") -> str:
     """
     if line_end not in ("\r\n", "\r", "\n"):
         raise RatingError(f"line_end: {line_end!r} is not CR, LF or CR LF")
+    rounds = max([tournament.rounds, len(tournament.round_dates), *(len(p.games) for p in tournament.players)])
+    if rounds > MAX_ROUNDS:  # what is written must read back whole
+        raise RatingError(f"rounds: {rounds} rounds; a TRF file is read back up to {MAX_ROUNDS} rounds, "
+                          "so none is written")
     lines = [f"{code} {text}".rstrip() for code, texts in _header_texts(tournament).items() for text in texts]
     lines += [_player_line(p) for p in tournament.players]
     extra = [f"XXR {tournament.rounds}" if line.startswith("XXR") else line for line in tournament.extra_lines]
@@ -546,8 +601,9 @@ def write_trf(tournament: Tournament, *, line_end: str = "\r\n") -> str:
         declared.append(tournament.rounds)
     if tournament.rounds > max(declared):
         extra.append(f"XXR {tournament.rounds}")
-    # A line break inside a name or a kept record would start a new record.
-    return "".join(re.sub(r"[\r\n]", " ", line) + line_end for line in lines + extra)
+    # A line break of any kind inside a name or a kept record would start a new record,
+    # and a character outside the BMP would shift the columns after it for some readers.
+    return "".join(one_line(line) + line_end for line in lines + extra)
 
 
 def save_trf(tournament: Tournament, path: str | os.PathLike[str], *, encoding: str = "utf-8",

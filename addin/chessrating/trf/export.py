@@ -35,7 +35,10 @@ spellings too (``W D L`` rated, ``X`` forfeit win, ``F`` forfeit loss).
   ``OUT-preflight.xlsx`` beside the TRF file (the user's workbook is never rewritten);
   it is rewritten at each export, with one row saying "no problems" when there are none.
 * Exit 1 when the file was written with problems listed, 2 when nothing could be
-  written (then neither file is touched: both are written beside and renamed at the end).
+  written: then neither file is touched (both are written whole beside their places and
+  replaced together, the first put back if the second cannot be; :mod:`.outputs`). No
+  file given is ever written to, whatever its name: an output (the TRF file or the
+  check) that is the workbook is refused.
 
 >>> trf_code(1), trf_code("½"), trf_code("B"), trf_code(None), trf_code("F")
 ('1', '=', 'F', ' ', '-')
@@ -53,6 +56,9 @@ from typing import Any
 
 from ..cells import whole_number
 from ..errors import RatingError
+from ..results import EXCEL_ERRORS
+from .celldates import birth_text, cell_address, cell_date
+from .plaintext import one_line_noted
 from .bookview import BookView, read_book_view
 from ..tournament import TITLES, Player, RoundGame, Tournament, berger, colour_code
 from .preflight import ENCODED_TIME, Issue, WorkbookEvent, preflight, preflight_output, write_check
@@ -66,7 +72,8 @@ _CELL_CODES = {"1": "1", "½": "=", "=": "=", "0.5": "=", "1/2": "=", "0": "0",
                "W": "1", "D": "=", "L": "0", "+": "+", "-": "-", "X": "+", "F": "-",
                "H": "H", "B": "F", "U": "U", "Z": "Z", "": " "}
 _FED = re.compile(r"[A-Z]{3}")
-_GAME_ROUND = re.compile(r"\s*([0-9]{1,3})\s*([WB])?\s*")
+# A round of the grid: 1 to 999 (round 0 is none: such a game is named, not dropped).
+_GAME_ROUND = re.compile(r"\s*0*([1-9][0-9]{0,2})\s*([WB])?\s*")
 
 
 def trf_code(value: Any) -> str | None:
@@ -81,25 +88,33 @@ def trf_code(value: Any) -> str | None:
 
 
 
-def _date(value: Any) -> _dt.date | None:
-    if isinstance(value, _dt.datetime):
-        return value.date()
-    if isinstance(value, _dt.date):
-        return value
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1 < value < 200_000:
-        return _dt.date(1899, 12, 30) + _dt.timedelta(days=int(value))
-    if isinstance(value, str) and value.strip():
-        from .codec import parse_date
-        return parse_date(value)
-    return None
-
-
 def _text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value).strip()
+
+
+def _clean(text: str, issues: list[Issue], number: int, field: str) -> str:
+    """``text`` as one line of fixed columns; what was replaced is an issue."""
+    clean, note = one_line_noted(text)
+    if note:
+        issues.append(Issue(number, clean if number else "", field, note))
+    return clean
+
+
+def _event_date(view: BookView, name: str, cell: tuple[str, int, int] | None, issues: list[Issue],
+                round_number: int = 0) -> _dt.date | None:
+    """The date of an event's date cell (:func:`.celldates.cell_date`); a value that is no
+    date, or one read otherwise than it shows, is an issue naming the cell."""
+    if cell is None:
+        return None
+    date, problem = cell_date(view.value(*cell))
+    if problem:
+        field = f"round {round_number} date" if round_number else name
+        issues.append(Issue(0, "", field, f"{cell_address(*cell)}: {problem}"))
+    return date
 
 
 def _player_rows(view: BookView) -> list[tuple[int, int]]:
@@ -115,9 +130,15 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
     rows = _player_rows(view)
     sheet = view.names["Names"][0][0]
     swiss = _is_swiss(view, sheet, rows[0])
-    t = Tournament(name=_text(view.value(sheet, 2, 2)))
-    t.headers = {"062": [""], "072": [""]}  # counts written from the players
+    t = Tournament()
     read = WorkbookEvent(t, "swiss" if swiss else "round robin")
+    t.name = _text(view.value(sheet, 2, 2))
+    if t.name in EXCEL_ERRORS:
+        read.issues.append(Issue(0, "", "Event", f"{cell_address(sheet, 2, 2)} holds the Excel error {t.name}; "
+                                 "not written"))
+        t.name = ""
+    t.name = _clean(t.name, read.issues, 0, "Event")
+    t.headers = {"062": [""], "072": [""]}  # counts written from the players
     _read_report_fields(view, read)
     _read_players(view, sheet, rows, read)
     numbers = {p.number for p in t.players}
@@ -126,7 +147,7 @@ def workbook_tournament(view: BookView) -> WorkbookEvent:
         _swiss_games(view, sheet, rows, name_col, read, numbers)
     else:
         _round_robin_games(view, sheet, rows, name_col, read, numbers)
-    _read_rounds(view, t)
+    _read_rounds(view, read)
     if view.has("Rank"):
         read_ranking(view, read)
     read_file_ranks(view, read)
@@ -149,14 +170,20 @@ def _is_swiss(view: BookView, sheet: str, first: tuple[int, int]) -> bool:
 def _read_report_fields(view: BookView, read: WorkbookEvent) -> None:
     """The event's fields of the Report sheet; a date that is not one is an issue."""
     t = read.tournament
-    t.city, t.federation, t.type = view.text("ReportCity"), view.text("ReportFederation"), view.text("ReportType")
-    t.chief_arbiter, t.time_control = view.text("ReportArbiter"), view.text("ReportTimeControl")
-    t.deputy_arbiters = [d.strip() for d in view.text("ReportDeputies").split(";") if d.strip()]
+
+    def text(name: str) -> str:
+        value = view.text(name)
+        if value in EXCEL_ERRORS:
+            read.issues.append(Issue(0, "", name, f"holds the Excel error {value}; not written"))
+            return ""
+        return _clean(value, read.issues, 0, name)
+
+    t.city, t.federation, t.type = text("ReportCity"), text("ReportFederation"), text("ReportType")
+    t.chief_arbiter, t.time_control = text("ReportArbiter"), text("ReportTimeControl")
+    t.deputy_arbiters = [d.strip() for d in text("ReportDeputies").split(";") if d.strip()]
     for name, attr in (("ReportStart", "start_date"), ("ReportEnd", "end_date")):
-        raw = view.one(name)
-        setattr(t, attr, _date(raw))
-        if raw is not None and getattr(t, attr) is None:
-            read.issues.append(Issue(0, "", name, f"{raw!r} is not a date"))
+        found = view.names.get(name)
+        setattr(t, attr, _event_date(view, name, found[0] if found else None, read.issues))
 
 
 def _read_players(view: BookView, sheet: str, rows: list[tuple[int, int]], read: WorkbookEvent) -> None:
@@ -164,11 +191,17 @@ def _read_players(view: BookView, sheet: str, rows: list[tuple[int, int]], read:
     sheet; a value that does not fit its TRF field is an issue and is not written."""
     report = (view.named("FideIds"), view.named("Sexes"), view.named("BirthDates"))
     points = view.named("Points")
+    births = view.names.get("BirthDates", [])
     for i, (row, col) in enumerate(rows):
         name = _text(view.value(sheet, row, col))
         if not name:
             continue
+        if name in EXCEL_ERRORS:  # a formula's error is no one's name: no player is made of it
+            raise RatingError(f"book: {str(view.path)!r}: {cell_address(sheet, row, col)} holds the Excel error "
+                              f"{name}, not a player's name; nothing written")
+        name = _clean(name, read.issues, i + 1, "Name")
         row_report = [values[i] if i < len(values) else None for values in report]
+        row_report[2] = (row_report[2], cell_address(*births[i]) if i < len(births) else "BirthDates")
         p = _read_player(view, sheet, (row, col), Player(i + 1, name), row_report, read.issues)
         stated = points[i] if i < len(points) else None
         read.stated_points[p.number] = float(stated) if isinstance(stated, (int, float)) else None
@@ -204,16 +237,17 @@ def _read_player(view: BookView, sheet: str, at: tuple[int, int], p: Player, rep
     p.sex = sex if sex in ("m", "w") else ""
     if sex and not p.sex:
         issues.append(Issue(number, name, "Sex", f"{sex!r} is not m or w; not written"))
-    _read_birth(view.value(sheet, row, col + 5), _text(birth_value), p, issues)
+    birth, problem = birth_text(*birth_value)
+    if problem:
+        issues.append(Issue(number, name, "Birth date", problem))
+    _read_birth(view.value(sheet, row, col + 5), birth, p, issues)
     return p
 
 
 def _read_birth(year_value: Any, birth: str, p: Player, issues: list[Issue]) -> None:
-    """The birth year (crosstable) and birth date (Report sheet): a date without a year
-    in agreement is an issue; a year alone stands for the date."""
-    if len(birth) > 10:
-        issues.append(Issue(p.number, p.name, "Birth date", f"{birth!r} is longer than YYYY/MM/DD; not written"))
-        birth = ""
+    """The birth year (crosstable) and birth date (Report sheet, as :func:`.celldates.birth_text`
+    reads it): a date without a year in agreement is an issue; a year alone stands for the
+    date."""
     p.birth_date = birth
     year = whole_number(year_value)
     p.birth_year = year
@@ -223,11 +257,13 @@ def _read_birth(year_value: Any, birth: str, p: Player, issues: list[Issue]) -> 
         p.birth_date = str(year)
 
 
-def _read_rounds(view: BookView, t: Tournament) -> None:
+def _read_rounds(view: BookView, read: WorkbookEvent) -> None:
     """The rounds of the event: those played, or more where round dates or the Swiss's
     rounds planned (``PairRounds``, which ``import-trf`` fills from 142/``XXR``) say so."""
+    t = read.tournament
     played = max((len(p.games) for p in t.players), default=0)
-    t.round_dates = [_date(d) for d in view.named("RoundDates")]
+    t.round_dates = [_event_date(view, "RoundDates", cell, read.issues, n)
+                     for n, cell in enumerate(view.names.get("RoundDates", []), 1)]
     while t.round_dates and t.round_dates[-1] is None:
         t.round_dates.pop()
     t.rounds = max(played, len(t.round_dates), whole_number(view.one("PairRounds")) or 0)
@@ -340,6 +376,11 @@ def _round_robin_games(view: BookView, sheet: str, rows: list[tuple[int, int]], 
             if found:
                 rnd, colour = int(found[1]), {"W": "w", "B": "b"}.get(found[2] or "")
             else:
+                if re.fullmatch(r"\s*0+\s*[WB]?\s*", stated.upper()):
+                    read.issues.append(Issue(p.number, p.name, f"against player {j}",
+                                             f"round and colour {stated!r} names round 0 (rounds count "
+                                             "from 1); the game is not written"))
+                    continue
                 if stated:
                     read.issues.append(Issue(p.number, p.name, f"against player {j}",
                                              f"round and colour {stated!r} is not like 3W; Berger tables used"))
@@ -454,8 +495,9 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
     cannot be read, or a value that does not fit its TRF columns, raises
     :class:`RatingError` and touches neither file.
     """
-    from xlrecalc import atomic_output, draft_path, publish, same_file
+    from xlrecalc import draft_path, same_file
     from .codec import write_trf
+    from .outputs import refuse_inputs, replace_together, written
 
     if trf_format not in FORMATS:
         raise RatingError(f"format: {trf_format!r} is not one of {', '.join(FORMATS)}")
@@ -463,6 +505,8 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
     target = default_output(book) if output is None else Path(output)
     if same_file(book, target) or target.suffix.lower() in (".xlsx", ".xlsm"):
         raise RatingError(f"output: {str(target)!r} would overwrite a workbook; name a .trf file")
+    check = preflight_output(target)
+    refuse_inputs([book], [target, check])  # the check's name may be the workbook's own
     if not target.parent.is_dir():
         raise RatingError(f"output: the folder {str(target.parent)!r} does not exist")
     _refuse_other_formats(book)
@@ -478,15 +522,14 @@ def export_trf(book: str | os.PathLike[str], output: str | os.PathLike[str] | No
             [] if from_file else read.tiebreaks if read.ranks else []
         _trf26_headers(t, codes)
     text = write_trf(t)  # raises for a value that does not fit its columns: nothing written
-    check = preflight_output(target)
-    try:
-        with draft_path(check) as drafted:
-            write_check(issues, drafted, book)
-            with atomic_output(target) as stream:
-                stream.write(text.encode("utf-8"))
-            publish(drafted, check)
-    except OSError as error:
-        raise RatingError(f"output: {str(target)!r} cannot be written ({error.strerror or error})") from None
+    # both written whole beside their places, then replaced together (the check first:
+    # the file most often held open), or neither
+    with draft_path(check) as drafted_check, draft_path(target) as drafted_trf:
+        with written(check):
+            write_check(issues, drafted_check, book)
+        with written(target):
+            drafted_trf.write_bytes(text.encode("utf-8"))
+        replace_together([(drafted_check, check), (drafted_trf, target)])
     return ExportSummary(book, target, check, trf_format, read.layout, len(t.players),
                          sum(1 for p in t.players if p.rating), t.rounds, issues, ranks_note)
 

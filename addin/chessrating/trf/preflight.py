@@ -19,6 +19,7 @@ list as the sheet ``Pre-flight`` of a workbook of its own.
 
 from __future__ import annotations
 
+import io
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -199,7 +200,11 @@ def preflight_output(trf: Path) -> Path:
 def write_check(issues: list[Issue], path: Path, book: Path) -> None:
     import xlsxwriter
 
-    workbook = xlsxwriter.Workbook(str(path), {"strings_to_numbers": False, "strings_to_formulas": False})
+    # built in memory (a few rows) and written at once: no temporary file of XlsxWriter's
+    # own, and no half-closed zip, is left behind when the disk is full
+    packed = io.BytesIO()
+    workbook = xlsxwriter.Workbook(packed, {"strings_to_numbers": False, "strings_to_formulas": False,
+                                            "in_memory": True})
     sheet = workbook.add_worksheet("Pre-flight")
     bold = workbook.add_format({"bold": True, "bg_color": "#DDEBF7", "border": 1})
     sheet.write_string(0, 0, f"Pre-flight check of {book.name}: what a rating officer would return", bold)
@@ -215,3 +220,5 @@ def write_check(issues: list[Issue], path: Path, book: Path) -> None:
     sheet.set_column(2, 2, 16)
     sheet.set_column(3, 3, 90)
     workbook.close()
+    with open(path, "wb") as out:
+        out.write(packed.getbuffer())

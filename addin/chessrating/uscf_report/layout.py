@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..errors import RatingError
+from ..trf.plaintext import one_line, replaced
 from .source import Player, RoundGame, Tournament
 
 __all__ = [
@@ -140,7 +141,7 @@ def report_text(value: str) -> str:
     >>> report_text("  Álvarez,   José ")
     'Alvarez, Jose'
     """
-    folded = unicodedata.normalize("NFKD", value)
+    folded = unicodedata.normalize("NFKD", one_line(value))  # no line break of any kind
     plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
     return " ".join(plain.split())
 
@@ -152,7 +153,13 @@ def text_problem(value: str, width: int) -> str | None:
 
     >>> text_problem("Ødegård", 30), text_problem("x" * 31, 30), text_problem("Odegard", 30)
     ("has a character outside ASCII: 'Ø'", 'is 31 characters, the field holds 30', None)
+    >>> text_problem("Smith, Ann\\u2028Forged", 30)
+    'has a control or line-break character: U+2028'
+
     """
+    breaks = replaced(value)
+    if breaks:  # a line break or control: named, never written (a reader may split there)
+        return f"has a control or line-break character: {', '.join(breaks[:3])}"
     text = report_text(value)
     odd = [ch for ch in text if not " " <= ch <= "~"]
     if odd:

@@ -24,6 +24,9 @@ which :func:`.layout.round_cell` turns into US Chess's letter.
   played (the report would give both players ``U0``).
 * A date typed as text is read only as ``YYYY/MM/DD`` (or ``YYYY-MM-DD``): ``03/07/2026``
   means 7 March to a US director and 3 July to the TRF reader, so it is named instead.
+* A date before 1910 (a year typed into a date cell: 2026 is 1905/07/18 there) is named
+  instead; a number in a cell not formatted as a date is read as the serial date it is.
+* A name that is an Excel error (``#N/A`` as a formula's value) is named, not a player.
 * The rating system must agree with the crosstable's Dual rated setting (``D`` exactly
   when it is TRUE), since the ratings the workbook shows were computed with it.
 """
@@ -38,6 +41,8 @@ from typing import Any
 
 from ..cells import whole_number
 from ..errors import RatingError
+from ..results import EXCEL_ERRORS
+from ..trf.celldates import cell_date
 from ..trf.bookview import BookView, read_book_view
 from ..trf.export import trf_code
 from .layout import ReportInfo
@@ -72,12 +77,10 @@ def _text(value: Any) -> str:
 
 def _date(value: Any) -> _dt.date | None:
     """A date cell's date, or ``None`` (the caller names a value that is not one)."""
-    if isinstance(value, _dt.datetime):
-        return value.date()
-    if isinstance(value, _dt.date):
-        return value
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1 < value < 200_000:
-        return _dt.date(1899, 12, 30) + _dt.timedelta(days=int(value))  # an Excel serial date
+    if isinstance(value, (_dt.date, int, float)) and not isinstance(value, bool):
+        # a date before 1910 is a year or number typed into a date cell (2026 shows as
+        # 1905/07/18): named by the caller, never reported (trf.celldates)
+        return cell_date(value)[0]
     found = _ISO_DATE.fullmatch(_text(value))
     if found:
         try:
@@ -178,6 +181,8 @@ def uscf_book(view: BookView) -> UscfBook:
     player_states: dict[int, str] = {}
     for number, row in rows:
         p = Player(number, _text(view.value(sheet, row, name_col)))
+        if p.name in EXCEL_ERRORS:
+            issues.append(Issue(number, "", "name", f"holds the Excel error {p.name}, not a name"))
         p.rating = _rating(view.value(sheet, row, name_col + 1), p, issues)
         _games(view, sheet, row, p, rounds, numbers, issues)
         t.players.append(p)
