@@ -22,6 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
+import cycle_corpus  # noqa: E402
 import engine_corpus as corpus  # noqa: E402
 import make_corpus  # noqa: E402
 
@@ -47,6 +48,10 @@ CASES = {
     "reference to another workbook": corpus.make_external_link,
     "workbook part at book/main.xml": corpus.make_workbook_elsewhere,
     "sheet in UTF-16 (refused before evaluating)": lambda f: corpus.make_unwritable_sheet(f, "utf-16"),
+    "cycle through two names": cycle_corpus.make_name_cycle,
+    "2-cell cycle, iterateCount 100,000 (32,767 run)": cycle_corpus.make_endless_cycle,
+    "1,000-cell cycle that never settles (stopped)": lambda f: cycle_corpus.make_endless_cycle(
+        f, 100_000, 1_000),
 }
 BIG = {"names chained 950,000 deep (4.9 MB)": lambda f: corpus.make_name_chain(f, 950_000),
        "1,900,000 names (4.9 MB)": lambda f: corpus.make_many_names(f, 1_900_000)}

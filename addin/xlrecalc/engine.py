@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import inspect
-import math
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -28,8 +27,9 @@ from typing import Any
 from .closures import forget_answers
 from .array_ranges import HeldCells, spill_blocked
 from .book_view import Table
-from .compile import EXTERNAL, Closure, Compiled, cell_name, compile_formula
+from .compile import EXTERNAL, CircularName, Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
+from .iteration import iterate, start_value
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
 
@@ -235,7 +235,7 @@ class Book:
             if self.iteration is not None:  # the value of the iteration before
                 self._note_cycle(anchor, key)
                 previous = self.previous
-                return previous[key] if key in previous else _start_value(self, key)
+                return previous[key] if key in previous else start_value(self, key)
             self._flag_cycle(anchor)
             return XlErr("#REF!", self._circular[anchor], _where(anchor))
         formula = self.formulas.get(anchor)
@@ -335,7 +335,10 @@ def _compile_all(book: Book) -> None:
                 shared[form_key] = compiled
             if not in_table:  # the few forms a column alternates between, newest first
                 copies[group] = [(row, CopyTemplate(text), compiled), *(forms or [])][:_FORMS_KEPT]
-        if isinstance(compiled, FormulaSyntaxError):
+        if isinstance(compiled, CircularName):  # reported as a cycle of cells is
+            loop = " → ".join(f"name {n}" for n in compiled.names)
+            formula.error = XlErr("#REF!", f"circular reference: {_where(key)} → {loop}", _where(key))
+        elif isinstance(compiled, FormulaSyntaxError):
             message = f"{compiled} in ={text.lstrip('=')[:200]}"
             formula.error = XlErr("#NAME?", message, _where(key))
         elif compiled.unknown:
@@ -388,7 +391,8 @@ def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None,
                 _compile_all(book)
                 _evaluate_all(book, progress)
                 if book.iteration is not None and book.cyclic:
-                    _iterate(book, *book.iteration)
+                    iterate(book, *book.iteration,
+                            lambda b, formulas: _evaluate_formulas(b, formulas, None))
                 if then is not None:
                     found.append(then(list(book.formulas.values())))
         except BaseException as exc:  # handed to the caller's thread
@@ -435,45 +439,6 @@ def _keep_cached(book: Book, formula: Formula, unknown: tuple[str, ...]) -> None
     for cell in cells:
         book.cells[cell[0]][cell[1:]] = book.cached.get(cell, missing)
     book.pending -= 1
-
-
-def _start_value(book: Book, key: Key) -> Any:
-    """A cycle's cell before its first iteration: the value Excel cached, or 0."""
-    value = book.cached.get(key)
-    return 0.0 if value is None else value
-
-
-def _iterate(book: Book, count: int, delta: float) -> None:
-    """Excel's iterative calculation. The first evaluation was the first iteration: a
-    cell of a cycle read while under evaluation gave its value of the iteration before
-    (Excel's cached value at first). Every formula is evaluated again, up to ``count``
-    iterations in all, until no cell of a cycle changes by more than ``delta``."""
-    formulas = [f for k, f in book.formulas.items() if k not in book.kept]
-    cells = book.cells
-    iterations = 1
-    while True:
-        previous = {k: (book.previous[k] if k in book.previous else _start_value(book, k))
-                    for k in book.cyclic}
-        current = {k: cells[k[0]].get(k[1:]) for k in book.cyclic}
-        if iterations >= count or all(_change(previous[k], current[k]) <= delta for k in current):
-            return
-        book.previous = current
-        for formula in formulas:  # every formula pending again, in the order first read
-            sheet, row, col = formula.key
-            cells[sheet][(row, col)] = PENDING
-            for r, c in formula.cells or ():
-                cells[sheet][(r, c)] = PENDING
-        book.pending = len(formulas)
-        _evaluate_formulas(book, formulas, None)
-        iterations += 1
-
-
-def _change(before: Any, after: Any) -> float:
-    """How much a cell changed between two iterations: numbers by their difference,
-    anything else by whether it is the same."""
-    if type(before) is float and type(after) is float:
-        return abs(after - before)
-    return 0.0 if type(before) is type(after) and before == after else math.inf
 
 
 def _evaluate_all(book: Book, progress: Callable[[int, int], None] | None) -> None:
