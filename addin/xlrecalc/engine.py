@@ -97,6 +97,9 @@ class Book:
         self.cyclic: dict[Key, None] = {}  # cells met in a cycle, when iterating
         self.previous: dict[Key, Any] = {}  # their values of the iteration before
         self.array_room = ARRAY_CELLS_FILLED  # cells array ranges may still fill whole
+        # anchors of array formulas past that room whose file holds only some cells of
+        # their range: the range, and how many cells of it are calculated (those held)
+        self.unfilled: dict[Key, tuple[Ref, int]] = {}
         # anchors of dynamic array formulas (Excel 365's spills, cm= a cell metadata whose
         # XLDAPR properties say fDynamic), as opposed to legacy (CSE) array formulas
         self.dynamic: set[Key] = set()
@@ -135,6 +138,8 @@ class Book:
                 if pool is None:
                     pool = self._pools[sheet] = HeldCells(held() if held is not None else ())
                 cells = sorted(set(pool.take(ref)) | {(row, col)})
+                if len(cells) < area:
+                    self.unfilled[key] = (ref, len(cells))
         formula = self.formulas[key] = Formula(key, text, ref, cells)
         self.set_value(sheet, row, col, PENDING)
         for r, c in formula.cells or ():
