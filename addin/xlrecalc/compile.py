@@ -21,7 +21,7 @@ from . import lambdas
 from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
                        guarded, guarded_call, if_closure, intersect, memoised, operand_of,
                        range_join, addin_call, reference, repeated_calls, shared_value, where)
-from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY
+from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY, LOOKUP_VALUE
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, VOLATILE
 from .shortcuts import compared_with, double_negation, each_compared_with, logical_call, scalar_call
@@ -497,6 +497,8 @@ class _Compiler:
         if name in ELEMENTWISE:
             return self.elementwise(name, args)
         if name in BUILTINS:
+            if array and name in LOOKUP_VALUE and args:
+                return _each_looked_up(BUILTINS[name], args)
             return self.builtin(name, args, array)
         if name in lambdas.HELPERS:
             helper = lambdas.HELPERS[name]
@@ -543,6 +545,30 @@ class _Compiler:
             return lambda h: _spread(fn, h, [a(h) for a in args])
         # a one-cell reference read straight away
         return scalar_call(fn, [cell_reader(a) for a in args])
+
+
+def _each_looked_up(lookup: Callable[..., Any], args: list[Closure]) -> Closure:
+    """A lookup in an array context: given several values to look up (a range or an
+    array), each looked up alone, the answers an array of their shape (an answer of
+    several cells, XLOOKUP's of a row, is ``#VALUE!`` in its place); one value as the
+    lookup takes it."""
+    first, rest = args[0], args[1:]
+
+    def each(h: Key) -> Any:
+        value = first(h)
+        others = [a(h) for a in rest]
+        if not isinstance(value, (Rng, Arr)) or value.shape == (1, 1):
+            return lookup(h, value, *others)
+        return Arr([[_one(lookup(h, v, *others)) for v in row] for row in value.rows()])
+    return each
+
+
+def _one(answer: Any) -> Any:
+    """One lookup's answer as an element of an array: a one-cell range its value."""
+    if isinstance(answer, (Rng, Arr)):
+        rows = answer.rows()
+        return rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else XlErr("#VALUE!")
+    return answer
 
 
 def _criteria_positions(name: str, count: int) -> range:
