@@ -52,6 +52,9 @@ CASES = {
     "2-cell cycle, iterateCount 100,000 (32,767 run)": cycle_corpus.make_endless_cycle,
     "1,000-cell cycle that never settles (stopped)": lambda f: cycle_corpus.make_endless_cycle(
         f, 100_000, 1_000),
+    "2,000 cells each reading all 2,000 (stopped)": cycle_corpus.make_dense_cycle,
+    "2,000 cells each reading all 2,000, no iteration": lambda f: cycle_corpus.make_dense_cycle(
+        f, 2_000, None),
 }
 BIG = {"names chained 950,000 deep (4.9 MB)": lambda f: corpus.make_name_chain(f, 950_000),
        "1,900,000 names (4.9 MB)": lambda f: corpus.make_many_names(f, 1_900_000)}
@@ -75,8 +78,10 @@ def measure(src: Path) -> tuple[int, float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--big", action="store_true", help="add the 4.9 MB names chain")
+    parser.add_argument("--only", default="", help="the cases whose label holds this text (and the baseline)")
     args = parser.parse_args()
-    cases = {**CASES, **(BIG if args.big else {})}
+    cases = {label: build for label, build in {**CASES, **(BIG if args.big else {})}.items()
+             if args.only in label or "baseline" in label}
     print(f"{'case':45} {'file':>9} {'peak MB':>8} {'x base':>7} {'seconds':>8} {'exit':>5}")
     base = None
     for label, build in cases.items():

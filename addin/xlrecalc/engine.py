@@ -105,8 +105,12 @@ class Book:
         self.dynamic: set[Key] = set()
         self._pools: dict[str, HeldCells] = {}  # per sheet, for ranges past array_room
         self._defaults: dict[str, list[Any]] = {}
-        self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
+        self._active: dict[Key, int] = {}  # formulas under evaluation -> depth, in order begun
         self._circular: dict[Key, str] = {}
+        # formulas under evaluation already found in a cycle -> the depth of the lowest
+        # formula of it (the walk down the stack stops at one found with a loop as low)
+        self._in_loop: dict[Key, int] = {}
+        self._cycle_errors: dict[Key, XlErr] = {}
 
     # -- building ---------------------------------------------------------------
     def add_sheet(self, name: str) -> None:
@@ -242,24 +246,46 @@ class Book:
                 previous = self.previous
                 return previous[key] if key in previous else start_value(self, key)
             self._flag_cycle(anchor)
-            return XlErr("#REF!", self._circular[anchor], _where(anchor))
+            found = self._cycle_errors.get(anchor)  # one error a cell, however often read
+            if found is None:
+                found = self._cycle_errors[anchor] = XlErr("#REF!", self._circular[anchor], _where(anchor))
+            return found
         formula = self.formulas.get(anchor)
         if formula is not None and self.cells[anchor[0]].get(anchor[1:]) is PENDING:
             self.evaluate(formula)
         return self.cells[key[0]].get(key[1:])
 
     def _flag_cycle(self, anchor: Key) -> None:
+        fresh = self._new_in_loop(anchor)
+        if not fresh:
+            return
         # the formulas under evaluation, in the order their evaluations began
-        stack = list(self._active)
-        loop = stack[stack.index(anchor):]
+        loop = list(self._active)[self._active[anchor]:]
         path = " → ".join(_where(k) for k in [*loop, anchor])
-        for key in loop:
+        for key in fresh:
             self._circular.setdefault(key, f"circular reference: {path}")
 
     def _note_cycle(self, anchor: Key, key: Key) -> None:
-        stack = list(self._active)
-        for member in [*stack[stack.index(anchor):], key]:
+        for member in self._new_in_loop(anchor):
             self.cyclic[member] = None
+        self.cyclic[key] = None
+
+    def _new_in_loop(self, anchor: Key) -> list[Key]:
+        """The formulas from ``anchor`` to the top of the stack (a loop, the top reading
+        ``anchor``) not yet known to be in one as low: walked down from the top, and
+        stopped at a formula marked by a loop reaching as low, since every formula
+        between was marked with it. A loop met a million times (cells that each read
+        all the others) costs its length once, not at each meeting."""
+        depth = self._active[anchor]
+        marks, fresh = self._in_loop, []
+        for key in reversed(self._active):
+            if marks.get(key, depth + 1) <= depth:
+                break
+            marks[key] = depth
+            fresh.append(key)
+            if key == anchor:
+                break
+        return fresh
 
     def evaluate(self, formula: Formula) -> None:
         key = formula.key
@@ -267,7 +293,7 @@ class Book:
         # the formulas under evaluation: a dict keeps the order they were added in, and
         # each leaves it before the one that demanded it (a stack, with a fast lookup)
         active = self._active
-        active[key] = None
+        active[key] = len(active)
         result: Any
         try:
             if formula.error is not None:
@@ -289,6 +315,8 @@ class Book:
                     result = _failed(formula, exc)
         finally:
             del active[key]
+            if self._in_loop:  # a mark holds while its formula is under evaluation
+                self._in_loop.pop(key, None)
         if self._circular and key in self._circular:
             result = XlErr("#REF!", self._circular[key], _where(key))
         kind = type(result)

@@ -9,8 +9,9 @@ all (Excel takes at most :data:`MAX_ITERATIONS`), until no cell of them changes 
 than ``iterateDelta``. The cells that read the cycles are then evaluated once more, with
 the cycles' last values.
 
-A cycle of many cells that never settles costs its cells times the iterations: past
-:data:`MAX_EVALUATIONS` evaluations the iterations stop and every cell of the cycles
+A cycle that never settles costs what its cells read times the iterations: past
+:data:`MAX_WORK` cells read in all (each formula of the cycles counting one, and the
+cells of the ranges it refers to) the iterations stop, and every cell of the cycles
 shows an error saying so, rather than a value Excel would not show.
 """
 
@@ -29,10 +30,10 @@ from .values import PENDING, Key, XlErr
 Book: TypeAlias = Any
 Formula: TypeAlias = Any
 
-__all__ = ["MAX_ITERATIONS", "MAX_EVALUATIONS", "iterate", "start_value", "cycle_members"]
+__all__ = ["MAX_ITERATIONS", "MAX_WORK", "iterate", "start_value", "cycle_members"]
 
 MAX_ITERATIONS = 32_767  # Excel's largest iterateCount: a larger one in a file is read as it
-MAX_EVALUATIONS = 3_000_000  # formula evaluations all the iterations may take: 10 to 30 s
+MAX_WORK = 4_000_000  # cells all the iterations may read (see the module): 10 to 30 s
 _SMALL_RANGE = 4_096  # a range up to this many cells is looked at cell by cell
 
 
@@ -51,17 +52,19 @@ def iterate(book: Book, count: int, delta: float,
     formulas = [f for k, f in book.formulas.items() if k in members and k not in book.kept]
     watched = list(dict.fromkeys([*book.cyclic, *(f.key for f in formulas)]))
     cells = book.cells
-    iterations, budget = 1, MAX_EVALUATIONS
+    iterations, budget = 1, MAX_WORK
+    readers = _Reads(book)
+    cost = sum(readers.cost(f) for f in formulas)  # the cells one iteration reads
     while True:
         previous = {k: (book.previous[k] if k in book.previous else start_value(book, k))
                     for k in watched}
         current = {k: cells[k[0]].get(k[1:]) for k in watched}
         if iterations >= count or all(_change(previous[k], current[k]) <= delta for k in current):
             break
-        if budget < len(formulas):
+        if budget < cost:
             _stopped(book, formulas, iterations, count)
             break
-        budget -= len(formulas)
+        budget -= cost
         book.previous = current
         _pending(book, formulas)
         evaluate(book, formulas)
@@ -146,6 +149,16 @@ class _Reads:
             for sheet in self._sheets(ref.sheet, key[0]):
                 found.update(dict.fromkeys(self._formulas_in(sheet, ref.r1, ref.c1, ref.r2, ref.c2)))
         return list(found)
+
+    def cost(self, formula: Formula) -> int:
+        """What evaluating ``formula`` reads: one, and the cells of its ranges (clipped
+        to what their sheets hold)."""
+        total = 1
+        for ref in formula.reads:
+            for sheet in self._sheets(ref.sheet, formula.key[0]):
+                r2, c2 = self.book.clip(sheet, ref.r2, ref.c2)
+                total += max(0, r2 - ref.r1 + 1) * max(0, c2 - ref.c1 + 1)
+        return total
 
     def _sheets(self, name: str | None, here: str) -> list[str]:
         book = self.book

@@ -229,11 +229,49 @@ def test_a_cell_of_the_cycle_the_engine_did_not_see_meet_is_iterated_too() -> No
 
 def test_a_large_cycle_that_never_settles_stops_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     from xlrecalc import iteration
-    monkeypatch.setattr(iteration, "MAX_EVALUATIONS", 1_000)
+    monkeypatch.setattr(iteration, "MAX_WORK", 1_000)
     book = _counter_pair(32_767, readers=1)
     evaluate_book(book)
+    # an iteration reads 4 cells (A1 and B1, each reading one): 1,000 allow 250 more
     found = book.cells["S"][(1, 1)]
     assert isinstance(found, XlErr) and found.code == "#NUM!"
-    assert found.message == ("iterative calculation stopped after 501 of 32,767 iterations "
+    assert found.message == ("iterative calculation stopped after 251 of 32,767 iterations "
                              "of a cycle of 2 cells that does not settle")
     assert isinstance(book.cells["S"][(1, 3)], XlErr)  # the reader shows it too
+
+
+def test_a_cycle_reading_large_ranges_stops_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A1:A10 each the sum of all ten plus 1: an iteration reads 10·(1+10) = 110 cells
+    from xlrecalc import iteration
+    monkeypatch.setattr(iteration, "MAX_WORK", 1_000)
+    book = Book({})
+    book.add_sheet("S")
+    for row in range(1, 11):
+        book.add_formula("S", row, 1, "=SUM($A$1:$A$10)+1")
+    book.iteration = (32_767, 0.001)
+    evaluate_book(book)
+    found = book.cells["S"][(1, 1)]
+    assert isinstance(found, XlErr) and found.message is not None
+    assert found.message.startswith("iterative calculation stopped after 10 of 32,767 iterations "
+                                    "of a cycle of 10 cells")
+
+
+@pytest.mark.parametrize("iterate", [False, True])
+def test_cells_that_each_read_all_the_others_are_one_cycle(iterate: bool) -> None:
+    # 60 cells, each half the average of all 60 plus 1 (fixed point 2): every cell is in
+    # the cycle, named as one, or iterated to the point
+    book = Book({})
+    book.add_sheet("S")
+    for row in range(1, 61):
+        book.add_formula("S", row, 1, "=SUM($A$1:$A$60)/120+1")
+    book.add_formula("S", 1, 2, "=A1")
+    if iterate:
+        book.iteration = (1_000, 1e-12)
+    evaluate_book(book)
+    found = [book.cells["S"][(row, 1)] for row in range(1, 61)]
+    if iterate:
+        assert all(abs(v - 2.0) < 1e-9 for v in found), found[:3]
+        assert abs(book.cells["S"][(1, 2)] - 2.0) < 1e-9
+    else:
+        assert all(isinstance(v, XlErr) and v.message and v.message.startswith("circular reference: ")
+                   for v in found)

@@ -46,3 +46,13 @@ def make_endless_cycle(folder: Path, count: int = 100_000, length: int = 2,
         cells[r] = cells.get(r, "") + f'<c r="D{r}"><f>{r}+1</f></c>'
     rows = "".join(f'<row r="{r}">{cells[r]}</row>' for r in sorted(cells))
     return workbook(folder / f"endless-cycle-{length}.xlsx", {"Data": rows}, calc_pr=_calc(count))
+
+
+def make_dense_cycle(folder: Path, length: int = 2_000, count: int | None = 32_767) -> Path:
+    """``length`` cells down column A, each the average of all of them plus 1: every cell
+    reads every other, and the cycle never settles; iteration off when ``count`` is None
+    (a circular reference met length² times)."""
+    rows = "".join(f'<row r="{r}"><c r="A{r}"><f>SUM($A$1:$A${length})/{length}+1</f></c></row>'
+                   for r in range(1, length + 1))
+    extra = {} if count is None else {"calc_pr": _calc(count)}
+    return workbook(folder / f"dense-cycle-{length}.xlsx", {"Data": rows}, **extra)
