@@ -30,6 +30,8 @@ CASES = {
     "main.py as JSON nested 100,000 deep (refused)": corpus.lite_nested_json,
     "Lite part nested 100,000 deep in XML": corpus.lite_nested_xml,
     "kept property with a quote in its name": corpus.lite_quoted_property,
+    "sheet of 499,990 empty cells (under the bound)": lambda f: corpus.lite_crowded_sheet(f, 499_990),
+    "sheet of 1,000,000 empty cells (refused)": corpus.lite_crowded_sheet,
 }
 
 

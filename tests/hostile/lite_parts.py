@@ -2,7 +2,8 @@
 :func:`lite_corpus.lite_base`: huge parts (another add-in's and Lite's, hundreds of
 megabytes of properties packed into a few), a Lite part whose stored code is JSON
 nested 100,000 deep, one nested as deep in XML, and one whose kept properties hold a
-quote in a name and line breaks in a value (which a copy must write back well-formed).
+quote in a name and line breaks in a value (which a copy must write back well-formed),
+and a sheet of a million empty cells.
 Run as a script to write them into a folder: ``python lite_parts.py DIR``.
 """
 
@@ -13,7 +14,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from lite_corpus import DECLARATION, OTHER_ADDIN, REL_NS, WE_NS, _webextension, _with_extension, lite_base
+from lite_corpus import DECLARATION, OTHER_ADDIN, REL_NS, WE_NS, _webextension, _with_extension, lite_base, sheet
 
 LITE = "wa200008175"
 MB = 1 << 20
@@ -79,8 +80,16 @@ def lite_quoted_property(folder: Path) -> Path:
                "Office.AutoShowTaskpaneWithDocument": "true"}, "{A&quot;B}"))
 
 
+def lite_crowded_sheet(folder: Path, cells: int = 1_000_000) -> Path:
+    """A sheet of ``cells`` empty cells in one row (2.4 MB packed at a million), and B1
+    calling FIDE_DP."""
+    row = "".join(f'<c r="A{i}"/>' for i in range(2, cells + 1))
+    return lite_base(folder, f"crowded-{cells}.xlsx", sheet_xml=sheet(
+        f'<row r="1"><c r="B1"><f>FIDE_DP(0.5)</f></c></row><row r="2">{row}</row>'))
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
-    for build in (lite_huge_parts, lite_nested_json, lite_nested_xml, lite_quoted_property):
+    for build in (lite_huge_parts, lite_nested_json, lite_nested_xml, lite_quoted_property, lite_crowded_sheet):
         print(build(out))

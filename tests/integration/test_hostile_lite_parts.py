@@ -108,3 +108,10 @@ def test_code_nested_100000_deep_is_a_one_line_refusal(tmp_path: Path, capsys) -
     assert "main.py (unreadable)" in line and "--replace-code" in line
     assert _lite(capsys, src, "-o", tmp_path / "copy.xlsx", "--replace-code")[0] == 0
     _parts_parse(tmp_path / "copy.xlsx")
+
+
+def test_a_sheet_of_a_million_elements_is_refused_naming_it(tmp_path: Path, capsys) -> None:
+    src = corpus.lite_crowded_sheet(tmp_path)
+    line = _refused(*_lite(capsys, src, "-o", tmp_path / "copy.xlsx"), src, "xl/worksheets/sheet1.xml")
+    assert "holds more than 500,000 XML elements" in line
+    assert not (tmp_path / "copy.xlsx").exists()

@@ -126,6 +126,9 @@ METADATA = "xl/metadata.xml"
 # and all), and the largest task-pane list (a few hundred bytes an add-in), read whole
 PART_LIMIT = 16 << 20
 PANES_LIMIT = 1 << 20
+# The most XML elements of a sheet a copy rewrites: each is held with its spans while
+# the sheet is bound (about 0.9 KB apiece); the largest template sheet has 96,000
+SHEET_ELEMENTS = 500_000
 
 # The cell metadata of a dynamic array, as Excel (and XlsxWriter) write it: cm="1".
 _METADATA_XML = (
@@ -441,6 +444,7 @@ class _Parts:
         for n, (name, part) in enumerate(self.sheets):
             if part not in self.names:
                 continue
+            self._within_elements(part)
             data = self.archive.read(part)
             sheet = SheetRewrite(data, cm or "1", f"{self.at} {part}")
             if n == conf:
@@ -452,6 +456,20 @@ class _Parts:
             strings_kept |= set(sheet.string_rows)
             self._bind_sheet(name, part, data, sheet, paragraphs)
         return None if conf is None else _Settings(conf, conf_strings, strings_kept)
+
+    def _within_elements(self, part: str) -> None:
+        """Refuse a sheet of more than :data:`SHEET_ELEMENTS` elements, counted in a
+        stream before the sheet is read whole (a few megabytes packed can hold millions)."""
+        count = [0]
+
+        def counted(local: str, attrs: dict[str, str], depth: int) -> bool:
+            count[0] += 1
+            return count[0] > SHEET_ELEMENTS
+        with self.archive.open(part) as stream_of:
+            stream(stream_of, counted, f"{self.at} {part}")
+        if count[0] > SHEET_ELEMENTS:
+            raise RatingError(f"{self.src}: {part} holds more than {SHEET_ELEMENTS:,} XML elements, "
+                              "more than a Lite copy rewrites; nothing written")
 
     def _bind_sheet(self, name: str, part: str, data: bytes, sheet: SheetRewrite,
                     paragraphs: dict[int, str]) -> None:
