@@ -22,6 +22,7 @@ from .closures import (Closure, cell_name, cell_reader, constant_closure, consta
                        guarded, guarded_call, if_closure, intersect, memoised, operand_of,
                        range_join, addin_call, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY, LOOKUP_VALUE
+from .functions.lookup import MANY as MANY_LOOKUPS
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, VOLATILE
 from .shortcuts import compared_with, double_negation, each_compared_with, logical_call, scalar_call
@@ -498,7 +499,7 @@ class _Compiler:
             return self.elementwise(name, args)
         if name in BUILTINS:
             if array and name in LOOKUP_VALUE and args:
-                return _each_looked_up(BUILTINS[name], args)
+                return _each_looked_up(BUILTINS[name], args, MANY_LOOKUPS.get(name))
             return self.builtin(name, args, array)
         if name in lambdas.HELPERS:
             helper = lambdas.HELPERS[name]
@@ -547,11 +548,13 @@ class _Compiler:
         return scalar_call(fn, [cell_reader(a) for a in args])
 
 
-def _each_looked_up(lookup: Callable[..., Any], args: list[Closure]) -> Closure:
+def _each_looked_up(lookup: Callable[..., Any], args: list[Closure],
+                    many: Callable[..., Any] | None = None) -> Closure:
     """A lookup in an array context: given several values to look up (a range or an
     array), each looked up alone, the answers an array of their shape (an answer of
     several cells, XLOOKUP's of a row, is ``#VALUE!`` in its place); one value as the
-    lookup takes it."""
+    lookup takes it. ``many`` looks up several values at once where it can (``None``
+    where it cannot)."""
     first, rest = args[0], args[1:]
 
     def each(h: Key) -> Any:
@@ -559,6 +562,10 @@ def _each_looked_up(lookup: Callable[..., Any], args: list[Closure]) -> Closure:
         others = [a(h) for a in rest]
         if not isinstance(value, (Rng, Arr)) or value.shape == (1, 1):
             return lookup(h, value, *others)
+        if many is not None:
+            found = many(h, value, *others)
+            if found is not None:
+                return found
         return Arr([[_one(lookup(h, v, *others)) for v in row] for row in value.rows()])
     return each
 

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from xlrecalc import recalculate
 
@@ -88,3 +90,22 @@ def test_a_spilled_or_entered_lookup_answers_value_by_value(values: dict[str, An
     assert [values[f"E{r}"] for r in range(1, 5)] == [3.0, "#N/A", 7.0, "#N/A"]   # dynamic array
     # legacy array (VLOOKUP's #N/A is written with its reason, as the engine writes errors)
     assert [values[f"F{r}"] for r in range(1, 5)] == [30.0, "11.0 not found", 70.0, "'x' not found"]
+
+
+_VALUES = st.one_of(st.integers(-3, 3).map(float), st.sampled_from(["a", "A", "b", "a*", "?", "~*", ""]),
+                    st.booleans(), st.none())
+
+
+@given(st.lists(_VALUES, min_size=1, max_size=12), st.lists(_VALUES, min_size=1, max_size=20))
+def test_several_exact_matches_at_once_equal_each_alone(looked: list[Any], items: list[Any]) -> None:
+    # MATCH of many values in exact mode indexes the array once: the same answers
+    from xlrecalc.functions.lookup import FUNCTIONS, MANY
+    from xlrecalc.values import Arr
+    values, array = Arr([[v] for v in looked]), Arr([items])
+    at_once = MANY["MATCH"](("S", 1, 1), values, array, 0.0).rows()
+    alone = [[FUNCTIONS["MATCH"](("S", 1, 1), v, array, 0.0)] for v in looked]
+    assert [[_shown(v) for v in row] for row in at_once] == [[_shown(v) for v in row] for row in alone]
+
+
+def _shown(value: Any) -> Any:
+    return value.code if hasattr(value, "code") else value

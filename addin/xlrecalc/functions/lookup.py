@@ -14,7 +14,7 @@ from .math_aggregate import wildcard
 from .base import NA, REF, VALUE, integer, is_number, logical
 from ..values import MISSING, Arr, Rng, XlErr, grid
 
-__all__ = ["FUNCTIONS", "find"]
+__all__ = ["FUNCTIONS", "find", "MANY"]
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 
@@ -153,6 +153,36 @@ def _match(here: Any, value: Any, array: Any, kind: Any = MISSING) -> Any:
 
 
 FUNCTIONS["MATCH"] = _match
+
+
+def _match_many(here: Any, values: Rng | Arr, array: Any, kind: Any = MISSING) -> Any:
+    """MATCH of each of several values in exact mode, the array indexed once (each
+    value looked up alone costs the array's length: a column of values against a
+    column of a hundred thousand would be ten billion comparisons); ``None`` where
+    the general way is taken (another mode, a block, an error)."""
+    mode = 1 if kind is MISSING else integer(_lookup_value(kind, here))
+    if mode != 0 or isinstance(array, XlErr) or (isinstance(array, (Rng, Arr)) and min(array.shape) > 1):
+        return None
+    first: dict[tuple[int, Any], int] = {}
+    for i, item in enumerate(_vector(array)):
+        key = _key(item)
+        if key is not None and key not in first:
+            first[key] = i
+
+    def one(value: Any) -> Any:
+        value = 0.0 if value is None else value
+        if isinstance(value, XlErr):
+            return value
+        if isinstance(value, str) and ("*" in value or "?" in value or "~" in value):
+            return _match(here, value, array, kind)  # wildcards: compared one by one
+        key = _key(value)
+        found = first.get(key) if key is not None else None
+        return XlErr(NA) if found is None else float(found + 1)
+    return Arr([[one(v) for v in row] for row in values.rows()])
+
+
+# Lookups of several values at once, where one pass over the array serves them all
+MANY: dict[str, Callable[..., Any]] = {"MATCH": _match_many}
 
 
 def _x_find(value: Any, items: list[Any], match_mode: int, search_mode: int) -> int | None:
