@@ -109,3 +109,13 @@ def test_several_exact_matches_at_once_equal_each_alone(looked: list[Any], items
 
 def _shown(value: Any) -> Any:
     return value.code if hasattr(value, "code") else value
+
+
+@given(st.lists(_VALUES, min_size=1, max_size=12), st.lists(st.tuples(_VALUES, _VALUES), min_size=1, max_size=20))
+def test_several_exact_vlookups_at_once_equal_each_alone(looked: list[Any], pairs: list[Any]) -> None:
+    from xlrecalc.functions.lookup import FUNCTIONS, MANY
+    from xlrecalc.values import Arr
+    values, table = Arr([[v] for v in looked]), Arr([list(pair) for pair in pairs])
+    at_once = MANY["VLOOKUP"](("S", 1, 1), values, table, 2.0, False).rows()
+    alone = [[FUNCTIONS["VLOOKUP"](("S", 1, 1), v, table, 2.0, False)] for v in looked]
+    assert [[_shown(v) for v in row] for row in at_once] == [[_shown(v) for v in row] for row in alone]
