@@ -22,6 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
+import cycle_corpus  # noqa: E402
 import engine_corpus as corpus  # noqa: E402
 import make_corpus  # noqa: E402
 
@@ -47,6 +48,13 @@ CASES = {
     "reference to another workbook": corpus.make_external_link,
     "workbook part at book/main.xml": corpus.make_workbook_elsewhere,
     "sheet in UTF-16 (refused before evaluating)": lambda f: corpus.make_unwritable_sheet(f, "utf-16"),
+    "cycle through two names": cycle_corpus.make_name_cycle,
+    "2-cell cycle, iterateCount 100,000 (32,767 run)": cycle_corpus.make_endless_cycle,
+    "1,000-cell cycle that never settles (stopped)": lambda f: cycle_corpus.make_endless_cycle(
+        f, 100_000, 1_000),
+    "2,000 cells each reading all 2,000 (stopped)": cycle_corpus.make_dense_cycle,
+    "2,000 cells each reading all 2,000, no iteration": lambda f: cycle_corpus.make_dense_cycle(
+        f, 2_000, None),
 }
 BIG = {"names chained 950,000 deep (4.9 MB)": lambda f: corpus.make_name_chain(f, 950_000),
        "1,900,000 names (4.9 MB)": lambda f: corpus.make_many_names(f, 1_900_000)}
@@ -70,8 +78,10 @@ def measure(src: Path) -> tuple[int, float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--big", action="store_true", help="add the 4.9 MB names chain")
+    parser.add_argument("--only", default="", help="the cases whose label holds this text (and the baseline)")
     args = parser.parse_args()
-    cases = {**CASES, **(BIG if args.big else {})}
+    cases = {label: build for label, build in {**CASES, **(BIG if args.big else {})}.items()
+             if args.only in label or "baseline" in label}
     print(f"{'case':45} {'file':>9} {'peak MB':>8} {'x base':>7} {'seconds':>8} {'exit':>5}")
     base = None
     for label, build in cases.items():

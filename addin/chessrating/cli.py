@@ -97,13 +97,20 @@ def _print_report(report: Any) -> int:
 def print_problems(problems: list[Any]) -> None:
     """The reasons the Check column shows instead of a player's numbers (a contradiction,
     a result that is not one), each with the cells showing it: the players' numbers do
-    not count until they are fixed."""
-    print(f"\n{len(problems)} input(s) to fix; the rows named show the reason instead of "
-          "their numbers:", file=sys.stderr)
-    for problem in problems[:_MAX_CAUSES_SHOWN]:
-        print(f"  {problem}", file=sys.stderr)
-    if len(problems) > _MAX_CAUSES_SHOWN:
-        print(f"  … and {len(problems) - _MAX_CAUSES_SHOWN} more", file=sys.stderr)
+    not count until they are fixed. Then the formulas not calculated whole (an array
+    formula whose file holds part of its range)."""
+    reasons = [p for p in problems if p.message.startswith("check ")]
+    others = [p for p in problems if not p.message.startswith("check ")]
+    for shown, heading in ((reasons, "input(s) to fix; the rows named show the reason instead of "
+                                     "their numbers:"),
+                           (others, "formula(s) not calculated whole:")):
+        if not shown:
+            continue
+        print(f"\n{len(shown)} {heading}", file=sys.stderr)
+        for problem in shown[:_MAX_CAUSES_SHOWN]:
+            print(f"  {problem}", file=sys.stderr)
+        if len(shown) > _MAX_CAUSES_SHOWN:
+            print(f"  … and {len(shown) - _MAX_CAUSES_SHOWN} more", file=sys.stderr)
 
 
 # -- templates ----------------------------------------------------------------------

@@ -21,7 +21,8 @@ from . import lambdas
 from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
                        guarded, guarded_call, if_closure, intersect, memoised, operand_of,
                        range_join, addin_call, reference, repeated_calls, shared_value, where)
-from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY
+from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY, LOOKUP_VALUE
+from .functions.lookup import MANY as MANY_LOOKUPS
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, VOLATILE
 from .shortcuts import compared_with, double_negation, each_compared_with, logical_call, scalar_call
@@ -30,7 +31,7 @@ from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, 
                      scalar, shown)
 
 
-__all__ = ["Compiled", "compile_formula", "cell_name", "Closure"]
+__all__ = ["Compiled", "CircularName", "compile_formula", "cell_name", "Closure"]
 
 
 _PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3,
@@ -68,6 +69,17 @@ class Compiled:
 _STRING = re.compile(r'"(?:[^"]|"")*"')
 _EXTERNAL = re.compile(r"(?:'[^'\[]*|(?<![\w\]]))(\[[^\[\]]+\])(?:[^'!\[\]]*'|[\w.]*)!")
 EXTERNAL = "(another workbook)"  # how a kept cell names what it reads
+
+
+class CircularName(FormulaSyntaxError):
+    """A name whose text reads itself through other names (``A`` is ``=B+1``, ``B`` is
+    ``=A+1``): a circular reference of every formula reading it, as a cycle of cells is,
+    whether or not the formula goes on to read it (Excel finds cycles from what formulas
+    refer to). ``names`` is the loop, its first name again at its end."""
+
+    def __init__(self, names: list[str]):
+        super().__init__("circular reference: " + " → ".join(f"name {n}" for n in names))
+        self.names = names
 
 
 def external_workbooks(text: str) -> list[str]:
@@ -109,7 +121,7 @@ class _Compiler:
     """Recursive-descent parser that builds closures for one formula."""
 
     def __init__(self, book: "BookView", here: Key, array: bool,
-                 names_seen: set[str] | None = None,
+                 names_seen: dict[str, str] | None = None,
                  local: dict[str, Closure] | None = None,
                  recursive: dict[str, list[Closure]] | None = None):
         self.book, self.here = book, here
@@ -117,9 +129,10 @@ class _Compiler:
         self.reads: list[RefSpec] = []
         self.tokens: list[Token] = []
         self.pos = 0
-        # the names whose text is being compiled, outermost first: one set shared down a
-        # chain of names (a copy at each level would hold a chain's length squared)
-        self.names_seen = set() if names_seen is None else names_seen
+        # the names whose text is being compiled (upper case -> as written), outermost
+        # first: one dict shared down a chain of names (a copy at each level would hold
+        # a chain's length squared)
+        self.names_seen = {} if names_seen is None else names_seen
         self.local: dict[str, Closure] = dict(local or {})  # LET's and LAMBDA's names
         # LAMBDA names being compiled, for their own calls (shared with inner compilers)
         self.recursive = {} if recursive is None else recursive
@@ -361,15 +374,19 @@ class _Compiler:
         text = self.book.name_text(name, self.here[0])
         if text is None and upper in self.book.tables:
             return self.table(name + "[]")
-        if text is None or upper in self.names_seen:
-            reason = f"the name {name} refers to itself" if text else f"unknown name {name}"
-            error = XlErr("#NAME?", reason)
+        if text is None:
+            error = XlErr("#NAME?", f"unknown name {name}")
             return lambda h: error
+        if upper in self.names_seen:
+            chain = list(self.names_seen)
+            raise CircularName([self.names_seen[n] for n in chain[chain.index(upper):]] + [name])
         if len(self.names_seen) >= MAX_NAME_DEPTH:  # each level costs stack to compile
             error = XlErr("#VALUE!", f"names nested more than {MAX_NAME_DEPTH:,} deep (at {name})")
             return lambda h: error
         memo = (self.here[0], upper, bool(self.array_depth))
         found = self.book.compiled_names.get(memo)
+        if isinstance(found, CircularName):  # met before: every reader of the name is in it
+            raise found
         if found is None:
             # compiled once per sheet; relative references in a name are offsets from A1
             # the names being compiled and the LAMBDA names among them: shared down the
@@ -378,13 +395,16 @@ class _Compiler:
             own: list[Closure] | None = [] if lambdas.lambda_text(text) else None
             if own is not None:
                 recursive[upper] = own
-            seen.add(upper)
+            seen[upper] = name
             try:
                 inner = _Compiler(self.book, (self.here[0], 1, 1), bool(self.array_depth),
                                   seen, recursive=recursive)
                 fn = inner.compile(text.lstrip("=") if text.startswith("=") else text)
+            except CircularName as cycle:  # remembered, so each reader does not compile it again
+                self.book.compiled_names[memo] = cycle
+                raise
             finally:
-                seen.discard(upper)
+                seen.pop(upper, None)
                 if own is not None:
                     del recursive[upper]
             if own is not None:
@@ -478,6 +498,8 @@ class _Compiler:
         if name in ELEMENTWISE:
             return self.elementwise(name, args)
         if name in BUILTINS:
+            if array and name in LOOKUP_VALUE and args:
+                return _each_looked_up(BUILTINS[name], args, MANY_LOOKUPS.get(name))
             return self.builtin(name, args, array)
         if name in lambdas.HELPERS:
             helper = lambdas.HELPERS[name]
@@ -524,6 +546,36 @@ class _Compiler:
             return lambda h: _spread(fn, h, [a(h) for a in args])
         # a one-cell reference read straight away
         return scalar_call(fn, [cell_reader(a) for a in args])
+
+
+def _each_looked_up(lookup: Callable[..., Any], args: list[Closure],
+                    many: Callable[..., Any] | None = None) -> Closure:
+    """A lookup in an array context: given several values to look up (a range or an
+    array), each looked up alone, the answers an array of their shape (an answer of
+    several cells, XLOOKUP's of a row, is ``#VALUE!`` in its place); one value as the
+    lookup takes it. ``many`` looks up several values at once where it can (``None``
+    where it cannot)."""
+    first, rest = args[0], args[1:]
+
+    def each(h: Key) -> Any:
+        value = first(h)
+        others = [a(h) for a in rest]
+        if not isinstance(value, (Rng, Arr)) or value.shape == (1, 1):
+            return lookup(h, value, *others)
+        if many is not None:
+            found = many(h, value, *others)
+            if found is not None:
+                return found
+        return Arr([[_one(lookup(h, v, *others)) for v in row] for row in value.rows()])
+    return each
+
+
+def _one(answer: Any) -> Any:
+    """One lookup's answer as an element of an array: a one-cell range its value."""
+    if isinstance(answer, (Rng, Arr)):
+        rows = answer.rows()
+        return rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else XlErr("#VALUE!")
+    return answer
 
 
 def _criteria_positions(name: str, count: int) -> range:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import inspect
-import math
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -28,8 +27,9 @@ from typing import Any
 from .closures import forget_answers
 from .array_ranges import HeldCells, spill_blocked
 from .book_view import Table
-from .compile import EXTERNAL, Closure, Compiled, cell_name, compile_formula
+from .compile import EXTERNAL, CircularName, Closure, Compiled, cell_name, compile_formula
 from .dates import date_system
+from .iteration import iterate, start_value
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
 from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
 
@@ -97,13 +97,20 @@ class Book:
         self.cyclic: dict[Key, None] = {}  # cells met in a cycle, when iterating
         self.previous: dict[Key, Any] = {}  # their values of the iteration before
         self.array_room = ARRAY_CELLS_FILLED  # cells array ranges may still fill whole
+        # anchors of array formulas past that room whose file holds only some cells of
+        # their range: the range, and how many cells of it are calculated (those held)
+        self.unfilled: dict[Key, tuple[Ref, int]] = {}
         # anchors of dynamic array formulas (Excel 365's spills, cm= a cell metadata whose
         # XLDAPR properties say fDynamic), as opposed to legacy (CSE) array formulas
         self.dynamic: set[Key] = set()
         self._pools: dict[str, HeldCells] = {}  # per sheet, for ranges past array_room
         self._defaults: dict[str, list[Any]] = {}
-        self._active: dict[Key, None] = {}  # formulas under evaluation, in order begun
+        self._active: dict[Key, int] = {}  # formulas under evaluation -> depth, in order begun
         self._circular: dict[Key, str] = {}
+        # formulas under evaluation already found in a cycle -> the depth of the lowest
+        # formula of it (the walk down the stack stops at one found with a loop as low)
+        self._in_loop: dict[Key, int] = {}
+        self._cycle_errors: dict[Key, XlErr] = {}
 
     # -- building ---------------------------------------------------------------
     def add_sheet(self, name: str) -> None:
@@ -135,6 +142,8 @@ class Book:
                 if pool is None:
                     pool = self._pools[sheet] = HeldCells(held() if held is not None else ())
                 cells = sorted(set(pool.take(ref)) | {(row, col)})
+                if len(cells) < area:
+                    self.unfilled[key] = (ref, len(cells))
         formula = self.formulas[key] = Formula(key, text, ref, cells)
         self.set_value(sheet, row, col, PENDING)
         for r, c in formula.cells or ():
@@ -235,26 +244,48 @@ class Book:
             if self.iteration is not None:  # the value of the iteration before
                 self._note_cycle(anchor, key)
                 previous = self.previous
-                return previous[key] if key in previous else _start_value(self, key)
+                return previous[key] if key in previous else start_value(self, key)
             self._flag_cycle(anchor)
-            return XlErr("#REF!", self._circular[anchor], _where(anchor))
+            found = self._cycle_errors.get(anchor)  # one error a cell, however often read
+            if found is None:
+                found = self._cycle_errors[anchor] = XlErr("#REF!", self._circular[anchor], _where(anchor))
+            return found
         formula = self.formulas.get(anchor)
         if formula is not None and self.cells[anchor[0]].get(anchor[1:]) is PENDING:
             self.evaluate(formula)
         return self.cells[key[0]].get(key[1:])
 
     def _flag_cycle(self, anchor: Key) -> None:
+        fresh = self._new_in_loop(anchor)
+        if not fresh:
+            return
         # the formulas under evaluation, in the order their evaluations began
-        stack = list(self._active)
-        loop = stack[stack.index(anchor):]
+        loop = list(self._active)[self._active[anchor]:]
         path = " → ".join(_where(k) for k in [*loop, anchor])
-        for key in loop:
+        for key in fresh:
             self._circular.setdefault(key, f"circular reference: {path}")
 
     def _note_cycle(self, anchor: Key, key: Key) -> None:
-        stack = list(self._active)
-        for member in [*stack[stack.index(anchor):], key]:
+        for member in self._new_in_loop(anchor):
             self.cyclic[member] = None
+        self.cyclic[key] = None
+
+    def _new_in_loop(self, anchor: Key) -> list[Key]:
+        """The formulas from ``anchor`` to the top of the stack (a loop, the top reading
+        ``anchor``) not yet known to be in one as low: walked down from the top, and
+        stopped at a formula marked by a loop reaching as low, since every formula
+        between was marked with it. A loop met a million times (cells that each read
+        all the others) costs its length once, not at each meeting."""
+        depth = self._active[anchor]
+        marks, fresh = self._in_loop, []
+        for key in reversed(self._active):
+            if marks.get(key, depth + 1) <= depth:
+                break
+            marks[key] = depth
+            fresh.append(key)
+            if key == anchor:
+                break
+        return fresh
 
     def evaluate(self, formula: Formula) -> None:
         key = formula.key
@@ -262,7 +293,7 @@ class Book:
         # the formulas under evaluation: a dict keeps the order they were added in, and
         # each leaves it before the one that demanded it (a stack, with a fast lookup)
         active = self._active
-        active[key] = None
+        active[key] = len(active)
         result: Any
         try:
             if formula.error is not None:
@@ -284,6 +315,8 @@ class Book:
                     result = _failed(formula, exc)
         finally:
             del active[key]
+            if self._in_loop:  # a mark holds while its formula is under evaluation
+                self._in_loop.pop(key, None)
         if self._circular and key in self._circular:
             result = XlErr("#REF!", self._circular[key], _where(key))
         kind = type(result)
@@ -335,7 +368,10 @@ def _compile_all(book: Book) -> None:
                 shared[form_key] = compiled
             if not in_table:  # the few forms a column alternates between, newest first
                 copies[group] = [(row, CopyTemplate(text), compiled), *(forms or [])][:_FORMS_KEPT]
-        if isinstance(compiled, FormulaSyntaxError):
+        if isinstance(compiled, CircularName):  # reported as a cycle of cells is
+            loop = " → ".join(f"name {n}" for n in compiled.names)
+            formula.error = XlErr("#REF!", f"circular reference: {_where(key)} → {loop}", _where(key))
+        elif isinstance(compiled, FormulaSyntaxError):
             message = f"{compiled} in ={text.lstrip('=')[:200]}"
             formula.error = XlErr("#NAME?", message, _where(key))
         elif compiled.unknown:
@@ -388,7 +424,8 @@ def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None,
                 _compile_all(book)
                 _evaluate_all(book, progress)
                 if book.iteration is not None and book.cyclic:
-                    _iterate(book, *book.iteration)
+                    iterate(book, *book.iteration,
+                            lambda b, formulas: _evaluate_formulas(b, formulas, None))
                 if then is not None:
                     found.append(then(list(book.formulas.values())))
         except BaseException as exc:  # handed to the caller's thread
@@ -435,45 +472,6 @@ def _keep_cached(book: Book, formula: Formula, unknown: tuple[str, ...]) -> None
     for cell in cells:
         book.cells[cell[0]][cell[1:]] = book.cached.get(cell, missing)
     book.pending -= 1
-
-
-def _start_value(book: Book, key: Key) -> Any:
-    """A cycle's cell before its first iteration: the value Excel cached, or 0."""
-    value = book.cached.get(key)
-    return 0.0 if value is None else value
-
-
-def _iterate(book: Book, count: int, delta: float) -> None:
-    """Excel's iterative calculation. The first evaluation was the first iteration: a
-    cell of a cycle read while under evaluation gave its value of the iteration before
-    (Excel's cached value at first). Every formula is evaluated again, up to ``count``
-    iterations in all, until no cell of a cycle changes by more than ``delta``."""
-    formulas = [f for k, f in book.formulas.items() if k not in book.kept]
-    cells = book.cells
-    iterations = 1
-    while True:
-        previous = {k: (book.previous[k] if k in book.previous else _start_value(book, k))
-                    for k in book.cyclic}
-        current = {k: cells[k[0]].get(k[1:]) for k in book.cyclic}
-        if iterations >= count or all(_change(previous[k], current[k]) <= delta for k in current):
-            return
-        book.previous = current
-        for formula in formulas:  # every formula pending again, in the order first read
-            sheet, row, col = formula.key
-            cells[sheet][(row, col)] = PENDING
-            for r, c in formula.cells or ():
-                cells[sheet][(r, c)] = PENDING
-        book.pending = len(formulas)
-        _evaluate_formulas(book, formulas, None)
-        iterations += 1
-
-
-def _change(before: Any, after: Any) -> float:
-    """How much a cell changed between two iterations: numbers by their difference,
-    anything else by whether it is the same."""
-    if type(before) is float and type(after) is float:
-        return abs(after - before)
-    return 0.0 if type(before) is type(after) and before == after else math.inf
 
 
 def _evaluate_all(book: Book, progress: Callable[[int, int], None] | None) -> None:

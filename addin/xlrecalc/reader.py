@@ -25,6 +25,7 @@ from xml.etree import ElementTree
 from .archive import RecalcError
 from .dates import date_system
 from .engine import Book, Table
+from .iteration import MAX_ITERATIONS
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, column_number, parse_ref
 from .references import excel_serial
 from .values import ERROR_CODES, XlErr
@@ -163,10 +164,13 @@ def _workbook(archive: zipfile.ZipFile, part: str, book: Book) -> tuple[
 
 def iteration(iterate: Any, count: Any, delta: Any) -> tuple[int, float] | None:
     """Excel's iterative calculation from calcPr's attributes (ECMA-376 §18.2.2: 100
-    iterations and a change of 0.001 unless set), or ``None`` when it is off.
+    iterations and a change of 0.001 unless set), or ``None`` when it is off. Excel
+    iterates 32,767 times at most, and reads a larger count as that.
 
     >>> iteration("1", None, None), iteration("true", "7", "0.5"), iteration(None, "7", None)
     ((100, 0.001), (7, 0.5), None)
+    >>> iteration("1", "100000", None)
+    (32767, 0.001)
     """
     if str(iterate).strip().lower() not in ("1", "true"):
         return None
@@ -175,7 +179,7 @@ def iteration(iterate: Any, count: Any, delta: Any) -> tuple[int, float] | None:
         change = float(delta) if delta is not None else 0.001
     except ValueError:
         most, change = 100, 0.001
-    return max(1, most), max(0.0, change)
+    return min(max(1, most), MAX_ITERATIONS), max(0.0, change)
 
 
 def _shared_strings(archive: zipfile.ZipFile, rels: dict[str, tuple[str, str]]) -> list[str]:

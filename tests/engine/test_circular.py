@@ -127,3 +127,151 @@ def test_iteration_starts_from_excels_cached_value() -> None:
     book.iteration = (1, 0.001)
     evaluate_book(book)
     assert book.cells["S"][(1, 1)] == 42.0
+
+
+@pytest.mark.parametrize("formula", ["=A", "=B*2", "=IFERROR(A,0)", "=IF(ISERROR(A),0,1)", "=SUM(A,1)"])
+def test_a_cycle_through_two_names_is_a_circular_reference(formula: str) -> None:
+    # A is =B+1 and B is =A+1: every formula reading either is in the cycle, and no
+    # IFERROR turns it into a number (Excel warns of the circular reference and shows 0)
+    book = Book({})
+    book.add_sheet("S")
+    book.define_name("A", "=B+1")
+    book.define_name("B", "=A+1")
+    book.add_formula("S", 1, 1, formula)
+    book.add_formula("S", 1, 2, "=A1*2")
+    book.add_formula("S", 1, 3, "=1+1")
+    evaluate_book(book)
+    found = book.cells["S"][(1, 1)]
+    assert isinstance(found, XlErr) and found.message is not None
+    path = found.message.removeprefix("circular reference: S!A1 → ").split(" → ")
+    assert found.message.startswith("circular reference: S!A1 → ")
+    assert path[0] == path[-1] and set(path) == {"name A", "name B"} and len(path) == 3
+    assert isinstance(book.cells["S"][(1, 2)], XlErr)  # a reader of the cycle shows its error
+    assert book.cells["S"][(1, 3)] == 2.0
+
+
+def test_a_name_reading_itself_is_a_circular_reference() -> None:
+    book = Book({})
+    book.add_sheet("S")
+    book.define_name("Self", "=Self+1")
+    book.add_formula("S", 1, 1, "=IFERROR(Self,5)")
+    evaluate_book(book)
+    found = book.cells["S"][(1, 1)]
+    assert isinstance(found, XlErr)
+    assert found.message == "circular reference: S!A1 → name Self → name Self"
+
+
+def test_a_name_reading_a_cell_is_no_cycle_of_names() -> None:
+    # A is S!$B$1+1 and B is =A+1: no name reads itself; S!A1 = A = 1 (B1 blank)
+    book = Book({})
+    book.add_sheet("S")
+    book.define_name("A", "=S!$B$1+1")
+    book.define_name("B", "=A+1")
+    book.add_formula("S", 1, 1, "=A+B")
+    evaluate_book(book)
+    assert book.cells["S"][(1, 1)] == 3.0
+
+
+def _counter_pair(count: int, readers: int = 0, bystanders: int = 0) -> Book:
+    """A1 = B1+1 and B1 = A1, a cycle that never settles; C1…Cn read A1, D1…Dn do not."""
+    book = Book({})
+    book.add_sheet("S")
+    book.add_formula("S", 1, 1, "=B1+1")
+    book.add_formula("S", 1, 2, "=A1")
+    for row in range(1, readers + 1):
+        book.add_formula("S", row, 3, f"=A1*{row}")
+    for row in range(1, bystanders + 1):
+        book.add_formula("S", row, 4, f"={row}+1")
+    book.iteration = (count, 0.001)
+    return book
+
+
+def test_iterations_past_excels_32767_are_not_run(tmp_path: Path) -> None:
+    # each iteration adds 1 to A1, so A1 counts the iterations run: 32,767 of the 100,000
+    path = _iterating(tmp_path, {"A1": "=B1+1", "B1": "=A1"}, 100_000, 0.001)
+    report = recalculate(path, tmp_path / "o.xlsx")
+    assert report.values[("Sheet", "A1")] == 32_767.0
+    assert report.values[("Sheet", "B1")] == 32_766.0
+    assert not report.errors
+
+
+@given(st.integers(2, 60), st.integers(0, 40), st.integers(0, 40))
+def test_only_the_cells_of_the_cycle_are_iterated(count: int, readers: int, bystanders: int) -> None:
+    book = _counter_pair(count, readers, bystanders)
+    evaluate_book(book)
+    assert book.cells["S"][(1, 1)] == float(count) and book.cells["S"][(1, 2)] == count - 1.0
+    for row in range(1, readers + 1):  # the readers see the cycle's last values
+        assert book.cells["S"][(row, 3)] == float(count * row)
+    for row in range(1, bystanders + 1):
+        assert book.cells["S"][(row, 4)] == row + 1.0
+    others = readers + bystanders
+    # the first evaluation, the cycle's two cells once per further iteration, and the
+    # other formulas once more at the end (the whole book each time would be count·others)
+    assert book.evaluations == 2 + others + 2 * (count - 1) + others
+
+
+def test_a_cell_of_the_cycle_the_engine_did_not_see_meet_is_iterated_too() -> None:
+    # A1 = (B1+C1)/4+1, B1 = A1, C1 = B1: evaluating A1, B1 meets A1 under evaluation
+    # (the cycle seen), and C1 then reads B1 finished; C1 is in the cycle all the same
+    # (A1 → C1 → B1 → A1). The fixed point is 2 for all three; D1 reads the cycle.
+    book = Book({})
+    book.add_sheet("S")
+    book.add_formula("S", 1, 1, "=(B1+C1)/4+1")
+    book.add_formula("S", 1, 2, "=A1")
+    book.add_formula("S", 1, 3, "=B1")
+    book.add_formula("S", 1, 4, "=SUM(A1:C1)")
+    book.iteration = (1_000, 1e-9)
+    evaluate_book(book)
+    for col in (1, 2, 3):
+        assert abs(book.cells["S"][(1, col)] - 2.0) < 1e-6
+    assert abs(book.cells["S"][(1, 4)] - 6.0) < 1e-5
+
+
+def test_a_large_cycle_that_never_settles_stops_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from xlrecalc import iteration
+    monkeypatch.setattr(iteration, "MAX_WORK", 1_000)
+    book = _counter_pair(32_767, readers=1)
+    evaluate_book(book)
+    # an iteration reads 4 cells (A1 and B1, each reading one): 1,000 allow 250 more
+    found = book.cells["S"][(1, 1)]
+    assert isinstance(found, XlErr) and found.code == "#NUM!"
+    assert found.message == ("iterative calculation stopped after 251 of 32,767 iterations "
+                             "of a cycle of 2 cells that does not settle")
+    assert isinstance(book.cells["S"][(1, 3)], XlErr)  # the reader shows it too
+
+
+def test_a_cycle_reading_large_ranges_stops_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A1:A10 each the sum of all ten plus 1: an iteration reads 10·(1+10) = 110 cells
+    from xlrecalc import iteration
+    monkeypatch.setattr(iteration, "MAX_WORK", 1_000)
+    book = Book({})
+    book.add_sheet("S")
+    for row in range(1, 11):
+        book.add_formula("S", row, 1, "=SUM($A$1:$A$10)+1")
+    book.iteration = (32_767, 0.001)
+    evaluate_book(book)
+    found = book.cells["S"][(1, 1)]
+    assert isinstance(found, XlErr) and found.message is not None
+    assert found.message.startswith("iterative calculation stopped after 10 of 32,767 iterations "
+                                    "of a cycle of 10 cells")
+
+
+@pytest.mark.parametrize("iterate", [False, True])
+def test_cells_that_each_read_all_the_others_are_one_cycle(iterate: bool) -> None:
+    # 60 cells, each half the average of all 60 plus 1 (fixed point 2): every cell is in
+    # the cycle, named as one, or iterated to the point
+    book = Book({})
+    book.add_sheet("S")
+    for row in range(1, 61):
+        book.add_formula("S", row, 1, "=SUM($A$1:$A$60)/120+1")
+    book.add_formula("S", 1, 2, "=A1")
+    if iterate:
+        book.iteration = (1_000, 1e-12)
+    evaluate_book(book)
+    found = [book.cells["S"][(row, 1)] for row in range(1, 61)]
+    if iterate:
+        assert all(abs(v - 2.0) < 1e-9 for v in found), found[:3]
+        assert abs(book.cells["S"][(1, 2)] - 2.0) < 1e-9
+    else:
+        assert all(isinstance(v, XlErr) and v.message and v.message.startswith("circular reference: ")
+                   for v in found)

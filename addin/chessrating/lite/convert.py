@@ -32,6 +32,7 @@ import hashlib
 import json
 import os
 import posixpath
+import shutil
 import stat
 import tempfile
 import uuid
@@ -50,7 +51,7 @@ from .parts import (
     shared_string_index,
 )
 from .sheets import LITE_PREFIX, SheetRewrite, dynamic_array_cm, lite_formula
-from .spans import digits, prefix_of, scan, splice, start_tag
+from .spans import digits, prefix_of, scan, splice, start_tag, stream, well_formed
 
 __all__ = [
     "write_lite", "LiteCopy", "default_lite_output", "lite_output", "lite_formula",
@@ -121,6 +122,13 @@ TASKPANES = "xl/webextensions/taskpanes.xml"
 TASKPANES_RELS = "xl/webextensions/_rels/taskpanes.xml.rels"
 WEBEXTENSION = "xl/webextensions/webextension1.xml"
 METADATA = "xl/metadata.xml"
+# The largest web-extension part of Lite read (this package's is about 0.4 MB, main.py
+# and all), and the largest task-pane list (a few hundred bytes an add-in), read whole
+PART_LIMIT = 16 << 20
+PANES_LIMIT = 1 << 20
+# The most XML elements of a sheet a copy rewrites: each is held with its spans while
+# the sheet is bound (about 0.9 KB apiece); the largest template sheet has 96,000
+SHEET_ELEMENTS = 500_000
 
 # The cell metadata of a dynamic array, as Excel (and XlsxWriter) write it: cm="1".
 _METADATA_XML = (
@@ -186,9 +194,10 @@ def webextension_xml(properties: dict[str, str], function_ids: list[str],
                      guid: str = "{00000000-0000-4000-8000-000000000000}") -> str:
     """The Lite add-in's web-extension part: these properties (values as stored) and
     function ids, ``guid`` its id."""
-    props = "".join(
-        f'<we:property name="{escape(name)}" value="{escape(value, _QUOTE)}"/>'
-        for name, value in properties.items())
+    # start_tag quotes as an attribute needs (a name kept from the workbook may hold a
+    # quote; a value a line break, which a plain attribute would read back as a space)
+    props = "".join(start_tag("we:property", {"name": name, "value": value}, empty=True).decode("utf-8")
+                    for name, value in properties.items())
     ids = "".join(f"<we:customFunctionIds>{escape(i)}</we:customFunctionIds>" for i in function_ids)
     id_list = (f"<we:customFunctionIdList>{ids}</we:customFunctionIdList>" if ids
                else "<we:customFunctionIdList/>")
@@ -228,16 +237,41 @@ class _Extension(NamedTuple):
 
 
 def _lite_extension(archive: zipfile.ZipFile, names: list[str], src: Path) -> _Extension | None:
-    """The web-extension part of xlwings Lite the workbook carries, if any."""
+    """The web-extension part of xlwings Lite the workbook carries, if any. Each part is
+    read as a stream up to its reference (the first child of its root): another add-in's
+    part costs that much whatever its size; Lite's own is read on for its properties,
+    up to :data:`PART_LIMIT`."""
     for name in sorted(n for n in names if n.startswith("xl/webextensions/webextension")
                        and n.endswith(".xml") and "/" not in n[len("xl/webextensions/"):]):
-        elements = scan(archive.read(name), where=f"{src}: {name}")
-        references = [e for e in elements if e.name == "reference" and e.depth == 1]
-        if references and references[0].attrs.get("id", "").lower() == ADDIN_REFERENCE:
-            properties = {e.attrs.get("name", ""): e.attrs.get("value", "")
-                          for e in elements if e.name == "property"}
-            return _Extension(name, elements[0].attrs.get("id", ""), properties)
+        where = f"{src}: {name}"
+        found: dict[str, str] = {}  # the root's id, and the reference's
+        properties: dict[str, str] = {}
+
+        def visit(local: str, attrs: dict[str, str], depth: int) -> bool:
+            if depth == 0:
+                found["guid"] = attrs.get("id", "")
+            elif depth == 1 and local == "reference" and "reference" not in found:
+                found["reference"] = attrs.get("id", "").lower()
+                if found["reference"] != ADDIN_REFERENCE:
+                    return True  # another add-in's: nothing more to read
+                _within_limit(archive, name, src)
+            elif local == "property" and found.get("reference") == ADDIN_REFERENCE:
+                properties[attrs.get("name", "")] = attrs.get("value", "")
+            return False
+        with archive.open(name) as part:
+            stream(part, visit, where)
+        if found.get("reference") == ADDIN_REFERENCE:
+            return _Extension(name, found.get("guid", ""), properties)
     return None
+
+
+def _within_limit(archive: zipfile.ZipFile, name: str, src: Path, limit: int | None = None) -> None:
+    """Refuse a web-extension part larger than ``limit``: no add-in's is near it."""
+    limit = PART_LIMIT if limit is None else limit
+    size = archive.getinfo(name).file_size
+    if size > limit:
+        raise RatingError(f"{src}: {name} holds {size / (1 << 20):.1f} MB, more than the "
+                          f"{limit >> 20} MB a web-extension part is read up to; nothing written")
 
 
 def _free_part(names: list[str]) -> str:
@@ -251,11 +285,14 @@ _CODE = ("main.py", "requirements.txt")
 
 
 def _code_lines(value: str) -> str:
+    """How many lines a stored code property holds, for the refusal that names it."""
     try:
         text = json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
         return "unreadable"
-    count = len(str(text).splitlines())
+    if not isinstance(text, str):
+        return "not a text"
+    count = len(text.splitlines())
     return f"{count} line{'' if count == 1 else 's'}"
 
 
@@ -316,6 +353,11 @@ def _lite_parts(archive: zipfile.ZipFile, src: Path, replace_code: bool
         parts.drop_settings_sheet(settings)
     part = parts.add_web_extension(existing, ours)
     parts.add_entries(part)
+    for name, data in [*parts.rewrites.items(), *parts.added.items()]:
+        reason = well_formed(data) if name.endswith((".xml", ".rels")) else None
+        if reason is not None:  # a last check: no copy leaves with a part Excel cannot read
+            raise RatingError(f"{src}: the copy's {name} would not be well-formed XML "
+                              f"({reason}); nothing written")
     return parts.rewrites, parts.added, parts.removed, parts.used, parts.unbound
 
 
@@ -402,6 +444,7 @@ class _Parts:
         for n, (name, part) in enumerate(self.sheets):
             if part not in self.names:
                 continue
+            self._within_elements(part)
             data = self.archive.read(part)
             sheet = SheetRewrite(data, cm or "1", f"{self.at} {part}")
             if n == conf:
@@ -413,6 +456,20 @@ class _Parts:
             strings_kept |= set(sheet.string_rows)
             self._bind_sheet(name, part, data, sheet, paragraphs)
         return None if conf is None else _Settings(conf, conf_strings, strings_kept)
+
+    def _within_elements(self, part: str) -> None:
+        """Refuse a sheet of more than :data:`SHEET_ELEMENTS` elements, counted in a
+        stream before the sheet is read whole (a few megabytes packed can hold millions)."""
+        count = [0]
+
+        def counted(local: str, attrs: dict[str, str], depth: int) -> bool:
+            count[0] += 1
+            return count[0] > SHEET_ELEMENTS
+        with self.archive.open(part) as stream_of:
+            stream(stream_of, counted, f"{self.at} {part}")
+        if count[0] > SHEET_ELEMENTS:
+            raise RatingError(f"{self.src}: {part} holds more than {SHEET_ELEMENTS:,} XML elements, "
+                              "more than a Lite copy rewrites; nothing written")
 
     def _bind_sheet(self, name: str, part: str, data: bytes, sheet: SheetRewrite,
                     paragraphs: dict[int, str]) -> None:
@@ -475,6 +532,7 @@ class _Parts:
         pane_rels = self.archive.read(TASKPANES_RELS) if TASKPANES_RELS in names else empty_rels()
         pane_rels, rel_id = add_relationship(pane_rels, _REL_WEBEXTENSION, rel_target,
                                              f"{at} {TASKPANES_RELS}")
+        _within_limit(self.archive, TASKPANES, self.src, PANES_LIMIT)
         panes = self.archive.read(TASKPANES)
         elements = scan(panes, where=f"{at} {TASKPANES}")
         refs = [e for e in elements if e.name == "webextensionref"]
@@ -530,8 +588,11 @@ def _write_zip(archive: zipfile.ZipFile, dst: Path, rewrites: dict[str, bytes],
                     continue
                 if info.filename in added:
                     out.writestr(info, added.pop(info.filename))
-                else:
-                    out.writestr(info, rewrites.get(info.filename, archive.read(info)))
+                elif info.filename in rewrites:
+                    out.writestr(info, rewrites[info.filename])
+                else:  # copied a megabyte at a time: a large part is never held whole
+                    with archive.open(info) as part, out.open(info, "w") as copy:
+                        shutil.copyfileobj(part, copy, 1 << 20)
             for name, data in added.items():
                 info = zipfile.ZipInfo(name, date_time=stamp)
                 info.compress_type = zipfile.ZIP_DEFLATED

@@ -21,14 +21,17 @@ DTDs; expanded entities are also how small files blow up), and any encoding but 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
+from typing import IO
+from xml.parsers import expat
 from xml.sax.saxutils import quoteattr
 
 from xlrecalc import DocumentTypeDeclared, ElementAsWritten, every_element
 
 from ..errors import RatingError
 
-__all__ = ["ElementAsWritten", "XMLRefused", "scan", "splice", "start_tag", "prefix_of", "digits"]
+__all__ = ["ElementAsWritten", "XMLRefused", "scan", "stream", "splice", "start_tag", "prefix_of",
+           "digits", "well_formed"]
 
 
 class XMLRefused(RatingError):
@@ -67,6 +70,77 @@ def scan(xml: bytes, keep_text: Collection[str] = (), where: str = "the part") -
                          f"workbook part may have; refused") from None
     except ValueError as error:  # "not well-formed XML (expat's reason)"
         raise XMLRefused(f"{where} is {error}") from None
+
+
+class _Stop(Exception):
+    """Raised by :func:`stream`'s handler to stop reading: what was wanted is found."""
+
+
+_CHUNK = 1 << 20
+
+
+def stream(source: IO[bytes], visit: Callable[[str, dict[str, str], int], bool],
+           where: str = "the part") -> None:
+    """Each start tag of the XML read from ``source``, in document order:
+    ``visit(local name, attributes, depth)``, the document element at depth 0; reading
+    stops when ``visit`` returns true. The part is read a megabyte at a time and nothing
+    of it is kept here, so time is linear in what is read and memory does not grow with
+    the part (nor with its depth). Refused as :func:`scan` refuses.
+
+    >>> import io
+    >>> seen = []
+    >>> stream(io.BytesIO(b"<x:a xmlns:x='u'><b n='1'/><c/><d/></x:a>"),
+    ...        lambda name, attrs, depth: seen.append((name, attrs, depth)) or name == "c")
+    >>> seen
+    [('a', {'xmlns:x': 'u'}, 0), ('b', {'n': '1'}, 1), ('c', {}, 1)]
+    """
+    head = source.read(_CHUNK)
+    encoding = _declared_encoding(head)
+    if encoding not in (None, "utf-8", "utf8"):
+        raise XMLRefused(f"{where} is encoded as {encoding}; only UTF-8 is read")
+    parser = expat.ParserCreate("utf-8")
+    depth = [0]
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        if visit(name[name.rfind(":") + 1:], attrs, depth[0]):
+            raise _Stop
+        depth[0] += 1
+
+    def end(name: str) -> None:
+        depth[0] -= 1
+
+    def refuse(*args: object) -> None:
+        raise XMLRefused(f"{where} has a document type declaration (DTD), which no "
+                         f"workbook part may have; refused")
+
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = refuse
+    try:
+        chunk = head
+        while chunk:
+            parser.Parse(chunk, False)
+            chunk = source.read(_CHUNK)
+        parser.Parse(b"", True)
+    except _Stop:
+        return
+    except expat.ExpatError as error:
+        raise XMLRefused(f"{where} is not well-formed XML ({error})") from None
+
+
+def well_formed(xml: bytes) -> str | None:
+    """Why ``xml`` is not well-formed XML 1.0, or ``None`` when it is.
+
+    >>> well_formed(b"<a x='1'/>"), well_formed(b'<a x="1"y="2"/>') is not None
+    (None, True)
+    >>> well_formed("<a>\x01</a>".encode()) is not None
+    True
+    """
+    parser = expat.ParserCreate("utf-8")
+    try:
+        parser.Parse(xml, True)
+    except expat.ExpatError as error:
+        return str(error)
+    return None
 
 
 def prefix_of(element: ElementAsWritten) -> str:

@@ -69,7 +69,22 @@ def record_values(book: Book, report: xlrecalc.Report) -> dict[str, dict[tuple[i
 def _add_standings(book: Book, report: xlrecalc.Report) -> None:
     if isinstance(report, Report):
         report.standings = find_standings(book)
-        report.problems = find_problems(book)
+        report.problems = [*find_problems(book), *_unfilled_arrays(book)]
+
+
+def _unfilled_arrays(book: Book) -> list[Problem]:
+    """Array formulas whose range the file holds only in part (``{=A:A*2}`` over
+    B1:B1048576 with B1 alone stored): Excel writes every cell of the range; the cells
+    the file leaves out are not calculated here, and are named rather than left empty."""
+    found = []
+    for (sheet, row, col), (ref, held) in book.unfilled.items():
+        area = (ref.r2 - ref.r1 + 1) * (ref.c2 - ref.c1 + 1)
+        span = f"{xlrecalc.column_letters(ref.c1)}{ref.r1}:{xlrecalc.column_letters(ref.c2)}{ref.r2}"
+        found.append(Problem(sheet, (f"{xlrecalc.column_letters(col)}{row}",),
+                             f"the array formula over {span} is stored in {held:,} of its {area:,} "
+                             "cells; the others are left uncalculated (Excel stores every cell of "
+                             "the range: save the workbook again in Excel)"))
+    return found
 
 
 def recalculate(src: Path | str, dst: Path | str | None = None, *,

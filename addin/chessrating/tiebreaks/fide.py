@@ -38,9 +38,23 @@ CAT_BYE, CAT_FORFEIT_WIN, CAT_RETURNED, CAT_FORFEIT_LOSS, CAT_LATE = (
     "16.2.1", "16.2.2", "16.2.3", "16.2.4", "16.2.5")
 
 
-def _category(record: tuple[Round | None, ...], index: int) -> str | None:
-    entry = record[index]
-    if entry is None or entry.kind == PLAYED:
+def _categories(record: tuple[Round | None, ...]) -> list[str | None]:
+    """The Art. 16.2 category of each round of a record (``None`` for a game), in one
+    pass from the last round back: a requested bye is 16.2.3 when the player comes back
+    (a later round not voluntarily unplayed), else 16.2.5."""
+    found: list[str | None] = [None] * len(record)
+    returns = False  # a later round is one the player did not voluntarily miss
+    for index in range(len(record) - 1, -1, -1):
+        entry = record[index]
+        if entry is None:
+            continue
+        found[index] = _category(entry, returns)
+        returns = returns or entry.kind not in VOLUNTARY
+    return found
+
+
+def _category(entry: Round, returns: bool) -> str | None:
+    if entry.kind == PLAYED:
         return None
     if entry.kind == FULL_BYE:
         return CAT_BYE
@@ -48,8 +62,7 @@ def _category(record: tuple[Round | None, ...], index: int) -> str | None:
         return CAT_FORFEIT_WIN
     if entry.kind == FORFEIT_LOSS:
         return CAT_FORFEIT_LOSS
-    later = [r for r in record[index + 1:] if r is not None]
-    return CAT_RETURNED if any(r.kind not in VOLUNTARY for r in later) else CAT_LATE
+    return CAT_RETURNED if returns else CAT_LATE
 
 
 @dataclass(frozen=True)
@@ -71,7 +84,9 @@ class Scores:
         self._fore: Scores | None = None            # the event with the last round drawn (FB)
         self._buchholz: list[float] | None = None   # everyone's BH (AOB)
         self.points = [sum(r.points for r in rec if r is not None) for rec in event.records]
-        self.categories = [[_category(rec, t) for t in range(len(rec))] for rec in event.records]
+        self.categories = [_categories(rec) for rec in event.records]
+        # each player's TPR and PTP once (APRO, APPO read an opponent's for every game)
+        self.measured: dict[str, dict[int, int | NoValue]] = {}
         if event.round_robin:
             self.adjusted = list(self.points)
         else:  # Art. 16.3: a late requested bye (16.2.5) counts as a draw for the opponents
@@ -325,11 +340,16 @@ def ptp(scores: Scores, i: int) -> int | NoValue:
 
 def _average_of_opponents(scores: Scores, i: int, measure: Callable[[Scores, int], int | NoValue]) -> int | NoValue:
     """The average of the opponents' ``measure``, rounded half up: opponents without one
-    (no rated games) left out, a refused rating it rests on given as the reason."""
+    (no rated games) left out, a refused rating it rests on given as the reason. Each
+    player's ``measure`` is computed once per :class:`Scores`, so a column of it costs
+    the games of the event, not the games times the rounds."""
     values = []
+    known = scores.measured.setdefault(measure.__name__, {})
     for r in scores.games_against(i, False):
         assert r.opponent is not None
-        value = measure(scores, r.opponent)
+        value = known.get(r.opponent)
+        if value is None:
+            value = known[r.opponent] = measure(scores, r.opponent)
         if isinstance(value, RefusedRating):
             return value
         if not isinstance(value, NoValue):

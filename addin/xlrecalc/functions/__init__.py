@@ -38,8 +38,8 @@ from .base import NUM, VALUE
 from .information import KIND_TESTS
 from .logical import lazy_guarded
 
-__all__ = ["BUILTINS", "ELEMENTWISE", "KIND_TESTS", "LAZY", "ARRAY_ARGS", "call_library",
-           "library_has"]
+__all__ = ["BUILTINS", "ELEMENTWISE", "KIND_TESTS", "LAZY", "ARRAY_ARGS", "LOOKUP_VALUE",
+           "call_library", "library_has"]
 
 # Functions whose arguments Excel evaluates as arrays even in an ordinary formula.
 ARRAY_ARGS = frozenset({"SUMPRODUCT", "MMULT", "TRANSPOSE", "LOOKUP", "FREQUENCY", "LINEST",
@@ -50,6 +50,11 @@ ARRAY_ARGS = frozenset({"SUMPRODUCT", "MMULT", "TRANSPOSE", "LOOKUP", "FREQUENCY
                         "CHISQ.TEST", "CHITEST", "F.TEST", "FTEST", "Z.TEST", "ZTEST", "PROB",
                         "LOGEST", "GROWTH", "AGGREGATE", "EXPAND", "WRAPROWS", "WRAPCOLS",
                         "ARRAYTOTEXT"})
+
+# Lookups whose first parameter, the value looked up, is a value (Microsoft's pages:
+# "lookup_value"): in an array context an array or range given there is looked up
+# element by element, an array of the answers of its shape.
+LOOKUP_VALUE = frozenset({"MATCH", "XMATCH", "VLOOKUP", "HLOOKUP", "XLOOKUP", "LOOKUP"})
 
 
 # Each category's modules (by Excel's categories: math and trigonometry, statistical,

@@ -14,7 +14,7 @@ from .math_aggregate import wildcard
 from .base import NA, REF, VALUE, integer, is_number, logical
 from ..values import MISSING, Arr, Rng, XlErr, grid
 
-__all__ = ["FUNCTIONS", "find"]
+__all__ = ["FUNCTIONS", "find", "MANY"]
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 
@@ -153,6 +153,68 @@ def _match(here: Any, value: Any, array: Any, kind: Any = MISSING) -> Any:
 
 
 FUNCTIONS["MATCH"] = _match
+
+
+def _first_positions(items: list[Any]) -> dict[tuple[int, Any], int]:
+    """Each value's first position among ``items``, by its type class and order (the
+    exact match of :func:`find`, text without case)."""
+    first: dict[tuple[int, Any], int] = {}
+    for i, item in enumerate(items):
+        key = _key(item)
+        if key is not None and key not in first:
+            first[key] = i
+    return first
+
+
+def _each_exact(values: Rng | Arr, items: list[Any], answer: Callable[[int], Any],
+                alone: Callable[[Any], Any]) -> Arr:
+    """Several values looked up in exact mode with ``items`` indexed once: ``answer``
+    of the position found; a value with wildcards, compared one by one, ``alone``."""
+    first = _first_positions(items)
+
+    def one(value: Any) -> Any:
+        value = 0.0 if value is None else value
+        if isinstance(value, XlErr):
+            return value
+        if isinstance(value, str) and ("*" in value or "?" in value or "~" in value):
+            return alone(value)
+        key = _key(value)
+        found = first.get(key) if key is not None else None
+        return XlErr(NA, f"{value!r} not found") if found is None else answer(found)
+    return Arr([[one(v) for v in row] for row in values.rows()])
+
+
+def _match_many(here: Any, values: Rng | Arr, array: Any, kind: Any = MISSING) -> Any:
+    """MATCH of each of several values in exact mode, the array indexed once (each
+    value looked up alone costs the array's length: a column of values against a
+    column of a hundred thousand would be ten billion comparisons); ``None`` where
+    the general way is taken (another mode, a block, an error)."""
+    mode = 1 if kind is MISSING else integer(_lookup_value(kind, here))
+    if mode != 0 or isinstance(array, XlErr) or (isinstance(array, (Rng, Arr)) and min(array.shape) > 1):
+        return None
+    found = _each_exact(values, _vector(array), lambda i: float(i + 1),
+                        lambda v: _match(here, v, array, kind))
+    return Arr([[XlErr(NA) if isinstance(v, XlErr) and v.code == NA else v for v in row]
+                for row in found.rows()])
+
+
+def _vlookup_many(here: Any, values: Rng | Arr, table: Any, index: Any,
+                  approximate: Any = MISSING) -> Any:
+    """VLOOKUP of each of several values with FALSE (exact), the first column indexed
+    once; ``None`` where the general way is taken."""
+    if approximate is MISSING or isinstance(table, XlErr) or not isinstance(table, (Rng, Arr)):
+        return None
+    exact = logical(_lookup_value(approximate, here))
+    column = integer(_lookup_value(index, here))
+    if exact is not False or isinstance(column, XlErr) or not 1 <= column <= table.shape[1]:
+        return None
+    rows = grid(table)
+    return _each_exact(values, [row[0] for row in rows], lambda i: _cell(table, i, column - 1),
+                       lambda v: FUNCTIONS["VLOOKUP"](here, v, table, index, approximate))
+
+
+# Lookups of several values at once, where one pass over the array serves them all
+MANY: dict[str, Callable[..., Any]] = {"MATCH": _match_many, "VLOOKUP": _vlookup_many}
 
 
 def _x_find(value: Any, items: list[Any], match_mode: int, search_mode: int) -> int | None:
