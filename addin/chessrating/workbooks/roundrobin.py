@@ -44,6 +44,8 @@ from .event import RoundRobinEvent
 from .report import write_report_sheet
 from .file_ranks import write_file_ranks_sheet
 from .schedule import write_schedule_sheet
+from .print_areas import names_marks, print_entered
+from .standings import fide_columns, write_standings_sheet
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
     fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
@@ -402,7 +404,10 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     # The grids below the crosstable (what the formulas read) and the chart stay off paper.
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 1, lay.first - 1), title_columns=(0, 1))
+    print_entered(book, sheet, SHEET, lay.totals + len(TOTAL_COLUMNS) - 1, lay.first, names_marks(lay.first, lay.last))
     sheet.activate()
+    write_standings_sheet(book, st, first=lay.first, players=size, header_row=lay.first - 1,
+                          columns=fide_columns(lay.totals), points_col=lay.totals)
     write_schedule_sheet(book, st, lay.first, size)
     write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report,
                        round_robin=True)

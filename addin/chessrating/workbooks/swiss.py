@@ -57,6 +57,8 @@ from .contradictions import (
     swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
 from .pairing_settings import write_pairing_settings
+from .print_areas import names_marks, print_entered
+from .standings import fide_columns, write_standings_sheet
 from .pairings_sheet import write_pairings_sheet
 from .report import write_report_sheet
 from ..pairing.book import ROUND_INPUTS
@@ -432,7 +434,10 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
+    print_entered(book, sheet, SHEET, lay.totals + len(TOTAL_COLUMNS) - 1, lay.first, names_marks(lay.first, lay.last))
     sheet.activate()
+    write_standings_sheet(book, st, first=lay.first, players=lay.players, header_row=lay.first - 2,
+                          columns=fide_columns(lay.totals), points_col=lay.totals)
     write_pairings_sheet(book, st, lay, points_col=lay.block(_ENTERED))
     write_games_sheet(book, lay, st, "Per game: what the functions read, and each game's "
                       "expected score and rating change (formulas only)",
