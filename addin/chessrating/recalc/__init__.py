@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -109,7 +109,10 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
 
     final = output_path(Path(src), None if dst is None else Path(dst), content_kind(Path(src)))
     with draft_path(final) as draft, draft_path(final) as rewritten:
-        report = xlrecalc.recalculate(src, draft, functions=table, progress=progress,
+        def say(step: Step) -> None:  # the user's file, not the draft, in the progress
+            if progress is not None:
+                progress(replace(step, book=final.name) if step.book == draft.name else step)
+        report = xlrecalc.recalculate(src, draft, functions=table, progress=say,
                                       label=label or Path(src).name, report_type=Report,
                                       before_write=fix_areas)
         fix_print_areas(draft, rewritten, fixed)

@@ -153,7 +153,8 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
         expected=lay.row_range(lay.section(0) + i), points=lay.row_range(lay.section(4) + i),
         entered=shown, played=entered, none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=span(lay.first, 2, lay.last, 2, fixed=True),
-        feds=span(lay.first, 3, lay.last, 3, fixed=True), own_check=_own_check(lay, i))
+        feds=span(lay.first, 3, lay.last, 3, fixed=True), own_check=_own_check(lay, i),
+        first_rating=cell(r, lay.totals + TOTAL_COLUMNS.index("First rating")))
     # The tie-breaks read the results grid as the functions read it (a round robin: no
     # opponents, no colours) and the ratings for ARO and the performances.
     results = span(lay.section(2), lay.grid, lay.section(2) + lay.size - 1, lay.grid_last, fixed=True)

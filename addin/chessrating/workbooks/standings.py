@@ -49,11 +49,14 @@ from .print_areas import print_entered
 from .ranking import TIEBREAK_COLUMNS
 
 __all__ = ["STANDINGS", "StandingsColumn", "write_standings_sheet", "fide_columns", "uscf_columns",
-           "key_formula", "TOP", "UNRANKED"]
+           "key_formula", "TOP", "UNRANKED", "TIEBREAK_WIDTH"]
 
 STANDINGS = "Standings"
 # Rows (zero-based): 0 the title and the event's name, 1 the headers, from 2 the lines.
 _TITLE, _HEADER, TOP = 0, 1, 2
+# Width of a US Chess tie-break column: its longest code, CUMULATIVE, on one line in bold
+# (a header wraps only at spaces; a code has none).
+TIEBREAK_WIDTH = 11
 # The key of a player entered without a rank: after every rank a crosstable can give.
 UNRANKED = 100000
 
@@ -97,7 +100,7 @@ def uscf_columns(totals: int, total_columns: Sequence[str], rating_col: int) -> 
         StandingsColumn("Name", 1, "name", 24),
         StandingsColumn("Rating", rating_col, "formula_int", 6.5),
         StandingsColumn("Points", totals + total_columns.index("Points"), "formula_points", 6.5),
-        *(StandingsColumn(None, totals + total_columns.index(tb), "formula_general", 6.5)
+        *(StandingsColumn(None, totals + total_columns.index(tb), "formula_general", TIEBREAK_WIDTH)
           for tb in TIEBREAK_COLUMNS),
         StandingsColumn("Change", totals + total_columns.index("Change"), "formula_signed", 7),
         StandingsColumn("New rating", totals + total_columns.index("Two passes"), "formula_int", 7),

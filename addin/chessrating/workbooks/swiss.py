@@ -196,7 +196,8 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         # function's error names it; only an all-empty block keeps the cell quiet.
         none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=lay.block_range(4, r), feds=lay.block_range(5, r),
-        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}", inputs=[lay.block_range(_COLOUR, r)])
+        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}", inputs=[lay.block_range(_COLOUR, r)],
+        first_rating=cell(r, lay.totals + TOTAL_COLUMNS.index("First rating")))
 
     def block(index: int) -> str:
         start = lay.block(index)

@@ -66,7 +66,7 @@ from .rounds import (
     write_round_headers, write_round_inputs,
 )
 from .print_areas import names_marks, print_entered
-from .standings import uscf_columns, write_standings_sheet
+from .standings import TIEBREAK_WIDTH, uscf_columns, write_standings_sheet
 from .uscf_report_sheet import UscfReportInputs, uscf_report_inputs, write_uscf_report_sheet
 
 if TYPE_CHECKING:
@@ -550,7 +550,8 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     sheet.set_column(difference, difference, 8.5)
     rank = lay.totals + TOTAL_COLUMNS.index("Rank")
     sheet.set_column(rank, rank, 4.5)
-    sheet.set_column(rank + 1, rank + len(TIEBREAK_COLUMNS), 5)
+    # wide enough for the longest code on one line (CUMULATIVE): a header never breaks in a word
+    sheet.set_column(rank + 1, rank + len(TIEBREAK_COLUMNS), TIEBREAK_WIDTH)
     sheet.set_column(lay.totals + len(TOTAL_COLUMNS) - 1, lay.totals + len(TOTAL_COLUMNS) - 1, 27)
     reason_rows(sheet, lay.first, lay.last)
     sheet.freeze_panes(lay.first, 2)
