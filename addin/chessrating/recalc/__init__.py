@@ -4,7 +4,8 @@ The formula engine is its own package, :mod:`xlrecalc` (it imports nothing from
 chessrating), and chessrating reads it through its one face, ``from xlrecalc import …``.
 This module hands it the rating functions (every upper-case function of
 :mod:`chessrating.udfs`) and reads the standings of a recalculated crosstable
-(:mod:`.standings`) before anything is written, so :func:`recalculate` here is the
+(:mod:`.standings`) before anything is written, and writes the print areas that
+follow the entries as the fixed rows entered (:mod:`.print_areas`), so :func:`recalculate` here is the
 engine's with the chess added. The engine's names the commands and the workbook
 builders use are re-exported, so ``from chessrating.recalc import recalculate, Step``
 keeps working.

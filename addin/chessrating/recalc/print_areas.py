@@ -25,10 +25,10 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from xml.parsers.expat import ExpatError
 from xml.sax.saxutils import escape
 
 from xlrecalc import column_letters, every_element
-from xlrecalc.parse import column_number
 
 __all__ = ["ENTERED", "print_area_formula", "parse_print_area", "fixed_area", "formula_print_areas", "fix_print_areas"]
 
@@ -58,7 +58,15 @@ def parse_print_area(text: str) -> tuple[str, int, str, int, int, int, int] | No
     if found is None:
         return None
     return (found["sheet"], int(found["top"]), found["marks"], int(found["r1"]) - 1,
-            column_number(found["c1"]) - 1, int(found["r2"]) - 1, int(found["width"]))
+            _column(found["c1"]), int(found["r2"]) - 1, int(found["width"]))
+
+
+def _column(letters: str) -> int:
+    """``A`` is 0, ``AA`` 26."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number - 1
 
 
 def fixed_area(text: str, value: Callable[[str, int, int], Any]) -> str | None:
@@ -77,13 +85,14 @@ def fixed_area(text: str, value: Callable[[str, int, int], Any]) -> str | None:
 def formula_print_areas(path: Path) -> dict[str, str]:
     """The print area formulas the workbook keeps under ``PrintEntered…`` names, by the
     sheet they print (a name whose text is of another shape is passed over)."""
-    with zipfile.ZipFile(path) as archive:
-        try:
+    try:
+        with zipfile.ZipFile(path) as archive:
             xml = archive.read(_WORKBOOK)
-        except KeyError:
-            return {}
+        elements = every_element(xml, text={"definedName"})
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, ExpatError):
+        return {}  # not a workbook this can read: the engine says what is wrong with it
     found = {}
-    for element in every_element(xml, text={"definedName"}):
+    for element in elements:
         name = element.attrs.get("name", "")
         if element.name == "definedName" and name.startswith(ENTERED):
             parsed = parse_print_area(element.text)

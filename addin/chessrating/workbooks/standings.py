@@ -32,8 +32,8 @@ page, the print area the lines entered (:mod:`.print_areas`): 40 players fit one
 
 >>> [c.header for c in fide_columns(30)][:7]
 ['Rank', 'No.', 'Name', 'Title', 'Fed', 'Rating', 'Points']
->>> key_formula(4, 6, 40, 41)
-'=IF(ISNUMBER(Crosstable!$AO7),Crosstable!$AO7,IF(OR(Crosstable!$B7<>"",Crosstable!$AP7<>""),100000,""))'
+>>> key_formula(40, 6, 30)
+'=IF(ISNUMBER(Crosstable!$AO7),Crosstable!$AO7,IF(OR(Crosstable!$B7<>"",Crosstable!$AE7<>""),100000,""))'
 """
 
 from __future__ import annotations
@@ -107,10 +107,9 @@ def uscf_columns(totals: int, total_columns: Sequence[str], rating_col: int) -> 
     ]
 
 
-def key_formula(rank_col: int, r: int, points_col: int, row: int) -> str:
+def key_formula(rank_col: int, r: int, points_col: int) -> str:
     """Helper ``Key`` of the player in crosstable row ``r`` (zero-based): the rank, 100000
-    for a player entered without one, blank for an empty row. (``row``, the sheet's own
-    line, does not enter: every line's formula reads its own crosstable row.)"""
+    for a player entered without one, blank for an empty row."""
     rank = f"{CROSSTABLE}!{fixed_column(r, rank_col)}"
     name = f"{CROSSTABLE}!{fixed_column(r, 1)}"
     points = f"{CROSSTABLE}!{fixed_column(r, points_col)}"
@@ -152,7 +151,7 @@ def write_standings_sheet(book: Workbook, st: Styles, *, first: int, players: in
                 found = f"INDEX({source},{number})"
                 formula = f'=IF({number}="","",IF({found}="","",{found}))'
             write_quiet_formula(sheet, row, i, formula, fmt)
-        write_quiet_formula(sheet, row, key_col, key_formula(rank_col, r, points_col, row), st.formula_general)
+        write_quiet_formula(sheet, row, key_col, key_formula(rank_col, r, points_col), st.formula_general)
         key = fixed_column(row, key_col)
         above = f"{absolute(TOP, key_col)}:{key}"
         write_quiet_formula(sheet, row, place_col,
