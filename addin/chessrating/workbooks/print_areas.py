@@ -20,8 +20,8 @@ defined by ``OFFSET`` is the long-documented "dynamic print area" of Excel's Nam
 area from such a name and prints every row the sheet uses. So ``chessrating recalc``
 writes into its output the fixed range each such formula gives at that moment
 (:func:`chessrating.recalc.print_areas.fix_print_areas`): the copy a viewer or LibreOffice prints holds only the rows
-entered, while the file typed into keeps the formula. A workbook made from a TRF file is
-sized to its players, and its print areas are its rows already.
+entered, while the file typed into keeps the formula. A workbook made from a TRF file (or the
+demo) is sized to its players and keeps fixed print areas over its rows.
 
 The formula is built and read back by :mod:`chessrating.recalc.print_areas`.
 """
@@ -29,6 +29,7 @@ The formula is built and read back by :mod:`chessrating.recalc.print_areas`.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from ..recalc.print_areas import ENTERED, print_area_formula
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from xlsxwriter.workbook import Workbook
     from xlsxwriter.worksheet import Worksheet
 
-__all__ = ["print_entered", "names_marks"]
+__all__ = ["print_entered", "follow_entries", "names_marks"]
 
 
 def names_marks(first: int, last: int) -> str:
@@ -50,12 +51,25 @@ def names_marks(first: int, last: int) -> str:
 
 
 def print_entered(book: "Workbook", sheet: "Worksheet", name: str, last_col: int, top: int, marks: str) -> None:
-    """Make the print area of ``sheet`` (called ``name``) the formula of
-    :func:`~chessrating.recalc.print_areas.print_area_formula`, in place of the fixed one
-    :func:`.layout.print_setup` set (XlsxWriter writes a sheet's ``print_area_range`` as
-    its ``_xlnm.Print_Area`` name), and keep the same formula under the workbook name
-    ``PrintEntered<sheet>``, which ``recalc`` reads: openpyxl and LibreOffice drop a print
-    area given as a formula when they save a file, but keep an ordinary name."""
+    """Keep under the workbook name ``PrintEntered<name>`` the print area of ``sheet``
+    (called ``name``) that follows the entries (:func:`~chessrating.recalc.print_areas.
+    print_area_formula`), which ``recalc`` reads: openpyxl and LibreOffice drop a print area
+    given as a formula when they save a file, but keep an ordinary name. The sheet's own
+    print area becomes that formula only in a template (:func:`follow_entries`)."""
     formula = print_area_formula(name, last_col, top, marks)
-    sheet.print_area_range = formula
     book.define_name(f"{ENTERED}{name}", f"={formula}")
+    _FOLLOWING.setdefault(book, []).append((sheet, formula))
+
+
+# The sheets of each workbook being built whose print area may follow the entries.
+_FOLLOWING: "WeakKeyDictionary[Workbook, list[tuple[Worksheet, str]]]" = WeakKeyDictionary()
+
+
+def follow_entries(book: "Workbook") -> None:
+    """In a template (the rows empty, for a director to type into), make the print area of
+    each sheet given to :func:`print_entered` its formula, in place of the fixed one
+    :func:`.layout.print_setup` set (XlsxWriter writes a sheet's ``print_area_range`` as its
+    ``_xlnm.Print_Area``). A workbook filled by code is sized to its players and keeps
+    its fixed print areas, which every viewer honours."""
+    for sheet, formula in _FOLLOWING.pop(book, []):
+        sheet.print_area_range = formula

@@ -44,7 +44,7 @@ from .event import RoundRobinEvent
 from .report import write_report_sheet
 from .file_ranks import write_file_ranks_sheet
 from .schedule import write_schedule_sheet
-from .print_areas import names_marks, print_entered
+from .print_areas import follow_entries, names_marks, print_entered
 from .standings import fide_columns, write_standings_sheet
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
@@ -416,6 +416,8 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
                            FIDE_ROUND_ROBIN_DEFAULTS if tiebreaks is None else tiebreaks, round_robin=True)
     write_how_to_sheet(book, st, "FIDE round robin: how to use", HOW_TO)
     write_conf_sheet(book, st)
+    if event is None:  # a template: print what is typed
+        follow_entries(book)
     book.close()
     return path
 

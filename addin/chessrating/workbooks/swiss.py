@@ -57,7 +57,7 @@ from .contradictions import (
     swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
 from .pairing_settings import write_pairing_settings
-from .print_areas import names_marks, print_entered
+from .print_areas import follow_entries, names_marks, print_entered
 from .standings import fide_columns, write_standings_sheet
 from .pairings_sheet import write_pairings_sheet
 from .report import write_report_sheet
@@ -451,5 +451,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
                            FIDE_SWISS_DEFAULTS if tiebreaks is None else tiebreaks, round_robin=False)
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st, modules=f"{UDF_MODULE};{SCRIPT_MODULE}")
+    if tournament is None:  # a template: print what is typed
+        follow_entries(book)
     book.close()
     return path

@@ -65,7 +65,7 @@ from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
 )
-from .print_areas import names_marks, print_entered
+from .print_areas import follow_entries, names_marks, print_entered
 from .standings import TIEBREAK_WIDTH, uscf_columns, write_standings_sheet
 from .uscf_report_sheet import UscfReportInputs, uscf_report_inputs, write_uscf_report_sheet
 
@@ -568,5 +568,7 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
                             report if report is not None else uscf_report_inputs(tournament))
     write_how_to_sheet(book, st, "US Chess event: how to use", HOW_TO)
     write_conf_sheet(book, st)
+    if tournament is None:  # a template: print what is typed
+        follow_entries(book)
     book.close()
     return path
