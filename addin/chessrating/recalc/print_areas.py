@@ -16,6 +16,13 @@ print area (a fixed range, a formula of another shape) is left as it is.
 >>> fixed_area(print_area_formula("Games", 9, 4, "Crosstable!$B$5:$B$204"),
 ...            lambda s, r, c: cells.get((s, r, c)))
 'Games!$A$1:$J$7'
+>>> xml = (b'<workbook><sheets><sheet name="Games"/><sheet name="Report"/></sheets><definedNames>'
+...        b'<definedName name="_xlnm.Print_Area" localSheetId="0">Games!$A$1:$J$204</definedName>'
+...        b'</definedNames></workbook>')
+>>> _rewritten(xml, {"Games": "Games!$A$1:$J$7", "Report": "Report!$A$1:$C$9"})[84:]
+b'<definedName name="_xlnm.Print_Area" localSheetId="0">Games!$A$1:$J$7</definedName><definedName name="_xlnm.Print_Area" localSheetId="1">Report!$A$1:$C$9</definedName></definedNames></workbook>'
+>>> _rewritten(xml, {"Games": "Games!$A$1:$J$204"}) == xml
+True
 """
 
 from __future__ import annotations
@@ -114,10 +121,11 @@ def fix_print_areas(source: Path, target: Path, fixed: dict[str, str]) -> None:
 
 
 def _rewritten(xml: bytes, fixed: dict[str, str]) -> bytes:
-    """``xl/workbook.xml`` with the print areas of the sheets in ``fixed`` replaced: the
-    old ``_xlnm.Print_Area`` elements of those sheets left out, new ones written at the end
-    of ``definedNames`` (which is added after ``sheets`` if the file has none)."""
-    elements = every_element(xml)
+    """``xl/workbook.xml`` with the print areas of the sheets in ``fixed`` set: an
+    existing ``_xlnm.Print_Area`` keeps its place and tags, its text replaced where it
+    differs; a sheet without one gets one at the end of ``definedNames`` (added after
+    ``sheets`` if the file has none)."""
+    elements = every_element(xml, text={"definedName"})
     sheets = [e.attrs.get("name") for e in elements if e.name == "sheet"]
     index = {name: str(i) for i, name in enumerate(sheets)}
     wanted = {index[sheet]: area for sheet, area in fixed.items() if sheet in index}
@@ -128,23 +136,21 @@ def _rewritten(xml: bytes, fixed: dict[str, str]) -> bytes:
             names = element
         elif (element.name == "definedName" and element.attrs.get("name") == _NAME
               and element.attrs.get("localSheetId") in wanted):
-            out.append(xml[at:element.start])
-            at = element.end
+            area = wanted.pop(element.attrs["localSheetId"])
+            if element.text.replace("'", "") != area.replace("'", ""):
+                out += [xml[at:element.tag_end], escape(area).encode("utf-8")]
+                at = element.content_end
+    if not wanted:
+        return b"".join(out) + xml[at:]
     added = "".join(f'<definedName name="{_NAME}" localSheetId="{i}">{escape(area)}</definedName>'
                     for i, area in sorted(wanted.items(), key=lambda item: int(item[0]))).encode("utf-8")
-    if names is not None and names.empty:
-        out.append(xml[at:names.start])
-        prefix = names.prefix(xml).decode()
-        out.append(f"<{prefix}definedNames>".encode() + added + f"</{prefix}definedNames>".encode())
-        at = names.end
-    elif names is not None:
-        out.append(xml[at:names.content_end])
-        out.append(added)
+    if names is not None and not names.empty:
+        out += [xml[at:names.content_end], added]
         at = names.content_end
     else:
-        block = next(e for e in elements if e.name == "sheets")
-        out.append(xml[at:block.end])
-        out.append(f"<{block.prefix(xml).decode()}definedNames>".encode() + added
-                   + f"</{block.prefix(xml).decode()}definedNames>".encode())
-        at = block.end
+        anchor = names if names is not None else next(e for e in elements if e.name == "sheets")
+        prefix = anchor.prefix(xml).decode()
+        out += [xml[at:anchor.end] if names is None else xml[at:anchor.start],
+                f"<{prefix}definedNames>".encode() + added + f"</{prefix}definedNames>".encode()]
+        at = anchor.end
     return b"".join(out) + xml[at:]
