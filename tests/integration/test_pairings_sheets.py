@@ -282,7 +282,7 @@ def test_imported_round_robin_keeps_the_files_rounds(tmp_path: Path) -> None:
     source.write_text(write_trf(Tournament(name="Own rounds", players=players, rounds=5)), encoding="utf-8")
     book = tmp_path / "own-rounds.xlsx"
     assert main(["import-trf", str(source), "-o", str(book)]) == 0
-    assert openpyxl.load_workbook(book).sheetnames[:3] == ["Crosstable", "Schedule", "Report"]
+    assert openpyxl.load_workbook(book).sheetnames[:4] == ["Crosstable", "Standings", "Schedule", "Report"]
     by_round = schedule_rounds(listing(book, "Schedule", 6)[1])
     assert [{(line[1], line[5]) for line in lines} for lines in by_round] == [set(boards) for boards in rounds]
     export_trf(book, tmp_path / "again.trf")

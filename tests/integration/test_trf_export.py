@@ -260,10 +260,12 @@ def test_fill_from_the_list(trf_import, tmp_path: Path, capsys) -> None:  # type
     a, b = zipfile.ZipFile(book), zipfile.ZipFile(out)
     changed = {n for n in a.namelist() if a.read(n) != b.read(n)}
     assert a.namelist() == b.namelist()
-    # Crosstable, Pairings (the names it shows), Games, Report and File ranks
+    # Crosstable, Standings, Pairings (the names they show), Games, Report and File ranks;
+    # the workbook part where recalc fixes a print area to the lines shown (Pairings)
     assert changed <= {"xl/worksheets/sheet1.xml", "xl/worksheets/sheet2.xml",
                        "xl/worksheets/sheet3.xml", "xl/worksheets/sheet4.xml",
-                       "xl/worksheets/sheet5.xml", "xl/charts/chart1.xml"}
+                       "xl/worksheets/sheet5.xml", "xl/worksheets/sheet6.xml",
+                       "xl/charts/chart1.xml", "xl/workbook.xml"}
     assert book.read_bytes() == imported.read_bytes()  # -o: the book itself untouched
 
 

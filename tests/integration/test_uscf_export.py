@@ -111,7 +111,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 def test_the_template_has_a_report_sheet_with_choices() -> None:
     book = openpyxl.load_workbook(SHIPPED)
-    assert book.sheetnames == ["Crosstable", "Games", "Report", "How to use", "xlwings.conf"]
+    assert book.sheetnames == ["Crosstable", "Standings", "Games", "Report", "How to use", "xlwings.conf"]
     ws = book["Report"]
     assert named_cell(book, "ReportCountry").value == "USA"  # the default
     assert named_cell(book, "ReportRatingSystem").value is None  # chosen, never assumed

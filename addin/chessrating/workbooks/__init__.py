@@ -23,7 +23,9 @@ Swiss's Pairings sheet (one round in board order) in :mod:`.pairings_sheet`; the
 robin's Berger formulas and Schedule sheet in :mod:`.schedule`; the ranks of the TRF file a
 FIDE workbook was made from in :mod:`.file_ranks`; the US Chess template's (what the US
 Chess report needs) in :mod:`.uscf_report_sheet`; the round robin as the crosstable shows
-it and the example event in :mod:`.event`. Every one is filled from the package's one
+it and the example event in :mod:`.event`; the Standings sheet (the players in rank
+order, every crosstable workbook) in :mod:`.standings`; print areas that follow the
+entries in :mod:`.print_areas`. Every one is filled from the package's one
 tournament model,
 :class:`chessrating.tournament.Tournament`.
 """

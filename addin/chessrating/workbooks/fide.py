@@ -46,7 +46,7 @@ from .. import checks
 from ..tournament import Player
 from .ranking import RANKING_COLUMNS, ranking_formats
 from .layout import (
-    ASSUMED, CROSSTABLE, Styles, cell, column, check_player, first_check, no_rating, refused,
+    ASSUMED, CHECK, CROSSTABLE, Styles, cell, column, check_player, first_check, no_rating, refused,
     validate_ratings, validate_range, write_input, write_quiet_formula, write_text_input,
 )
 
@@ -135,7 +135,8 @@ def write_fide_player(sheet: Worksheet, st: Styles, r: int, number: int,
 
 def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: str,
                          entered: str, played: str, none: str, titles: str,
-                         feds: str, own_check: str = "", inputs: Sequence[str] = ()) -> dict[str, str]:
+                         feds: str, own_check: str = "", inputs: Sequence[str] = (),
+                         first_rating: str = "") -> dict[str, str]:
     """Row ``r``'s K and total formulas, by column header.
 
     The ranges of the row's games: ``opp`` the opponents' ratings and ``read`` the
@@ -146,7 +147,9 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     ``own_check`` is the helper cell holding :func:`own_check_formula` (the rating's
     refusal, read by the rows of the player's opponents); Check shows it first.
     ``inputs`` are ranges of the row's other refused inputs (a colour that is not one)
-    that only Check shows, after the reasons among its games.
+    that only Check shows, after the reasons among its games. ``first_rating`` is the
+    row's First rating cell: why an unrated player gets no first rating (a text too long
+    for the narrow column, which shows ``→ Check``) is told in Check.
     """
     rating, k, fed = cell(r, RATING_COL), cell(r, K_COL), cell(r, FED_COL)
     games, k_list = cell(r, GAMES_COL), cell(r, K_LIST_COL)
@@ -163,6 +166,9 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     k_list_read = f'FIDE_CHANGE(2000,2000,0.5,{k_list},"2025")'
     # Check: the row's own refused inputs (rating, then K and its inputs), then the first
     # reason among its games, then the note on an assumption, after a reason if both
+    if first_rating:  # why no first rating: said in Check (the column shows "→ Check")
+        note = (f'IF(AND(ISTEXT({first_rating}),{first_rating}<>"",LEFT({first_rating},{len(CHECK)})<>"{CHECK}"),'
+                f'{first_rating},{note})')
     also = f'IF({note}="","","; "&{note})'
     return {
         # K list as FIDE_CHANGE reads it: a K it refuses (200) shows the refusal here,
@@ -251,7 +257,7 @@ def fide_formats(st: Styles) -> dict[str, Format]:
     return {"Points": st.formula_points, **ranking_formats(st), "Games": st.formula_int,
             "Expected": st.formula_two, "Perf. (TPR)": st.formula_int,
             "Change": st.formula_signed, "New rating": st.formula_int,
-            "First rating": st.formula_int, "Norm": st.formula_text, "Check": st.formula_text}
+            "First rating": st.formula_int_reason, "Norm": st.formula_text, "Check": st.formula_text}
 
 
 def set_fide_widths(sheet: Worksheet, totals: int) -> None:
@@ -262,7 +268,7 @@ def set_fide_widths(sheet: Worksheet, totals: int) -> None:
     widths = {0: 4.5, 1: 17, TITLE_COL: 4, FED_COL: 4.5, RATING_COL: 5.5, GAMES_COL: 6,
               BIRTH_COL: 5, PEAK_COL: 4.5, K_LIST_COL: 4, K_COL: 3}
     totals_widths = {"Points": 5.5, "Games": 5.5, "Expected": 7.5, "Perf. (TPR)": 5.5,
-                     "Change": 6, "New rating": 6, "First rating": 6, "Norm": 15.5,
+                     "Change": 6, "New rating": 6, "First rating": 7, "Norm": 15.5,
                      "Rank": 4.5, **{name: 5 for name in RANKING_COLUMNS[1:]}, "Check": 27}
     widths.update({totals + TOTAL_COLUMNS.index(name): width for name, width in totals_widths.items()})
     for col, width in widths.items():

@@ -308,6 +308,7 @@ class Styles:
     warning: Format
     mirror_warning: Format
     read_ok: Format
+    formula_int_reason: Format
     wrap: Format
     assumed: Format
 
@@ -348,6 +349,8 @@ class Styles:
             mirror_warning=fmt(bg_color="#FFC7CE", font_color="#9C0006"),
             # An input check that read the input shows "ok" whatever number it holds.
             read_ok=fmt(num_format='"ok";"ok";"ok"', **result),
+            # a whole number, or a text (the reason there is none, told in Check) as a pointer
+            formula_int_reason=fmt(num_format='0;-0;0;"→ Check"', align="center", **result),
             wrap=fmt(text_wrap=True, valign="top"),
             assumed=fmt(italic=True, font_color="#C65911", bg_color="#FCE4D6"),
         )

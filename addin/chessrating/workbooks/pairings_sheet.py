@@ -44,6 +44,7 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from .print_areas import print_entered
 from .layout import (
     CROSSTABLE, Styles, absolute, cell, column, fixed_column, print_setup, span, write_quiet_formula,
 )
@@ -116,6 +117,8 @@ def write_pairings_sheet(book: Workbook, st: Styles, lay: RoundsLayout, points_c
     sheet.set_row(_ROUND, 21)
     sheet.freeze_panes(FIRST_LINE, 0)
     print_setup(sheet, 0, last, len(PAIRINGS_HEADERS) - 1, title_rows=(_TITLE, _HEADER), landscape=False)
+    print_entered(book, sheet, PAIRINGS, len(PAIRINGS_HEADERS) - 1, FIRST_LINE,
+                  f"{PAIRINGS}!{span(FIRST_LINE, 1, last, 1, fixed=True)}")
     return sheet
 
 

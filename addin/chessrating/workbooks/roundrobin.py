@@ -44,6 +44,8 @@ from .event import RoundRobinEvent
 from .report import write_report_sheet
 from .file_ranks import write_file_ranks_sheet
 from .schedule import write_schedule_sheet
+from .print_areas import follow_entries, names_marks, print_entered
+from .standings import fide_columns, write_standings_sheet
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
     fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
@@ -151,7 +153,8 @@ def _player_formulas(lay: RoundRobinLayout, i: int) -> dict[str, str]:
         expected=lay.row_range(lay.section(0) + i), points=lay.row_range(lay.section(4) + i),
         entered=shown, played=entered, none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=span(lay.first, 2, lay.last, 2, fixed=True),
-        feds=span(lay.first, 3, lay.last, 3, fixed=True), own_check=_own_check(lay, i))
+        feds=span(lay.first, 3, lay.last, 3, fixed=True), own_check=_own_check(lay, i),
+        first_rating=cell(r, lay.totals + TOTAL_COLUMNS.index("First rating")))
     # The tie-breaks read the results grid as the functions read it (a round robin: no
     # opponents, no colours) and the ratings for ARO and the performances.
     results = span(lay.section(2), lay.grid, lay.section(2) + lay.size - 1, lay.grid_last, fixed=True)
@@ -402,7 +405,10 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
     # The grids below the crosstable (what the formulas read) and the chart stay off paper.
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 1, lay.first - 1), title_columns=(0, 1))
+    print_entered(book, sheet, SHEET, lay.totals + len(TOTAL_COLUMNS) - 1, lay.first, names_marks(lay.first, lay.last))
     sheet.activate()
+    write_standings_sheet(book, st, first=lay.first, players=size, header_row=lay.first - 1,
+                          columns=fide_columns(lay.totals), points_col=lay.totals)
     write_schedule_sheet(book, st, lay.first, size)
     write_report_sheet(book, st, lay.first, size, size - 1 if size % 2 == 0 else size, report,
                        round_robin=True)
@@ -410,6 +416,8 @@ def build_round_robin(path: Path, size: int = ROUND_ROBIN_SIZE,
                            FIDE_ROUND_ROBIN_DEFAULTS if tiebreaks is None else tiebreaks, round_robin=True)
     write_how_to_sheet(book, st, "FIDE round robin: how to use", HOW_TO)
     write_conf_sheet(book, st)
+    if event is None:  # a template: print what is typed
+        follow_entries(book)
     book.close()
     return path
 

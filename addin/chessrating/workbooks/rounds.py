@@ -19,6 +19,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..errors import RatingError
+from .print_areas import print_entered
 from .layout import (
     CROSSTABLE, GAMES, SWISS_RESULT_CHOICES, Styles, cell, opponent_rules, print_setup, span,
     write_input, write_quiet_formula, write_result, write_text_input,
@@ -229,4 +230,5 @@ def write_games_sheet(book: Workbook, lay: RoundsLayout, st: Styles, heading: st
     sheet.freeze_panes(lay.first, 2)
     last = lay.block(len(blocks) - 1) + lay.rounds - 1
     print_setup(sheet, 0, lay.last, last, title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
+    print_entered(book, sheet, GAMES, last, lay.first, f"{GAMES}!{span(lay.first, 1, lay.last, 1, fixed=True)}")
     return sheet

@@ -37,6 +37,7 @@ from .layout import (
     CROSSTABLE, Styles, absolute, cell, column, fixed_column, print_setup, span, write_quiet_formula,
 )
 from .pairings_sheet import listing_formats, shown_result
+from .print_areas import print_entered
 
 __all__ = ["SCHEDULE", "SCHEDULE_HEADERS", "FIRST_LINE", "berger_formula", "write_schedule_sheet",
            "lines_per_round", "schedule_rounds"]
@@ -136,6 +137,9 @@ def write_schedule_sheet(book: Workbook, st: Styles, first: int, players: int) -
     sheet.set_row(_TABLE, 21)
     sheet.freeze_panes(FIRST_LINE, 0)
     print_setup(sheet, 0, last, len(SCHEDULE_HEADERS) - 1, title_rows=(_TITLE, _HEADER), landscape=False)
+    # the lines of the players entered: a round's heading and its boards show White's name
+    print_entered(book, sheet, SCHEDULE, len(SCHEDULE_HEADERS) - 1, FIRST_LINE,
+                  f"{SCHEDULE}!{span(FIRST_LINE, 2, last, 2, fixed=True)}")
     return sheet
 
 

@@ -57,6 +57,8 @@ from .contradictions import (
     swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
 )
 from .pairing_settings import write_pairing_settings
+from .print_areas import follow_entries, names_marks, print_entered
+from .standings import fide_columns, write_standings_sheet
 from .pairings_sheet import write_pairings_sheet
 from .report import write_report_sheet
 from ..pairing.book import ROUND_INPUTS
@@ -194,7 +196,8 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         # function's error names it; only an all-empty block keeps the cell quiet.
         none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=lay.block_range(4, r), feds=lay.block_range(5, r),
-        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}", inputs=[lay.block_range(_COLOUR, r)])
+        own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}", inputs=[lay.block_range(_COLOUR, r)],
+        first_rating=cell(r, lay.totals + TOTAL_COLUMNS.index("First rating")))
 
     def block(index: int) -> str:
         start = lay.block(index)
@@ -432,7 +435,10 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
+    print_entered(book, sheet, SHEET, lay.totals + len(TOTAL_COLUMNS) - 1, lay.first, names_marks(lay.first, lay.last))
     sheet.activate()
+    write_standings_sheet(book, st, first=lay.first, players=lay.players, header_row=lay.first - 2,
+                          columns=fide_columns(lay.totals), points_col=lay.totals)
     write_pairings_sheet(book, st, lay, points_col=lay.block(_ENTERED))
     write_games_sheet(book, lay, st, "Per game: what the functions read, and each game's "
                       "expected score and rating change (formulas only)",
@@ -445,5 +451,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
                            FIDE_SWISS_DEFAULTS if tiebreaks is None else tiebreaks, round_robin=False)
     write_how_to_sheet(book, st, "FIDE Swiss: how to use", HOW_TO)
     write_conf_sheet(book, st, modules=f"{UDF_MODULE};{SCRIPT_MODULE}")
+    if tournament is None:  # a template: print what is typed
+        follow_entries(book)
     book.close()
     return path

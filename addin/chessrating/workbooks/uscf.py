@@ -65,6 +65,8 @@ from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
     write_round_headers, write_round_inputs,
 )
+from .print_areas import follow_entries, names_marks, print_entered
+from .standings import TIEBREAK_WIDTH, uscf_columns, write_standings_sheet
 from .uscf_report_sheet import UscfReportInputs, uscf_report_inputs, write_uscf_report_sheet
 
 if TYPE_CHECKING:
@@ -548,13 +550,17 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     sheet.set_column(difference, difference, 8.5)
     rank = lay.totals + TOTAL_COLUMNS.index("Rank")
     sheet.set_column(rank, rank, 4.5)
-    sheet.set_column(rank + 1, rank + len(TIEBREAK_COLUMNS), 5)
+    # wide enough for the longest code on one line (CUMULATIVE): a header never breaks in a word
+    sheet.set_column(rank + 1, rank + len(TIEBREAK_COLUMNS), TIEBREAK_WIDTH)
     sheet.set_column(lay.totals + len(TOTAL_COLUMNS) - 1, lay.totals + len(TOTAL_COLUMNS) - 1, 27)
     reason_rows(sheet, lay.first, lay.last)
     sheet.freeze_panes(lay.first, 2)
     print_setup(sheet, 0, lay.last, lay.totals + len(TOTAL_COLUMNS) - 1,
                 title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
+    print_entered(book, sheet, SHEET, lay.totals + len(TOTAL_COLUMNS) - 1, lay.first, names_marks(lay.first, lay.last))
     sheet.activate()
+    write_standings_sheet(book, st, first=lay.first, players=lay.players, header_row=lay.first - 2,
+                          columns=uscf_columns(lay.totals, TOTAL_COLUMNS, RATING_COL), points_col=lay.totals)
     write_games_sheet(book, lay, st, "What the functions read (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
     _write_player_helpers(book, lay, st)
@@ -562,5 +568,7 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
                             report if report is not None else uscf_report_inputs(tournament))
     write_how_to_sheet(book, st, "US Chess event: how to use", HOW_TO)
     write_conf_sheet(book, st)
+    if tournament is None:  # a template: print what is typed
+        follow_entries(book)
     book.close()
     return path
