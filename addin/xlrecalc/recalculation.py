@@ -21,12 +21,12 @@ from .engine import Book, collector_paused, evaluate_book
 from .loading import load_book
 from .output import content_kind, output_path
 from .parse import FormulaSyntaxError, column_letters, parse_ref
-from .patch import check_writable, write_cached_values
+from .patch import _CONTROL, cell_xml_value, check_writable, write_cached_values
 from .trace import inputs_holding, trace_inputs
-from .values import Key, XlErr
+from .values import ERROR_CODES, Key, XlErr
 
 __all__ = ["recalculate", "Report", "CellError", "Step", "record_values", "chart_values",
-           "written_value", "TRACE_ALLOWANCE"]
+           "written_value", "as_read", "TRACE_ALLOWANCE"]
 
 
 @dataclass(frozen=True)
@@ -225,7 +225,8 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
                 progress: Callable[[Step], None] | None = None, label: str | None = None,
                 report_type: type[Report] = Report,
-                before_write: Callable[[Book, Report], None] | None = None) -> Report:
+                before_write: Callable[[Book, Report], None] | None = None,
+                inputs: Mapping[str, Mapping[tuple[int, int], Any]] | None = None) -> Report:
     """Evaluate every formula of ``src`` and write a copy with the values cached.
 
     ``dst`` defaults to ``BOOK-recalc.xlsx`` beside ``src``; ``dst=src`` updates the
@@ -235,7 +236,12 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     (``src``'s own name unless ``src`` is a draft of a file the user named).
     ``report_type`` is the :class:`Report` (sub)class returned, and ``before_write``
     sees the evaluated book and the report before anything is written, so a caller can
-    read more from the book or refuse (raise) with nothing written.
+    read more from the book or refuse (raise) with nothing written. ``inputs`` (sheet ->
+    {(row, col): value}) are values typed into cells before the evaluation: the book
+    reads them as it would read them from a copy of ``src`` they were written into
+    (:func:`as_read`), and the copy written holds them, in the one pass that writes the
+    formulas' values (the same bytes as writing them into a draft first, and
+    recalculating the draft).
 
     ``dst`` may be a folder (the default name inside it); its name must end in .xlsx or
     .xlsm (:func:`output_path`). Every refusal is a :class:`RecalcError` naming the
@@ -252,15 +258,53 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
         raise not_a_zip(src, str(src))
     with collector_paused():
         return _recalculate(src, dst, functions, progress, label, started, report_type,
-                            before_write)
+                            before_write, inputs or {})
+
+
+def as_read(value: Any) -> Any:
+    """The value a reader finds in a cell once ``value`` is written into it
+    (:func:`xlrecalc.patch.cell_xml_value`): a number as a float, a text without the
+    control characters XML cannot hold and with its line ends as an XML parser reads
+    them, an error as its code; ``""`` for an empty text (an input cell left empty).
+
+    >>> as_read(3), as_read("a\\x07b\\r\\nc"), as_read(True), as_read(float("inf")), as_read(None)
+    (3.0, 'ab\\nc', True, XlErr('#NUM!'), '')
+    """
+    kind, text = cell_xml_value(value)
+    if kind == "n":
+        return float(text)
+    if kind == "b":
+        return text == "1"
+    if kind == "e":
+        return XlErr(text) if text in ERROR_CODES else text
+    return _CONTROL.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _type_inputs(book: Book, inputs: Mapping[str, Mapping[tuple[int, int], Any]]) -> None:
+    """The typed values in ``book``: an input cell's value, a formula cell's cached
+    value (which the book reads only where it cannot evaluate the formula)."""
+    for sheet, cells in inputs.items():
+        if sheet not in book.cells:
+            continue  # written into no sheet, as write_cached_values skips it
+        for (row, col), value in cells.items():
+            key = (sheet, row, col)
+            found = as_read(value)
+            if key in book.formulas or key in book.owner:
+                book.cached[key] = found
+            elif found == "":  # an empty <v> of a text: the reader finds no value
+                book.cells[sheet].pop((row, col), None)
+            else:
+                book.set_value(sheet, row, col, found)
 
 
 def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any]] | None,
                  progress: Callable[[Step], None] | None, label: str | None,
                  started: float, report_type: type[Report],
-                 before_write: Callable[[Book, Report], None] | None) -> Report:
+                 before_write: Callable[[Book, Report], None] | None,
+                 inputs: Mapping[str, Mapping[tuple[int, int], Any]]) -> Report:
     table = {name.upper(): fn for name, fn in (functions or {}).items()}
     book = load_book(src, table)
+    _type_inputs(book, inputs)
     try:  # what the writer would refuse, refused before the evaluation
         check_writable(src, str(src))
     except (KeyError, ValueError, SyntaxError) as exc:
@@ -280,6 +324,9 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
         before_write(book, report)
     say(Step("writing", total, total, dst.name))
     try:
+        if inputs:  # a formula's value over a value typed into its cell
+            written = {sheet: {**inputs.get(sheet, {}), **written.get(sheet, {})}
+                       for sheet in {**inputs, **written}}
         write_cached_values(src, dst, written, charts=chart_values(book), shown=str(src))
     except OSError as exc:
         raise RecalcError(f"{dst}: cannot write the workbook ({exc.strerror or exc})") from None

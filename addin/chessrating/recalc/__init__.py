@@ -76,11 +76,13 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
                 progress: Callable[[Step], None] | None = None,
                 label: str | None = None,
-                accept: Callable[[Report], None] | None = None) -> Report:
+                accept: Callable[[Report], None] | None = None,
+                inputs: Mapping[str, Mapping[tuple[int, int], Any]] | None = None) -> Report:
     """:func:`xlrecalc.recalculate` with the rating functions (``functions`` adds or
     replaces functions by name) and the standings read before writing: a refusal
     there leaves nothing written. ``accept`` sees the report (standings and problems
-    found) before anything is written and may refuse by raising."""
+    found) before anything is written and may refuse by raising. ``inputs`` are values
+    typed into cells first, written with the formulas' values (:func:`xlrecalc.recalculate`)."""
     table = rating_functions()
     table.update({name.upper(): fn for name, fn in (functions or {}).items()})
 
@@ -91,6 +93,6 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
             accept(report)
 
     report = xlrecalc.recalculate(src, dst, functions=table, progress=progress, label=label,
-                                  report_type=Report, before_write=before_write)
+                                  report_type=Report, before_write=before_write, inputs=inputs)
     assert isinstance(report, Report)
     return report
