@@ -24,6 +24,7 @@ from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .patch import _CONTROL, cell_xml_value, check_writable, write_cached_values
 from .trace import inputs_holding, trace_inputs
 from .values import ERROR_CODES, Key, XlErr
+from .xmlspans import Element
 
 __all__ = ["recalculate", "Report", "CellError", "Step", "record_values", "chart_values",
            "written_value", "as_read", "TRACE_ALLOWANCE"]
@@ -303,7 +304,8 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
                  before_write: Callable[[Book, Report], None] | None,
                  inputs: Mapping[str, Mapping[tuple[int, int], Any]]) -> Report:
     table = {name.upper(): fn for name, fn in (functions or {}).items()}
-    book = load_book(src, table)
+    parsed: dict[str, tuple[bytes, Element]] = {}  # each sheet parsed once, for reading and writing
+    book = load_book(src, table, parsed)
     _type_inputs(book, inputs)
     try:  # what the writer would refuse, refused before the evaluation
         check_writable(src, str(src))
@@ -327,7 +329,8 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
         if inputs:  # a formula's value over a value typed into its cell
             written = {sheet: {**inputs.get(sheet, {}), **written.get(sheet, {})}
                        for sheet in {**inputs, **written}}
-        write_cached_values(src, dst, written, charts=chart_values(book), shown=str(src))
+        write_cached_values(src, dst, written, charts=chart_values(book), shown=str(src),
+                            parsed=parsed)
     except OSError as exc:
         raise RecalcError(f"{dst}: cannot write the workbook ({exc.strerror or exc})") from None
     except (KeyError, ValueError, SyntaxError) as exc:  # SyntaxError: ElementTree's ParseError
