@@ -9,9 +9,10 @@ formula, and writes a copy whose formula cells carry the results as cached value
 from __future__ import annotations
 
 import math
+import re
 import time
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,13 +21,15 @@ from .archive import RecalcError, not_a_zip
 from .engine import Book, collector_paused, evaluate_book
 from .loading import load_book
 from .output import content_kind, output_path
-from .parse import FormulaSyntaxError, column_letters, parse_ref
+from .parse import FormulaSyntaxError, column_letters, column_number, parse_ref
 from .patch import _CONTROL, cell_xml_value, check_writable, write_cached_values
 from .trace import inputs_holding, trace_inputs
 from .values import ERROR_CODES, Key, XlErr
 from .xmlspans import Element
 
-__all__ = ["recalculate", "Report", "CellError", "Step", "record_values", "chart_values",
+_ADDRESS = re.compile(r"([A-Z]{1,3})([1-9][0-9]*)")
+
+__all__ = ["recalculate", "Report", "CellError", "CellValues", "Step", "record_values", "chart_values",
            "written_value", "as_read", "TRACE_ALLOWANCE"]
 
 
@@ -81,7 +84,7 @@ class Report:
 
     source: Path
     output: Path | None
-    values: dict[tuple[str, str], Any] = field(default_factory=dict)
+    values: MutableMapping[tuple[str, str], Any] = field(default_factory=dict)
     errors: list[CellError] = field(default_factory=list)
     formula_count: int = 0
     seconds: float = 0.0
@@ -180,6 +183,8 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
     and the errors with the input cells behind each."""
     inputs = _input_finder(book)
     written: dict[str, dict[tuple[int, int], Any]] = {}
+    if isinstance(report.values, dict) and not report.values:  # a view of what is written
+        report.values = CellValues(written)
     kept = book.kept
     for anchor, names in kept.items():  # in formula order: the first function met first
         for name in names:
@@ -194,6 +199,7 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
         cells = [k for k in cells if book.owner.get(k, k) not in kept]
     letters: dict[int, str] = {}  # each column's letters, spelled once
     values = report.values
+    viewed = isinstance(values, CellValues) and values.written is written  # nothing to add
     sheet_values: dict[tuple[int, int], Any] = {}
     sheet_written: dict[tuple[int, int], Any] = {}
     current = None
@@ -209,12 +215,75 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
         value = written_value(value, f"{sheet}!{address}")
         sheet_written[(row, col)] = value
         if isinstance(value, XlErr):
-            values[(sheet, address)] = value.message or value.code
             report.errors.append(CellError(sheet, address, value.message or value.code,
                                            value.origin, inputs(value, (sheet, row, col))))
-        else:
-            values[(sheet, address)] = value
+        if not viewed:
+            values[(sheet, address)] = value.message or value.code if isinstance(value, XlErr) else value
     return written
+
+
+class CellValues(MutableMapping[tuple[str, str], Any]):
+    """:attr:`Report.values` as a view of the values written (sheet -> {(row, col):
+    value}), each address spelled when asked for: a 2,000-player Swiss has 344,000
+    formula cells, whose addresses and keys held as a dict took 50 MB. An error reads
+    as its message (or its code). Cells set by hand (the kept ones) are held as given."""
+
+    def __init__(self, written: dict[str, dict[tuple[int, int], Any]]):
+        self.written = written
+        self.own: dict[tuple[str, str], Any] = {}
+
+    @staticmethod
+    def _shown(value: Any) -> Any:
+        return value.message or value.code if isinstance(value, XlErr) else value
+
+    def _place(self, key: tuple[str, str]) -> tuple[dict[tuple[int, int], Any], tuple[int, int]] | None:
+        sheet, address = key
+        cells = self.written.get(sheet)
+        found = _ADDRESS.fullmatch(address) if cells is not None else None
+        if cells is None or found is None:
+            return None
+        return cells, (int(found.group(2)), column_number(found.group(1)))
+
+    def __getitem__(self, key: tuple[str, str]) -> Any:
+        if key in self.own:
+            return self.own[key]
+        place = self._place(key)
+        if place is None or place[1] not in place[0]:
+            raise KeyError(key)
+        return self._shown(place[0][place[1]])
+
+    def __setitem__(self, key: tuple[str, str], value: Any) -> None:
+        place = self._place(key)
+        if place is not None and place[1] in place[0]:
+            place[0][place[1]] = value
+        else:
+            self.own[key] = value
+
+    def __delitem__(self, key: tuple[str, str]) -> None:
+        if key in self.own:
+            del self.own[key]
+            return
+        place = self._place(key)
+        if place is None or place[1] not in place[0]:
+            raise KeyError(key)
+        del place[0][place[1]]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        yield from self.own
+        for sheet, cells in self.written.items():
+            for row, col in cells:
+                yield sheet, f"{column_letters(col)}{row}"
+
+    def __len__(self) -> int:
+        return len(self.own) + sum(len(cells) for cells in self.written.values())
+
+    def __contains__(self, key: object) -> bool:
+        if key in self.own:
+            return True
+        if not isinstance(key, tuple) or len(key) != 2:
+            return False
+        place = self._place(key)  # type: ignore[arg-type]
+        return place is not None and place[1] in place[0]
 
 
 def _unwritable(src: Path, exc: Exception) -> RecalcError:
