@@ -3,6 +3,11 @@
 
 About four times faster than building openpyxl's workbook model, which the evaluator
 does not need (styles, column widths, drawings). It reads only the cells the file holds.
+Each sheet part is parsed once, by :func:`.xmlspans.scan`, which also says where each
+element lies in the bytes: the writer sets the values at those places
+(:func:`.patch.write_cached_values` with ``parsed``) without reading or parsing the part
+again. A part that declares a document type is left to openpyxl (whose file the writer
+then refuses, as it refuses any such part).
 Anything it does not expect (Strict OOXML, cells without an address, a member larger
 than :data:`MAX_MEMBER`) makes :func:`read_book` return ``None``, and the caller reads the
 file with openpyxl instead. What no file Excel wrote holds, an index past its table (a
