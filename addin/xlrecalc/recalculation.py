@@ -79,7 +79,8 @@ class Report:
 
     ``values`` maps (sheet, "A1") of every formula cell (and every cell of an array
     formula's range) to the value written: a float, a str, a bool, or an error's text
-    (``"#N/A"``, or an add-in function's message).
+    (``"#N/A"``, or an add-in function's message). Filled by :func:`record_values`, it is
+    a :class:`CellValues`, a view of the values written that reads as that dict does.
     """
 
     source: Path
