@@ -225,8 +225,8 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
 
 class CellValues(MutableMapping[tuple[str, str], Any]):
     """:attr:`Report.values` as a view of the values written (sheet -> {(row, col):
-    value}), each address spelled when asked for: a 2,000-player Swiss has 344,000
-    formula cells, whose addresses and keys held as a dict took 50 MB. An error reads
+    value}), each address spelled when asked for: for a workbook of 344,000 formula
+    cells, their addresses and keys held as a dict took 50 MB. An error reads
     as its message (or its code). Cells set by hand (the kept ones) are held as given."""
 
     def __init__(self, written: dict[str, dict[tuple[int, int], Any]]):
