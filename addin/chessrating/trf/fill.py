@@ -219,8 +219,12 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
         report = recalculate(book, target, label=target.name, inputs=updates,
                              progress=progress.follow(0.6, 1.0) if progress is not None else None)
     except RecalcError as error:
+        failed = error.__context__  # what stopped the writing, where something did
+        if isinstance(failed, OSError):  # a full disk: the file beside the output
+            raise RatingError(f"output: {str(target)!r} cannot be written "
+                              f"({failed.strerror or failed}); it was left as it was") from None
         raise RatingError(str(error)) from None
-    except OSError as error:  # a full disk: the file beside the output could not be written
+    except OSError as error:
         raise RatingError(f"output: {str(target)!r} cannot be written "
                           f"({error.strerror or error}); it was left as it was") from None
     summary.cell_errors = list(report.root_errors)
