@@ -13,6 +13,13 @@ recalculation split into reading, evaluating and writing; with ``--formulas`` al
 ``--shortcuts`` times ``recalculate`` in this process with the compiler's shortcuts on
 and off (``xlrecalc.compile.SHORTCUTS``).
 
+``--phases`` times, in this process and in CPU seconds (medians of ``--repeats``, the
+cycle collector paused as ``recalculate`` pauses it), reading the workbook
+(``load_book``), writing the values into a copy (``write_cached_values``, handed the
+sheets the reader parsed where the engine takes them) and the whole ``recalculate``;
+then the whole command in new processes. Run it with ``PYTHONPATH`` at another
+checkout's ``addin`` to compare two versions on the same machine state.
+
 ``--libreoffice`` also times whole commands, start-up included, alternating so that
 both see the same load: ``chessrating recalc`` against LibreOffice headless converting
 the same file (``soffice --headless --convert-to xlsx``), as medians and their ratio.
@@ -49,7 +56,7 @@ from pathlib import Path
 import openpyxl
 
 from xlrecalc import engine as recalc_engine
-from chessrating.recalc import load_book, rating_functions, recalculate
+from chessrating.recalc import chart_values, load_book, rating_functions, recalculate
 from chessrating.tournament import Player, RoundGame, Tournament
 from chessrating.workbooks.swiss import build_swiss
 
@@ -194,6 +201,40 @@ def whole_commands(src: Path, folder: Path, repeats: int, trf: Path | None,
               f"CPU {trf_cpu:.2f} s{ratio} (load {load()})")
 
 
+def phases(src: Path, folder: Path, repeats: int) -> None:
+    """CPU seconds of reading, writing and the whole recalculation, in this process."""
+    import inspect
+
+    from xlrecalc import collector_paused, write_cached_values
+    from xlrecalc import record_values as engine_values
+    from chessrating.recalc import Report
+    reuse = "parsed" in inspect.signature(write_cached_values).parameters
+    functions = rating_functions()
+    reads, writes, totals, commands = [], [], [], []
+    for _ in range(repeats):
+        parsed: dict = {}
+        with collector_paused():
+            started = time.process_time()
+            book = load_book(src, functions, parsed) if reuse else load_book(src, functions)
+            reads.append(time.process_time() - started)
+            recalc_engine.evaluate_book(book)
+            written = engine_values(book, Report(source=src, output=None))
+            started = time.process_time()
+            extra = {"parsed": parsed} if reuse else {}
+            write_cached_values(src, folder / "phases.xlsx", written, charts=chart_values(book), **extra)
+            writes.append(time.process_time() - started)
+        started = time.process_time()
+        recalculate(src, folder / "whole.xlsx")
+        totals.append(time.process_time() - started)
+        commands.append(wall([sys.executable, "-m", "chessrating.cli", "recalc", str(src),
+                              "-o", str(folder / "command.xlsx")])[1])
+    median = statistics.median
+    print(f"phases, CPU s (medians of {repeats}; sheets parsed once: {reuse}): read {median(reads):.3f}, "
+          f"write {median(writes):.3f}, recalculate {median(totals):.3f}, "
+          f"chessrating recalc command {median(commands):.3f}   (load {load()})")
+    print(f"  reads {[round(x, 3) for x in reads]}, writes {[round(x, 3) for x in writes]}")
+
+
 def shortcuts(src: Path, folder: Path, repeats: int) -> None:
     """CPU seconds of recalculate with the compiler's shortcuts and without
     (xlrecalc.compile.SHORTCUTS), alternating; medians."""
@@ -224,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpus", help="run the whole commands under taskset -c CPUS, e.g. 0 or 0,1")
     parser.add_argument("--trf", type=Path, help="also time import-trf on this file")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--phases", action="store_true",
+                        help="CPU of reading, writing and the whole recalculation, in this process")
     parser.add_argument("--shortcuts", action="store_true",
                         help="also time recalculate with the compiler's shortcuts off")
     args = parser.parse_args(argv)
@@ -242,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"recalculate: read {read:.2f} s, evaluate {evaluate:.2f} s; "
               f"whole call with writing and standings {total:.2f} s "
               f"({len(report.errors)} cells with errors)")
+        if args.phases:
+            phases(src, Path(tmp), args.repeats)
         if args.shortcuts:
             shortcuts(src, Path(tmp), args.repeats)
         if args.libreoffice or args.trf:

@@ -428,19 +428,22 @@ def ranks_note(tournament: Tournament, layout: str, codes: tuple[str, ...]) -> s
 
 
 def _build(tournament: Tournament, layout: str, output: Path, new_players: bool,
-           codes: tuple[str, ...]) -> None:
-    """Write the filled workbook with its values; the K inputs and the games so far stay
-    empty, read as :func:`unknown_games` says."""
+           codes: tuple[str, ...], recalculate: bool = True) -> None:
+    """Write the filled workbook with its values (without, unless ``recalculate``); the K
+    inputs and the games so far stay empty, read as :func:`unknown_games` says."""
     from . import workbooks
 
     tournament = lone_results_as_byes(tournament)
     reading = unknown_games(new_players=new_players)
     if layout == "uscf":
-        workbooks.fill_uscf(tournament, output, unknown_games=reading, tiebreaks=codes)
+        workbooks.fill_uscf(tournament, output, unknown_games=reading, tiebreaks=codes,
+                            recalculate=recalculate)
     elif layout == "round robin":  # the Report sheet filled from the tournament too
-        workbooks.fill_round_robin(tournament, output, unknown_games=reading, tiebreaks=codes)
+        workbooks.fill_round_robin(tournament, output, unknown_games=reading, tiebreaks=codes,
+                                   recalculate=recalculate)
     else:
-        workbooks.fill_swiss(tournament, output, unknown_games=reading, tiebreaks=codes)
+        workbooks.fill_swiss(tournament, output, unknown_games=reading, tiebreaks=codes,
+                             recalculate=recalculate)
 
 
 def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *,
@@ -521,14 +524,19 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         with evaluation(progress=bar.follow(0.3, 1.0 if listed is None else 0.6),
                         label=target.name) as found:
             try:
-                _build(tournament, layout, built, new_players, codes)
+                # filled from the list, the draft is recalculated whole: its values would
+                # all be replaced (the file is the same either way)
+                _build(tournament, layout, built, new_players, codes, recalculate=listed is None)
             except RecalcError as error:  # names the user's file
                 raise RatingError(str(error)) from None
-        report = found.report
-        assert report is not None, "the workbook was evaluated"
         if listed is not None:
             bar.update("filling", f"{target.name} from the FIDE list", 0.7)
             filled = fill_workbook(built, listed, target, shown=str(target), rating_type=rating_type)
+    if filled is not None:
+        cell_errors, standings = list(filled.cell_errors), filled.standings
+    else:
+        assert found.report is not None, "the workbook was evaluated"
+        cell_errors, standings = list(found.report.root_errors), found.report.standings
     bar.update("done", str(target.name), 1.0)
     bar.close()
     return ImportSummary(
@@ -536,10 +544,10 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         rounds=tournament.rounds, played=last_paired(tournament), games=games, unrated=unrated,
         first_ratings=first, new_players=new_players,
         warnings=list(tournament.warnings),
-        cell_errors=list(filled.cell_errors if filled else report.root_errors), filled=filled,
+        cell_errors=cell_errors, filled=filled,
         tiebreaks=codes, tiebreaks_note=codes_note, layout_reason=layout_reason(tournament, layout),
         ranks_note=ranks,
-        standings=filled.standings if filled else report.standings)
+        standings=standings)
 
 
 # -- command line ---------------------------------------------------------------------

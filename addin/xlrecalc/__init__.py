@@ -42,14 +42,14 @@ from .output import content_kind, default_output, output_path, same_file
 from .parse import FormulaSyntaxError, column_letters, parse_ref
 from .patch import cell_xml_value, value_text, write_cached_values
 from .reader import SharedFormula
-from .recalculation import (CellError, Report, Step, chart_values, recalculate, record_values,
-                            written_value)
+from .recalculation import (CellError, CellValues, Report, Step, chart_values, recalculate,
+                            record_values, written_value)
 from .values import ERROR_CODES, PENDING, XlErr, excel_text
 from .xmlspans import DocumentTypeDeclared, ElementAsWritten, every_element, tag_end
 
 __all__ = [
     # a workbook file recalculated, and what was found
-    "recalculate", "Report", "CellError", "Step", "RecalcError",
+    "recalculate", "Report", "CellError", "CellValues", "Step", "RecalcError",
     "load_book", "load_book_openpyxl", "record_values", "chart_values", "written_value",
     # where a result goes, and writing it whole or not at all
     "default_output", "content_kind", "output_path", "same_file", "check_archive",

@@ -409,8 +409,11 @@ def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None
     the evaluation's thread (with its large stack); what it returns is returned as the
     one item of a list (empty without ``then``)."""
     forget_answers(book)  # the add-in functions' answers of an earlier evaluation
-    with collector_paused():
-        return _evaluate_book(book, progress, then)
+    try:
+        with collector_paused():
+            return _evaluate_book(book, progress, then)
+    finally:  # they serve one evaluation: held on, they are memory the values to write need
+        forget_answers(book)
 
 
 def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None,

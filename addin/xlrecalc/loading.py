@@ -21,6 +21,7 @@ from .engine import Book, Table
 from .parse import FormulaSyntaxError, parse_ref
 from .reader import iteration, read_book
 from .values import ERROR_CODES, Key, XlErr
+from .xmlspans import Element
 
 __all__ = ["load_book", "load_book_openpyxl"]
 
@@ -36,11 +37,14 @@ def _cell_value(value: Any, epoch: _dt.datetime | None = None) -> Any:
     return value if isinstance(value, str) else str(value)
 
 
-def load_book(src: Path, functions: Mapping[str, Callable[..., Any]]) -> Book:
+def load_book(src: Path, functions: Mapping[str, Callable[..., Any]],
+              parsed: dict[str, tuple[bytes, Element]] | None = None) -> Book:
     """Read cells, formulas, defined names and tables: straight from the XML
-    (:mod:`.reader`), or with openpyxl for a file that reader leaves to it."""
+    (:mod:`.reader`), or with openpyxl for a file that reader leaves to it. ``parsed``
+    receives the sheet parts the XML reader parsed, for the writer
+    (:func:`.reader.read_book`)."""
     check_archive(src)  # bounded sizes and intact members before any reader reads one
-    fast = read_book(src, dict(functions))
+    fast = read_book(src, dict(functions), parsed)
     if fast is not None:
         return fast
     return load_book_openpyxl(src, functions)

@@ -18,7 +18,7 @@ import math
 import posixpath
 import re
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -226,14 +226,18 @@ def _apply(xml: bytes, edits: list[Edit]) -> bytes:
     return b"".join(out)
 
 
-def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]]) -> bytes:
+def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]],
+                document: Element | None = None) -> bytes:
     """Set the cached value of the cells in ``updates`` ((row, col) -> (kind, text)).
 
     The cells are found by an XML parser (:mod:`.xmlspans`), so a cell in a comment or
     a CDATA section is no cell, attributes are read in either quote style and any
     order, and rows and cells listed out of order are found where they are. Only those
     cells' ``<v>`` and ``t=`` change, and cells that had no element yet (the range of an
-    array formula) are added in their place; every other byte stays.
+    array formula) are added in their place; every other byte stays. ``document`` is
+    :func:`.xmlspans.scan`'s reading of these very bytes, with at least the elements of
+    :data:`_SHEET_LEVELS` (the reader's: :func:`.reader.read_book`), where the part was
+    parsed already.
 
     >>> patch_sheet(b'<sheetData><row><c t="n"><v>5</v></c><c><f>A1*2</f></c>'
     ...             b'<c t="inlineStr"><is><t>keep</t></is></c></row></sheetData>',
@@ -244,7 +248,8 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]]) -> 
         return xml
     if xml[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise ValueError("the sheet is not written in UTF-8")
-    document = scan(xml, _SHEET_LEVELS)
+    if document is None:
+        document = scan(xml, _SHEET_LEVELS)
     if document.attrs.get("encoding", "utf-8").lower().replace("_", "-") not in ("utf-8", "utf8"):
         raise ValueError("the sheet is not written in UTF-8")  # the values are written in UTF-8
     root = document.children[0] if document.children else None
@@ -415,14 +420,18 @@ def set_calc_properties(xml: bytes) -> bytes:
 
 def write_cached_values(src: Path, dst: Path,
                         values: dict[str, dict[tuple[int, int], object]],
-                        charts: Lookup | None = None, shown: str | None = None) -> None:
+                        charts: Lookup | None = None, shown: str | None = None,
+                        parsed: Mapping[str, tuple[bytes, Element]] | None = None) -> None:
     """Copy ``src`` to ``dst`` with the given cells' cached values set.
 
     ``values`` maps a sheet name to {(row, col): value}. With ``charts`` (the values of
     a series formula's cells), each chart part's value caches are refreshed too; and
     workbook.xml's calcPr says the values are current (:func:`set_calc_properties`).
     Members are copied in order, streamed, with their names, dates and compression; only
-    the patched sheets', charts' and workbook.xml's bytes differ. ``dst`` appears whole
+    the patched sheets', charts' and workbook.xml's bytes differ. A sheet part in
+    ``parsed`` (member -> its bytes and their :func:`.xmlspans.scan`, as
+    :func:`.reader.read_book` read them from ``src``) is not read nor parsed again.
+    ``dst`` appears whole
     or not at all (:func:`xlrecalc.archive.atomic_output`); ``dst`` may be
     ``src``. ``shown`` names ``src`` in messages.
     """
@@ -437,6 +446,11 @@ def write_cached_values(src: Path, dst: Path,
                 name = info.filename
                 if name in patches or name == book_part or (
                         charts is not None and is_chart_part(name)):
+                    if name in patches and parsed is not None and name in parsed:
+                        data, document = parsed[name]
+                        data = patch_sheet(data, patches[name], document)
+                        out.writestr(copy.copy(info), data)
+                        continue
                     data = read_member(archive, info, shown)
                     if name in patches:
                         data = patch_sheet(data, patches[name])

@@ -3,6 +3,11 @@
 
 About four times faster than building openpyxl's workbook model, which the evaluator
 does not need (styles, column widths, drawings). It reads only the cells the file holds.
+Each sheet part is parsed once, by :func:`.xmlspans.scan`, which also says where each
+element lies in the bytes: the writer sets the values at those places
+(:func:`.patch.write_cached_values` with ``parsed``) without reading or parsing the part
+again. A part that declares a document type is left to openpyxl (whose file the writer
+then refuses, as it refuses any such part).
 Anything it does not expect (Strict OOXML, cells without an address, a member larger
 than :data:`MAX_MEMBER`) makes :func:`read_book` return ``None``, and the caller reads the
 file with openpyxl instead. What no file Excel wrote holds, an index past its table (a
@@ -29,6 +34,7 @@ from .iteration import MAX_ITERATIONS
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, column_number, parse_ref
 from .references import excel_serial
 from .values import ERROR_CODES, XlErr
+from .xmlspans import Element, scan
 
 __all__ = ["read_book", "MAX_MEMBER", "iteration"]
 
@@ -57,11 +63,15 @@ def _index(text: str | None, count: int) -> int | None:
     return number if 0 <= number < count else None
 
 
-def read_book(path: Any, functions: dict[str, Callable[..., Any]]) -> Book | None:
-    """The book of ``path`` read from its XML, or ``None`` when openpyxl should read it."""
+def read_book(path: Any, functions: dict[str, Callable[..., Any]],
+              parsed: dict[str, tuple[bytes, Element]] | None = None) -> Book | None:
+    """The book of ``path`` read from its XML, or ``None`` when openpyxl should read it.
+    ``parsed`` receives each sheet part's bytes and where its cells lie (the
+    :func:`.xmlspans.scan` the cells were read from), for the writer to write the values
+    at without parsing the part again (:func:`.patch.write_cached_values`)."""
     try:
         with zipfile.ZipFile(path) as archive:
-            return _read(archive, functions)
+            return _read(archive, functions, {} if parsed is None else parsed)
     except _Refused as refused:
         raise RecalcError(f"{path}: {refused}; not a workbook Excel wrote") from None
     except (_Unreadable, KeyError, ValueError, ElementTree.ParseError, FormulaSyntaxError):
@@ -92,7 +102,8 @@ def _relations(archive: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]
     return out
 
 
-def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) -> Book:
+def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]],
+          parsed: dict[str, tuple[bytes, Element]]) -> Book:
     root = _relations(archive, "")
     workbook_part = next((m for kind, m in root.values() if kind == "officeDocument"), None)
     if workbook_part is None:
@@ -116,7 +127,7 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]]) ->
     for name, _ in sheets:
         book.add_sheet(name)
     for name, part in sheets:
-        _read_sheet(archive, book, name, part, strings, book.date1904, dynamic)
+        _read_sheet(archive, book, name, part, strings, book.date1904, dynamic, parsed)
     for name, text, local in defined_names:
         if name.startswith("_xlnm."):
             continue  # print areas and titles, filters: nothing a formula reads
@@ -232,6 +243,15 @@ def _text(item: ElementTree.Element) -> str:
     return _unescape("".join(t.text or "" for r in item.iter(_MAIN + "r") for t in r.iter(_MAIN + "t")))
 
 
+def _inline_text(item: Element) -> str:
+    """:func:`_text` of an inline string (``<is>``) as :func:`.xmlspans.scan` read it."""
+    direct = _child(item, "t")
+    if direct is not None:
+        return _unescape(direct.text)
+    return _unescape("".join(t.text for r in item.children if r.name == "r"
+                             for t in r.children if t.name == "t"))
+
+
 _ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
 
 
@@ -245,9 +265,26 @@ def _unescape(text: str) -> str:
     return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text) if "_x" in text else text
 
 
+# The elements of a sheet part read, by depth (:func:`.xmlspans.scan`): the worksheet,
+# its cells (sheetData, row, c, and a cell's formula, value and inline string with its
+# runs) and its tables' relationships; the character data of formulas, values and texts.
+_SHEET_LEVELS = [frozenset({"worksheet"}), frozenset({"sheetData", "tableParts"}),
+                 frozenset({"row", "tablePart"}), frozenset({"c"}), frozenset({"f", "v", "is"}),
+                 frozenset({"t", "r", "rPh"}), frozenset({"t"})]
+_SHEET_TEXTS = frozenset({"f", "v", "t"})
+
+
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
-                strings: list[str], date1904: bool, dynamic: frozenset[str] = frozenset()) -> None:
-    root = _xml(archive, part)
+                strings: list[str], date1904: bool, dynamic: frozenset[str],
+                parsed: dict[str, tuple[bytes, Element]]) -> None:
+    info = archive.getinfo(part)
+    if info.file_size > MAX_MEMBER:
+        raise _Unreadable(f"{part} is large")
+    # one parse, with each element's byte offsets: the cells are read from it, and the
+    # values are later written at its places
+    xml = archive.read(info)
+    document = scan(xml, _SHEET_LEVELS, text=_SHEET_TEXTS)
+    root = document.children[0] if document.children else Element(xml, "", {}, 0)
     try:
         _read_cells(book, sheet, root, strings, date1904, dynamic)
     except _BadString as bad:
@@ -255,7 +292,9 @@ def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
                        f"workbook holds {len(strings)}") from None
     except _BadNumber as bad:
         raise _Refused(f"{sheet}!{bad.cell} holds {bad.text!r} as a number") from None
-    for rel_id in (p.get(_REL + "id", "") for p in root.iter(_MAIN + "tablePart")):
+    parsed[part] = xml, document
+    parts = [p for e in root.children if e.name == "tableParts" for p in e.children if p.name == "tablePart"]
+    for rel_id in (p.attrs.get(_REL[1:] + "id", "") for p in parts):
         target = _relations(archive, part).get(rel_id)
         if target is not None:
             _read_table(archive, book, sheet, target[1])
@@ -277,7 +316,7 @@ class _BadNumber(Exception):
         self.cell, self.text = cell, text
 
 
-def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list[str],
+def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
                 date1904: bool, dynamic: frozenset[str]) -> None:
     shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
     cached = book.cached
@@ -290,26 +329,26 @@ def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list
         return positions[0]
     for cell, row, col in _cells(root):
         key = (sheet, row, col)
-        formula = cell.find(_MAIN + "f")
+        formula = _child(cell, "f")
         if formula is not None or key in book.owner:
             # Excel's value, kept where the formula calls a function the engine lacks
             value = _cached_value(cell, strings, date1904)
             if value is not None:
                 cached[key] = value
         if formula is not None:
-            kind = formula.get("t")
-            text = formula.text or ""
+            kind = formula.attrs.get("t")
+            text = formula.text
             if kind == "shared":
-                si = formula.get("si", "")
+                si = formula.attrs.get("si", "")
                 if text:
                     shared[si] = SharedFormula(text, row, col)
                 elif si in shared:
                     text = shared[si].at(row, col)
-            if kind == "array" and formula.get("ref"):
-                found = parse_ref(formula.get("ref", ""))
+            if kind == "array" and formula.attrs.get("ref"):
+                found = parse_ref(formula.attrs["ref"])
                 book.add_formula(sheet, row, col, "=" + text,
                                  Ref(sheet, found.r1, found.c1, found.r2, found.c2), held)
-                if dynamic and cell.get("cm") in dynamic:
+                if dynamic and cell.attrs.get("cm") in dynamic:
                     book.dynamic.add(key)
                 continue
             if key in book.owner:
@@ -324,32 +363,46 @@ def _read_cells(book: Book, sheet: str, root: ElementTree.Element, strings: list
             book.set_value(sheet, row, col, value)
 
 
-def _cells(root: ElementTree.Element) -> Iterator[tuple[ElementTree.Element, int, int]]:
-    for cell in root.iter(_MAIN + "c"):
-        address = _ADDRESS.match(cell.get("r", ""))
-        if address is None:
-            raise _Unreadable("a cell without its address")
-        yield cell, int(address.group(2)), column_number(address.group(1))
+def _cells(root: Element) -> Iterator[tuple[Element, int, int]]:
+    for data in root.children:
+        if data.name != "sheetData":
+            continue
+        for row in data.children:
+            if row.name != "row":
+                continue
+            for cell in row.children:
+                address = _ADDRESS.match(cell.attrs.get("r", ""))
+                if address is None:
+                    raise _Unreadable("a cell without its address")
+                yield cell, int(address.group(2)), column_number(address.group(1))
 
 
-def _cached_value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any:
+def _child(element: Element, name: str) -> Element | None:
+    """The first child named ``name``, or ``None``."""
+    for child in element.children:
+        if child.name == name:
+            return child
+    return None
+
+
+def _cached_value(cell: Element, strings: list[str], date1904: bool) -> Any:
     """A formula cell's cached value, ``None`` when the file holds none; an empty
     ``<v/>`` of a text result is the empty text."""
-    v = cell.find(_MAIN + "v")
+    v = _child(cell, "v")
     if v is None:
         return None
-    if v.text is None:
-        return "" if cell.get("t") == "str" else None
+    if not v.text:
+        return "" if cell.attrs.get("t") == "str" else None
     return _value(cell, strings, date1904)
 
 
-def _value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any:
-    kind = cell.get("t", "n")
+def _value(cell: Element, strings: list[str], date1904: bool) -> Any:
+    kind = cell.attrs.get("t", "n")
     if kind == "inlineStr":
-        inline = cell.find(_MAIN + "is")
-        return _text(inline) if inline is not None else None
-    v = cell.find(_MAIN + "v")
-    if v is None or v.text is None:
+        inline = _child(cell, "is")
+        return _inline_text(inline) if inline is not None else None
+    v = _child(cell, "v")
+    if v is None or not v.text:
         return None
     text = v.text
     if kind == "n":
@@ -357,12 +410,12 @@ def _value(cell: ElementTree.Element, strings: list[str], date1904: bool) -> Any
         # Python's float also reads "1_000", other scripts' digits, "nan" and "inf",
         # none of which is a number in a file (an XML Schema double of Excel's)
         if not text.isascii() or "_" in text or not math.isfinite(number):
-            raise _BadNumber(cell.get("r", ""), text)
+            raise _BadNumber(cell.attrs.get("r", ""), text)
         return number
     if kind == "s":
         at = _index(text, len(strings))
         if at is None:
-            raise _BadString(cell.get("r", ""), text.strip())
+            raise _BadString(cell.attrs.get("r", ""), text.strip())
         return strings[at]
     if kind == "b":
         return text.strip() in ("1", "true")

@@ -9,9 +9,10 @@ formula, and writes a copy whose formula cells carry the results as cached value
 from __future__ import annotations
 
 import math
+import re
 import time
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,13 +21,16 @@ from .archive import RecalcError, not_a_zip
 from .engine import Book, collector_paused, evaluate_book
 from .loading import load_book
 from .output import content_kind, output_path
-from .parse import FormulaSyntaxError, column_letters, parse_ref
-from .patch import check_writable, write_cached_values
+from .parse import FormulaSyntaxError, column_letters, column_number, parse_ref
+from .patch import _CONTROL, cell_xml_value, check_writable, write_cached_values
 from .trace import inputs_holding, trace_inputs
-from .values import Key, XlErr
+from .values import ERROR_CODES, Key, XlErr
+from .xmlspans import Element
 
-__all__ = ["recalculate", "Report", "CellError", "Step", "record_values", "chart_values",
-           "written_value", "TRACE_ALLOWANCE"]
+_ADDRESS = re.compile(r"([A-Z]{1,3})([1-9][0-9]*)")
+
+__all__ = ["recalculate", "Report", "CellError", "CellValues", "Step", "record_values", "chart_values",
+           "written_value", "as_read", "TRACE_ALLOWANCE"]
 
 
 @dataclass(frozen=True)
@@ -75,12 +79,13 @@ class Report:
 
     ``values`` maps (sheet, "A1") of every formula cell (and every cell of an array
     formula's range) to the value written: a float, a str, a bool, or an error's text
-    (``"#N/A"``, or an add-in function's message).
+    (``"#N/A"``, or an add-in function's message). Filled by :func:`record_values`, it is
+    a :class:`CellValues`, a view of the values written that reads as that dict does.
     """
 
     source: Path
     output: Path | None
-    values: dict[tuple[str, str], Any] = field(default_factory=dict)
+    values: MutableMapping[tuple[str, str], Any] = field(default_factory=dict)
     errors: list[CellError] = field(default_factory=list)
     formula_count: int = 0
     seconds: float = 0.0
@@ -179,6 +184,8 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
     and the errors with the input cells behind each."""
     inputs = _input_finder(book)
     written: dict[str, dict[tuple[int, int], Any]] = {}
+    if isinstance(report.values, dict) and not report.values:  # a view of what is written
+        report.values = CellValues(written)
     kept = book.kept
     for anchor, names in kept.items():  # in formula order: the first function met first
         for name in names:
@@ -193,6 +200,7 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
         cells = [k for k in cells if book.owner.get(k, k) not in kept]
     letters: dict[int, str] = {}  # each column's letters, spelled once
     values = report.values
+    viewed = isinstance(values, CellValues) and values.written is written  # nothing to add
     sheet_values: dict[tuple[int, int], Any] = {}
     sheet_written: dict[tuple[int, int], Any] = {}
     current = None
@@ -208,12 +216,75 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
         value = written_value(value, f"{sheet}!{address}")
         sheet_written[(row, col)] = value
         if isinstance(value, XlErr):
-            values[(sheet, address)] = value.message or value.code
             report.errors.append(CellError(sheet, address, value.message or value.code,
                                            value.origin, inputs(value, (sheet, row, col))))
-        else:
-            values[(sheet, address)] = value
+        if not viewed:
+            values[(sheet, address)] = value.message or value.code if isinstance(value, XlErr) else value
     return written
+
+
+class CellValues(MutableMapping[tuple[str, str], Any]):
+    """:attr:`Report.values` as a view of the values written (sheet -> {(row, col):
+    value}), each address spelled when asked for: for a workbook of 344,000 formula
+    cells, their addresses and keys held as a dict took 50 MB. An error reads
+    as its message (or its code). Cells set by hand (the kept ones) are held as given."""
+
+    def __init__(self, written: dict[str, dict[tuple[int, int], Any]]):
+        self.written = written
+        self.own: dict[tuple[str, str], Any] = {}
+
+    @staticmethod
+    def _shown(value: Any) -> Any:
+        return value.message or value.code if isinstance(value, XlErr) else value
+
+    def _place(self, key: tuple[str, str]) -> tuple[dict[tuple[int, int], Any], tuple[int, int]] | None:
+        sheet, address = key
+        cells = self.written.get(sheet)
+        found = _ADDRESS.fullmatch(address) if cells is not None else None
+        if cells is None or found is None:
+            return None
+        return cells, (int(found.group(2)), column_number(found.group(1)))
+
+    def __getitem__(self, key: tuple[str, str]) -> Any:
+        if key in self.own:
+            return self.own[key]
+        place = self._place(key)
+        if place is None or place[1] not in place[0]:
+            raise KeyError(key)
+        return self._shown(place[0][place[1]])
+
+    def __setitem__(self, key: tuple[str, str], value: Any) -> None:
+        place = self._place(key)
+        if place is not None and place[1] in place[0]:
+            place[0][place[1]] = value
+        else:
+            self.own[key] = value
+
+    def __delitem__(self, key: tuple[str, str]) -> None:
+        if key in self.own:
+            del self.own[key]
+            return
+        place = self._place(key)
+        if place is None or place[1] not in place[0]:
+            raise KeyError(key)
+        del place[0][place[1]]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        yield from self.own
+        for sheet, cells in self.written.items():
+            for row, col in cells:
+                yield sheet, f"{column_letters(col)}{row}"
+
+    def __len__(self) -> int:
+        return len(self.own) + sum(len(cells) for cells in self.written.values())
+
+    def __contains__(self, key: object) -> bool:
+        if key in self.own:
+            return True
+        if not isinstance(key, tuple) or len(key) != 2:
+            return False
+        place = self._place(key)  # type: ignore[arg-type]
+        return place is not None and place[1] in place[0]
 
 
 def _unwritable(src: Path, exc: Exception) -> RecalcError:
@@ -225,7 +296,8 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
                 progress: Callable[[Step], None] | None = None, label: str | None = None,
                 report_type: type[Report] = Report,
-                before_write: Callable[[Book, Report], None] | None = None) -> Report:
+                before_write: Callable[[Book, Report], None] | None = None,
+                inputs: Mapping[str, Mapping[tuple[int, int], Any]] | None = None) -> Report:
     """Evaluate every formula of ``src`` and write a copy with the values cached.
 
     ``dst`` defaults to ``BOOK-recalc.xlsx`` beside ``src``; ``dst=src`` updates the
@@ -235,7 +307,12 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     (``src``'s own name unless ``src`` is a draft of a file the user named).
     ``report_type`` is the :class:`Report` (sub)class returned, and ``before_write``
     sees the evaluated book and the report before anything is written, so a caller can
-    read more from the book or refuse (raise) with nothing written.
+    read more from the book or refuse (raise) with nothing written. ``inputs`` (sheet ->
+    {(row, col): value}) are values typed into cells before the evaluation: the book
+    reads them as it would read them from a copy of ``src`` they were written into
+    (:func:`as_read`), and the copy written holds them, in the one pass that writes the
+    formulas' values (the same bytes as writing them into a draft first, and
+    recalculating the draft).
 
     ``dst`` may be a folder (the default name inside it); its name must end in .xlsx or
     .xlsm (:func:`output_path`). Every refusal is a :class:`RecalcError` naming the
@@ -252,15 +329,54 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
         raise not_a_zip(src, str(src))
     with collector_paused():
         return _recalculate(src, dst, functions, progress, label, started, report_type,
-                            before_write)
+                            before_write, inputs or {})
+
+
+def as_read(value: Any) -> Any:
+    """The value a reader finds in a cell once ``value`` is written into it
+    (:func:`xlrecalc.patch.cell_xml_value`): a number as a float, a text without the
+    control characters XML cannot hold and with its line ends as an XML parser reads
+    them, an error as its code; ``""`` for an empty text (an input cell left empty).
+
+    >>> as_read(3), as_read("a\\x07b\\r\\nc"), as_read(True), as_read(float("inf")), as_read(None)
+    (3.0, 'ab\\nc', True, XlErr('#NUM!'), '')
+    """
+    kind, text = cell_xml_value(value)
+    if kind == "n":
+        return float(text)
+    if kind == "b":
+        return text == "1"
+    if kind == "e":
+        return XlErr(text) if text in ERROR_CODES else text
+    return _CONTROL.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _type_inputs(book: Book, inputs: Mapping[str, Mapping[tuple[int, int], Any]]) -> None:
+    """The typed values in ``book``: an input cell's value, a formula cell's cached
+    value (which the book reads only where it cannot evaluate the formula)."""
+    for sheet, cells in inputs.items():
+        if sheet not in book.cells:
+            continue  # written into no sheet, as write_cached_values skips it
+        for (row, col), value in cells.items():
+            key = (sheet, row, col)
+            found = as_read(value)
+            if key in book.formulas or key in book.owner:
+                book.cached[key] = found
+            elif found == "":  # an empty <v> of a text: the reader finds no value
+                book.cells[sheet].pop((row, col), None)
+            else:
+                book.set_value(sheet, row, col, found)
 
 
 def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any]] | None,
                  progress: Callable[[Step], None] | None, label: str | None,
                  started: float, report_type: type[Report],
-                 before_write: Callable[[Book, Report], None] | None) -> Report:
+                 before_write: Callable[[Book, Report], None] | None,
+                 inputs: Mapping[str, Mapping[tuple[int, int], Any]]) -> Report:
     table = {name.upper(): fn for name, fn in (functions or {}).items()}
-    book = load_book(src, table)
+    parsed: dict[str, tuple[bytes, Element]] = {}  # each sheet parsed once, for reading and writing
+    book = load_book(src, table, parsed)
+    _type_inputs(book, inputs)
     try:  # what the writer would refuse, refused before the evaluation
         check_writable(src, str(src))
     except (KeyError, ValueError, SyntaxError) as exc:
@@ -280,7 +396,11 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
         before_write(book, report)
     say(Step("writing", total, total, dst.name))
     try:
-        write_cached_values(src, dst, written, charts=chart_values(book), shown=str(src))
+        if inputs:  # a formula's value over a value typed into its cell
+            written = {sheet: {**inputs.get(sheet, {}), **written.get(sheet, {})}
+                       for sheet in {**inputs, **written}}
+        write_cached_values(src, dst, written, charts=chart_values(book), shown=str(src),
+                            parsed=parsed)
     except OSError as exc:
         raise RecalcError(f"{dst}: cannot write the workbook ({exc.strerror or exc})") from None
     except (KeyError, ValueError, SyntaxError) as exc:  # SyntaxError: ElementTree's ParseError

@@ -116,12 +116,13 @@ def tag_end(xml: bytes, start: int) -> int:
 Keep = Callable[[list[str]], bool] | list[frozenset[str]]
 
 
-def scan(xml: bytes, keep: Keep, text: bool = False) -> Element:
+def scan(xml: bytes, keep: Keep, text: bool | Collection[str] = False) -> Element:
     """The part's elements whose path of local names from the root (``["worksheet",
     "sheetData", "row"]``) ``keep`` accepts (or, given as a list, whose name is in
     ``keep[depth]``, the root at depth 0), as a tree under a document element (an
     element kept inside one that is not hangs from the nearest kept ancestor); with
-    ``text``, each kept element's own character data, as the parser read it. A
+    ``text``, each kept element's own character data, as the parser read it (given as
+    local names, only those elements'). A
     document type declaration is refused (:class:`DocumentTypeDeclared`), and so is
     XML that is not well-formed (``ValueError``). Names and attributes are read with
     their namespaces, so an undeclared prefix is not well-formed. The document

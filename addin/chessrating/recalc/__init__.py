@@ -95,11 +95,13 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 functions: Mapping[str, Callable[..., Any]] | None = None,
                 progress: Callable[[Step], None] | None = None,
                 label: str | None = None,
-                accept: Callable[[Report], None] | None = None) -> Report:
+                accept: Callable[[Report], None] | None = None,
+                inputs: Mapping[str, Mapping[tuple[int, int], Any]] | None = None) -> Report:
     """:func:`xlrecalc.recalculate` with the rating functions (``functions`` adds or
     replaces functions by name) and the standings read before writing: a refusal
     there leaves nothing written. ``accept`` sees the report (standings and problems
-    found) before anything is written and may refuse by raising."""
+    found) before anything is written and may refuse by raising. ``inputs`` are values
+    typed into cells first, written with the formulas' values (:func:`xlrecalc.recalculate`)."""
     table = rating_functions()
     table.update({name.upper(): fn for name, fn in (functions or {}).items()})
 
@@ -112,7 +114,8 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     areas = formula_print_areas(Path(src)) if Path(src).is_file() and zipfile.is_zipfile(src) else {}
     if not areas:
         report = xlrecalc.recalculate(src, dst, functions=table, progress=progress, label=label,
-                                      report_type=Report, before_write=before_write)
+                                      report_type=Report, before_write=before_write,
+                                      inputs=inputs)
         assert isinstance(report, Report)
         return report
     # print areas that follow the entries are written as the rows entered (print_areas):
@@ -130,7 +133,7 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 progress(replace(step, book=final.name) if step.book == draft.name else step)
         report = xlrecalc.recalculate(src, draft, functions=table, progress=say,
                                       label=label or Path(src).name, report_type=Report,
-                                      before_write=fix_areas)
+                                      before_write=fix_areas, inputs=inputs)
         fix_print_areas(draft, rewritten, fixed)
         publish(rewritten, final)
     assert isinstance(report, Report)

@@ -18,11 +18,13 @@ rating); no title writes an empty title; a birth year of 0 (unknown) and a missi
 leave the cells as they were.
 
 The workbook is changed as ``chessrating recalc`` changes one: the new input values are
-written into the sheet XML of the untouched file
-(:func:`xlrecalc.write_cached_values`, which rewrites only those cells'
-values; an input's text becomes a ``t="str"`` cell), then every formula is recalculated
-(:func:`chessrating.recalc.recalculate`) into a draft beside the output, renamed onto it
-when whole. Every other part of the file stays byte for byte.
+typed into the book as it is read, every formula is recalculated
+(:func:`chessrating.recalc.recalculate` with ``inputs``), and the inputs and the
+formulas' values are written into the sheet XML of the untouched file in one pass
+(:func:`xlrecalc.write_cached_values`, which rewrites only those cells' values; an
+input's text becomes a ``t="str"`` cell), beside the output and renamed onto it when
+whole. Every other part of the file stays byte for byte. (The file is the one written
+when the inputs went into a draft first and the draft was recalculated.)
 """
 
 from __future__ import annotations
@@ -184,7 +186,7 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
     ``rating_type`` sets the workbook's rating list first (default: the one it names);
     ``progress`` (a :class:`chessrating.progress.Progress`) shows the stages."""
     from ..recalc import RecalcError, recalculate
-    from xlrecalc import draft_path, same_file, write_cached_values
+    from xlrecalc import same_file
 
     book = Path(book)
     target = book if output is None else Path(output)
@@ -213,14 +215,16 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
     if rating_type is not None and view.has("RatingList"):
         sheet, row, col = view.names["RatingList"][0]
         updates.setdefault(sheet, {})[(row, col)] = rating_type
-    try:
-        with draft_path(target) as draft:
-            write_cached_values(book, draft, updates, shown=str(book))
-            report = recalculate(draft, target, label=target.name,
-                                 progress=progress.follow(0.6, 1.0) if progress is not None else None)
+    try:  # the new values are typed into the book as it is read, and written with the rest
+        report = recalculate(book, target, label=target.name, inputs=updates,
+                             progress=progress.follow(0.6, 1.0) if progress is not None else None)
     except RecalcError as error:
+        failed = error.__context__  # what stopped the writing, where something did
+        if isinstance(failed, OSError):  # a full disk: the file beside the output
+            raise RatingError(f"output: {str(target)!r} cannot be written "
+                              f"({failed.strerror or failed}); it was left as it was") from None
         raise RatingError(str(error)) from None
-    except OSError as error:  # a full disk: the draft beside the output could not be written
+    except OSError as error:
         raise RatingError(f"output: {str(target)!r} cannot be written "
                           f"({error.strerror or error}); it was left as it was") from None
     summary.cell_errors = list(report.root_errors)

@@ -27,7 +27,10 @@ measures each against XlsxWriter's own code; figures in ``benchmarks/README.md``
   never changed. A tenth of a build's instructions, for a file a third larger.
 
 The cells, formulas and names are read from XlsxWriter's tables (:func:`book_of`): it
-has no public way to read back what was written.
+has no public way to read back what was written. Each formula's text is then held once,
+by the evaluator's book (the table's cell lets its copy go), and each value is turned
+into its XML as its cell is written: a 2,000-player Swiss peaks at 448 MiB where holding
+both copies and every value's XML took 729 (``benchmarks/import_trf.py --memory 2000``).
 
 Every formula is written out in its own cell, never as a shared formula (one formula
 stored for a filled-down column, as Excel saves one): that would make the file a third
@@ -48,7 +51,7 @@ import math
 import re
 import types
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -130,8 +133,11 @@ class FormulaWorksheet(Worksheet):
 
     def __init__(self) -> None:
         super().__init__()
-        # (row, column) -> the ` t=` attribute and the <v> text of each formula cell evaluated
-        self.cached: dict[tuple[int, int], tuple[str, str]] = {}
+        # the formula cells evaluated: (row, column), counted from 1 -> the value found
+        self.cached: dict[tuple[int, int], Any] = {}
+        # the evaluator's formulas, which hold this sheet's formula texts once
+        # book_of(..., hand_over=True) has let the table's copies go
+        self.formula_source: Mapping[tuple[str, int, int], Any] = {}
         # sets of calls whose formulas XlsxWriter writes as they are (for this sheet's
         # setting of future functions)
         self._plain: dict[frozenset[str], bool] = {}
@@ -188,13 +194,16 @@ class FormulaWorksheet(Worksheet):
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         """A formula cell evaluated is written as ``chessrating recalc`` writes its value
         into a file: the kind in ``t=`` (none for a number) and the value in ``<v>``."""
-        found = self.cached.get((row, col))  # only formula cells have one
-        if found is None:
+        at = (row + 1, col + 1)
+        if type(cell) is not CellFormulaTuple or at not in self.cached:  # no value found
             super()._write_cell(row, col, cell)
             return
-        typed, text = found
+        typed, text = _xml_value(self.cached[at])
+        formula = cell.formula
+        if formula is _HANDED_OVER:
+            formula = self.formula_source[(self.name, *at)].text[1:]
         self.fh.write(f'<c r="{column_name(col)}{row + 1}"{self._style_of(row, col, cell)}{typed}>'
-                      f"<f>{self._escape_data(cell.formula)}</f><v>{text}</v></c>")
+                      f"<f>{self._escape_data(formula)}</f><v>{text}</v></c>")
 
     def _style_of(self, row: int, col: int, cell: Any) -> str:
         """The ``s=`` attribute XlsxWriter gives a cell: its own format, else its row's,
@@ -308,7 +317,7 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
         _packing(self)
 
     def _evaluate(self, settings: Evaluation) -> Report:
-        book = book_of(self)
+        book = book_of(self, hand_over=True)
         path = Path(str(self.filename))
         report = Report(source=path, output=path, formula_count=len(book.formulas))
         say = settings.progress or (lambda step: None)
@@ -321,15 +330,14 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
         evaluate_book(book, step if total >= 2000 else None)
         written = record_values(book, report)
         for sheet in self.worksheets():
-            cells = written.get(sheet.name)
-            if not cells:
-                continue
             if not isinstance(sheet, FormulaWorksheet):  # it would write no value
-                raise TypeError(f"{sheet.name}: formulas in a sheet that is no FormulaWorksheet")
-            table, cached = sheet.table, sheet.cached
-            for (row, col), value in cells.items():
-                if type(table.get(row - 1, _NO_CELLS).get(col - 1)) is CellFormulaTuple:
-                    cached[(row - 1, col - 1)] = _xml_value(value)
+                if written.get(sheet.name):
+                    raise TypeError(f"{sheet.name}: formulas in a sheet that is no FormulaWorksheet")
+                continue
+            # each value is turned into its XML as its cell is written: held as XML
+            # text, the values of a 2,000-player event took a tenth of its memory
+            sheet.cached = written.get(sheet.name, {})
+            sheet.formula_source = book.formulas
         self._chart_values = chart_values(book)
         say(Step("writing", total, total, name))
         return report
@@ -362,6 +370,14 @@ class EvaluatedWorkbook(xlsxwriter.Workbook):
 
 
 _NO_CELLS: dict[int, Any] = {}
+
+
+class _HandedOverText(str):
+    """The formula of a worksheet cell whose text the evaluator's book holds."""
+
+
+# the one object every handed-over cell holds as its formula (compared by identity)
+_HANDED_OVER = _HandedOverText("")
 
 
 def _packing_at_fastest_level() -> Callable[[xlsxwriter.Workbook], None]:
@@ -414,10 +430,15 @@ def _stripped(formula: str) -> str:
     return formula[:-1] if formula.endswith("}") else formula
 
 
-def book_of(workbook: xlsxwriter.Workbook) -> Book:
+def book_of(workbook: xlsxwriter.Workbook, *, hand_over: bool = False) -> Book:
     """The evaluator's book of what an XlsxWriter workbook holds so far: values, formulas,
     defined names and the date system, with the rating functions. Array formulas and
-    tables, which no template writes, are refused rather than guessed at."""
+    tables, which no template writes, are refused rather than guessed at.
+
+    With ``hand_over``, each formula cell of the worksheets' tables lets its text go
+    once the book holds it (its formula becomes :data:`_HANDED_OVER`, and
+    :class:`FormulaWorksheet` writes the book's text): a 2,000-player Swiss holds 127
+    million characters of formulas, which would otherwise be held twice."""
     book = Book(rating_functions())
     book.date1904 = bool(workbook.date_1904)
     # XlsxWriter numbers its shared strings as they come; the list is made at closing
@@ -439,6 +460,8 @@ def book_of(workbook: xlsxwriter.Workbook) -> Book:
                 at = (row + 1, col + 1)
                 if kind is CellFormulaTuple:
                     formulas[at] = "=" + cell.formula
+                    if hand_over:
+                        cells[col] = tuple.__new__(CellFormulaTuple, (_HANDED_OVER, cell.format, cell.value))
                 elif kind is CellNumberTuple or kind is CellDatetimeTuple:
                     values[at] = float(cell.number)
                 elif kind is CellStringTuple:
