@@ -139,7 +139,7 @@ BAD_ROUNDS = {
 # both sides; the name in 7's result cell was 7's loss, which 3's entry already says.
 LEFT_OUT = [(5, 1), (13, 1), (9, 3), (11, 3), (10, 3), (12, 3)]
 REASONS = {
-    5: "check opponent in round 1: 13 is a number stored as text; type it again",
+    5: "check opponent in round 1: 13 is text: type it as a number",
     13: "check round 1: player 13 (P13) names player 5 (P5) as opponent, whose row names no valid opponent",
     7: "check result of round 2: P3 is not a game result",
     9: "check round 3: player 9 (P9) and player 11 (P11) have H and ½, which do not add up to one game",

@@ -479,7 +479,7 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     # contradicts another row), then looked up.
     assert games["FC5"].value.startswith('=IF(Crosstable!K5="","",IF(IF(ISNUMBER(Crosstable!K5),AND(')
     assert '"check opponent in round 1: "&Crosstable!K5&IF(Crosstable!K5=$A5," is the player himself"' in games["FC5"].value
-    assert '" is a number stored as text; type it again"' in games["FC5"].value
+    assert '" is text: type it as a number"' in games["FC5"].value
     assert games["BW5"].value == '=IF(LEFT(CI5,6)="check ","",FC5)'
     # each player's rating as the opponents read it, once per player after the checks
     check = "FO5"

@@ -194,7 +194,7 @@ def checked_opponent(opponent: str, own: str, players: int, rnd: int | None = No
     where = f"{CHECK}opponent{f' in round {rnd}' if rnd else ''}: "
     x = opponent
     why = (f'IF({x}={own}," is the player himself",IF(AND(ISTEXT({x}),ISNUMBER(-{x})),'
-           f'" is a number stored as text; type it again"," is not a player number (1 to {players})"))')
+           f'" is text: type it as a number"," is not a player number (1 to {players})"))')
     # (a text is no number, and equals no number: the message's branch)
     good = f"IF(ISNUMBER({x}),AND({x}>=1,{x}<={players},{x}=INT({x}),{x}<>{own}))"
     return f'IF({x}="","",IF({good},{x},"{where}"&{x}&{why}))'
