@@ -474,9 +474,8 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     # (blank where the round's Points cell, CI5, shows why it contradicts another row)
     assert games["CU5"].value == '=IF(OR(Crosstable!M5="",LEFT(CI5,6)="check "),"",Crosstable!M5)'
     # the colour, W or B, White or Black in any case, else why not (the row's Check shows it)
-    assert games["DG5"].value == ('=IF(TRIM(Crosstable!L5)="","",IF(OR(UPPER(TRIM(Crosstable!L5))='
-                                  '{"W","B","WHITE","BLACK"}),Crosstable!L5,'
-                                  '"check colour of round 1: "&Crosstable!L5&" is not W or B"))')
+    assert games["DG5"].value == ('=IF(OR(TRIM(Crosstable!L5)={"","W","B","WHITE","BLACK"}),TRIM(Crosstable!L5),'
+                                  '"check colour of round 1: "&Crosstable!L5&" is not W or B")')
     assert 'INDEX(Games!DG5:DQ5,MATCH("check *",Games!DG5:DQ5,0))' in ws["BE5"].value
     assert [ws.cell(1, c).value for c in (11, 14, 17, 20, 23)] == ["Tie-breaks", "BH/C1", "BH", "SB", "DE"]
     assert ws["A204"].value == 200 and ws["A205"].value is None
@@ -485,9 +484,9 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     # The opponent's number as entered and checked (block 14, from column FC), then as
     # the ratings and tie-breaks read it (block 7, from column BW: blank where the round
     # contradicts another row), then looked up.
-    assert games["FC5"].value.startswith('=IF(Crosstable!K5="","",IF(NOT(ISNUMBER(Crosstable!K5)),')
-    assert '"check opponent in round 1: "&Crosstable!K5&" is the player himself"' in games["FC5"].value
-    assert 'Crosstable!K5=$A5' in games["FC5"].value
+    assert games["FC5"].value.startswith('=IF(Crosstable!K5="","",IF(IF(ISNUMBER(Crosstable!K5),AND(')
+    assert '"check opponent in round 1: "&Crosstable!K5&IF(Crosstable!K5=$A5," is the player himself"' in games["FC5"].value
+    assert '" is text: type it as a number"' in games["FC5"].value
     assert games["BW5"].value == '=IF(LEFT(CI5,6)="check ","",FC5)'
     # each player's rating as the opponents read it, once per player after the checks
     check = "FO5"
@@ -544,10 +543,9 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     assert "TieBreakRules" not in book.defined_names
     assert ("TIEBREAK($L$1:$L$1,Games!$M$5:$U$104,Games!$AQ$5:$AY$104,Games!$CO$5:$CW$104,,$C$5:$C$104)"
             in ws["AW5"].value)
-    assert book["Games"]["CO5"].value == ('=IF(TRIM(Crosstable!K5)="","",IF(OR(UPPER(TRIM(Crosstable!K5))='
-                                          '{"W","B","WHITE","BLACK"}),Crosstable!K5,'
-                                          '"check colour of round 1: "&Crosstable!K5&" is not W or B"))')
-    assert book["Games"]["CW5"].value.startswith('=IF(TRIM(Crosstable!AI5)="","",')
+    assert book["Games"]["CO5"].value == ('=IF(OR(TRIM(Crosstable!K5)={"","W","B","WHITE","BLACK"}),TRIM(Crosstable!K5),'
+                                          '"check colour of round 1: "&Crosstable!K5&" is not W or B")')
+    assert book["Games"]["CW5"].value.startswith('=IF(OR(TRIM(Crosstable!AI5)={"","W","B","WHITE","BLACK"}),')
     assert '"check colour of round 9: "&Crosstable!AI5&" is not W or B"' in book["Games"]["CW5"].value
     # The functions read the games so far from the Games sheet (CY, after the ten blocks):
     # the typed number, or for a rated player left blank, 50 (established: N' = N*) unless

@@ -29,18 +29,16 @@ Built-ins only, so that every viewer computes them.
 
 >>> player("3", "$B$7")
 '"player "&3&IF($B$7="",""," ("&$B$7&")")'
->>> forfeit_loss("K5")
-'OR(UPPER(TRIM(K5))={"-","F"})'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..results import FORFEIT_LOSS, RESULTS_BY_TEXT, Result
+from ..results import RESULTS_BY_TEXT, Result
 from .layout import CHECK
 
-__all__ = ["player", "forfeit_loss", "played_result", "round_robin_points", "swiss_points",
+__all__ = ["player", "played_result", "round_robin_points", "swiss_points",
            "swiss_label", "swiss_paired_twice", "swiss_not_named_back"]
 
 
@@ -54,11 +52,6 @@ def player(number: str, name: str) -> str:
     return f'"player "&{number}&IF({name}="",""," ("&{name}&")")'
 
 
-def forfeit_loss(result: str) -> str:
-    """Formula (no ``=``): TRUE when ``result`` is a forfeit loss in any spelling."""
-    return f"OR(UPPER(TRIM({result}))={{{_texts(lambda r: r is FORFEIT_LOSS)}}})"
-
-
 def played_result(result: str) -> str:
     """Formula (no ``=``): TRUE when ``result`` (read without a message) is a played
     game's result, 1, ½ or 0 in any spelling, rather than a forfeit or a bye."""
@@ -70,27 +63,35 @@ def _kind(result: str) -> str:
     board (1, ½, 0 in any spelling), 1 for a forfeit (+, -), 2 for a bye (H, B, U, Z).
 
     >>> _kind("K5")
-    'IFERROR(INDEX({1,1,1,1,2,2,2,2},MATCH(UPPER(TRIM(K5)),{"+","X","-","F","H","B","U","Z"},0)),0)'
+    'IFERROR(INDEX({1,1,1,1,2,2,2,2},MATCH(TRIM(K5),{"+","X","-","F","H","B","U","Z"},0)),0)'
+
+    (MATCH compares texts in any case.)
     """
     unplayed = [(text, 2 if r.code in _BYES else 1) for text, r in RESULTS_BY_TEXT.items() if not r.rated]
     unplayed.sort(key=lambda pair: pair[1])
     kinds = ",".join(str(kind) for _, kind in unplayed)
     texts = ",".join(f'"{text}"' for text, _ in unplayed)
-    return f"IFERROR(INDEX({{{kinds}}},MATCH(UPPER(TRIM({result})),{{{texts}}},0)),0)"
+    return f"IFERROR(INDEX({{{kinds}}},MATCH(TRIM({result}),{{{texts}}},0)),0)"
 
 
 _BYES = frozenset("HBUZ")
 
 
 def _not_one_game(points: str, other: str, result: str, other_result: str, double_loss: bool = True) -> str:
-    """TRUE when two read results do not make one game: a game played (points adding up
-    to 1, or, with ``double_loss``, a played game lost by both) or a forfeit (+ against -,
-    or a double forfeit, - against -) on both sides, never a bye (a bye has no opponent)
-    nor a played result against a forfeit."""
-    adds_up = f"{points}+{other}=1,AND({forfeit_loss(result)},{forfeit_loss(other_result)})"
-    if double_loss:
-        adds_up += f",AND({points}+{other}=0,{played_result(result)},{played_result(other_result)})"
-    return f"NOT(AND(OR({adds_up}),OR(3*{_kind(result)}+{_kind(other_result)}={{0,4}})))"
+    """TRUE when two read results do not make one game: a game played on both sides with
+    points adding up to 1 (or, with ``double_loss``, to 0: a game lost by both), or a
+    forfeit on both sides worth at most 1 (+ against -, or a double forfeit, - against -);
+    never a bye (a bye has no opponent) nor a played result against a forfeit. The two
+    kinds (:func:`_kind`) and the points make one key, compared with the keys of one game
+    at once.
+
+    >>> _not_one_game("P", "Q", "R", "S").replace(_kind("R"), "k(R)").replace(_kind("S"), "k(S)")
+    'NOT(OR((3*k(R)+k(S))&"|"&(P+Q)={"0|1","0|0","4|1","4|0"}))'
+    >>> _not_one_game("P", "Q", "R", "S", double_loss=False).endswith('={"0|1","4|1","4|0"}))')
+    True
+    """
+    keys = ",".join(f'"{key}"' for key in ("0|1", *(("0|0",) if double_loss else ()), "4|1", "4|0"))
+    return f'NOT(OR((3*{_kind(result)}+{_kind(other_result)})&"|"&({points}+{other})={{{keys}}}))'
 
 
 def round_robin_points(points: str, mirror_points: str, lower: tuple[int, str, str],

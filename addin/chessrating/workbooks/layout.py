@@ -195,25 +195,27 @@ def checked_opponent(opponent: str, own: str, players: int, rnd: int | None = No
     typed as a number.
     """
     where = f"{CHECK}opponent{f' in round {rnd}' if rnd else ''}: "
-    bad = f'"{where}"&{opponent}&" is not a player number (1 to {players})"'
-    text = f'IF(ISNUMBER(--{opponent}),"{where}"&{opponent}&" is text: type it as a number",{bad})'
-    return (f'IF({opponent}="","",IF(NOT(ISNUMBER({opponent})),{text},'
-            f'IF(OR({opponent}<1,{opponent}>{players},{opponent}<>INT({opponent})),{bad},'
-            f'IF({opponent}={own},"{where}"&{opponent}&" is the player himself",{opponent}))))')
+    x = opponent
+    why = (f'IF({x}={own}," is the player himself",IF(AND(ISTEXT({x}),ISNUMBER(-{x})),'
+           f'" is text: type it as a number"," is not a player number (1 to {players})"))')
+    # (a text is no number, and equals no number: the message's branch)
+    good = f"IF(ISNUMBER({x}),AND({x}>=1,{x}<={players},{x}=INT({x}),{x}<>{own}))"
+    return f'IF({x}="","",IF({good},{x},"{where}"&{x}&{why}))'
 
 
 def checked_colour(colour: str, rnd: int) -> str:
-    """Formula (no ``=``): a round's colour as the tie-breaks read it: the cell while it
-    holds W or B, White or Black (any case, spaces around; docs/RULES.md §1), ``""`` while
-    blank, else ``check colour of round N: … is not W or B``, which the row's Check cell
-    shows and TIEBREAK reads as no colour.
+    """Formula (no ``=``): a round's colour as the tie-breaks read it: the cell (without
+    spaces around) while it holds W or B, White or Black in any case (docs/RULES.md §1.2),
+    ``""`` while blank, else ``check colour of round N: … is not W or B``, which the row's
+    Check cell shows and TIEBREAK reads as no colour.
 
-    >>> checked_colour("K5", 1)[:57]
-    'IF(TRIM(K5)="","",IF(OR(UPPER(TRIM(K5))={"W","B","WHITE",'
+    >>> checked_colour("K5", 1)
+    'IF(OR(TRIM(K5)={"","W","B","WHITE","BLACK"}),TRIM(K5),"check colour of round 1: "&K5&" is not W or B")'
     """
-    spellings = ",".join(f'"{text}"' for text in COLOUR_CELLS)
-    return (f'IF(TRIM({colour})="","",IF(OR(UPPER(TRIM({colour}))={{{spellings}}}),{colour},'
-            f'"{CHECK}colour of round {rnd}: "&{colour}&" is not W or B"))')
+    # (a comparison of texts ignores case)
+    spellings = ",".join(['""', *(f'"{text}"' for text in COLOUR_CELLS)])
+    return (f'IF(OR(TRIM({colour})={{{spellings}}}),TRIM({colour}),'
+            f'"{CHECK}colour of round {rnd}: "&{colour}&" is not W or B")')
 
 
 def opponent_rating(ratings: str, checked: str) -> str:
