@@ -43,6 +43,8 @@ BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT"
             "ISNA", "IFERROR", "LEFT", "MIN",
             # a result Excel made of a typed 1/2 is named by its day and month
             "DAY", "MONTH",
+            # what is no result, so that a result cell's message is spelled once (IFERROR)
+            "NA",
             # the Pairings and Schedule sheets: boards in order, byes after them
             "MAX", "MOD", "SMALL"}
 FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
@@ -391,9 +393,14 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
                                         'IF(ISNA(MATCH("check *",K120:AD120,0)),'
                                         'SUM(K120:AD120),INDEX(K120:AD120,MATCH("check *",K120:AD120,0))))')
     # The points as entered, read from each cell alone...
-    assert f[("Crosstable", "L143")].startswith('=IF(TRIM(L5)="","",IF(ISNUMBER(L5),IF(L5=1,1,IF(L5=0.5,0.5,'
-                                                'IF(L5=0,0,IF(AND(L5>366,')
-    assert '"check result against player 2: "&L5&" is not a game result"' in f[("Crosstable", "L143")]
+    # (the points of a result, #N/A for what is none, which names itself once: IFERROR)
+    assert f[("Crosstable", "L143")].startswith('=IF(TRIM(L5)="","",IFERROR(IF(ISNUMBER(L5),'
+                                                'IF(OR(L5={0,0.5,1}),L5,NA()),')
+    assert f[("Crosstable", "L143")].endswith(',"check result against player 2: "&IF(IFERROR(AND(ISNUMBER(L5),'
+                                              'L5>366,L5<2958466,L5=INT(L5),OR(AND(MONTH(L5)=1,DAY(L5)=2),'
+                                              'AND(MONTH(L5)=2,DAY(L5)=1))),FALSE),"L"&ROW(L5)&": "&DAY(L5)&'
+                                              'IF(MONTH(L5)=1,"-Jan","-Feb")&" was typed as 1/2 and became a date; '
+                                              'pick ½ from the list",L5&" is not a game result")))')
     # ...then compared with the mirror's: the points, or why the two cells contradict.
     assert f[("Crosstable", "L120")].startswith(
         '=IF(AND(L143<>"",NOT(ISNUMBER(L143))),L143,IF(AND(L143="",K144=""),"",')
@@ -406,7 +413,7 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
         '$E$97,IF(IFERROR(AND(ISTEXT(J5),J5<>"",LEFT(J5,9)<>"assumed: ",LEFT(J5,6)<>"check "),TRUE),J5,'
         'IF(ISNA(MATCH("check *",K120:AD120,0)),IF(ISNA(MATCH("check *",K97:AD97,0)),'
         'IF(NOT(AND(NOT(OR(E5="",E5=0,E5="-")),I5="",F5="",N(E5)<2400,N(H5)<2400)),"",'
-        'IF(UnknownGames="new","assumed: ')
+        '"assumed: rated games unknown, read as "&IF(UnknownGames="new",')
 
 
 def test_round_robin_validation_and_warning(templates: dict[str, Path]) -> None:
@@ -496,20 +503,32 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
         f'IF(OR(Crosstable!E5="",Crosstable!E5=0,Crosstable!E5="-"),"",Crosstable!E5))')
     assert games["O5"].value == (
         '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($FP$5:$FP$204,BW5),BW5))')
+    # The row's first reason among its games has one home (Games, "Reason", FR), and so
+    # has the note on an assumed K (FS): the totals and Check name them.
+    assert games["FR3"].value == "Reason" and games["FS3"].value == "K note"
+    assert games["FR5"].value == ('=IFERROR(INDEX(CI5:CS5,MATCH("check *",CI5:CS5,0)),'
+                                  'IFERROR(INDEX(O5:Y5,MATCH("check *",O5:Y5,0)),""))')
+    assert games["FS5"].value.endswith('"assumed: rated games unknown, read as "&IF(UnknownGames="new",'
+                                       '"0 (new player)","30 (established)")&"; K list overrides")')
     assert ws["AV5"].value == (
-        '=IF(OR(E5="",E5=0,E5="-"),"",'
-        'IF(ISNA(MATCH("check *",Games!CI5:CS5,0)),IF(ISNA(MATCH("check *",Games!O5:Y5,0)),'
+        '=IF(OR(E5="",E5=0,E5="-"),"",IF(Games!FR5<>"",Games!FR5,'
         'IF(SUMPRODUCT(--(Games!O5:Y5<>""))=0,"",'
         'IF(IFERROR(AND(ISTEXT(J5),J5<>"",LEFT(J5,9)<>"assumed: ",LEFT(J5,6)<>"check "),TRUE),J5,'
-        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules))),INDEX(Games!O5:Y5,MATCH("check *",Games!O5:Y5,0))),'
-        'INDEX(Games!CI5:CS5,MATCH("check *",Games!CI5:CS5,0))))')
+        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules)))))')
+    assert 'IF(Games!FR5<>"",Games!FR5&IF(Games!FS5="","","; "&Games!FS5),' in ws["BE5"].value
+    assert "assumed: " not in ws["BE5"].value.replace('"assumed: ",', "")  # (the note: FS5 alone)
     assert ws["AR5"].value == ('=IF(SUMPRODUCT(--(Games!CI5:CS5<>""))=0,"",IF(ISNA(MATCH("check *",'
                                'Games!CI5:CS5,0)),SUM(Games!CI5:CS5),INDEX(Games!CI5:CS5,'
                                'MATCH("check *",Games!CI5:CS5,0))))')
     # The points as entered (block 11, from column DS), then, in the Points block, the
     # reason where the round contradicts another row.
     assert games["DS5"].value.startswith('=IF(TRIM(Crosstable!M5)="","",')
-    assert '"check result of round 1: "&Crosstable!M5&" is not a game result"' in games["DS5"].value
+    assert games["DS5"].value.endswith(',"check result of round 1: "&IF(IFERROR(AND(ISNUMBER(Crosstable!M5),'
+                                       'Crosstable!M5>366,Crosstable!M5<2958466,Crosstable!M5=INT(Crosstable!M5),'
+                                       'OR(AND(MONTH(Crosstable!M5)=1,DAY(Crosstable!M5)=2),'
+                                       'AND(MONTH(Crosstable!M5)=2,DAY(Crosstable!M5)=1))),FALSE),"M"&ROW(Crosstable!M5)'
+                                       '&": "&DAY(Crosstable!M5)&IF(MONTH(Crosstable!M5)=1,"-Jan","-Feb")&" was typed as '
+                                       '1/2 and became a date; pick ½ from the list",Crosstable!M5&" is not a game result")))')
     assert games["CI5"].value.startswith('=IF(AND(DS5<>"",NOT(ISNUMBER(DS5))),DS5,'
                                          'IF(AND(FC5<>"",NOT(ISNUMBER(FC5))),FC5,'
                                          'IF(EE5<>"",EE5,')

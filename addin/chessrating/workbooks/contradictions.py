@@ -33,29 +33,16 @@ Built-ins only, so that every viewer computes them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..results import RESULTS_BY_TEXT, Result
+from ..results import RESULTS_BY_TEXT
 from .layout import CHECK
 
-__all__ = ["player", "played_result", "round_robin_points", "swiss_points",
+__all__ = ["player", "round_robin_points", "swiss_points",
            "swiss_label", "swiss_paired_twice", "swiss_not_named_back"]
-
-
-def _texts(keep: Callable[[Result], bool]) -> str:
-    """An array constant of the upper-case spellings whose result passes ``keep``."""
-    return ",".join(f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if keep(result))
 
 
 def player(number: str, name: str) -> str:
     """Formula (no ``=``): ``player 3 (Name)``, the name left out while blank."""
     return f'"player "&{number}&IF({name}="",""," ("&{name}&")")'
-
-
-def played_result(result: str) -> str:
-    """Formula (no ``=``): TRUE when ``result`` (read without a message) is a played
-    game's result, 1, ½ or 0 in any spelling, rather than a forfeit or a bye."""
-    return f"OR(ISNUMBER({result}),OR(UPPER(TRIM({result}))={{{_texts(lambda r: r.rated)}}}))"
 
 
 def _kind(result: str) -> str:
@@ -124,8 +111,8 @@ def round_robin_points(points: str, mirror_points: str, lower: tuple[int, str, s
 def swiss_label(name: str) -> str:
     """Formula (no ``=``) of a player's label cell: `` (Name)``, blank while the name is
     (so an empty template shows nothing). The Swiss messages look it up by number after
-    ``player N`` rather than spell it again: shorter formulas read, compile and evaluate
-    faster.
+    ``player N`` (:func:`_labelled`) rather than spell it again: shorter formulas read,
+    compile and evaluate faster.
 
     >>> swiss_label("B5")
     'IF(B5="",""," ("&B5&")")'
@@ -177,18 +164,18 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
     round contradicts another row.
 
     ``own`` is the player's number cell and ``own_label`` its label cell
-    (:func:`swiss_label`, `` (Name)``), ``opponent`` the opponent's number as checked (a number, ``""``
-    or a ``check opponent`` message, which the cell shows), ``result`` the result
-    cell as entered, ``twice`` the row's :func:`swiss_paired_twice` cell; ``opponents``,
-    ``results``, ``all_points`` and ``all_twice`` are the round's columns of every player
-    (checked numbers, results as entered, points as read, paired-twice reasons),
-    ``labels`` the players' labels, ``unanswered`` the round's sum of
-    :func:`swiss_not_named_back` (0: no row names this player unanswered);
+    (:func:`swiss_label`, `` (Name)``), ``opponent`` the opponent's number as
+    checked (a number, ``""`` or a ``check opponent`` message, which the cell shows),
+    ``result`` the result cell as entered, ``twice`` the row's :func:`swiss_paired_twice`
+    cell; ``opponents``, ``results``, ``all_points`` and ``all_twice`` are the round's
+    columns of every player (checked numbers, results as entered, points as read,
+    paired-twice reasons), ``labels`` the players' labels, ``unanswered`` the round's sum
+    of :func:`swiss_not_named_back` (0: no row names this player unanswered);
     ``double_loss`` accepts a game lost by both (the FIDE Swiss; not the US Chess one).
     """
     head = f'"{CHECK}round {rnd}: "'
     own_label = f'"player "&{own}&{own_label}'
-    theirs = f"INDEX({opponents},{opponent})"
+    theirs = f"INDEX({opponents},{opponent})"  # whom the opponent's row names
     their_label = _labelled(labels, opponent)
     their_points = f"INDEX({all_points},{opponent})"
     their_result = f"INDEX({results},{opponent})"
@@ -210,8 +197,9 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
     namer = f"MATCH({own},{opponents},0)"
     named_alone = (f'IF(AND({points}="",INDEX({all_points},{namer})=""),{points},'
                    f'{head}&{_labelled(labels, namer)}&" names "&{own_label}&" as opponent, whose row names no opponent")')
+    # (a result read as points is a played one unless it is a forfeit or a bye)
     no_opponent = (f'IF(IF({unanswered}=0,FALSE,NOT(ISNA({namer}))),{named_alone},'
-                   f'IF(AND(ISNUMBER({points}),{played_result(result)}),'
+                   f'IF(AND(ISNUMBER({points}),{_kind(result)}=0),'
                    f'{head}&{own_label}&" has the result "&{result}&" but no opponent",{points}))')
     # a refused result or opponent number: its own message (the round is no game for
     # the ratings and tie-breaks, as a contradicted one)

@@ -87,10 +87,12 @@ def game_points(result: str, where: str = "") -> str:
 
     Built-ins only, so that every viewer computes it.
 
-    >>> game_points("J5", "against player 2")[:68]
-    'IF(TRIM(J5)="","",IF(ISNUMBER(J5),IF(J5=1,1,IF(J5=0.5,0.5,IF(J5=0,0,'
-    >>> '"check result against player 2: "&"J"&ROW(Crosstable!$J$5)&": "' in game_points("Crosstable!$J$5", "against player 2")
-    True
+    >>> game_points("J5", "against player 2")[:64]
+    'IF(TRIM(J5)="","",IFERROR(IF(ISNUMBER(J5),IF(OR(J5={0,0.5,1}),J5'
+    >>> game_points("J5", "against player 2")[-29:]
+    'J5&" is not a game result")))'
+    >>> game_points("J5", "against player 2").count("is not a game result")  # one home
+    1
     """
     # the formula is the same for every result cell but for the cell's address: it is
     # spelled once per ``where`` with a mark in the address's place
@@ -110,28 +112,29 @@ _DATE_SERIALS = (366, 2958466)
 
 @functools.lru_cache(maxsize=None)
 def _points_formula(where: str) -> str:
-    """:func:`game_points` with :data:`_RESULT_MARK` in place of the result cell."""
+    """:func:`game_points` with :data:`_RESULT_MARK` in place of the result cell: the
+    points of a result read as one (``#N/A`` for anything else), else the one message
+    saying why not."""
     result = _RESULT_MARK
-    head = f'check result{" " + where if where else ""}: '
-    bad = f'"{head}"&{result}&" is not a game result"'
-    # 2 January or 1 February of any year is what Excel makes of a typed 1/2: said so,
-    # with the cell (DAY and MONTH are only reached for a whole number that is a date)
-    low, high = _DATE_SERIALS
-    typed_half = (f'"{head}"&{_ADDRESS_MARK}&": "&DAY({result})&IF(MONTH({result})=1,"-Jan","-Feb")'
-                  f'&" {HALF_AS_DATE}"')
-    by_number = (f'IF(AND({result}>{low},{result}<{high},{result}=INT({result})),'
-                 f'IF(OR(AND(MONTH({result})=1,DAY({result})=2),AND(MONTH({result})=2,DAY({result})=1)),'
-                 f'{typed_half},{bad}),{bad})')
-    for value, found in sorted(RESULTS_BY_NUMBER.items()):
-        by_number = f"IF({result}={value:g},{found.points:g},{by_number})"
+    numbers = sorted(RESULTS_BY_NUMBER)
+    assert all(RESULTS_BY_NUMBER[n].points == n for n in numbers), "a number is its own points"
     # a comparison with an array constant compares with each of its texts, in any
     # formula (no array entry needed), in Excel and LibreOffice alike
     key = f"UPPER(TRIM({result}))"
-    by_text = bad
+    by_text = "NA()"
     for points in (0.0, 0.5, 1.0):
         by_text = f"IF(OR({key}={{{','.join(_texts_worth(points))}}}),{points:g},{by_text})"
-    return (f'IF(TRIM({result})="","",IF(ISNUMBER({result}),{by_number},'
-            f'IF(ISTEXT({result}),{by_text},{bad})))')
+    points = (f"IF(ISNUMBER({result}),IF(OR({result}={{{','.join(f'{n:g}' for n in numbers)}}}),{result},NA()),"
+              f"{by_text})")
+    # 2 January or 1 February of any year is what Excel makes of a typed 1/2: said so,
+    # with the cell (IFERROR: MONTH and DAY refuse what is no date)
+    low, high = _DATE_SERIALS
+    typed_half = (f"IFERROR(AND(ISNUMBER({result}),{result}>{low},{result}<{high},{result}=INT({result}),"
+                  f"OR(AND(MONTH({result})=1,DAY({result})=2),AND(MONTH({result})=2,DAY({result})=1))),FALSE)")
+    why = (f'IF({typed_half},{_ADDRESS_MARK}&": "&DAY({result})&IF(MONTH({result})=1,"-Jan","-Feb")'
+           f'&" {HALF_AS_DATE}",{result}&" is not a game result")')
+    head = f'check result{" " + where if where else ""}: '
+    return f'IF(TRIM({result})="","",IFERROR({points},"{head}"&{why}))'
 
 
 # Messages the templates' helper cells hold for an input to fix start with this word;
