@@ -18,6 +18,10 @@ docs/RULES.md §1.1, §1.2) holds the reason in place of its points, and neither
 opponent nor its result is read by the ratings and tie-breaks; a colour that is not one
 holds its reason, which the row's Check shows. The tie-breaks read the ratings as the
 opponents' rows do (a refused one as its reason), and only where a code needs them.
+After the blocks, one column per quantity and player: the rating's check, the rating as
+the opponents read it, the label the messages name the player by, the row's first reason
+among its games (``Reason``) and its note on an assumed K (``K note``): each reason is
+spelled once there, and the totals and Check name that cell.
 
 Points add up every round, byes included; Games counts the rounds with an opponent and
 a result. A rating cell that is blank, 0 or ``-`` means no rating. The player columns
