@@ -122,8 +122,8 @@ def _points_formula(where: str) -> str:
     # formula (no array entry needed), in Excel and LibreOffice alike
     key = f"UPPER(TRIM({result}))"
     by_text = "NA()"
-    for points in (0.0, 0.5, 1.0):
-        by_text = f"IF(OR({key}={{{','.join(_texts_worth(points))}}}),{points:g},{by_text})"
+    for worth in (0.0, 0.5, 1.0):
+        by_text = f"IF(OR({key}={{{','.join(_texts_worth(worth))}}}),{worth:g},{by_text})"
     points = (f"IF(ISNUMBER({result}),IF(OR({result}={{{','.join(f'{n:g}' for n in numbers)}}}),{result},NA()),"
               f"{by_text})")
     # 2 January or 1 February of any year is what Excel makes of a typed 1/2: said so,
