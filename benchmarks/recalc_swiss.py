@@ -10,6 +10,9 @@ recalculation split into reading, evaluating and writing; with ``--formulas`` al
     python benchmarks/recalc_swiss.py [--players 200] [--rounds 11] [--formulas]
         [--libreoffice] [--lazy-libreoffice] [--cpus 0] [--trf FILE.trf] [--repeats 3] [--shortcuts]
 
+The formula text (characters per sheet) is printed first: what a reader parses and a
+viewer such as LibreOffice compiles cell by cell.
+
 ``--shortcuts`` times ``recalculate`` in this process with the compiler's shortcuts on
 and off (``xlrecalc.compile.SHORTCUTS``).
 
@@ -77,6 +80,26 @@ def random_event(players: int, rounds: int, seed: int = 2024) -> Tournament:
             field[a].games.append(RoundGame(r, b + 1, "w", code))
             field[b].games.append(RoundGame(r, a + 1, "b", other))
     return Tournament(name="Benchmark Swiss", players=field, rounds=rounds)
+
+
+def formula_text(src: Path) -> dict[str, tuple[int, int]]:
+    """Per sheet, the number of formula cells and the characters of their formulas, read
+    from the sheets' XML (the text a reader parses and a viewer compiles)."""
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    rel = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+    with zipfile.ZipFile(src) as archive:
+        workbook = ET.fromstring(archive.read("xl/workbook.xml"))
+        targets = {r.get("Id"): r.get("Target") for r in ET.fromstring(archive.read("xl/_rels/workbook.xml.rels"))}
+        sizes = {}
+        for sheet in workbook.iter(f"{main}sheet"):
+            target = targets[sheet.get(rel)]
+            part = target.lstrip("/") if target.startswith("/") else "xl/" + target
+            texts = [f.text or "" for f in ET.fromstring(archive.read(part)).iter(f"{main}f")]
+            sizes[sheet.get("name")] = (len(texts), sum(map(len, texts)))
+    return sizes
 
 
 def timed(label: str, fn):
@@ -278,6 +301,9 @@ def main(argv: list[str] | None = None) -> int:
         book, read = timed("read", lambda: load_book(src, rating_functions()))
         print(f"workbook: {args.players} players x {args.rounds} rounds, "
               f"{len(book.formulas):,} formula cells")
+        sizes = formula_text(src)
+        print(f"formula text: {sum(chars for _, chars in sizes.values()):,} characters ("
+              + ", ".join(f"{name} {chars:,} in {count:,}" for name, (count, chars) in sizes.items() if count) + ")")
         print(f"one-off import of the function libraries {imports:.2f} s")
         print(f"openpyxl.load_workbook (baseline)        {baseline:.2f} s")
         _, evaluate = timed("evaluate", lambda: recalc_engine.evaluate_book(book))

@@ -435,7 +435,7 @@ def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
 # ---------------------------------------------------------------------------- tie-breaks
 
 @_doc(code='Tie-break code: FIDE C.07 (DE, WIN, BH, SB, KS, ARO, TPR, ...; BH/C1 or BH-C1) or US Chess (MODMED, SOLKOFF, CUMULATIVE, ...). A range of codes: the last one, DE among players tied on the ones before.',
-      opponents__2d="Players × rounds: each round's opponent number (the opponent's row, 1-based; blank or 0: none). Blank with a square results grid: a round robin.",
+      opponents__2d="Players × rounds: each round's opponent number (the opponent's row, 1-based; blank or 0: none). Blank with a square results grid: a round robin (beside byes only: rounds not paired yet).",
       results__2d="Players × rounds results: 1, ½, 0, + - (forfeits), H B U Z (byes), W/D/L; blank = not played. Or a round-robin grid.",
       colours__2d="Players × rounds colours, W or B (White, Black); read only by BPG, BWG, BLACKS.",
       rules='FIDE C.07 edition: "2026" (default, from 1 March 2026) or "2024".',

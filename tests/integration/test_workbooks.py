@@ -43,6 +43,8 @@ BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT"
             "ISNA", "IFERROR", "LEFT", "MIN",
             # a result Excel made of a typed 1/2 is named by its day and month
             "DAY", "MONTH",
+            # what is no result, so that a result cell's message is spelled once (IFERROR)
+            "NA",
             # the Pairings and Schedule sheets: boards in order, byes after them
             "MAX", "MOD", "SMALL"}
 FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
@@ -408,9 +410,14 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
                                         'IF(ISNA(MATCH("check *",K120:AD120,0)),'
                                         'SUM(K120:AD120),INDEX(K120:AD120,MATCH("check *",K120:AD120,0))))')
     # The points as entered, read from each cell alone...
-    assert f[("Crosstable", "L143")].startswith('=IF(TRIM(L5)="","",IF(ISNUMBER(L5),IF(L5=1,1,IF(L5=0.5,0.5,'
-                                                'IF(L5=0,0,IF(AND(L5>366,')
-    assert '"check result against player 2: "&L5&" is not a game result"' in f[("Crosstable", "L143")]
+    # (the points of a result, #N/A for what is none, which names itself once: IFERROR)
+    assert f[("Crosstable", "L143")].startswith('=IF(TRIM(L5)="","",IFERROR(IF(ISNUMBER(L5),'
+                                                'IF(OR(L5={0,0.5,1}),L5,NA()),')
+    assert f[("Crosstable", "L143")].endswith(',"check result against player 2: "&IF(IFERROR(AND(ISNUMBER(L5),'
+                                              'L5>366,L5<2958466,L5=INT(L5),OR(AND(MONTH(L5)=1,DAY(L5)=2),'
+                                              'AND(MONTH(L5)=2,DAY(L5)=1))),FALSE),"L"&ROW(L5)&": "&DAY(L5)&'
+                                              'IF(MONTH(L5)=1,"-Jan","-Feb")&" was typed as 1/2 and became a date; '
+                                              'pick ½ from the list",L5&" is not a game result")))')
     # ...then compared with the mirror's: the points, or why the two cells contradict.
     assert f[("Crosstable", "L120")].startswith(
         '=IF(AND(L143<>"",NOT(ISNUMBER(L143))),L143,IF(AND(L143="",K144=""),"",')
@@ -425,7 +432,7 @@ def test_round_robin_formulas_per_cell(templates: dict[str, Path]) -> None:
         # why an unrated player gets no first rating (First rating, AK, points here)
         'IF(AND(ISTEXT(AK5),AK5<>"",LEFT(AK5,6)<>"check "),AK5,'
         'IF(NOT(AND(NOT(OR(E5="",E5=0,E5="-")),I5="",F5="",N(E5)<2400,N(H5)<2400)),"",'
-        'IF(UnknownGames="new","assumed: ')
+        '"assumed: rated games unknown, read as "&IF(UnknownGames="new",')
 
 
 def test_round_robin_validation_and_warning(templates: dict[str, Path]) -> None:
@@ -493,9 +500,8 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     # (blank where the round's Points cell, CI5, shows why it contradicts another row)
     assert games["CU5"].value == '=IF(OR(Crosstable!M5="",LEFT(CI5,6)="check "),"",Crosstable!M5)'
     # the colour, W or B, White or Black in any case, else why not (the row's Check shows it)
-    assert games["DG5"].value == ('=IF(TRIM(Crosstable!L5)="","",IF(OR(UPPER(TRIM(Crosstable!L5))='
-                                  '{"W","B","WHITE","BLACK"}),Crosstable!L5,'
-                                  '"check colour of round 1: "&Crosstable!L5&" is not W or B"))')
+    assert games["DG5"].value == ('=IF(OR(TRIM(Crosstable!L5)={"","W","B","WHITE","BLACK"}),TRIM(Crosstable!L5),'
+                                  '"check colour of round 1: "&Crosstable!L5&" is not W or B")')
     assert 'INDEX(Games!DG5:DQ5,MATCH("check *",Games!DG5:DQ5,0))' in ws["BE5"].value
     assert [ws.cell(1, c).value for c in (11, 14, 17, 20, 23)] == ["Tie-breaks", "BH/C1", "BH", "SB", "DE"]
     assert ws["A204"].value == 200 and ws["A205"].value is None
@@ -504,9 +510,9 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     # The opponent's number as entered and checked (block 14, from column FC), then as
     # the ratings and tie-breaks read it (block 7, from column BW: blank where the round
     # contradicts another row), then looked up.
-    assert games["FC5"].value.startswith('=IF(Crosstable!K5="","",IF(NOT(ISNUMBER(Crosstable!K5)),')
-    assert '"check opponent in round 1: "&Crosstable!K5&" is the player himself"' in games["FC5"].value
-    assert 'Crosstable!K5=$A5' in games["FC5"].value
+    assert games["FC5"].value.startswith('=IF(Crosstable!K5="","",IF(IF(ISNUMBER(Crosstable!K5),AND(')
+    assert '"check opponent in round 1: "&Crosstable!K5&IF(Crosstable!K5=$A5," is the player himself"' in games["FC5"].value
+    assert '" is text: type it as a number"' in games["FC5"].value
     assert games["BW5"].value == '=IF(LEFT(CI5,6)="check ","",FC5)'
     # each player's rating as the opponents read it, once per player after the checks
     check = "FO5"
@@ -516,20 +522,32 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
         f'IF(OR(Crosstable!E5="",Crosstable!E5=0,Crosstable!E5="-"),"",Crosstable!E5))')
     assert games["O5"].value == (
         '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($FP$5:$FP$204,BW5),BW5))')
+    # The row's first reason among its games has one home (Games, "Reason", FR), and so
+    # has the note on an assumed K (FS): the totals and Check name them.
+    assert games["FR3"].value == "Reason" and games["FS3"].value == "K note"
+    assert games["FR5"].value == ('=IFERROR(INDEX(CI5:CS5,MATCH("check *",CI5:CS5,0)),'
+                                  'IFERROR(INDEX(O5:Y5,MATCH("check *",O5:Y5,0)),""))')
+    assert games["FS5"].value.endswith('"assumed: rated games unknown, read as "&IF(UnknownGames="new",'
+                                       '"0 (new player)","30 (established)")&"; K list overrides")')
     assert ws["AV5"].value == (
-        '=IF(OR(E5="",E5=0,E5="-"),"",'
-        'IF(ISNA(MATCH("check *",Games!CI5:CS5,0)),IF(ISNA(MATCH("check *",Games!O5:Y5,0)),'
+        '=IF(OR(E5="",E5=0,E5="-"),"",IF(Games!FR5<>"",Games!FR5,'
         'IF(SUMPRODUCT(--(Games!O5:Y5<>""))=0,"",'
         'IF(IFERROR(AND(ISTEXT(J5),J5<>"",LEFT(J5,9)<>"assumed: ",LEFT(J5,6)<>"check "),TRUE),J5,'
-        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules))),INDEX(Games!O5:Y5,MATCH("check *",Games!O5:Y5,0))),'
-        'INDEX(Games!CI5:CS5,MATCH("check *",Games!CI5:CS5,0))))')
+        'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules)))))')
+    assert 'IF(Games!FR5<>"",Games!FR5&IF(Games!FS5="","","; "&Games!FS5),' in ws["BE5"].value
+    assert "assumed: " not in ws["BE5"].value.replace('"assumed: ",', "")  # (the note: FS5 alone)
     assert ws["AR5"].value == ('=IF(SUMPRODUCT(--(Games!CI5:CS5<>""))=0,"",IF(ISNA(MATCH("check *",'
                                'Games!CI5:CS5,0)),SUM(Games!CI5:CS5),INDEX(Games!CI5:CS5,'
                                'MATCH("check *",Games!CI5:CS5,0))))')
     # The points as entered (block 11, from column DS), then, in the Points block, the
     # reason where the round contradicts another row.
     assert games["DS5"].value.startswith('=IF(TRIM(Crosstable!M5)="","",')
-    assert '"check result of round 1: "&Crosstable!M5&" is not a game result"' in games["DS5"].value
+    assert games["DS5"].value.endswith(',"check result of round 1: "&IF(IFERROR(AND(ISNUMBER(Crosstable!M5),'
+                                       'Crosstable!M5>366,Crosstable!M5<2958466,Crosstable!M5=INT(Crosstable!M5),'
+                                       'OR(AND(MONTH(Crosstable!M5)=1,DAY(Crosstable!M5)=2),'
+                                       'AND(MONTH(Crosstable!M5)=2,DAY(Crosstable!M5)=1))),FALSE),"M"&ROW(Crosstable!M5)'
+                                       '&": "&DAY(Crosstable!M5)&IF(MONTH(Crosstable!M5)=1,"-Jan","-Feb")&" was typed as '
+                                       '1/2 and became a date; pick ½ from the list",Crosstable!M5&" is not a game result")))')
     assert games["CI5"].value.startswith('=IF(AND(DS5<>"",NOT(ISNUMBER(DS5))),DS5,'
                                          'IF(AND(FC5<>"",NOT(ISNUMBER(FC5))),FC5,'
                                          'IF(EE5<>"",EE5,')
@@ -563,10 +581,9 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     assert "TieBreakRules" not in book.defined_names
     assert ("TIEBREAK($L$1:$L$1,Games!$M$5:$U$104,Games!$AQ$5:$AY$104,Games!$CO$5:$CW$104,,$C$5:$C$104)"
             in ws["AW5"].value)
-    assert book["Games"]["CO5"].value == ('=IF(TRIM(Crosstable!K5)="","",IF(OR(UPPER(TRIM(Crosstable!K5))='
-                                          '{"W","B","WHITE","BLACK"}),Crosstable!K5,'
-                                          '"check colour of round 1: "&Crosstable!K5&" is not W or B"))')
-    assert book["Games"]["CW5"].value.startswith('=IF(TRIM(Crosstable!AI5)="","",')
+    assert book["Games"]["CO5"].value == ('=IF(OR(TRIM(Crosstable!K5)={"","W","B","WHITE","BLACK"}),TRIM(Crosstable!K5),'
+                                          '"check colour of round 1: "&Crosstable!K5&" is not W or B")')
+    assert book["Games"]["CW5"].value.startswith('=IF(OR(TRIM(Crosstable!AI5)={"","W","B","WHITE","BLACK"}),')
     assert '"check colour of round 9: "&Crosstable!AI5&" is not W or B"' in book["Games"]["CW5"].value
     # The functions read the games so far from the Games sheet (CY, after the ten blocks):
     # the typed number, or for a rated player left blank, 50 (established: N' = N*) unless

@@ -29,24 +29,15 @@ Built-ins only, so that every viewer computes them.
 
 >>> player("3", "$B$7")
 '"player "&3&IF($B$7="",""," ("&$B$7&")")'
->>> forfeit_loss("K5")
-'OR(UPPER(TRIM(K5))={"-","F"})'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..results import FORFEIT_LOSS, RESULTS_BY_TEXT, Result
+from ..results import RESULTS_BY_TEXT
 from .layout import CHECK
 
-__all__ = ["player", "forfeit_loss", "played_result", "round_robin_points", "swiss_points",
+__all__ = ["player", "round_robin_points", "swiss_points",
            "swiss_label", "swiss_paired_twice", "swiss_not_named_back"]
-
-
-def _texts(keep: Callable[[Result], bool]) -> str:
-    """An array constant of the upper-case spellings whose result passes ``keep``."""
-    return ",".join(f'"{text}"' for text, result in RESULTS_BY_TEXT.items() if keep(result))
 
 
 def player(number: str, name: str) -> str:
@@ -54,43 +45,40 @@ def player(number: str, name: str) -> str:
     return f'"player "&{number}&IF({name}="",""," ("&{name}&")")'
 
 
-def forfeit_loss(result: str) -> str:
-    """Formula (no ``=``): TRUE when ``result`` is a forfeit loss in any spelling."""
-    return f"OR(UPPER(TRIM({result}))={{{_texts(lambda r: r is FORFEIT_LOSS)}}})"
-
-
-def played_result(result: str) -> str:
-    """Formula (no ``=``): TRUE when ``result`` (read without a message) is a played
-    game's result, 1, ½ or 0 in any spelling, rather than a forfeit or a bye."""
-    return f"OR(ISNUMBER({result}),OR(UPPER(TRIM({result}))={{{_texts(lambda r: r.rated)}}}))"
-
-
 def _kind(result: str) -> str:
     """Formula (no ``=``) of a result already read as one: 0 for a game played over the
     board (1, ½, 0 in any spelling), 1 for a forfeit (+, -), 2 for a bye (H, B, U, Z).
 
     >>> _kind("K5")
-    'IFERROR(INDEX({1,1,1,1,2,2,2,2},MATCH(UPPER(TRIM(K5)),{"+","X","-","F","H","B","U","Z"},0)),0)'
+    'IFERROR(INDEX({1,1,1,1,2,2,2,2},MATCH(TRIM(K5),{"+","X","-","F","H","B","U","Z"},0)),0)'
+
+    (MATCH compares texts in any case.)
     """
     unplayed = [(text, 2 if r.code in _BYES else 1) for text, r in RESULTS_BY_TEXT.items() if not r.rated]
     unplayed.sort(key=lambda pair: pair[1])
     kinds = ",".join(str(kind) for _, kind in unplayed)
     texts = ",".join(f'"{text}"' for text, _ in unplayed)
-    return f"IFERROR(INDEX({{{kinds}}},MATCH(UPPER(TRIM({result})),{{{texts}}},0)),0)"
+    return f"IFERROR(INDEX({{{kinds}}},MATCH(TRIM({result}),{{{texts}}},0)),0)"
 
 
 _BYES = frozenset("HBUZ")
 
 
 def _not_one_game(points: str, other: str, result: str, other_result: str, double_loss: bool = True) -> str:
-    """TRUE when two read results do not make one game: a game played (points adding up
-    to 1, or, with ``double_loss``, a played game lost by both) or a forfeit (+ against -,
-    or a double forfeit, - against -) on both sides, never a bye (a bye has no opponent)
-    nor a played result against a forfeit."""
-    adds_up = f"{points}+{other}=1,AND({forfeit_loss(result)},{forfeit_loss(other_result)})"
-    if double_loss:
-        adds_up += f",AND({points}+{other}=0,{played_result(result)},{played_result(other_result)})"
-    return f"NOT(AND(OR({adds_up}),OR(3*{_kind(result)}+{_kind(other_result)}={{0,4}})))"
+    """TRUE when two read results do not make one game: a game played on both sides with
+    points adding up to 1 (or, with ``double_loss``, to 0: a game lost by both), or a
+    forfeit on both sides worth at most 1 (+ against -, or a double forfeit, - against -);
+    never a bye (a bye has no opponent) nor a played result against a forfeit. The two
+    kinds (:func:`_kind`) and the points make one key, compared with the keys of one game
+    at once.
+
+    >>> _not_one_game("P", "Q", "R", "S").replace(_kind("R"), "k(R)").replace(_kind("S"), "k(S)")
+    'NOT(OR((3*k(R)+k(S))&"|"&(P+Q)={"0|1","0|0","4|1","4|0"}))'
+    >>> _not_one_game("P", "Q", "R", "S", double_loss=False).endswith('={"0|1","4|1","4|0"}))')
+    True
+    """
+    keys = ",".join(f'"{key}"' for key in ("0|1", *(("0|0",) if double_loss else ()), "4|1", "4|0"))
+    return f'NOT(OR((3*{_kind(result)}+{_kind(other_result)})&"|"&({points}+{other})={{{keys}}}))'
 
 
 def round_robin_points(points: str, mirror_points: str, lower: tuple[int, str, str],
@@ -123,8 +111,8 @@ def round_robin_points(points: str, mirror_points: str, lower: tuple[int, str, s
 def swiss_label(name: str) -> str:
     """Formula (no ``=``) of a player's label cell: `` (Name)``, blank while the name is
     (so an empty template shows nothing). The Swiss messages look it up by number after
-    ``player N`` rather than spell it again: shorter formulas read, compile and evaluate
-    faster.
+    ``player N`` (:func:`_labelled`) rather than spell it again: shorter formulas read,
+    compile and evaluate faster.
 
     >>> swiss_label("B5")
     'IF(B5="",""," ("&B5&")")'
@@ -176,18 +164,18 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
     round contradicts another row.
 
     ``own`` is the player's number cell and ``own_label`` its label cell
-    (:func:`swiss_label`, `` (Name)``), ``opponent`` the opponent's number as checked (a number, ``""``
-    or a ``check opponent`` message, which the cell shows), ``result`` the result
-    cell as entered, ``twice`` the row's :func:`swiss_paired_twice` cell; ``opponents``,
-    ``results``, ``all_points`` and ``all_twice`` are the round's columns of every player
-    (checked numbers, results as entered, points as read, paired-twice reasons),
-    ``labels`` the players' labels, ``unanswered`` the round's sum of
-    :func:`swiss_not_named_back` (0: no row names this player unanswered);
+    (:func:`swiss_label`, `` (Name)``), ``opponent`` the opponent's number as
+    checked (a number, ``""`` or a ``check opponent`` message, which the cell shows),
+    ``result`` the result cell as entered, ``twice`` the row's :func:`swiss_paired_twice`
+    cell; ``opponents``, ``results``, ``all_points`` and ``all_twice`` are the round's
+    columns of every player (checked numbers, results as entered, points as read,
+    paired-twice reasons), ``labels`` the players' labels, ``unanswered`` the round's sum
+    of :func:`swiss_not_named_back` (0: no row names this player unanswered);
     ``double_loss`` accepts a game lost by both (the FIDE Swiss; not the US Chess one).
     """
     head = f'"{CHECK}round {rnd}: "'
     own_label = f'"player "&{own}&{own_label}'
-    theirs = f"INDEX({opponents},{opponent})"
+    theirs = f"INDEX({opponents},{opponent})"  # whom the opponent's row names
     their_label = _labelled(labels, opponent)
     their_points = f"INDEX({all_points},{opponent})"
     their_result = f"INDEX({results},{opponent})"
@@ -209,8 +197,9 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
     namer = f"MATCH({own},{opponents},0)"
     named_alone = (f'IF(AND({points}="",INDEX({all_points},{namer})=""),{points},'
                    f'{head}&{_labelled(labels, namer)}&" names "&{own_label}&" as opponent, whose row names no opponent")')
+    # (a result read as points is a played one unless it is a forfeit or a bye)
     no_opponent = (f'IF(IF({unanswered}=0,FALSE,NOT(ISNA({namer}))),{named_alone},'
-                   f'IF(AND(ISNUMBER({points}),{played_result(result)}),'
+                   f'IF(AND(ISNUMBER({points}),{_kind(result)}=0),'
                    f'{head}&{own_label}&" has the result "&{result}&" but no opponent",{points}))')
     # a refused result or opponent number: its own message (the round is no game for
     # the ratings and tie-breaks, as a contradicted one)

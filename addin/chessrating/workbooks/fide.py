@@ -53,7 +53,8 @@ from .layout import (
 __all__ = ["TIEBREAK_SETTINGS",
            "PLAYER_HEADERS", "TOTAL_COLUMNS", "STANDINGS_NAMES", "RATING_COL", "K_COL", "K_LIST_COL",
            "AFTER_PLAYERS", "ESTABLISHED_GAMES", "UNKNOWN_GAMES_CHOICES", "mark_assumed_k",
-           "validate_fide_players", "own_check_formula", "k_assumed", "opponent_cell",
+           "validate_fide_players", "own_check_formula", "k_assumed", "k_note_formula", "row_reason",
+           "opponent_cell",
            "write_fide_settings", "write_fide_player", "fide_player_formulas", "fide_formats",
            "set_fide_widths"]
 
@@ -136,7 +137,8 @@ def write_fide_player(sheet: Worksheet, st: Styles, r: int, number: int,
 def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: str,
                          entered: str, played: str, none: str, titles: str,
                          feds: str, own_check: str = "", inputs: Sequence[str] = (),
-                         first_rating: str = "") -> dict[str, str]:
+                         first_rating: str = "", reason: str = "",
+                         k_note: str = "") -> dict[str, str]:
     """Row ``r``'s K and total formulas, by column header.
 
     The ranges of the row's games: ``opp`` the opponents' ratings and ``read`` the
@@ -149,7 +151,10 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     ``inputs`` are ranges of the row's other refused inputs (a colour that is not one)
     that only Check shows, after the reasons among its games. ``first_rating`` is the
     row's First rating cell: why an unrated player gets no first rating (a text too long
-    for the narrow column, which shows ``→ Check``) is told in Check.
+    for the narrow column, which shows ``→ Check``) is told in Check. ``reason`` and
+    ``k_note`` are helper cells, the one home of the row's first reason among its games
+    (:func:`row_reason`) and of the note on an assumed K (:func:`k_note_formula`), which
+    the totals then name rather than spell again; without them each total spells both.
     """
     rating, k, fed = cell(r, RATING_COL), cell(r, K_COL), cell(r, FED_COL)
     games, k_list = cell(r, GAMES_COL), cell(r, K_LIST_COL)
@@ -158,10 +163,11 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     # refused rating, a bad opponent number) is shown instead of the function's value.
     checked = [points, opp]
     games_read = f'IF(AND({games}="",UnknownGames<>"new"),{ESTABLISHED_GAMES},{games})'
-    note = (f'IF(NOT({k_assumed(rating, k_list, games, cell(r, PEAK_COL))}),"",IF(UnknownGames="new",'
-            f'"{ASSUMED}rated games unknown, read as 0 (new player); K list overrides",'
-            f'"{ASSUMED}rated games unknown, read as {ESTABLISHED_GAMES} (established); '
-            f'K list overrides"))')
+    note = k_note or k_note_formula(r)
+
+    def unless_reason(otherwise: str) -> str:
+        """The row's first reason among its games, else ``otherwise``."""
+        return f'IF({reason}<>"",{reason},{otherwise})' if reason else first_check(checked, otherwise)
     own = own_check or f"({own_check_formula(r)})"
     k_list_read = f'FIDE_CHANGE(2000,2000,0.5,{k_list},"2025")'
     # Check: the row's own refused inputs (rating, then K and its inputs), then the first
@@ -170,6 +176,8 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
         note = (f'IF(AND(ISTEXT({first_rating}),{first_rating}<>"",LEFT({first_rating},{len(CHECK)})<>"{CHECK}"),'
                 f'{first_rating},{note})')
     also = f'IF({note}="","","; "&{note})'
+    check = (f'IF({reason}<>"",{reason}&{also},{first_check(inputs, note, also)})' if reason
+             else first_check([*checked, *inputs], note, also))
     return {
         # K list as FIDE_CHANGE reads it: a K it refuses (200) shows the refusal here,
         # and so in every total resting on K and in Check
@@ -183,17 +191,42 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
         # A reason among the row's games before the test for games: a contradicted
         # round has no opponent's rating, so a row whose every game is contradicted has
         # none but shows why.
-        "Perf. (TPR)": f'={first_check(checked, f"""IF({none},"",PERF_RATING({opp},{read},"FIDE"))""")}',
-        "Change": f'=IF({unrated},"",{first_check(checked, f"""IF({none},"",IF({refused(k)},{k},FIDE_CHANGE({rating},{opp},{read},{k},Rules)))""")})',
-        "New rating": f'=IF({unrated},"",{first_check(checked, f"""IF({none},"",IF({refused(k)},{k},FIDE_NEWRATING({rating},{opp},{read},{k},Rules)))""")})',
-        "First rating": f'=IF({unrated},{first_check(checked, f"""IF({none},"",FIDE_INITIAL({opp},{read}))""")},"")',
+        "Perf. (TPR)": f'={unless_reason(f"""IF({none},"",PERF_RATING({opp},{read},"FIDE"))""")}',
+        "Change": f'=IF({unrated},"",{unless_reason(f"""IF({none},"",IF({refused(k)},{k},FIDE_CHANGE({rating},{opp},{read},{k},Rules)))""")})',
+        "New rating": f'=IF({unrated},"",{unless_reason(f"""IF({none},"",IF({refused(k)},{k},FIDE_NEWRATING({rating},{opp},{read},{k},Rules)))""")})',
+        "First rating": f'=IF({unrated},{unless_reason(f"""IF({none},"",FIDE_INITIAL({opp},{read}))""")},"")',
         "Norm": f'=IF(OR(NormTitle="",{played}=0),"",'
-                f'{first_check(checked, f"FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed})")})',
+                f'{unless_reason(f"FIDE_NORM({opp},{read},NormTitle,{titles},{feds},{fed})")})',
         # The row's first problem, in a column wide enough to print it whole: the
         # player's own rating or K refused, a result, opponent or game to check (the
         # note on an assumed K after it), else the note alone.
-        "Check": f"=IF({refused(own)},{own},IF({refused(k)},{k},{first_check([*checked, *inputs], note, also)}))",
+        "Check": f"=IF({refused(own)},{own},IF({refused(k)},{k},{check}))",
     }
+
+
+def row_reason(ranges: Sequence[str]) -> str:
+    """Formula (no ``=``) of a row's helper cell: the first ``check …`` message among
+    ``ranges`` (its games' points, then its opponents' ratings), else ``""``: the one
+    home of the reason every total of the row shows in place of its value.
+
+    >>> row_reason(["P5:S5", "O5:Q5"])
+    'IFERROR(INDEX(P5:S5,MATCH("check *",P5:S5,0)),IFERROR(INDEX(O5:Q5,MATCH("check *",O5:Q5,0)),""))'
+    """
+    formula = '""'
+    for found in reversed(ranges):
+        formula = f'IFERROR(INDEX({found},MATCH("{CHECK}*",{found},0)),{formula})'
+    return formula
+
+
+def k_note_formula(r: int, sheet: str = "") -> str:
+    """Formula (no ``=``): row ``r``'s note on an assumed K (rated games unknown, read as
+    the setting ``UnknownGames`` says), else ``""``; ``sheet`` names the crosstable when
+    the formula stands on another sheet."""
+    def at(col: int) -> str:
+        return f"{sheet}!{cell(r, col)}" if sheet else cell(r, col)
+    return (f'IF(NOT({k_assumed(at(RATING_COL), at(K_LIST_COL), at(GAMES_COL), at(PEAK_COL))}),"",'
+            f'"{ASSUMED}rated games unknown, read as "&IF(UnknownGames="new","0 (new player)",'
+            f'"{ESTABLISHED_GAMES} (established)")&"; K list overrides")')
 
 
 def k_assumed(rating: str, k_list: str, games: str, peak: str) -> str:

@@ -87,10 +87,12 @@ def game_points(result: str, where: str = "") -> str:
 
     Built-ins only, so that every viewer computes it.
 
-    >>> game_points("J5", "against player 2")[:68]
-    'IF(TRIM(J5)="","",IF(ISNUMBER(J5),IF(J5=1,1,IF(J5=0.5,0.5,IF(J5=0,0,'
-    >>> '"check result against player 2: "&"J"&ROW(Crosstable!$J$5)&": "' in game_points("Crosstable!$J$5", "against player 2")
-    True
+    >>> game_points("J5", "against player 2")[:64]
+    'IF(TRIM(J5)="","",IFERROR(IF(ISNUMBER(J5),IF(OR(J5={0,0.5,1}),J5'
+    >>> game_points("J5", "against player 2")[-29:]
+    'J5&" is not a game result")))'
+    >>> game_points("J5", "against player 2").count("is not a game result")  # one home
+    1
     """
     # the formula is the same for every result cell but for the cell's address: it is
     # spelled once per ``where`` with a mark in the address's place
@@ -110,28 +112,29 @@ _DATE_SERIALS = (366, 2958466)
 
 @functools.lru_cache(maxsize=None)
 def _points_formula(where: str) -> str:
-    """:func:`game_points` with :data:`_RESULT_MARK` in place of the result cell."""
+    """:func:`game_points` with :data:`_RESULT_MARK` in place of the result cell: the
+    points of a result read as one (``#N/A`` for anything else), else the one message
+    saying why not."""
     result = _RESULT_MARK
-    head = f'check result{" " + where if where else ""}: '
-    bad = f'"{head}"&{result}&" is not a game result"'
-    # 2 January or 1 February of any year is what Excel makes of a typed 1/2: said so,
-    # with the cell (DAY and MONTH are only reached for a whole number that is a date)
-    low, high = _DATE_SERIALS
-    typed_half = (f'"{head}"&{_ADDRESS_MARK}&": "&DAY({result})&IF(MONTH({result})=1,"-Jan","-Feb")'
-                  f'&" {HALF_AS_DATE}"')
-    by_number = (f'IF(AND({result}>{low},{result}<{high},{result}=INT({result})),'
-                 f'IF(OR(AND(MONTH({result})=1,DAY({result})=2),AND(MONTH({result})=2,DAY({result})=1)),'
-                 f'{typed_half},{bad}),{bad})')
-    for value, found in sorted(RESULTS_BY_NUMBER.items()):
-        by_number = f"IF({result}={value:g},{found.points:g},{by_number})"
+    numbers = sorted(RESULTS_BY_NUMBER)
+    assert all(RESULTS_BY_NUMBER[n].points == n for n in numbers), "a number is its own points"
     # a comparison with an array constant compares with each of its texts, in any
     # formula (no array entry needed), in Excel and LibreOffice alike
     key = f"UPPER(TRIM({result}))"
-    by_text = bad
-    for points in (0.0, 0.5, 1.0):
-        by_text = f"IF(OR({key}={{{','.join(_texts_worth(points))}}}),{points:g},{by_text})"
-    return (f'IF(TRIM({result})="","",IF(ISNUMBER({result}),{by_number},'
-            f'IF(ISTEXT({result}),{by_text},{bad})))')
+    by_text = "NA()"
+    for worth in (0.0, 0.5, 1.0):
+        by_text = f"IF(OR({key}={{{','.join(_texts_worth(worth))}}}),{worth:g},{by_text})"
+    points = (f"IF(ISNUMBER({result}),IF(OR({result}={{{','.join(f'{n:g}' for n in numbers)}}}),{result},NA()),"
+              f"{by_text})")
+    # 2 January or 1 February of any year is what Excel makes of a typed 1/2: said so,
+    # with the cell (IFERROR: MONTH and DAY refuse what is no date)
+    low, high = _DATE_SERIALS
+    typed_half = (f"IFERROR(AND(ISNUMBER({result}),{result}>{low},{result}<{high},{result}=INT({result}),"
+                  f"OR(AND(MONTH({result})=1,DAY({result})=2),AND(MONTH({result})=2,DAY({result})=1))),FALSE)")
+    why = (f'IF({typed_half},{_ADDRESS_MARK}&": "&DAY({result})&IF(MONTH({result})=1,"-Jan","-Feb")'
+           f'&" {HALF_AS_DATE}",{result}&" is not a game result")')
+    head = f'check result{" " + where if where else ""}: '
+    return f'IF(TRIM({result})="","",IFERROR({points},"{head}"&{why}))'
 
 
 # Messages the templates' helper cells hold for an input to fix start with this word;
@@ -195,25 +198,27 @@ def checked_opponent(opponent: str, own: str, players: int, rnd: int | None = No
     typed as a number.
     """
     where = f"{CHECK}opponent{f' in round {rnd}' if rnd else ''}: "
-    bad = f'"{where}"&{opponent}&" is not a player number (1 to {players})"'
-    text = f'IF(ISNUMBER(--{opponent}),"{where}"&{opponent}&" is text: type it as a number",{bad})'
-    return (f'IF({opponent}="","",IF(NOT(ISNUMBER({opponent})),{text},'
-            f'IF(OR({opponent}<1,{opponent}>{players},{opponent}<>INT({opponent})),{bad},'
-            f'IF({opponent}={own},"{where}"&{opponent}&" is the player himself",{opponent}))))')
+    x = opponent
+    why = (f'IF({x}={own}," is the player himself",IF(AND(ISTEXT({x}),ISNUMBER(-{x})),'
+           f'" is text: type it as a number"," is not a player number (1 to {players})"))')
+    # (a text is no number, and equals no number: the message's branch)
+    good = f"IF(ISNUMBER({x}),AND({x}>=1,{x}<={players},{x}=INT({x}),{x}<>{own}))"
+    return f'IF({x}="","",IF({good},{x},"{where}"&{x}&{why}))'
 
 
 def checked_colour(colour: str, rnd: int) -> str:
-    """Formula (no ``=``): a round's colour as the tie-breaks read it: the cell while it
-    holds W or B, White or Black (any case, spaces around; docs/RULES.md §1), ``""`` while
-    blank, else ``check colour of round N: … is not W or B``, which the row's Check cell
-    shows and TIEBREAK reads as no colour.
+    """Formula (no ``=``): a round's colour as the tie-breaks read it: the cell (without
+    spaces around) while it holds W or B, White or Black in any case (docs/RULES.md §1.2),
+    ``""`` while blank, else ``check colour of round N: … is not W or B``, which the row's
+    Check cell shows and TIEBREAK reads as no colour.
 
-    >>> checked_colour("K5", 1)[:57]
-    'IF(TRIM(K5)="","",IF(OR(UPPER(TRIM(K5))={"W","B","WHITE",'
+    >>> checked_colour("K5", 1)
+    'IF(OR(TRIM(K5)={"","W","B","WHITE","BLACK"}),TRIM(K5),"check colour of round 1: "&K5&" is not W or B")'
     """
-    spellings = ",".join(f'"{text}"' for text in COLOUR_CELLS)
-    return (f'IF(TRIM({colour})="","",IF(OR(UPPER(TRIM({colour}))={{{spellings}}}),{colour},'
-            f'"{CHECK}colour of round {rnd}: "&{colour}&" is not W or B"))')
+    # (a comparison of texts ignores case)
+    spellings = ",".join(['""', *(f'"{text}"' for text in COLOUR_CELLS)])
+    return (f'IF(OR(TRIM({colour})={{{spellings}}}),TRIM({colour}),'
+            f'"{CHECK}colour of round {rnd}: "&{colour}&" is not W or B")')
 
 
 def opponent_rating(ratings: str, checked: str) -> str:

@@ -18,6 +18,10 @@ docs/RULES.md §1.1, §1.2) holds the reason in place of its points, and neither
 opponent nor its result is read by the ratings and tie-breaks; a colour that is not one
 holds its reason, which the row's Check shows. The tie-breaks read the ratings as the
 opponents' rows do (a refused one as its reason), and only where a code needs them.
+After the blocks, one column per quantity and player: the rating's check, the rating as
+the opponents read it, the label the messages name the player by, the row's first reason
+among its games (``Reason``) and its note on an assumed K (``K note``): each reason is
+spelled once there, and the totals and Check name that cell.
 
 Points add up every round, byes included; Games counts the rounds with an opponent and
 a result. A rating cell that is blank, 0 or ``-`` means no rating. The player columns
@@ -41,7 +45,8 @@ from ..errors import RatingError
 from .event import NORM_TITLES
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
-    fide_formats, fide_player_formulas, mark_assumed_k, opponent_cell, own_check_formula, set_fide_widths, validate_fide_players,
+    fide_formats, fide_player_formulas, k_note_formula, mark_assumed_k, opponent_cell, own_check_formula, row_reason,
+    set_fide_widths, validate_fide_players,
     write_fide_player, write_fide_settings,
 )
 from .layout import (
@@ -197,7 +202,8 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=lay.block_range(4, r), feds=lay.block_range(5, r),
         own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}", inputs=[lay.block_range(_COLOUR, r)],
-        first_rating=cell(r, lay.totals + TOTAL_COLUMNS.index("First rating")))
+        first_rating=cell(r, lay.totals + TOTAL_COLUMNS.index("First rating")),
+        reason=f"{GAMES}!{cell(r, _reason_col(lay))}", k_note=f"{GAMES}!{cell(r, _reason_col(lay) + 1)}")
 
     def block(index: int) -> str:
         start = lay.block(index)
@@ -335,6 +341,13 @@ def _label_col(lay: SwissLayout) -> int:
     return _read_rating_col(lay) + 1
 
 
+def _reason_col(lay: SwissLayout) -> int:
+    """Games sheet: the column of each row's first reason among its games
+    (:func:`.fide.row_reason`), then of its note on an assumed K, which the totals and
+    Check name."""
+    return _label_col(lay) + 1
+
+
 def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
     """The Games sheet's columns of rating checks, one per player (shown first in the
     player's Check cell), and of the rating as the player's opponents read it: the
@@ -355,6 +368,16 @@ def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
                             f"={swiss_label(f'{SHEET}!{cell(r, 1)}')}", st.formula_text)
     sheet.set_column(col, col, 30)
     sheet.set_column(read_col, read_col, 30)
+    reason_col = _reason_col(lay)
+    sheet.merge_range(lay.first - 2, reason_col, lay.first - 1, reason_col, "Reason", st.header)
+    sheet.merge_range(lay.first - 2, reason_col + 1, lay.first - 1, reason_col + 1, "K note", st.header)
+    for i in range(lay.players):
+        r = lay.first + i
+        reason = row_reason([cell(r, lay.block(_POINTS)) + ":" + cell(r, lay.block(_POINTS) + lay.rounds - 1),
+                             cell(r, lay.block(1)) + ":" + cell(r, lay.block(1) + lay.rounds - 1)])
+        write_quiet_formula(sheet, r, reason_col, f"={reason}", st.formula_text)
+        write_quiet_formula(sheet, r, reason_col + 1, f"={k_note_formula(r, SHEET)}", st.formula_text)
+    sheet.set_column(reason_col, reason_col + 1, 30)
 
 
 def _pair_button(sheet: Worksheet) -> None:

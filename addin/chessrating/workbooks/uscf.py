@@ -185,6 +185,12 @@ class UscfLayout(RoundsLayout):
         of contradicting rounds look up (:func:`.contradictions.swiss_label`)."""
         return self.block(_BLOCKS) + 3
 
+    @property
+    def note(self) -> int:
+        """Games sheet: the column of each row's note on an assumed games so far (the one
+        home of its words, which Check names)."""
+        return self.block(_BLOCKS) + 4
+
 
 def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
     read, ids, opp, points = (lay.block_range(i, r) for i in range(4))
@@ -199,7 +205,7 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
     none = f'SUMPRODUCT(--({ids}<>""))=0'
     checked = [points, opp]
     own = f"{GAMES}!{cell(r, lay.own_check)}"
-    note = _note(r)
+    note = f"{GAMES}!{cell(r, lay.note)}"
     also = f'IF({note}="","","; "&{note})'
     one = cell(r, lay.totals + TOTAL_COLUMNS.index("One pass"))
     two = cell(r, lay.totals + TOTAL_COLUMNS.index("Two passes"))
@@ -260,11 +266,11 @@ def _own_check_formula(r: int, games: str) -> str:
 
 
 def _note(r: int) -> str:
-    """Formula (no ``=``): the note that row ``r``'s games so far rest on an assumption."""
-    rating, typed = cell(r, RATING_COL), cell(r, GAMES_COL)
-    return (f'IF(OR({no_rating(rating)},{typed}<>""),"",IF(UnknownGames="new",'
-            f'"{ASSUMED}games so far unknown, read as 0 (new player)",'
-            f'"{ASSUMED}games so far unknown, read as {ESTABLISHED_GAMES} (established, N′ = N*)"))')
+    """Formula (no ``=``) of the Games sheet's note that row ``r``'s games so far rest on
+    an assumption, else ``""``."""
+    rating, typed = f"{SHEET}!{cell(r, RATING_COL)}", f"{SHEET}!{cell(r, GAMES_COL)}"
+    return (f'IF(OR({no_rating(rating)},{typed}<>""),"","{ASSUMED}games so far unknown, read as "&'
+            f'IF(UnknownGames="new","0 (new player)","{ESTABLISHED_GAMES} (established, N′ = N*)"))')
 
 
 # Games sheet cell holding the number of the first player whose inputs USCF_EVENT would
@@ -455,6 +461,7 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
     sheet.merge_range(lay.first - 2, flag_col, lay.first - 1, flag_col, "Inputs to check", st.header)
     sheet.merge_range(lay.first - 2, own_col, lay.first - 1, own_col, "Own inputs check", st.header)
     sheet.merge_range(lay.first - 2, lay.label, lay.first - 1, lay.label, "Player", st.header)
+    sheet.merge_range(lay.first - 2, lay.note, lay.first - 1, lay.note, "Note", st.header)
     for i in range(lay.players):
         r = lay.first + i
         rating, typed = f"{SHEET}!{cell(r, RATING_COL)}", f"{SHEET}!{cell(r, GAMES_COL)}"
@@ -470,6 +477,7 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
         write_quiet_formula(sheet, r, flag_col, f'=IF(OR({refused(check)},{bad}),{r - lay.first + 1},"")',
                             st.formula_int)
         write_quiet_formula(sheet, r, lay.label, f"={swiss_label(f'{SHEET}!{cell(r, 1)}')}", st.formula_text)
+        write_quiet_formula(sheet, r, lay.note, f"={_note(r)}", st.formula_text)
     # below the players, the sum of each round's Not-named-back column (0 in a round
     # whose rows agree about who played whom)
     for rnd in range(lay.rounds):
@@ -482,6 +490,7 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
     book.define_name(FIRST_TO_CHECK, f"={GAMES}!{absolute(1, flag_col)}")
     sheet.set_column(games_col, flag_col, 9)
     sheet.set_column(own_col, own_col, 30)
+    sheet.set_column(lay.note, lay.note, 30)
 
 
 def _mark_assumed(sheet: Worksheet, lay: UscfLayout, st: Styles) -> None:
