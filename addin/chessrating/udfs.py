@@ -40,7 +40,7 @@ __all__ = [
 CATEGORY = "Chess rating"
 
 # _lazily: the tie-breaks and the US Chess event (event_cells, tiebreaks, tournament,
-# uscf.event: about half of the code a Lite copy carries) are imported by the functions
+# uscf.event: about a third of the code a Lite copy carries) are imported by the functions
 # that use them, at their first call, so opening a Lite copy and answering its first
 # rating formula does not compile them.
 _F = TypeVar("_F", bound=Callable[..., Any])
