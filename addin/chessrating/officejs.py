@@ -80,7 +80,9 @@ def remembered(function: _F, options: dict[str, dict[str, Any]]) -> _F:
         key = answers_key(args)
         found = answers.get(key) if key is not None else None
         if found is not None:
-            return [list(row) for row in found]  # fresh rows: the caller may change them
+            # a new list of the kept rows, which are tuples: no caller can change what is
+            # kept, and xlwings reads rows of either kind (it builds its own lists)
+            return list(found)
         answer = function(*(converted(name, value) for name, value in zip(names, args)))
         if key is not None and isinstance(answer, list) and all(isinstance(row, list) for row in answer):
             if len(answers) >= KEPT:
