@@ -13,7 +13,8 @@ Also times the function alone (CPython, this process) for scale, and prints the 
 of the Pyodide run: from Node's start to Pyodide loaded, xlwings imported, main.py run,
 the first answer. Needs Node and ``npm ci`` in tests/lite (no network afterwards).
 
-Run: ``PYTHONPATH=addin python benchmarks/lite_dispatch.py [--repeat N] [--rounds R]``.
+Run: ``PYTHONPATH=addin python benchmarks/lite_dispatch.py [--repeat N] [--rounds R] [--main FILE]``
+(``--main``: another Lite copy's main.py, e.g. an earlier one, for its start-up).
 """
 
 from __future__ import annotations
@@ -51,13 +52,14 @@ def xlwings_site(folder: Path) -> Path:
     return site
 
 
-def run_pyodide(repeat: int, rounds: int) -> dict:
+def run_pyodide(repeat: int, rounds: int, main: Path | None = None) -> dict:
     from chessrating.lite.embedded import main_py
+    main_text = main.read_text(encoding="utf-8") if main else main_py()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         request = folder / "request.json"
         request.write_text(json.dumps({
-            "site": str(xlwings_site(folder)), "main": main_py(), "calls": [fide_change_call()],
+            "site": str(xlwings_site(folder)), "main": main_text, "calls": [fide_change_call()],
             "published": True, "timing": {"repeat": repeat, "rounds": rounds}}), encoding="utf-8")
         done = subprocess.run(["node", str(NODE_DIR / "run_main.mjs"), str(request)], cwd=NODE_DIR,
                               capture_output=True, text=True, timeout=1800)
@@ -79,8 +81,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=50, help="calls per round and variant")
     parser.add_argument("--rounds", type=int, default=7, help="rounds (the median is printed)")
+    parser.add_argument("--main", type=Path, help="the main.py to run (default: this tree's Lite copy's)")
     args = parser.parse_args()
-    answer = run_pyodide(args.repeat, args.rounds)
+    answer = run_pyodide(args.repeat, args.rounds, args.main)
     assert answer["outcomes"] == answer["published_outcomes"], "the variants disagree"
     published = answer["timing"]["published"][0]
     replaced = answer["timing"]["replaced"][0]
@@ -96,6 +99,10 @@ def main() -> None:
     print("start-up, ms from Node's start: "
           f"Pyodide loaded {start['pyodide']:.0f}, xlwings imported {start['xlwings']:.0f}, "
           f"main.py run {start['main']:.0f}, first answer {start['first_answer']:.0f}")
+    cpu = answer["startup_cpu"]
+    print("  the Node process's CPU ms at the same points: "
+          f"{cpu['pyodide']:.0f}, {cpu['xlwings']:.0f}, {cpu['main']:.0f}, {cpu['first_answer']:.0f}")
+    print(f"chessrating modules loaded at the first answer: {len(answer['modules_at_first_answer'])}")
 
 
 if __name__ == "__main__":

@@ -11,8 +11,10 @@ The package by concern, dependencies pointing one way (a test pins them):
   and :mod:`.tournament`, the model of a whole tournament (players, rounds, results) that
   the file formats, the workbooks, the tie-breaks and the pairing share;
 - the Excel face: :mod:`.udfs` (the worksheet functions), :mod:`.cells` (what Excel
-  hands over, read into core values) and :mod:`.event_cells` (a whole event read from
-  ranges, computed once for a table); it imports the core;
+  hands over, read into core values), :mod:`.event_cells` (a whole event read from
+  ranges, computed once for a table) and :mod:`.officejs` (under xlwings Lite and Server,
+  a call a sheet repeats row after row answered before its arguments are converted); it
+  imports the core;
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.lite` (their copies
   for xlwings Lite), :mod:`.trf` (tournament report files), :mod:`.import_trf` (a report

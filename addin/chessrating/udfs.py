@@ -21,9 +21,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from . import cells, checks, elo, event_cells, fide, goal, norms, performance, uscf
-from . import tiebreaks as tiebreaks_core
-from .tiebreaks import fide as tiebreaks_fide
+from . import cells, checks, elo, fide, goal, norms, performance, uscf
 from .cells import (
     flatten, read_bool, read_label, read_number, read_optional, read_paired_labels,
     read_text, typed_zero,
@@ -40,6 +38,11 @@ __all__ = [
 ]
 
 CATEGORY = "Chess rating"
+
+# _lazily: the tie-breaks and the US Chess event (event_cells, tiebreaks, tournament,
+# uscf.event: about a third of the code a Lite copy carries) are imported by the functions
+# that use them, at their first call, so opening a Lite copy and answering its first
+# rating formula does not compile them.
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 _ON_SERVER = os.environ.get("XLWINGS_ON_SERVER") == "true"
@@ -115,15 +118,33 @@ def _excel_function(function: _F, *, check_ranges: bool = True) -> _F:
 def _doc(**docs: str) -> Callable[[_F], _F]:
     """Argument docs for the Function Wizard; every argument also reads error cells as text.
     Where xlwings registers nothing, the function is left as it is."""
+    return _registered(docs, remember=False)
 
+
+def _doc_remembered(**docs: str) -> Callable[[_F], _F]:
+    """:func:`_doc` for a function a sheet asks once per row over the same ranges: under
+    Office.js its arguments are registered raw and converted by
+    :func:`.officejs.remembered`, which answers a repeated call before converting them."""
+    return _registered(docs, remember=True)
+
+
+def _registered(docs: dict[str, str], remember: bool) -> Callable[[_F], _F]:
     def decorate(function: _F) -> _F:
         if not _XLWINGS_REGISTERS:
             return function
-        for name, text in reversed(list(docs.items())):
+        declared: dict[str, dict[str, Any]] = {}
+        for name, text in docs.items():
             options: dict[str, Any] = {"doc": text, "err_to_str": True}
             if name.endswith("__2d"):
                 name, options["ndim"] = name[:-4], 2
-            function = xw.arg(name, **options)(function)
+            declared[name] = options
+        raw = remember and _ON_SERVER
+        if raw:
+            from . import officejs
+
+            function = officejs.remembered(function, declared)
+        for name, options in reversed(list(declared.items())):
+            function = xw.arg(name, "raw", doc=options["doc"])(function) if raw else xw.arg(name, **options)(function)
         return xw.func(category=CATEGORY)(function)
 
     return decorate
@@ -401,19 +422,19 @@ def USCF_FLOOR(peak_rating, life_master=False):
                       read_bool(cells.scalar(life_master, "life_master"), "life_master"))
 
 
-@_doc(ratings="Each player's rating before the event, one per row (blank: unrated).",
-      games="Each player's games rated so far.",
-      results__2d="An n×n crosstable (row player's result against column player), or n×rounds results.",
-      opponents__2d="With n×rounds results: the opponent's player number for each round (blank or 0: no game).",
-      ages="Each player's age, for an unrated player's starting estimate, which moves his opponents' "
-           "ratings too (US Chess takes 15 for a junior without a birth date; blank: 1300).",
-      records='Each player\'s record: "W" all earlier games won, "L" all lost, else blank.',
-      dual_rated="TRUE in a dual-rated event (30–65 minutes) updating Regular ratings.",
-      bonus_threshold="Bonus multiplier B (default 10; 14 and 12 for earlier events).",
-      peak_ratings="Each player's highest established rating, for the rating floor (blank: no peak floor).",
-      life_masters="Each player's TRUE for an Original Life Master (floor 2200); blank is FALSE.",
-      absolute_floors="Each player's personal absolute floor before the event, 100 to 150 (blank: 100); "
-                      "this event's wins (4), draws (2) and 3 games completed (1) are added, up to 150.")
+@_doc_remembered(ratings="Each player's rating before the event, one per row (blank: unrated).",
+                 games="Each player's games rated so far.",
+                 results__2d="An n×n crosstable (row player's result against column player), or n×rounds results.",
+                 opponents__2d="With n×rounds results: the opponent's player number for each round (blank or 0: no game).",
+                 ages="Each player's age, for an unrated player's starting estimate, which moves his opponents' "
+                      "ratings too (US Chess takes 15 for a junior without a birth date; blank: 1300).",
+                 records='Each player\'s record: "W" all earlier games won, "L" all lost, else blank.',
+                 dual_rated="TRUE in a dual-rated event (30–65 minutes) updating Regular ratings.",
+                 bonus_threshold="Bonus multiplier B (default 10; 14 and 12 for earlier events).",
+                 peak_ratings="Each player's highest established rating, for the rating floor (blank: no peak floor).",
+                 life_masters="Each player's TRUE for an Original Life Master (floor 2200); blank is FALSE.",
+                 absolute_floors="Each player's personal absolute floor before the event, 100 to 150 (blank: 100); "
+                                 "this event's wins (4), draws (2) and 3 games completed (1) are added, up to 150.")
 @functools.partial(_excel_function, check_ranges=False)  # checked after the cache, on a miss
 def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
                dual_rated=False, bonus_threshold=10, peak_ratings=None, life_masters=None,
@@ -423,6 +444,8 @@ def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
     # rated once and the rows after the first are answered from the cache, before any
     # range is checked; the ranges are checked where the event is rated, on a miss
     # (event_cells.rated_event), so the cache keeps only events whose ranges passed.
+    from . import event_cells  # the event's modules load at the first call (_lazily)
+
     arguments = (ratings, games, results, opponents, ages, records, dual_rated,
                  bonus_threshold, peak_ratings, life_masters, absolute_floors)
     key = event_cells.arguments_key(arguments)
@@ -434,15 +457,18 @@ def USCF_EVENT(ratings, games, results, opponents=None, ages=None, records=None,
 
 # ---------------------------------------------------------------------------- tie-breaks
 
-@_doc(code='Tie-break code: FIDE C.07 (DE, WIN, BH, SB, KS, ARO, TPR, ...; BH/C1 or BH-C1) or US Chess (MODMED, SOLKOFF, CUMULATIVE, ...). A range of codes: the last one, DE among players tied on the ones before.',
-      opponents__2d="Players × rounds: each round's opponent number (the opponent's row, 1-based; blank or 0: none). Blank with a square results grid: a round robin (beside byes only: rounds not paired yet).",
-      results__2d="Players × rounds results: 1, ½, 0, + - (forfeits), H B U Z (byes), W/D/L; blank = not played. Or a round-robin grid.",
-      colours__2d="Players × rounds colours, W or B (White, Black); read only by BPG, BWG, BLACKS.",
-      rules='FIDE C.07 edition: "2026" (default, from 1 March 2026) or "2024".',
-      ratings="Each player's rating, one per row; read only by ARO, TPR, PTP, APRO, APPO (a bad one stops only the values resting on it).")
+@_doc_remembered(code='Tie-break code: FIDE C.07 (DE, WIN, BH, SB, KS, ARO, TPR, ...; BH/C1 or BH-C1) or US Chess (MODMED, SOLKOFF, CUMULATIVE, ...). A range of codes: the last one, DE among players tied on the ones before.',
+                 opponents__2d="Players × rounds: each round's opponent number (the opponent's row, 1-based; blank or 0: none). Blank with a square results grid: a round robin (beside byes only: rounds not paired yet).",
+                 results__2d="Players × rounds results: 1, ½, 0, + - (forfeits), H B U Z (byes), W/D/L; blank = not played. Or a round-robin grid.",
+                 colours__2d="Players × rounds colours, W or B (White, Black); read only by BPG, BWG, BLACKS.",
+                 rules='FIDE C.07 edition: "2026" (default, from 1 March 2026) or "2024".',
+                 ratings="Each player's rating, one per row; read only by ARO, TPR, PTP, APRO, APPO (a bad one stops only the values resting on it).")
 @_excel_function
 def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None):
     """One tie-break for every player of the block, as a column (FIDE C.07 or US Chess)."""
+    from . import event_cells, tiebreaks as tiebreaks_core  # loaded at the first call (_lazily)
+    from .tiebreaks import fide as tiebreaks_fide
+
     chosen = read_text(cells.scalar(rules, "rules"), "rules", tiebreaks_core.RULES, "2026")
     if isinstance(code, (list, tuple)):  # the list of codes up to this one (for DE)
         listed = [c for c in flatten(code) if not (c is None or typed_zero(c) or (isinstance(c, str) and not c.strip()))]
@@ -464,11 +490,13 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
     return [[value] for value in tiebreaks_core.tiebreak(wanted, scores.event, chosen, scores)]
 
 
-@_doc(points="Each player's points, one per row.",
-      tiebreaks__2d="The tie-break columns in order of use, one row per player (higher is better).")
+@_doc_remembered(points="Each player's points, one per row.",
+                 tiebreaks__2d="The tie-break columns in order of use, one row per player (higher is better).")
 @_excel_function
 def TIEBREAK_RANK(points, tiebreaks):
     """The rank of each player: by points, then each tie-break column in order; equal on all share a rank."""
+    from . import event_cells, tiebreaks as tiebreaks_core  # loaded at the first call (_lazily)
+
     scores = [event_cells.standing(v, "points", player_place(i)) for i, v in enumerate(flatten(points), start=1)]
     columns: list[list[float | None]] = []
     if tiebreaks is not None:

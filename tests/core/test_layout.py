@@ -2,7 +2,7 @@
 reads another's private names.
 
 The rating core (and the package's own ``__init__``) imports only the core and the standard
-library; the Excel face (``udfs``, ``cells``, ``event_cells``) imports the core; the tools
+library; the Excel face (``udfs``, ``cells``, ``event_cells``, ``officejs``) imports the core; the tools
 (``recalc``, ``workbooks``, ``lite``, ``trf``, ``import_trf``, ``uscf_report``, ``cli``,
 ``progress``, ``pairing``, ``publish``) import the core, the face and each other; nothing imports a tool
 back. The Excel face for scripts (``scripts``: "Pair next round") sits above them all: it
@@ -26,7 +26,7 @@ PACKAGE = Path(chessrating.__file__).parent
 # A top-level module or subpackage of chessrating by its name; "__init__" is the package's own.
 CORE = {"__init__", "errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal",
         "tiebreaks", "tournament"}
-FACE = {"udfs", "cells", "event_cells"}
+FACE = {"udfs", "cells", "event_cells", "officejs"}
 TOOLS = {"recalc", "workbooks", "lite", "trf", "import_trf", "uscf_report", "cli", "progress",
          "pairing", "publish"}
 SCRIPTS = {"scripts"}

@@ -327,3 +327,27 @@ def test_lite_registers_the_script_and_imports_the_engine_only_when_it_runs(lite
     assert (meta["function_name"], meta["name"]) == ("pair_next_round", "Pair next round")
     assert meta["button"] == scripts.PAIR_NEXT_ROUND["button"] and meta["include"] == "Crosstable,Report"
     assert lite_runtime["engine_at_first_answer"] == []
+
+
+# What a Lite copy loads only when a function or the script first needs it: the pairing,
+# the exports (TRF, US Chess dBASE), the import of a report file, the workbooks and the
+# engine (not carried at all), and the tie-breaks and the US Chess event with the
+# tournament model they read (carried, imported by TIEBREAK, TIEBREAK_RANK and USCF_EVENT).
+LOADED_WHEN_FIRST_USED = ("chessrating.pairing", "chessrating.trf", "chessrating.uscf_report",
+                          "chessrating.import_trf", "chessrating.workbooks", "chessrating.recalc",
+                          "chessrating.lite", "chessrating.tiebreaks", "chessrating.event_cells",
+                          "chessrating.tournament", "chessrating.uscf.event")
+
+
+def test_the_first_formula_answered_loads_only_the_modules_it_needs(lite_runtime: dict) -> None:
+    first = lite_runtime["names"][0]
+    assert _payloads()[first][0] == "ELO_EXPECTED"
+    loaded = lite_runtime["modules_at_first_answer"]
+    early = [m for m in loaded if any(m == lazy or m.startswith(lazy + ".") for lazy in LOADED_WHEN_FIRST_USED)]
+    assert early == []
+    # what ELO_EXPECTED needs is there: the function, its readers and Elo's formula
+    assert {"chessrating.udfs", "chessrating.cells", "chessrating.elo"} <= set(loaded)
+    # and the tie-break calls after it were answered (test_every_function_in_pyodide_equals_cpython
+    # compares their values): the lazy imports load when first used
+    tiebreak = lite_runtime["names"].index("tiebreak_swiss")
+    assert "value" in lite_runtime["outcomes"][tiebreak]

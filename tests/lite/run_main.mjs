@@ -15,13 +15,23 @@
 // Prints JSON: "outcomes", one per call ({"value": ...} or {"error": type, "message":
 // text}), "meta" (custom_functions_meta of main.py, what Excel registers), the names
 // main.py replaced in xlwings ("replaced"), "startup" (ms from the start of Node to
-// Pyodide loaded, xlwings imported, main.py run, the first call answered), "timing" if asked
+// Pyodide loaded, xlwings imported, main.py run, the first call answered), "startup_cpu" (the
+// Node process's CPU ms at the same points), "timing" if asked
 // (ms per call, median of the rounds, per variant), and the runtime's "python",
 // "platform" and "xlwings" versions. With "scripts": "script_outcomes", one per script
 // ({"actions": [...], "output": what it printed, "ms": [each run's ms from the call to
 // the actions], "cpu_ms": [the Node process's CPU ms in each run]} or {"error", "message"}), "scripts_meta" (custom_scripts_meta of main.py)
 // and "engine_at_first_answer", the pairing modules imported once the first function
-// call was answered. Needs no network.
+// call was answered. Always "modules_at_first_answer": every chessrating module imported
+// once the first function call was answered (main.py's lazy imports leave the others out).
+// Optional "recalculations": {"arguments": [JSON text of one argument, ...], "runs":
+// [{"label": text, "calls": [{"func": NAME, "args": [index into arguments, ...]}, ...]}]}:
+// each run calls its cells in order, each argument parsed from its JSON text just before
+// its call (outside the time, so no call shares another's objects, as in Excel), and gives
+// "recalculations" ({"label", "ms": the calls' sum, "cpu_ms": the Node process's CPU
+// in the calls, "ms_by_function", "cpu_ms_by_function",
+// "slowest_ms" by function}) and "recalculation_answers" (the first outcome of each
+// distinct call, by "NAME:[indices]"). Needs no network.
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { loadPyodide } from "pyodide";
@@ -33,12 +43,14 @@ const pyodide = await loadPyodide({
   stderr: (line) => process.stderr.write(line + "\n"),
 });
 const booted = performance.now();
+const bootedCpu = (({ user, system }) => (user + system) / 1000)(process.cpuUsage());
 pyodide.FS.mkdirTree("/site");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: request.site }, "/site");
 pyodide.FS.mkdirTree("/workbook");
 pyodide.FS.writeFile("/workbook/main.py", request.main, { encoding: "utf8" });
 pyodide.globals.set("request_json", JSON.stringify(request));
 pyodide.globals.set("booted_ms", booted);
+pyodide.globals.set("booted_cpu_ms", bootedCpu);
 pyodide.globals.set("now_ms", () => performance.now());
 // CPU time of the Node process (user + system), ms: on a loaded machine it moves less
 // than the wall clock.
@@ -55,11 +67,11 @@ request = json.loads(request_json)
 sys.path[:0] = ["/site", "/workbook"]
 import xlwings
 from xlwings.server import custom_functions_call, custom_functions_meta, custom_scripts_call, custom_scripts_meta
-xlwings_ms = now_ms()
+xlwings_ms, xlwings_cpu_ms = now_ms(), cpu_ms()
 ENGINE = ("gacrux", "networkx", "chessrating.pairing")
 
 import main
-main_ms = now_ms()
+main_ms, main_cpu_ms = now_ms(), cpu_ms()
 replaced = getattr(main, "XLWINGS_REPLACED", [])
 
 
@@ -115,21 +127,48 @@ async def timing(calls, repeat, rounds):
     return {variant: [statistics.median(t) for t in per_call] for variant, per_call in times.items()}
 
 
+async def recalculations(spec):
+    """Each run's calls in order, timed one by one (their arguments parsed outside the time)."""
+    texts, runs, answers = spec["arguments"], [], {}
+    for run in spec["runs"]:
+        by_function, cpu_by_function, slowest, total, cpu = {}, {}, {}, 0.0, 0.0
+        for c in run["calls"]:
+            args = [json.loads(texts[i]) for i in c["args"]]
+            start, used = now_ms(), cpu_ms()
+            outcome = await call(c["func"], args)
+            spent, busy = now_ms() - start, cpu_ms() - used
+            cpu += busy
+            total += spent
+            by_function[c["func"]] = by_function.get(c["func"], 0.0) + spent
+            cpu_by_function[c["func"]] = cpu_by_function.get(c["func"], 0.0) + busy
+            slowest[c["func"]] = max(slowest.get(c["func"], 0.0), spent)
+            answers.setdefault(f"{c['func']}:{c['args']}", outcome)
+        runs.append({"label": run["label"], "ms": total, "cpu_ms": cpu, "ms_by_function": by_function,
+                     "cpu_ms_by_function": cpu_by_function, "slowest_ms": slowest})
+    return runs, answers
+
+
 async def run():
     calls = request["calls"]
-    outcomes, first_ms = [], None
-    engine_at_first_answer = None
+    outcomes, first_ms, first_cpu_ms = [], None, None
+    engine_at_first_answer = modules_at_first_answer = None
     for c in calls:
         outcomes.append(await call(c["func"], c["args"]))
         first_ms = first_ms or now_ms()
+        first_cpu_ms = first_cpu_ms or cpu_ms()
         if engine_at_first_answer is None:
             engine_at_first_answer = sorted(m for m in ENGINE if m in sys.modules)
+            modules_at_first_answer = sorted(m for m in sys.modules if m == "chessrating" or m.startswith("chessrating."))
     answer = {"outcomes": outcomes, "meta": custom_functions_meta(main),
               "replaced": [f"{module.__name__}.{name}" for module, name, _, _ in replaced],
               "startup": {"pyodide": booted_ms, "xlwings": xlwings_ms, "main": main_ms,
                           "first_answer": first_ms},
+              "startup_cpu": {"pyodide": booted_cpu_ms, "xlwings": xlwings_cpu_ms, "main": main_cpu_ms,
+                              "first_answer": first_cpu_ms},
               "python": sys.version.split()[0], "platform": sys.platform,
-              "xlwings": xlwings.__version__}
+              "xlwings": xlwings.__version__, "modules_at_first_answer": modules_at_first_answer}
+    if "recalculations" in request:
+        answer["recalculations"], answer["recalculation_answers"] = await recalculations(request["recalculations"])
     if request.get("published"):
         use(True)
         answer["published_outcomes"] = [await call(c["func"], c["args"]) for c in calls]
