@@ -31,7 +31,7 @@ from typing import Any
 
 from ..cells import whole_number
 from ..tournament import Player, RoundGame, Tournament, colour_code
-from ..trf.export import trf_code
+from ..trf.bookgames import trf_code
 
 __all__ = ["EventData", "StandingsTable", "evaluate", "read_event", "date_text"]
 

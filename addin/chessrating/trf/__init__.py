@@ -4,9 +4,10 @@
   and out of the tournament model (:mod:`chessrating.tournament`).
 - :mod:`.export`, :mod:`.preflight` and :mod:`.ranks`: ``chessrating export-trf``, a filled
   workbook into the FIDE rating report, with a rating officer's pre-flight check and the
-  ranks it writes (the TRF file's, where the workbook was made from one); :mod:`.celldates`
-  reads its date cells as they show, :mod:`.outputs` replaces the TRF file and its check
-  together (never a file given).
+  ranks it writes (the TRF file's, where the workbook was made from one); :mod:`.bookevent`
+  reads the workbook's event, players and rounds, :mod:`.bookgames` its games (a result
+  cell's TRF code), :mod:`.celldates` its date cells as they show; :mod:`.outputs`
+  replaces the TRF file and its check together (never a file given).
 - :mod:`.plaintext`: text for line-based, fixed-column records (TRF, US Chess's dBASE
   fields): no line break or control of any kind, one column per character for every reader.
 - :mod:`.fidelist` and :mod:`.fill`: the FIDE rating list, and ``chessrating fide-list``;

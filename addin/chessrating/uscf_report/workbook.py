@@ -14,7 +14,7 @@ lacking a colour.
 Where things come from: the event's name is the crosstable's Event cell; city, dates and
 time control the Report sheet's; each player's number (the row), name, rating (blank, 0
 or ``-``: unrated) and every round the crosstable's; US Chess ID and state the Report
-sheet's. A result cell becomes its TRF code (:func:`chessrating.trf.export.trf_code`:
+sheet's. A result cell becomes its TRF code (:func:`chessrating.trf.bookgames.trf_code`:
 ``1 ½ 0``, ``+ -`` forfeits, ``H`` half-point bye, ``B`` full-point bye, ``U``, ``Z``),
 which :func:`.layout.round_cell` turns into US Chess's letter.
 
@@ -44,7 +44,7 @@ from ..errors import RatingError
 from ..results import EXCEL_ERRORS
 from ..trf.celldates import cell_date
 from ..trf.bookview import BookView, read_book_view
-from ..trf.export import trf_code
+from ..trf.bookgames import cell_text, trf_code
 from .layout import ReportInfo
 from .preflight import Issue
 from .source import Player, RoundGame, Tournament, colour_code
@@ -65,23 +65,13 @@ class UscfBook:
     issues: list[Issue] = field(default_factory=list)
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
-
-
 def _date(value: Any) -> _dt.date | None:
     """A date cell's date, or ``None`` (the caller names a value that is not one)."""
     if isinstance(value, (_dt.date, int, float)) and not isinstance(value, bool):
         # a date before 1910 is a year or number typed into a date cell (2026 shows as
         # 1905/07/18): named by the caller, never reported (trf.celldates)
         return cell_date(value)[0]
-    found = _ISO_DATE.fullmatch(_text(value))
+    found = _ISO_DATE.fullmatch(cell_text(value))
     if found:
         try:
             return _dt.date(*(int(g) for g in found.groups()))
@@ -114,7 +104,7 @@ def _event(view: BookView, t: Tournament, issues: list[Issue]) -> ReportInfo:
         raw = view.one(name)
         setattr(t, attr, _date(raw))
         if raw is not None and getattr(t, attr) is None:
-            issues.append(Issue(0, "", label, f"{_text(raw)!r} is not a date (type it as a date, e.g. 2026/03/07)"))
+            issues.append(Issue(0, "", label, f"{cell_text(raw)!r} is not a date (type it as a date, e.g. 2026/03/07)"))
     system = view.text("ReportRatingSystem").upper()
     dual = view.one("DualRated")
     if system in ("R", "D", "Q") and isinstance(dual, bool) and dual != (system == "D"):
@@ -135,15 +125,16 @@ def _games(view: BookView, sheet: str, row: int, p: Player, rounds: list[tuple[i
         label = f"round {rnd}"
         opponent = whole_number(opp_value)
         if opp_value is not None and (opponent is None or opponent not in numbers or opponent == p.number):
-            issues.append(Issue(p.number, p.name, label, f"opponent {_text(opp_value)!r} is not another player's number"))
+            issues.append(Issue(p.number, p.name, label,
+                                f"opponent {cell_text(opp_value)!r} is not another player's number"))
             opponent = None
         code = trf_code(result)
         if code is None:
-            issues.append(Issue(p.number, p.name, label, f"result {_text(result)!r} is not a result"))
+            issues.append(Issue(p.number, p.name, label, f"result {cell_text(result)!r} is not a result"))
             code = " "
-        colour = colour_code(_text(colour_value))
+        colour = colour_code(cell_text(colour_value))
         if colour_value is not None and colour is None:
-            issues.append(Issue(p.number, p.name, label, f"colour {_text(colour_value)!r} is not W or B"))
+            issues.append(Issue(p.number, p.name, label, f"colour {cell_text(colour_value)!r} is not W or B"))
         if opponent is not None and code == " ":
             issues.append(Issue(p.number, p.name, label, f"paired with player {opponent}, no result"))
             continue
@@ -157,7 +148,7 @@ def _rating(value: Any, p: Player, issues: list[Issue]) -> int | None:
         return None
     rating = whole_number(value)
     if rating is None or not 100 <= rating <= 4000:
-        issues.append(Issue(p.number, p.name, "rating", f"{_text(value)!r} is not a rating"))
+        issues.append(Issue(p.number, p.name, "rating", f"{cell_text(value)!r} is not a rating"))
         return None
     return rating
 
@@ -170,24 +161,24 @@ def uscf_book(view: BookView) -> UscfBook:
     sheet, first_row, name_col = cells[0]
     if view.value(sheet, first_row - 2, name_col + 2) != "Games so far":
         raise RatingError(f"book: {str(view.path)!r} " + _NOT_USCF.format("no Games so far column"))
-    t = Tournament(name=_text(view.value(sheet, 2, name_col)))
+    t = Tournament(name=cell_text(view.value(sheet, 2, name_col)))
     issues: list[Issue] = []
     info = _event(view, t, issues)
-    rows = [(i + 1, row) for i, (_, row, _) in enumerate(cells) if _text(view.value(sheet, row, name_col))]
+    rows = [(i + 1, row) for i, (_, row, _) in enumerate(cells) if cell_text(view.value(sheet, row, name_col))]
     numbers = {number for number, _ in rows}
     rounds = _rounds(view, sheet, first_row - 1, name_col + 1)
     ids, states = view.named("UscfIds"), view.named("PlayerStates")
     member_ids: dict[int, str] = {}
     player_states: dict[int, str] = {}
     for number, row in rows:
-        p = Player(number, _text(view.value(sheet, row, name_col)))
+        p = Player(number, cell_text(view.value(sheet, row, name_col)))
         if p.name in EXCEL_ERRORS:
             issues.append(Issue(number, "", "name", f"holds the Excel error {p.name}, not a name"))
         p.rating = _rating(view.value(sheet, row, name_col + 1), p, issues)
         _games(view, sheet, row, p, rounds, numbers, issues)
         t.players.append(p)
-        member_ids[number] = _text(ids[number - 1] if number <= len(ids) else None)
-        player_states[number] = _text(states[number - 1] if number <= len(states) else None).upper()
+        member_ids[number] = cell_text(ids[number - 1] if number <= len(ids) else None)
+        player_states[number] = cell_text(states[number - 1] if number <= len(states) else None).upper()
     t.rounds = max((len(p.games) for p in t.players), default=0)
     info = replace(info, member_ids=member_ids, player_states=player_states)
     return UscfBook(view.path, t, info, issues)
