@@ -4,8 +4,10 @@
 and the web) part by part, at the zip and XML level, never re-saved by a spreadsheet
 library:
 
-- :mod:`.convert`: the copy as a whole: which parts change, the Lite add-in's web
-  extension and task pane, the zip written beside the destination and moved in place;
+- :mod:`.convert`: the copy as a whole: which parts change, the zip written beside the
+  destination and moved in place;
+- :mod:`.webextension`: the Lite add-in's web extension and task pane, the workbook's own
+  web-extension parts read within bounds;
 - :mod:`.sheets`: each call of our functions in a cell bound as a Lite function;
 - :mod:`.parts`: the other parts a copy changes (relationships, content types,
   workbook, shared strings, document properties);
