@@ -1,7 +1,8 @@
 """FIDE Tournament Report Files (TRF16 and TRF26).
 
 - :mod:`.codec`: reading and writing TRF text, tolerant of what real files hold, into
-  and out of the tournament model (:mod:`chessrating.tournament`).
+  and out of the tournament model (:mod:`chessrating.tournament`); :mod:`.decoding`
+  turns a file's bytes into that text (UTF-8, UTF-16, or 8-bit line by line).
 - :mod:`.export`, :mod:`.preflight` and :mod:`.ranks`: ``chessrating export-trf``, a filled
   workbook into the FIDE rating report, with a rating officer's pre-flight check and the
   ranks it writes (the TRF file's, where the workbook was made from one); :mod:`.bookevent`
