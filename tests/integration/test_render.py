@@ -277,7 +277,8 @@ def test_every_page_prints_landscape_at_7_points_or_more(printed, name: str, pap
         if not page.words and not page.sheet:
             continue  # a blank page (LibreOffice ends the How-to sheet with one on Letter)
         size = (round(page.width), round(page.height))
-        upright = page.sheet in PORTRAIT
+        # the US Chess Report: four columns, a form
+        upright = page.sheet in PORTRAIT or (page.sheet == "Report" and "uscf" in name)
         expected = A4_LANDSCAPE if not paper else LETTER_LANDSCAPE
         assert size == (expected[::-1] if upright else expected), (name, paper, number, page.sheet)
         smallest = min(w[3] - w[1] for w in page.words) if page.words else per_point * 11
@@ -378,8 +379,9 @@ def test_large_event_repeats_names_and_headers_on_every_page(printed, name: str)
 
 # The lists a director pins up, and their pages: the Swiss's Pairings of javafo_sample2
 # (52 players: 52 lines, the most a round can need) and the demo's Schedule (10 players,
-# 9 rounds of 7 lines: 63 lines); an A4 page upright holds 46 lines under the headings.
-LISTS = [("imported-fide", "Pairings", "Round", 2), ("demo", "Schedule", "players,", 2)]
+# 9 rounds of 7 lines: 63 lines); an A4 page upright holds 46 lines under the headings at
+# 100 % (the Pairings), 63 at the Schedule's 74 %.
+LISTS = [("imported-fide", "Pairings", "Round", 2), ("demo", "Schedule", "players,", 1)]
 
 
 @pytest.mark.parametrize(("name", "sheet", "heading", "count"), LISTS)

@@ -7,7 +7,8 @@ a fixed rule; and one imported TRF file. Each is recalculated by ``chessrating r
 and printed to PDF by LibreOffice headless. Checked: the Standings lines come in rank
 order, each equal to its player's Crosstable cells; LibreOffice computes the Standings
 formulas as our engine does; each sheet prints only the rows entered (every page shows
-a player), the Standings on one page (two at most for 40 and more), at 7 pt or more, the
+a player), the Standings on one page (two at most for 40 and more), every sheet on at most
+the pages of :data:`PAGES` and at 7 pt or more, a crosstable across before down, the
 headers on every page and never broken inside a word.
 """
 
@@ -264,7 +265,19 @@ def test_libreoffice_computes_the_standings_as_the_engine(books, tmp_path, name:
     assert compared > 100
 
 
-PRINTED_SHEETS = ("Crosstable", "Games", "Pairings", "Schedule", "Standings")
+PRINTED_SHEETS = ("Crosstable", "Games", "Pairings", "Report", "Schedule", "Standings")
+# book -> sheet -> the most pages it prints on A4 (LibreOffice, Carlito). Before the Report
+# followed the entries it took 6/6/4/4 pages (Swiss 11, Swiss 40, round robin 10, US Chess
+# 30) and the round robin's Schedule 2. The wide sheets print across at 64 % (7 pt): the
+# Swiss Crosstable's eleven rounds and the Games sheet's 14 blocks of eleven rounds do not
+# fit a page at that scale, nor the 20-player round robin's grid (README, Printing).
+PAGES = {
+    "swiss-11": {"Crosstable": 2, "Standings": 1, "Pairings": 1, "Games": 5, "Report": 1},
+    "swiss-40": {"Crosstable": 6, "Standings": 1, "Pairings": 1, "Games": 5, "Report": 2},
+    "round-robin-10": {"Crosstable": 2, "Standings": 1, "Schedule": 1, "Report": 1},
+    "uscf-30": {"Crosstable": 4, "Standings": 1, "Games": 3, "Report": 1},
+    "imported": {"Crosstable": 6, "Standings": 2, "Pairings": 1, "Games": 8, "Report": 2},
+}
 
 
 @pytest.mark.parametrize("name", list(BOOKS))
@@ -311,3 +324,64 @@ def test_headers_never_break_inside_a_word(printed):
             seen[footer] += "CUMULATIVE" in texts
             assert not {"CUM", "ULATI", "CUMU", "CUMUL", "ULATIVE"} & texts, footer
     assert seen["Crosstable"] >= 1 and seen["Standings"] >= 1, seen
+
+
+def _page_sizes(pdf: Path) -> list[tuple[float, float]]:
+    info = subprocess.run(["pdfinfo", "-f", "1", "-l", "999", str(pdf)], check=True, capture_output=True,
+                          text=True).stdout
+    return [tuple(float(s) for s in line.split(":", 1)[1].split("pts")[0].split(" x "))  # type: ignore[misc]
+            for line in info.splitlines() if line.startswith("Page") and "size" in line]
+
+
+@pytest.mark.parametrize("name", list(BOOKS))
+def test_each_sheet_prints_on_few_pages_at_7_points(printed, books, name: str):
+    """Every sheet a director hands out, on at most the pages of :data:`PAGES`, its text
+    at 7 pt or more; the lists and the US Chess Report upright, the wide sheets across."""
+    pages = printed[name]
+    sizes = _page_sizes(books[name].parent / "pdf" / f"{name}.pdf")
+    counted: dict[str, int] = {}
+    for (footer, words), (width, height) in zip(pages, sizes):
+        counted[footer] = counted.get(footer, 0) + 1
+        if footer not in PAGES[name]:
+            continue
+        smallest = min(w[3] - w[1] for w in words) / printed["per_point"]
+        assert smallest >= 7 - 0.05, (name, footer, counted[footer], round(smallest, 2))
+        upright = footer in ("Standings", "Pairings", "Schedule") or (footer == "Report" and name == "uscf-30")
+        assert (width < height) == upright, (name, footer)
+    assert {sheet: counted.get(sheet, 0) for sheet in PAGES[name]} == \
+        {sheet: min(counted.get(sheet, 0), most) for sheet, most in PAGES[name].items()}, (name, counted)
+    assert all(counted.get(sheet, 0) >= 1 for sheet in PAGES[name]), (name, counted)
+
+
+def _players_on(words: list[tuple[float, float, float, float, str]]) -> list[str]:
+    """The names ``Player NN`` a page shows, top to bottom."""
+    found = []
+    for word in words:
+        if word[4] == "Player":
+            after = [w for w in words if abs(w[1] - word[1]) < 1 and 0 <= w[0] - word[2] < 8]
+            found.append((word[1], f"Player {after[0][4] if after else ''}"))
+    return [text for _, text in sorted(found)]
+
+
+def test_a_crosstable_prints_across_then_down(printed):
+    """40 players over two pages across and three down: each pair of pages across shows
+    the same players, the next pair the players after them."""
+    pages = [words for footer, words in printed["swiss-40"] if footer == "Crosstable"]
+    assert len(pages) == 6
+    shown = [_players_on(words) for words in pages]
+    for left, right in zip(shown[::2], shown[1::2]):
+        assert left and left == right
+    assert [name for left in shown[::2] for name in left] == [f"Player {i:02d}" for i in range(1, 41)]
+
+
+def test_the_report_prints_the_players_entered_and_a_round_robin_its_rounds(printed):
+    """The Report of the 10-player round robin: the ten players and the nine rounds they
+    play, none of the twenty the template takes; the Swiss's 11 players."""
+    (robin,) = [words for footer, words in printed["round-robin-10"] if footer == "Report"]
+    assert _players_on(robin) == [f"Player {i:02d}" for i in range(1, 11)]
+    (round_row,) = [w for w in robin if w[4] == "Round"]
+    numbers = [w[4] for w in sorted(robin, key=lambda w: w[0]) if abs(w[1] - round_row[1]) < 1 and w[4].isdigit()]
+    assert numbers == [str(r) for r in range(1, 10)]
+    assert "Round and colour of each game" not in " ".join(w[4] for w in robin)
+    (swiss,) = [words for footer, words in printed["swiss-11"] if footer == "Report"]
+    assert _players_on(swiss) == [f"Player {i:02d}" for i in range(1, 12)]

@@ -1012,10 +1012,23 @@ def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> 
             assert ws.page_setup.orientation == "landscape" and ws.page_setup.paperSize == 9
             assert ws.page_setup.scale >= 64 and not ws.sheet_properties.pageSetUpPr.fitToPage
             assert ws.print_title_rows == "$3:$4" and ws.print_title_cols == "$A:$B", (name, sheet)
+            # across, then down: the pages of the same players follow each other
+            assert ws.page_setup.pageOrder == "overThenDown", (name, sheet)
     swiss = openpyxl.load_workbook(templates["fide-swiss.xlsx"])
     # (to the last block, the opponents as entered; down to the last row with a name)
     assert swiss.defined_names["PrintEnteredGames"].attr_text == (
         'OFFSET(Games!$A$1,0,0,MAX(4,SUMPRODUCT(MAX((Games!$B$5:$B$204<>"")*ROW(Games!$B$5:$B$204)))),169)')
+    # the Report: the players entered (their names copied); a round robin's columns end
+    # with the last round its players play (the round numbers shown)
+    assert swiss.defined_names["PrintEnteredReport"].attr_text == (
+        'OFFSET(Report!$A$1,0,0,MAX(18,SUMPRODUCT(MAX((Report!$B$19:$B$218<>"")*ROW(Report!$B$19:$B$218)))),12)')
+    robin = openpyxl.load_workbook(templates["fide-round-robin.xlsx"])
+    assert robin.defined_names["PrintEnteredReport"].attr_text == (
+        'OFFSET(Report!$A$1,0,0,MAX(18,SUMPRODUCT(MAX((Report!$B$19:$B$38<>"")*ROW(Report!$B$19:$B$38)))),'
+        'MAX(5,SUMPRODUCT(MAX((Report!$B$15:$T$15<>"")*COLUMN(Report!$B$15:$T$15)))))')
+    assert [robin["Report"].cell(15, c).value for c in (2, 20)] == ['=IF(1<BergerTable,1,"")', '=IF(19<BergerTable,19,"")']
+    schedule = robin["Schedule"].page_setup
+    assert (schedule.orientation, schedule.scale) == ("portrait", 74)
 
 
 def test_norm_column_is_quiet_until_a_title_is_picked(templates: dict[str, Path], demo: Path) -> None:

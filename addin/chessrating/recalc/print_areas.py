@@ -1,21 +1,32 @@
 """Print areas given as a formula that follows the entries, and the fixed ranges
 ``chessrating recalc`` writes for them.
 
-The templates' Crosstable, Games, Pairings, Schedule and Standings sheets carry their
-print area as ``OFFSET(Sheet!$A$1,0,0,MAX(top,SUMPRODUCT(MAX((marks<>"")*ROW(marks)))),width)``
-(:mod:`chessrating.workbooks.print_areas` says why). LibreOffice reads no print area from
-a formula and prints every row a sheet uses, so the copy ``recalc`` writes holds, for each
-print area of that shape, the fixed range it gives over the recalculated cells; any other
-print area (a fixed range, a formula of another shape) is left as it is.
+The templates' Crosstable, Games, Pairings, Report, Schedule and Standings sheets carry
+their print area as ``OFFSET(Sheet!$A$1,0,0,MAX(top,SUMPRODUCT(MAX((marks<>"")*ROW(marks)))),width)``
+(:mod:`chessrating.workbooks.print_areas` says why); where the columns printed follow the
+entries too, ``width`` is ``MAX(least,SUMPRODUCT(MAX((across<>"")*COLUMN(across))))``, the
+last column of the row ``across`` not blank, never fewer than ``least`` columns.
+LibreOffice reads no print area from a formula and prints every row a sheet uses, so the
+copy ``recalc`` writes holds, for each print area of that shape, the fixed range it gives
+over the recalculated cells; any other print area (a fixed range, a formula of another
+shape) is left as it is.
 
 >>> print_area_formula("Crosstable", 60, 4, "Crosstable!$B$5:$B$204")
 'OFFSET(Crosstable!$A$1,0,0,MAX(4,SUMPRODUCT(MAX((Crosstable!$B$5:$B$204<>"")*ROW(Crosstable!$B$5:$B$204)))),61)'
 >>> parse_print_area(print_area_formula("Games", 9, 4, "Crosstable!$B$5:$B$204"))
-('Games', 4, 'Crosstable', 4, 1, 203, 10)
+EntryArea(sheet='Games', top=4, marks_sheet='Crosstable', first=4, col=1, last=203, width=10, across=None)
 >>> cells = {("Crosstable", 5, 2): "Carlsen", ("Crosstable", 7, 2): "Caruana"}
 >>> fixed_area(print_area_formula("Games", 9, 4, "Crosstable!$B$5:$B$204"),
 ...            lambda s, r, c: cells.get((s, r, c)))
 'Games!$A$1:$J$7'
+>>> report = print_area_formula("Report", 4, 15, "Report!$B$16:$B$35", across="Report!$B$13:$T$13")
+>>> report[report.rindex("MAX(5"):]
+'MAX(5,SUMPRODUCT(MAX((Report!$B$13:$T$13<>"")*COLUMN(Report!$B$13:$T$13)))))'
+>>> parse_print_area(report).across
+('Report', 12, 1, 19)
+>>> cells = {("Report", 16, 2): "Carlsen", ("Report", 13, 2): 1, ("Report", 13, 10): 9, ("Report", 13, 11): ""}
+>>> fixed_area(report, lambda s, r, c: cells.get((s, r, c)))
+'Report!$A$1:$J$16'
 >>> xml = (b'<workbook><sheets><sheet name="Games"/><sheet name="Report"/></sheets><definedNames>'
 ...        b'<definedName name="_xlnm.Print_Area" localSheetId="0">Games!$A$1:$J$204</definedName>'
 ...        b'</definedNames></workbook>')
@@ -31,13 +42,14 @@ import re
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from xml.parsers.expat import ExpatError
 from xml.sax.saxutils import escape
 
 from xlrecalc import column_letters, every_element
 
-__all__ = ["ENTERED", "print_area_formula", "parse_print_area", "fixed_area", "formula_print_areas", "fix_print_areas"]
+__all__ = ["ENTERED", "EntryArea", "print_area_formula", "parse_print_area", "fixed_area",
+           "formula_print_areas", "fix_print_areas"]
 
 _NAME = "_xlnm.Print_Area"
 # The workbook names that keep the formulas (chessrating.workbooks.print_areas).
@@ -45,27 +57,58 @@ ENTERED = "PrintEntered"
 _WORKBOOK = "xl/workbook.xml"
 
 
-def print_area_formula(sheet: str, last_col: int, top: int, marks: str) -> str:
+def print_area_formula(sheet: str, last_col: int, top: int, marks: str, across: str | None = None) -> str:
     """The print area of ``sheet``, columns A..``last_col`` (zero-based), from row 1 down
-    to the last row of ``marks`` (``Sheet!$B$5:$B$204``) not blank, at least ``top`` rows."""
+    to the last row of ``marks`` (``Sheet!$B$5:$B$204``) not blank, at least ``top`` rows;
+    given ``across`` (cells of one row, ``Sheet!$B$13:$T$13``), out to its last column not
+    blank, at least to ``last_col``."""
     hits = f'({marks}<>"")*ROW({marks})'
-    return f"OFFSET({sheet}!$A$1,0,0,MAX({top},SUMPRODUCT(MAX({hits}))),{last_col + 1})"
+    width = str(last_col + 1)
+    if across is not None:
+        width = f'MAX({width},SUMPRODUCT(MAX(({across}<>"")*COLUMN({across}))))'
+    return f"OFFSET({sheet}!$A$1,0,0,MAX({top},SUMPRODUCT(MAX({hits}))),{width})"
 
 
+class EntryArea(NamedTuple):
+    """A print area of :func:`print_area_formula`'s shape, rows and columns zero-based:
+    the rows printed run to the last of rows ``first``..``last`` of column ``col`` of
+    ``marks_sheet`` not blank; the columns to ``width`` or, given ``across`` (sheet, row,
+    first and last column), to its last cell not blank."""
+
+    sheet: str
+    top: int
+    marks_sheet: str
+    first: int
+    col: int
+    last: int
+    width: int
+    across: tuple[str, int, int, int] | None
+
+
+_RANGE = r"(?P<{0}>\w+)!\$(?P<{0}1>[A-Z]+)\$(?P<{0}r1>\d+):\$(?P<{0}2>[A-Z]+)\$(?P<{0}r2>\d+)"
 _FORMULA = re.compile(
-    r"OFFSET\((?P<sheet>\w+)!\$A\$1,0,0,MAX\((?P<top>\d+),SUMPRODUCT\(MAX\(\((?P<marks>\w+)!"
-    r"\$(?P<c1>[A-Z]+)\$(?P<r1>\d+):\$(?P=c1)\$(?P<r2>\d+)<>\"\"\)\*ROW\((?P=marks)!\$(?P=c1)\$(?P=r1):"
-    r"\$(?P=c1)\$(?P=r2)\)\)\)\),(?P<width>\d+)\)$")
+    r"OFFSET\((?P<sheet>\w+)!\$A\$1,0,0,MAX\((?P<top>\d+),SUMPRODUCT\(MAX\(\(" + _RANGE.format("m")
+    + r"<>\"\"\)\*ROW\((?P<again>[^)]*)\)\)\)\),(?:(?P<width>\d+)|MAX\((?P<least>\d+),SUMPRODUCT\(MAX\(\("
+    + _RANGE.format("a") + r"<>\"\"\)\*COLUMN\((?P<again2>[^)]*)\)\)\)\))\)$")
 
 
-def parse_print_area(text: str) -> tuple[str, int, str, int, int, int, int] | None:
-    """``(sheet, top, marks sheet, first row, column, last row, width)`` (rows and column
-    zero-based) of a print area of :func:`print_area_formula`'s shape, else ``None``."""
-    found = _FORMULA.match(text.strip().lstrip("="))
+def parse_print_area(text: str) -> EntryArea | None:
+    """The parts of a print area of :func:`print_area_formula`'s shape (the marks a single
+    column, ``across`` a single row), else ``None``."""
+    text = text.strip().lstrip("=")
+    found = _FORMULA.match(text)
     if found is None:
         return None
-    return (found["sheet"], int(found["top"]), found["marks"], int(found["r1"]) - 1,
-            _column(found["c1"]), int(found["r2"]) - 1, int(found["width"]))
+    marks = text[found.start("m"):found.end("mr2")]
+    if found["again"] != marks or found["m1"] != found["m2"]:
+        return None
+    across = None
+    if found["width"] is None:
+        if found["again2"] != text[found.start("a"):found.end("ar2")] or found["ar1"] != found["ar2"]:
+            return None
+        across = (found["a"], int(found["ar1"]) - 1, _column(found["a1"]), _column(found["a2"]))
+    return EntryArea(found["sheet"], int(found["top"]), found["m"], int(found["mr1"]) - 1, _column(found["m1"]),
+                     int(found["mr2"]) - 1, int(found["width"] or found["least"]), across)
 
 
 def _column(letters: str) -> int:
@@ -81,12 +124,16 @@ def fixed_area(text: str, value: Callable[[str, int, int], Any]) -> str | None:
     shape gives, ``value(sheet, row, col)`` reading the (recalculated) cells, rows and
     columns counted from 1 as :meth:`xlrecalc.Book.value` counts them; ``None`` for
     another text."""
-    parsed = parse_print_area(text)
-    if parsed is None:
+    area = parse_print_area(text)
+    if area is None:
         return None
-    sheet, top, marks_sheet, first, col, last, width = parsed
-    filled = [row + 1 for row in range(first, last + 1) if value(marks_sheet, row + 1, col + 1) not in (None, "")]
-    return f"{sheet}!$A$1:${column_letters(width)}${max([top, *filled])}"
+    filled = [row + 1 for row in range(area.first, area.last + 1)
+              if value(area.marks_sheet, row + 1, area.col + 1) not in (None, "")]
+    width = area.width
+    if area.across is not None:
+        sheet, row, first, last = area.across
+        width = max([width, *(col + 1 for col in range(first, last + 1) if value(sheet, row + 1, col + 1) not in (None, ""))])
+    return f"{area.sheet}!$A$1:${column_letters(width)}${max([area.top, *filled])}"
 
 
 def formula_print_areas(path: Path) -> dict[str, str]:
@@ -104,7 +151,7 @@ def formula_print_areas(path: Path) -> dict[str, str]:
         if element.name == "definedName" and name.startswith(ENTERED):
             parsed = parse_print_area(element.text)
             if parsed is not None:
-                found[parsed[0]] = element.text.strip().lstrip("=")
+                found[parsed.sheet] = element.text.strip().lstrip("=")
     return found
 
 

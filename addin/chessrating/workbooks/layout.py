@@ -563,11 +563,16 @@ def print_scale(width: float, landscape: bool = True, paper: int = PAPER_A4) -> 
 
 def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
                 title_rows: tuple[int, int] | None = None, landscape: bool = True,
-                title_columns: tuple[int, int] | None = None) -> None:
+                title_columns: tuple[int, int] | None = None, scale: int | None = None) -> None:
     """Print rows ``first_row``..``last_row`` of columns A..``last_col`` on A4 at the scale
-    of :func:`print_scale` (the page width, body text 7 pt or more), repeating the header
-    rows ``title_rows`` on every page down and the columns ``title_columns`` (No., Name)
-    on every page across."""
+    of :func:`print_scale` (the page width, body text 7 pt or more) or at ``scale``,
+    repeating the header rows ``title_rows`` on every page down and the columns
+    ``title_columns`` (No., Name) on every page across.
+
+    A sheet that repeats its columns is one a row of which may run over several pages
+    across (a crosstable, the Games sheet): it prints across, then down, so that the
+    pages of the same players follow each other (the pages of players 1-19, then of
+    20-38), rather than the left halves of every player first."""
     if landscape:
         sheet.set_landscape()
     else:
@@ -575,11 +580,12 @@ def print_setup(sheet: Worksheet, first_row: int, last_row: int, last_col: int,
     sheet.set_paper(PAPER_A4)  # FIDE's world; Letter keeps the scale (README, Printing)
     sheet.set_margins(**MARGINS)
     sheet.print_area(first_row, 0, last_row, last_col)
-    sheet.set_print_scale(print_scale(print_width(sheet, last_col), landscape))
+    sheet.set_print_scale(scale or print_scale(print_width(sheet, last_col), landscape))
     if title_rows is not None:
         sheet.repeat_rows(*title_rows)
     if title_columns is not None:
         sheet.repeat_columns(*title_columns)
+        sheet.print_across()
     sheet.set_header("", {"margin": HEADER_MARGIN})
     sheet.set_footer("&L&A&RPage &P of &N", {"margin": HEADER_MARGIN})
 

@@ -21,6 +21,10 @@ or ``1990/00/00``), so it goes back to the report as the arbiter wrote it; the
 crosstable's Birth year (which K reads) is its own input, and the export's pre-flight
 check names a row whose two disagree. Dates of the event and of the rounds are dates.
 
+On paper (:mod:`.print_areas`): a template prints the event's fields, the round dates and
+the players entered; a round robin's round numbers show the rounds its players play
+(blank past them) and end the columns printed.
+
 >>> REPORT_FIELDS[0], [name for _, name, _ in REPORT_FIELDS][-1]
 (('City', 'ReportCity', 'text'), 'RatingList')
 """
@@ -34,7 +38,8 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..tournament import Player, Tournament
-from .layout import CROSSTABLE, Styles, column, print_setup, write_input, write_quiet_formula, write_text_input
+from .layout import CROSSTABLE, Styles, column, print_setup, span, write_input, write_quiet_formula, write_text_input
+from .print_areas import print_entered
 
 __all__ = ["REPORT", "REPORT_FIELDS", "PLAYER_FIELDS", "write_report_sheet", "report_value",
            "game_rounds", "RATING_LISTS", "FIRST_FIELD_ROW", "ROUND_ROW", "PLAYER_HEADER_ROW"]
@@ -109,7 +114,7 @@ def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rou
     date_fmt, text_fmt = _input_formats(book)
     _write_heading(sheet, st)
     _write_event_fields(book, sheet, st, event, date_fmt)
-    last_round = _write_round_dates(book, sheet, st, rounds, event, date_fmt)
+    last_round = _write_round_dates(book, sheet, st, rounds, event, date_fmt, round_robin)
     last = _write_players(book, sheet, st, first, players, event, text_fmt)
     sheet.set_column(0, 0, 30)
     sheet.set_column(1, 1, 24)
@@ -119,10 +124,18 @@ def write_report_sheet(book: Workbook, st: Styles, first: int, players: int, rou
     if round_robin:
         write_game_rounds(book, sheet, st, last + 3, players, game_rounds(event))
     # On paper: the fields, the round dates, the players and a round robin's grid of
-    # rounds; across pages the labels and numbers of column A repeat.
+    # rounds; across pages the labels and numbers of column A repeat. A template prints
+    # the players entered (their names, copied from the crosstable, mark the rows) and
+    # leaves the grid of rounds, sized for every player it takes, to the screen: the
+    # Schedule sheet prints the same rounds and colours for the players entered.
     last_row = last + 5 + players if round_robin else last
     last_col = max(columns - 1, last_round, players if round_robin else 0)
     print_setup(sheet, 0, last_row, last_col, title_columns=(0, 0))
+    # a round robin's rounds follow the players entered (the round numbers shown), and
+    # so do the columns printed
+    across = f"{REPORT}!{span(ROUND_ROW, 1, ROUND_ROW, last_round, fixed=True)}" if round_robin else None
+    print_entered(book, sheet, REPORT, columns - 1 if round_robin else max(columns - 1, last_round),
+                  PLAYER_HEADER_ROW + 1, f"{REPORT}!{span(PLAYER_HEADER_ROW + 1, 1, last, 1, fixed=True)}", across)
 
 
 def _input_formats(book: Workbook) -> tuple[Format, Format]:
@@ -184,14 +197,18 @@ def _validate_field(sheet: Worksheet, r: int, label: str, kind: str) -> None:
 
 
 def _write_round_dates(book: Workbook, sheet: Worksheet, st: Styles, rounds: int,
-                       event: Tournament, date_fmt: Format) -> int:
+                       event: Tournament, date_fmt: Format, round_robin: bool = False) -> int:
     """The row of round numbers and the named row ``RoundDates`` below it; returns the
-    last round's column."""
+    last round's column. A round robin shows the numbers of the rounds the players
+    entered play (the Schedule sheet's ``BergerTable`` less one), blank past them."""
     sheet.write_string(ROUND_ROW, 0, "Round", st.label)
     sheet.write_string(ROUND_ROW + 1, 0, "Date", st.label)
     dates = list(event.round_dates)
     for rnd in range(max(rounds, 1)):
-        sheet.write_number(ROUND_ROW, 1 + rnd, rnd + 1, st.header)
+        if round_robin:
+            write_quiet_formula(sheet, ROUND_ROW, 1 + rnd, f'=IF({rnd + 1}<BergerTable,{rnd + 1},"")', st.header)
+        else:
+            sheet.write_number(ROUND_ROW, 1 + rnd, rnd + 1, st.header)
         _date(sheet, ROUND_ROW + 1, 1 + rnd, dates[rnd] if rnd < len(dates) else None, date_fmt)
     last_round = max(rounds, 1)
     sheet.data_validation(ROUND_ROW + 1, 1, ROUND_ROW + 1, last_round, {

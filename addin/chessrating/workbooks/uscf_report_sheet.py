@@ -36,7 +36,8 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..uscf_report.layout import RATING_SYSTEMS, US_STATES
-from .layout import CROSSTABLE, Styles, column, print_setup, write_quiet_formula, write_text_input
+from .layout import CROSSTABLE, Styles, column, print_setup, span, write_quiet_formula, write_text_input
+from .print_areas import print_entered
 
 if TYPE_CHECKING:
     from ..tournament import Tournament
@@ -208,4 +209,6 @@ def write_uscf_report_sheet(book: Workbook, st: Styles, first: int, players: int
     sheet.set_column(1, 1, 24)
     sheet.set_column(2, 3, 12)
     sheet.freeze_panes(top, 0)
-    print_setup(sheet, 0, last, 3, title_columns=(0, 0))
+    print_setup(sheet, 0, last, 3, title_columns=(0, 0), landscape=False)  # four columns: a form
+    # a template prints the players entered (their names, copied from the crosstable)
+    print_entered(book, sheet, REPORT, 3, top, f"{REPORT}!{span(top, 1, last, 1, fixed=True)}")
