@@ -523,12 +523,15 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert games["O5"].value == (
         '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($FP$5:$FP$204,BW5),BW5))')
     # The row's first reason among its games has one home (Games, "Reason", FR), and so
-    # has the note on an assumed K (FS): the totals and Check name them.
-    assert games["FR3"].value == "Reason" and games["FS3"].value == "K note"
+    # has its note (FS: why no first rating, else the note on an assumed K): the totals
+    # and Check name them.
+    assert games["FR3"].value == "Reason" and games["FS3"].value == "Note"
     assert games["FR5"].value == ('=IFERROR(INDEX(CI5:CS5,MATCH("check *",CI5:CS5,0)),'
                                   'IFERROR(INDEX(O5:Y5,MATCH("check *",O5:Y5,0)),""))')
+    assert games["FS5"].value.startswith('=IF(AND(ISTEXT(Crosstable!AX5),Crosstable!AX5<>"",'
+                                         'LEFT(Crosstable!AX5,6)<>"check "),Crosstable!AX5,IF(NOT(')
     assert games["FS5"].value.endswith('"assumed: rated games unknown, read as "&IF(UnknownGames="new",'
-                                       '"0 (new player)","30 (established)")&"; K list overrides")')
+                                       '"0 (new player)","30 (established)")&"; K list overrides"))')
     assert ws["AV5"].value == (
         '=IF(OR(E5="",E5=0,E5="-"),"",IF(Games!FR5<>"",Games!FR5,'
         'IF(SUMPRODUCT(--(Games!O5:Y5<>""))=0,"",'

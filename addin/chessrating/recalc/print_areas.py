@@ -43,7 +43,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
-from xml.parsers.expat import ExpatError
+from xml.parsers.expat import ExpatError, ParserCreate
 from xml.sax.saxutils import escape
 
 from xlrecalc import column_letters, every_element
@@ -138,20 +138,57 @@ def fixed_area(text: str, value: Callable[[str, int, int], Any]) -> str | None:
 
 def formula_print_areas(path: Path) -> dict[str, str]:
     """The print area formulas the workbook keeps under ``PrintEntered…`` names, by the
-    sheet they print (a name whose text is of another shape is passed over)."""
+    sheet they print (a name whose text is of another shape is passed over).
+
+    One streaming pass over ``xl/workbook.xml`` that keeps the text of those names alone:
+    a workbook may hold a million other names, and this runs before the engine loads it."""
     try:
         with zipfile.ZipFile(path) as archive:
             xml = archive.read(_WORKBOOK)
-        elements = every_element(xml, text={"definedName"})
+        texts = _entered_names(xml)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile, ExpatError):
         return {}  # not a workbook this can read: the engine says what is wrong with it
     found = {}
-    for element in elements:
-        name = element.attrs.get("name", "")
-        if element.name == "definedName" and name.startswith(ENTERED):
-            parsed = parse_print_area(element.text)
-            if parsed is not None:
-                found[parsed.sheet] = element.text.strip().lstrip("=")
+    for text in texts:
+        parsed = parse_print_area(text)
+        if parsed is not None:
+            found[parsed.sheet] = text.strip().lstrip("=")
+    return found
+
+
+def _entered_names(xml: bytes) -> list[str]:
+    """The texts of the ``definedName`` elements whose name starts with :data:`ENTERED`.
+
+    >>> _entered_names(b'<w xmlns="urn:x"><definedNames><definedName name="A">1</definedName>'
+    ...                b'<definedName name="PrintEnteredGames">G&amp;H</definedName></definedNames></w>')
+    ['G&H']
+    """
+    parser = ParserCreate(namespace_separator=" ")
+    found: list[str] = []
+    text: list[str] | None = None
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal text
+        if tag.rpartition(" ")[2] == "definedName" and attrs.get("name", "").startswith(ENTERED):
+            text = []
+
+    def end(tag: str) -> None:
+        nonlocal text
+        if text is not None and tag.rpartition(" ")[2] == "definedName":
+            found.append("".join(text))
+            text = None
+
+    def data(chunk: str) -> None:
+        if text is not None:
+            text.append(chunk)
+
+    def no_doctype(*_: object) -> None:  # entities could expand: the engine refuses such a file
+        raise ValueError("a document type declaration")
+
+    parser.StartDoctypeDeclHandler = no_doctype
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.CharacterDataHandler = data
+    parser.Parse(xml, True)
     return found
 
 

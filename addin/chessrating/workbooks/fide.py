@@ -53,7 +53,7 @@ from .layout import (
 __all__ = ["TIEBREAK_SETTINGS",
            "PLAYER_HEADERS", "TOTAL_COLUMNS", "STANDINGS_NAMES", "RATING_COL", "K_COL", "K_LIST_COL",
            "AFTER_PLAYERS", "ESTABLISHED_GAMES", "UNKNOWN_GAMES_CHOICES", "mark_assumed_k",
-           "validate_fide_players", "own_check_formula", "k_assumed", "k_note_formula", "row_reason",
+           "validate_fide_players", "own_check_formula", "k_assumed", "k_note_formula", "first_rating_note", "row_reason",
            "opponent_cell",
            "write_fide_settings", "write_fide_player", "fide_player_formulas", "fide_formats",
            "set_fide_widths"]
@@ -153,8 +153,9 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     row's First rating cell: why an unrated player gets no first rating (a text too long
     for the narrow column, which shows ``→ Check``) is told in Check. ``reason`` and
     ``k_note`` are helper cells, the one home of the row's first reason among its games
-    (:func:`row_reason`) and of the note on an assumed K (:func:`k_note_formula`), which
-    the totals then name rather than spell again; without them each total spells both.
+    (:func:`row_reason`) and of the row's note (:func:`first_rating_note`, else
+    :func:`k_note_formula`), which the totals then name rather than spell again; without
+    them each total spells both.
     """
     rating, k, fed = cell(r, RATING_COL), cell(r, K_COL), cell(r, FED_COL)
     games, k_list = cell(r, GAMES_COL), cell(r, K_LIST_COL)
@@ -172,9 +173,8 @@ def fide_player_formulas(r: int, *, opp: str, read: str, expected: str, points: 
     k_list_read = f'FIDE_CHANGE(2000,2000,0.5,{k_list},"2025")'
     # Check: the row's own refused inputs (rating, then K and its inputs), then the first
     # reason among its games, then the note on an assumption, after a reason if both
-    if first_rating:  # why no first rating: said in Check (the column shows "→ Check")
-        note = (f'IF(AND(ISTEXT({first_rating}),{first_rating}<>"",LEFT({first_rating},{len(CHECK)})<>"{CHECK}"),'
-                f'{first_rating},{note})')
+    if first_rating and not k_note:  # why no first rating: said in Check ("→ Check")
+        note = first_rating_note(first_rating, note)
     also = f'IF({note}="","","; "&{note})'
     check = (f'IF({reason}<>"",{reason}&{also},{first_check(inputs, note, also)})' if reason
              else first_check([*checked, *inputs], note, also))
@@ -216,6 +216,18 @@ def row_reason(ranges: Sequence[str]) -> str:
     for found in reversed(ranges):
         formula = f'IFERROR(INDEX({found},MATCH("{CHECK}*",{found},0)),{formula})'
     return formula
+
+
+def first_rating_note(first_rating: str, otherwise: str) -> str:
+    """Formula (no ``=``): why the First rating cell ``first_rating`` gives no first
+    rating (its text, too long for the narrow column, which shows ``→ Check``), else
+    ``otherwise``; a ``check …`` reason there is the row's own, which Check shows first.
+
+    >>> first_rating_note("AX5", '""')
+    'IF(AND(ISTEXT(AX5),AX5<>"",LEFT(AX5,6)<>"check "),AX5,"")'
+    """
+    return (f'IF(AND(ISTEXT({first_rating}),{first_rating}<>"",LEFT({first_rating},{len(CHECK)})<>"{CHECK}"),'
+            f'{first_rating},{otherwise})')
 
 
 def k_note_formula(r: int, sheet: str = "") -> str:

@@ -20,8 +20,9 @@ holds its reason, which the row's Check shows. The tie-breaks read the ratings a
 opponents' rows do (a refused one as its reason), and only where a code needs them.
 After the blocks, one column per quantity and player: the rating's check, the rating as
 the opponents read it, the label the messages name the player by, the row's first reason
-among its games (``Reason``) and its note on an assumed K (``K note``): each reason is
-spelled once there, and the totals and Check name that cell.
+among its games (``Reason``) and its note (``Note``: why no first rating, else the note
+on an assumed K): each reason is spelled once there, and the totals and Check name that
+cell.
 
 Points add up every round, byes included; Games counts the rounds with an opponent and
 a result. A rating cell that is blank, 0 or ``-`` means no rating. The player columns
@@ -45,7 +46,7 @@ from ..errors import RatingError
 from .event import NORM_TITLES
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
-    fide_formats, fide_player_formulas, k_note_formula, mark_assumed_k, opponent_cell, own_check_formula, row_reason,
+    fide_formats, fide_player_formulas, first_rating_note, k_note_formula, mark_assumed_k, opponent_cell, own_check_formula, row_reason,
     set_fide_widths, validate_fide_players,
     write_fide_player, write_fide_settings,
 )
@@ -370,13 +371,15 @@ def _write_own_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
     sheet.set_column(read_col, read_col, 30)
     reason_col = _reason_col(lay)
     sheet.merge_range(lay.first - 2, reason_col, lay.first - 1, reason_col, "Reason", st.header)
-    sheet.merge_range(lay.first - 2, reason_col + 1, lay.first - 1, reason_col + 1, "K note", st.header)
+    sheet.merge_range(lay.first - 2, reason_col + 1, lay.first - 1, reason_col + 1, "Note", st.header)
     for i in range(lay.players):
         r = lay.first + i
         reason = row_reason([cell(r, lay.block(_POINTS)) + ":" + cell(r, lay.block(_POINTS) + lay.rounds - 1),
                              cell(r, lay.block(1)) + ":" + cell(r, lay.block(1) + lay.rounds - 1)])
         write_quiet_formula(sheet, r, reason_col, f"={reason}", st.formula_text)
-        write_quiet_formula(sheet, r, reason_col + 1, f"={k_note_formula(r, SHEET)}", st.formula_text)
+        first_rating = f"{SHEET}!{cell(r, lay.totals + TOTAL_COLUMNS.index('First rating'))}"
+        write_quiet_formula(sheet, r, reason_col + 1,
+                            f"={first_rating_note(first_rating, k_note_formula(r, SHEET))}", st.formula_text)
     sheet.set_column(reason_col, reason_col + 1, 30)
 
 
