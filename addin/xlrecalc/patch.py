@@ -421,7 +421,8 @@ def set_calc_properties(xml: bytes) -> bytes:
 def write_cached_values(src: Path, dst: Path,
                         values: dict[str, dict[tuple[int, int], object]],
                         charts: Lookup | None = None, shown: str | None = None,
-                        parsed: Mapping[str, tuple[bytes, Element]] | None = None) -> None:
+                        parsed: Mapping[str, tuple[bytes, Element]] | None = None,
+                        workbook_edit: Callable[[bytes], bytes] | None = None) -> None:
     """Copy ``src`` to ``dst`` with the given cells' cached values set.
 
     ``values`` maps a sheet name to {(row, col): value}. With ``charts`` (the values of
@@ -431,7 +432,8 @@ def write_cached_values(src: Path, dst: Path,
     the patched sheets', charts' and workbook.xml's bytes differ. A sheet part in
     ``parsed`` (member -> its bytes and their :func:`.xmlspans.scan`, as
     :func:`.reader.read_book` read them from ``src``) is not read nor parsed again.
-    ``dst`` appears whole
+    ``workbook_edit`` rewrites workbook.xml further, in the same pass (after its calcPr
+    is set). ``dst`` appears whole
     or not at all (:func:`xlrecalc.archive.atomic_output`); ``dst`` may be
     ``src``. ``shown`` names ``src`` in messages.
     """
@@ -456,6 +458,8 @@ def write_cached_values(src: Path, dst: Path,
                         data = patch_sheet(data, patches[name])
                     elif name == book_part:
                         data = set_calc_properties(data)
+                        if workbook_edit is not None:
+                            data = workbook_edit(data)
                     else:
                         data = patch_chart(data, charts)  # type: ignore[arg-type]
                     out.writestr(copy.copy(info), data)

@@ -19,9 +19,9 @@ print area (a fixed range, a formula of another shape) is left as it is.
 >>> xml = (b'<workbook><sheets><sheet name="Games"/><sheet name="Report"/></sheets><definedNames>'
 ...        b'<definedName name="_xlnm.Print_Area" localSheetId="0">Games!$A$1:$J$204</definedName>'
 ...        b'</definedNames></workbook>')
->>> _rewritten(xml, {"Games": "Games!$A$1:$J$7", "Report": "Report!$A$1:$C$9"})[84:]
+>>> fix_print_areas(xml, {"Games": "Games!$A$1:$J$7", "Report": "Report!$A$1:$C$9"})[84:]
 b'<definedName name="_xlnm.Print_Area" localSheetId="0">Games!$A$1:$J$7</definedName><definedName name="_xlnm.Print_Area" localSheetId="1">Report!$A$1:$C$9</definedName></definedNames></workbook>'
->>> _rewritten(xml, {"Games": "Games!$A$1:$J$204"}) == xml
+>>> fix_print_areas(xml, {"Games": "Games!$A$1:$J$204"}) == xml
 True
 """
 
@@ -108,20 +108,10 @@ def formula_print_areas(path: Path) -> dict[str, str]:
     return found
 
 
-def fix_print_areas(source: Path, target: Path, fixed: dict[str, str]) -> None:
-    """Copy the workbook ``source`` to ``target`` with the print area of each sheet named
-    in ``fixed`` (sheet -> range) set to that range, in place of any it had; every other
-    member copied as it is."""
-    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
-        for info in old.infolist():
-            data = old.read(info.filename)
-            if info.filename == _WORKBOOK:
-                data = _rewritten(data, fixed)
-            new.writestr(info, data)
-
-
-def _rewritten(xml: bytes, fixed: dict[str, str]) -> bytes:
-    """``xl/workbook.xml`` with the print areas of the sheets in ``fixed`` set: an
+def fix_print_areas(xml: bytes, fixed: dict[str, str]) -> bytes:
+    """``xl/workbook.xml`` with the print area of each sheet named in ``fixed`` (sheet ->
+    range) set to that range, in place of any it had (:func:`chessrating.recalc.recalculate`
+    hands it to the engine, which writes it with the values, in one pass): an
     existing ``_xlnm.Print_Area`` keeps its place and tags, its text replaced where it
     differs; a sheet without one gets one at the end of ``definedNames`` (added after
     ``sheets`` if the file has none)."""
