@@ -136,10 +136,13 @@ def _cell_edits(xml: bytes, cell: Element, kind: str, text: str) -> list[Edit]:
     """A cell's new ``<v>`` and ``t=``; every other attribute and child kept (``<f>``,
     ``<is>``, ``extLst``, ``xml:space``…), and no ``r=`` added to a cell without one."""
     value = _value_xml(cell.prefix(xml), text)
-    tag = _with_kind(xml, cell, kind)
-    if cell.empty:
-        return [(cell.start, cell.end, tag[:-2].rstrip() + b">" + value + b"</" + cell.written_name(xml) + b">")]
-    edits: list[Edit] = [(cell.start, cell.tag_end, tag)]
+    if kind == "n" and "t" not in cell.attrs and not cell.empty:
+        edits: list[Edit] = []  # a number's start tag without t= stays as it is
+    else:
+        tag = _with_kind(xml, cell, kind)
+        if cell.empty:
+            return [(cell.start, cell.end, tag[:-2].rstrip() + b">" + value + b"</" + cell.written_name(xml) + b">")]
+        edits = [(cell.start, cell.tag_end, tag)]
     found = next((child for child in cell.children if child.name == "v"), None)
     if found is not None:
         edits.append((found.start, found.end, value))
@@ -156,8 +159,23 @@ def _new_cell(prefix: bytes, row: int, col: int, kind: str, text: str) -> bytes:
             + b">" + _value_xml(prefix, text) + b"</" + prefix + b"c>")
 
 
+_PLAIN_REF = re.compile(r"([A-Z]{1,3})[0-9]+")
+_COLUMNS: dict[str, int] = {}  # column letters -> number, as met
+
+
 def _column_of(ref: str | None) -> int | None:
-    """The column of a cell reference (``B7``, ``$B$7``), or ``None``."""
+    """The column of a cell reference (``B7``, ``$B$7``), or ``None``.
+
+    >>> _column_of("B7"), _column_of("$AA$7"), _column_of("b7"), _column_of("7B"), _column_of("XFE1")
+    (2, 27, 2, None, None)
+    """
+    plain = _PLAIN_REF.fullmatch(ref) if ref else None
+    if plain is not None:  # as a writer spells it: the general reading below, memoised
+        letters = plain[1]
+        col = _COLUMNS.get(letters)
+        if col is None:
+            col = _COLUMNS[letters] = column_number(letters)
+        return col if col <= _MAX_COL else None
     if not ref:
         return None
     letters = ref.replace("$", "").rstrip("0123456789")
