@@ -409,5 +409,6 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
         raise RecalcError(f"{dst}: cannot write the workbook ({exc.strerror or exc})") from None
     except (KeyError, ValueError, SyntaxError) as exc:  # SyntaxError: ElementTree's ParseError
         raise _unwritable(src, exc) from None
+    book.drop_compiled()
     report.seconds = time.perf_counter() - started
     return report

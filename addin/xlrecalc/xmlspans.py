@@ -239,6 +239,11 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
         parser.Parse(xml, True)
     except expat.ExpatError as exc:
         raise ValueError(f"not well-formed XML ({exc})") from None
+    finally:  # the handlers and the parser hold each other: a cycle that would keep
+        # every element alive until the cycle collector walks them all
+        parser.StartElementHandler = parser.EndElementHandler = None
+        parser.CharacterDataHandler = parser.XmlDeclHandler = None
+        parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = None
     document.end = document.content_end = len(xml)
     return document, listed
 
