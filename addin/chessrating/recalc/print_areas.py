@@ -33,7 +33,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from xml.parsers.expat import ExpatError
-from xml.sax.saxutils import escape
 
 from xlrecalc import column_letters, every_element
 
@@ -108,6 +107,12 @@ def formula_print_areas(path: Path) -> dict[str, str]:
     return found
 
 
+def _escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` escaped for XML, as ``xml.sax.saxutils.escape`` does (that
+    module loads the standard library's URL and mail clients at every start)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
 def fix_print_areas(xml: bytes, fixed: dict[str, str]) -> bytes:
     """``xl/workbook.xml`` with the print area of each sheet named in ``fixed`` (sheet ->
     range) set to that range, in place of any it had (:func:`chessrating.recalc.recalculate`
@@ -128,11 +133,11 @@ def fix_print_areas(xml: bytes, fixed: dict[str, str]) -> bytes:
               and element.attrs.get("localSheetId") in wanted):
             area = wanted.pop(element.attrs["localSheetId"])
             if element.text.replace("'", "") != area.replace("'", ""):
-                out += [xml[at:element.tag_end], escape(area).encode("utf-8")]
+                out += [xml[at:element.tag_end], _escape(area).encode("utf-8")]
                 at = element.content_end
     if not wanted:
         return b"".join(out) + xml[at:]
-    added = "".join(f'<definedName name="{_NAME}" localSheetId="{i}">{escape(area)}</definedName>'
+    added = "".join(f'<definedName name="{_NAME}" localSheetId="{i}">{_escape(area)}</definedName>'
                     for i, area in sorted(wanted.items(), key=lambda item: int(item[0]))).encode("utf-8")
     if names is not None and not names.empty:
         out += [xml[at:names.content_end], added]
