@@ -209,6 +209,10 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
             current, sheet_values = sheet, book.cells[sheet]
             sheet_written = written.setdefault(sheet, {})
         value = sheet_values.get((row, col))
+        if viewed and not isinstance(value, XlErr) and not (
+                isinstance(value, float) and not math.isfinite(value)):
+            sheet_written[(row, col)] = value  # written as it is (written_value): no address spelled
+            continue
         column = letters.get(col)
         if column is None:
             column = letters[col] = column_letters(col)
