@@ -135,7 +135,9 @@ def _with_kind(xml: bytes, cell: Element, kind: str) -> bytes:
 def _cell_edits(xml: bytes, cell: Element, kind: str, text: str) -> list[Edit]:
     """A cell's new ``<v>`` and ``t=``; every other attribute and child kept (``<f>``,
     ``<is>``, ``extLst``, ``xml:space``…), and no ``r=`` added to a cell without one."""
-    value = _value_xml(cell.prefix(xml), text)
+    prefix = cell.prefix(xml)
+    value = (b"<" + prefix + b"v>" + text.encode() + b"</" + prefix + b"v>" if kind == "n"  # digits
+             else _value_xml(prefix, text))  # a number's text needs no escaping
     if kind == "n" and "t" not in cell.attrs and not cell.empty:
         edits: list[Edit] = []  # a number's start tag without t= stays as it is
     else:
@@ -246,7 +248,8 @@ def _apply(xml: bytes, edits: list[Edit]) -> bytes:
 
 def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]],
                 document: Element | None = None) -> bytes:
-    """Set the cached value of the cells in ``updates`` ((row, col) -> (kind, text)).
+    """Set the cached value of the cells in ``updates`` ((row, col) -> (kind, text), as
+    :func:`cell_xml_value` gives them: a number's text is its digits, written as they are).
 
     The cells are found by an XML parser (:mod:`.xmlspans`), so a cell in a comment or
     a CDATA section is no cell, attributes are read in either quote style and any
