@@ -112,6 +112,14 @@ class Book:
         self._in_loop: dict[Key, int] = {}
         self._cycle_errors: dict[Key, XlErr] = {}
 
+    def drop_compiled(self) -> None:
+        """Forget the formulas' compiled forms (an evaluation compiles them again). Each
+        holds the book and the book holds it: dropped, the book is freed as soon as it
+        is no longer used, without the cycle collector walking its every object."""
+        for formula in self.formulas.values():
+            formula.run = None
+        self.compiled_names.clear()
+
     # -- building ---------------------------------------------------------------
     def add_sheet(self, name: str) -> None:
         self.cells[name] = {}

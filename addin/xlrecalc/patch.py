@@ -135,11 +135,16 @@ def _with_kind(xml: bytes, cell: Element, kind: str) -> bytes:
 def _cell_edits(xml: bytes, cell: Element, kind: str, text: str) -> list[Edit]:
     """A cell's new ``<v>`` and ``t=``; every other attribute and child kept (``<f>``,
     ``<is>``, ``extLst``, ``xml:space``…), and no ``r=`` added to a cell without one."""
-    value = _value_xml(cell.prefix(xml), text)
-    tag = _with_kind(xml, cell, kind)
-    if cell.empty:
-        return [(cell.start, cell.end, tag[:-2].rstrip() + b">" + value + b"</" + cell.written_name(xml) + b">")]
-    edits: list[Edit] = [(cell.start, cell.tag_end, tag)]
+    prefix = cell.prefix(xml)
+    value = (b"<" + prefix + b"v>" + text.encode() + b"</" + prefix + b"v>" if kind == "n"  # digits
+             else _value_xml(prefix, text))  # a number's text needs no escaping
+    if kind == "n" and "t" not in cell.attrs and not cell.empty:
+        edits: list[Edit] = []  # a number's start tag without t= stays as it is
+    else:
+        tag = _with_kind(xml, cell, kind)
+        if cell.empty:
+            return [(cell.start, cell.end, tag[:-2].rstrip() + b">" + value + b"</" + cell.written_name(xml) + b">")]
+        edits = [(cell.start, cell.tag_end, tag)]
     found = next((child for child in cell.children if child.name == "v"), None)
     if found is not None:
         edits.append((found.start, found.end, value))
@@ -156,8 +161,23 @@ def _new_cell(prefix: bytes, row: int, col: int, kind: str, text: str) -> bytes:
             + b">" + _value_xml(prefix, text) + b"</" + prefix + b"c>")
 
 
+_PLAIN_REF = re.compile(r"([A-Z]{1,3})[0-9]+")
+_COLUMNS: dict[str, int] = {}  # column letters -> number, as met
+
+
 def _column_of(ref: str | None) -> int | None:
-    """The column of a cell reference (``B7``, ``$B$7``), or ``None``."""
+    """The column of a cell reference (``B7``, ``$B$7``), or ``None``.
+
+    >>> _column_of("B7"), _column_of("$AA$7"), _column_of("b7"), _column_of("7B"), _column_of("XFE1")
+    (2, 27, 2, None, None)
+    """
+    plain = _PLAIN_REF.fullmatch(ref) if ref else None
+    if plain is not None:  # as a writer spells it: the general reading below, memoised
+        letters = plain[1]
+        col = _COLUMNS.get(letters)
+        if col is None:
+            col = _COLUMNS[letters] = column_number(letters)
+        return col if col <= _MAX_COL else None
     if not ref:
         return None
     letters = ref.replace("$", "").rstrip("0123456789")
@@ -228,7 +248,8 @@ def _apply(xml: bytes, edits: list[Edit]) -> bytes:
 
 def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]],
                 document: Element | None = None) -> bytes:
-    """Set the cached value of the cells in ``updates`` ((row, col) -> (kind, text)).
+    """Set the cached value of the cells in ``updates`` ((row, col) -> (kind, text), as
+    :func:`cell_xml_value` gives them: a number's text is its digits, written as they are).
 
     The cells are found by an XML parser (:mod:`.xmlspans`), so a cell in a comment or
     a CDATA section is no cell, attributes are read in either quote style and any
@@ -421,7 +442,8 @@ def set_calc_properties(xml: bytes) -> bytes:
 def write_cached_values(src: Path, dst: Path,
                         values: dict[str, dict[tuple[int, int], object]],
                         charts: Lookup | None = None, shown: str | None = None,
-                        parsed: Mapping[str, tuple[bytes, Element]] | None = None) -> None:
+                        parsed: Mapping[str, tuple[bytes, Element]] | None = None,
+                        workbook_edit: Callable[[bytes], bytes] | None = None) -> None:
     """Copy ``src`` to ``dst`` with the given cells' cached values set.
 
     ``values`` maps a sheet name to {(row, col): value}. With ``charts`` (the values of
@@ -431,7 +453,8 @@ def write_cached_values(src: Path, dst: Path,
     the patched sheets', charts' and workbook.xml's bytes differ. A sheet part in
     ``parsed`` (member -> its bytes and their :func:`.xmlspans.scan`, as
     :func:`.reader.read_book` read them from ``src``) is not read nor parsed again.
-    ``dst`` appears whole
+    ``workbook_edit`` rewrites workbook.xml further, in the same pass (after its calcPr
+    is set). ``dst`` appears whole
     or not at all (:func:`xlrecalc.archive.atomic_output`); ``dst`` may be
     ``src``. ``shown`` names ``src`` in messages.
     """
@@ -456,6 +479,8 @@ def write_cached_values(src: Path, dst: Path,
                         data = patch_sheet(data, patches[name])
                     elif name == book_part:
                         data = set_calc_properties(data)
+                        if workbook_edit is not None:
+                            data = workbook_edit(data)
                     else:
                         data = patch_chart(data, charts)  # type: ignore[arg-type]
                     out.writestr(copy.copy(info), data)

@@ -364,6 +364,7 @@ def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
 
 
 def _cells(root: Element) -> Iterator[tuple[Element, int, int]]:
+    columns: dict[str, int] = {}  # each column's number, counted once
     for data in root.children:
         if data.name != "sheetData":
             continue
@@ -374,7 +375,11 @@ def _cells(root: Element) -> Iterator[tuple[Element, int, int]]:
                 address = _ADDRESS.match(cell.attrs.get("r", ""))
                 if address is None:
                     raise _Unreadable("a cell without its address")
-                yield cell, int(address.group(2)), column_number(address.group(1))
+                letters = address.group(1)
+                col = columns.get(letters)
+                if col is None:
+                    col = columns[letters] = column_number(letters)
+                yield cell, int(address.group(2)), col
 
 
 def _child(element: Element, name: str) -> Element | None:

@@ -209,6 +209,10 @@ def record_values(book: Book, report: Report) -> dict[str, dict[tuple[int, int],
             current, sheet_values = sheet, book.cells[sheet]
             sheet_written = written.setdefault(sheet, {})
         value = sheet_values.get((row, col))
+        if viewed and not isinstance(value, XlErr) and not (
+                isinstance(value, float) and not math.isfinite(value)):
+            sheet_written[(row, col)] = value  # written as it is (written_value): no address spelled
+            continue
         column = letters.get(col)
         if column is None:
             column = letters[col] = column_letters(col)
@@ -297,7 +301,8 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
                 progress: Callable[[Step], None] | None = None, label: str | None = None,
                 report_type: type[Report] = Report,
                 before_write: Callable[[Book, Report], None] | None = None,
-                inputs: Mapping[str, Mapping[tuple[int, int], Any]] | None = None) -> Report:
+                inputs: Mapping[str, Mapping[tuple[int, int], Any]] | None = None,
+                workbook_edit: Callable[[bytes], bytes] | None = None) -> Report:
     """Evaluate every formula of ``src`` and write a copy with the values cached.
 
     ``dst`` defaults to ``BOOK-recalc.xlsx`` beside ``src``; ``dst=src`` updates the
@@ -312,7 +317,9 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
     reads them as it would read them from a copy of ``src`` they were written into
     (:func:`as_read`), and the copy written holds them, in the one pass that writes the
     formulas' values (the same bytes as writing them into a draft first, and
-    recalculating the draft).
+    recalculating the draft). ``workbook_edit`` rewrites the copy's workbook.xml
+    (bytes to bytes) in the same pass, after ``before_write``
+    (:func:`.patch.write_cached_values`).
 
     ``dst`` may be a folder (the default name inside it); its name must end in .xlsx or
     .xlsm (:func:`output_path`). Every refusal is a :class:`RecalcError` naming the
@@ -329,7 +336,7 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
         raise not_a_zip(src, str(src))
     with collector_paused():
         return _recalculate(src, dst, functions, progress, label, started, report_type,
-                            before_write, inputs or {})
+                            before_write, inputs or {}, workbook_edit)
 
 
 def as_read(value: Any) -> Any:
@@ -372,7 +379,8 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
                  progress: Callable[[Step], None] | None, label: str | None,
                  started: float, report_type: type[Report],
                  before_write: Callable[[Book, Report], None] | None,
-                 inputs: Mapping[str, Mapping[tuple[int, int], Any]]) -> Report:
+                 inputs: Mapping[str, Mapping[tuple[int, int], Any]],
+                 workbook_edit: Callable[[bytes], bytes] | None = None) -> Report:
     table = {name.upper(): fn for name, fn in (functions or {}).items()}
     parsed: dict[str, tuple[bytes, Element]] = {}  # each sheet parsed once, for reading and writing
     book = load_book(src, table, parsed)
@@ -400,10 +408,11 @@ def _recalculate(src: Path, dst: Path, functions: Mapping[str, Callable[..., Any
             written = {sheet: {**inputs.get(sheet, {}), **written.get(sheet, {})}
                        for sheet in {**inputs, **written}}
         write_cached_values(src, dst, written, charts=chart_values(book), shown=str(src),
-                            parsed=parsed)
+                            parsed=parsed, workbook_edit=workbook_edit)
     except OSError as exc:
         raise RecalcError(f"{dst}: cannot write the workbook ({exc.strerror or exc})") from None
     except (KeyError, ValueError, SyntaxError) as exc:  # SyntaxError: ElementTree's ParseError
         raise _unwritable(src, exc) from None
+    book.drop_compiled()
     report.seconds = time.perf_counter() - started
     return report

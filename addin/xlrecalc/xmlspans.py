@@ -28,6 +28,7 @@ section is no element, attributes may be quoted either way and come in any order
 
 from __future__ import annotations
 
+import re
 from xml.parsers import expat
 from collections.abc import Callable, Collection, Iterator
 from typing import Any
@@ -99,10 +100,23 @@ class ElementAsWritten(Element):
     _place: int | None  # its own place in the list
 
 
+# A start tag as XML writes it: up to the first ">" outside a quoted attribute value.
+_TAG = re.compile(rb"<[^>\"']*(?:(?:\"[^\"]*\"|'[^']*')[^>\"']*)*>")
+# One attribute of a start tag: the whitespace before it, its name, "=", its quoted value.
+_ATTRIBUTE = re.compile(rb"([ \t\r\n]*)([^ \t\r\n=/>]+)[ \t\r\n]*=[ \t\r\n]*(?:\"[^\"]*\"|'[^']*')")
+
+
 def tag_end(xml: bytes, start: int) -> int:
     """Just after the ``>`` of the tag that begins at ``start`` (a well-formed tag: a
-    quote opens an attribute value, which only the same quote closes)."""
-    i = start
+    quote opens an attribute value, which only the same quote closes).
+
+    >>> tag_end(b"<c r='A1' s='>'/><v/>", 0)
+    17
+    """
+    found = _TAG.match(xml, start)
+    if found is not None:
+        return found.end()
+    i = start  # no ">" after it, or an attribute value never closed
     while True:
         close = xml.find(b">", i)
         double, single = xml.find(b'"', i, close), xml.find(b"'", i, close)
@@ -225,6 +239,11 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
         parser.Parse(xml, True)
     except expat.ExpatError as exc:
         raise ValueError(f"not well-formed XML ({exc})") from None
+    finally:  # the handlers and the parser hold each other: a cycle that would keep
+        # every element alive until the cycle collector walks them all
+        parser.StartElementHandler = parser.EndElementHandler = None
+        parser.CharacterDataHandler = parser.XmlDeclHandler = None
+        parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = None
     document.end = document.content_end = len(xml)
     return document, listed
 
@@ -248,19 +267,12 @@ def attribute_span(xml: bytes, element: Element, name: str) -> tuple[int, int] |
     the whitespace before it to its closing quote, or ``None``."""
     i = element.start + 1 + len(element.written_name(xml))
     limit = element.tag_end
+    wanted = name.encode()
     while i < limit:
-        begin = i
-        while xml[i] in b" \t\r\n":
-            i += 1
-        if xml[i] in b"/>":
+        found = _ATTRIBUTE.match(xml, i, limit)
+        if found is None:
             return None
-        equals = xml.index(b"=", i)
-        written = xml[i:equals].strip()
-        quote_at = equals + 1
-        while xml[quote_at] in b" \t\r\n":
-            quote_at += 1
-        close = xml.index(xml[quote_at:quote_at + 1], quote_at + 1)
-        if written == name.encode():
-            return begin, close + 1
-        i = close + 1
+        if found[2] == wanted:
+            return found.start(), found.end()
+        i = found.end()
     return None

@@ -95,6 +95,24 @@ def test_help_texts(capsys):
     assert "BOOK-recalc.xlsx" in out and "Exit code 0" in out
 
 
+def test_a_run_registers_the_command_it_names_as_the_whole_parser_does(capsys):
+    from chessrating.cli import COMMANDS, build_parser
+
+    def subparsers(parser):
+        return parser._subparsers._group_actions[0].choices
+
+    whole = subparsers(build_parser())
+    assert list(whole) == list(COMMANDS)
+    for name in COMMANDS:
+        alone = subparsers(build_parser(name))
+        assert list(alone) == [name]
+        assert alone[name].format_help() == whole[name].format_help()
+    assert list(subparsers(build_parser("no-such-command"))) == list(COMMANDS)
+    with pytest.raises(SystemExit) as exit_:
+        main(["no-such-command"])
+    assert exit_.value.code == 2 and "invalid choice" in capsys.readouterr().err
+
+
 def test_no_command_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit_:
         main([])

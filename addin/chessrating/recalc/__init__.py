@@ -17,16 +17,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import xlrecalc
-from xlrecalc import (Book, CellError, RecalcError, Step, chart_values, content_kind, default_output,
-                      draft_path, load_book, output_path, publish, written_value)
+from xlrecalc import (Book, CellError, RecalcError, Step, chart_values, default_output,
+                      load_book, output_path, written_value)
 
-from .print_areas import fix_print_areas, fixed_area, formula_print_areas
+from .print_areas import fixed_area, fix_print_areas, formula_print_areas
 
 from .problems import Problem, as_cell_errors, find_problems
 from .standings import Standing, find_standings
@@ -112,30 +112,17 @@ def recalculate(src: Path | str, dst: Path | str | None = None, *,
             accept(report)
 
     areas = formula_print_areas(Path(src)) if Path(src).is_file() and zipfile.is_zipfile(src) else {}
-    if not areas:
-        report = xlrecalc.recalculate(src, dst, functions=table, progress=progress, label=label,
-                                      report_type=Report, before_write=before_write,
-                                      inputs=inputs)
-        assert isinstance(report, Report)
-        return report
-    # print areas that follow the entries are written as the rows entered (print_areas):
-    # the copy is finished in a draft and moved in place whole
+    # print areas that follow the entries are written as the rows entered (print_areas),
+    # into workbook.xml in the pass that writes the values
     fixed: dict[str, str] = {}
 
     def fix_areas(book: Book, report: xlrecalc.Report) -> None:
         before_write(book, report)
         fixed.update({sheet: fixed_area(text, book.value) or text for sheet, text in areas.items()})
 
-    final = output_path(Path(src), None if dst is None else Path(dst), content_kind(Path(src)))
-    with draft_path(final) as draft, draft_path(final) as rewritten:
-        def say(step: Step) -> None:  # the user's file, not the draft, in the progress
-            if progress is not None:
-                progress(replace(step, book=final.name) if step.book == draft.name else step)
-        report = xlrecalc.recalculate(src, draft, functions=table, progress=say,
-                                      label=label or Path(src).name, report_type=Report,
-                                      before_write=fix_areas, inputs=inputs)
-        fix_print_areas(draft, rewritten, fixed)
-        publish(rewritten, final)
+    report = xlrecalc.recalculate(src, dst, functions=table, progress=progress, label=label,
+                                  report_type=Report, before_write=fix_areas if areas else before_write,
+                                  inputs=inputs,
+                                  workbook_edit=(lambda xml: fix_print_areas(xml, fixed)) if areas else None)
     assert isinstance(report, Report)
-    report.output = final
     return report

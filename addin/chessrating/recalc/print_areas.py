@@ -30,9 +30,9 @@ EntryArea(sheet='Games', top=4, marks_sheet='Crosstable', first=4, col=1, last=2
 >>> xml = (b'<workbook><sheets><sheet name="Games"/><sheet name="Report"/></sheets><definedNames>'
 ...        b'<definedName name="_xlnm.Print_Area" localSheetId="0">Games!$A$1:$J$204</definedName>'
 ...        b'</definedNames></workbook>')
->>> _rewritten(xml, {"Games": "Games!$A$1:$J$7", "Report": "Report!$A$1:$C$9"})[84:]
+>>> fix_print_areas(xml, {"Games": "Games!$A$1:$J$7", "Report": "Report!$A$1:$C$9"})[84:]
 b'<definedName name="_xlnm.Print_Area" localSheetId="0">Games!$A$1:$J$7</definedName><definedName name="_xlnm.Print_Area" localSheetId="1">Report!$A$1:$C$9</definedName></definedNames></workbook>'
->>> _rewritten(xml, {"Games": "Games!$A$1:$J$204"}) == xml
+>>> fix_print_areas(xml, {"Games": "Games!$A$1:$J$204"}) == xml
 True
 """
 
@@ -44,7 +44,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 from xml.parsers.expat import ExpatError, ParserCreate
-from xml.sax.saxutils import escape
 
 from xlrecalc import column_letters, every_element
 
@@ -192,20 +191,16 @@ def _entered_names(xml: bytes) -> list[str]:
     return found
 
 
-def fix_print_areas(source: Path, target: Path, fixed: dict[str, str]) -> None:
-    """Copy the workbook ``source`` to ``target`` with the print area of each sheet named
-    in ``fixed`` (sheet -> range) set to that range, in place of any it had; every other
-    member copied as it is."""
-    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
-        for info in old.infolist():
-            data = old.read(info.filename)
-            if info.filename == _WORKBOOK:
-                data = _rewritten(data, fixed)
-            new.writestr(info, data)
+def _escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` escaped for XML, as ``xml.sax.saxutils.escape`` does (that
+    module loads the standard library's URL and mail clients at every start)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
-def _rewritten(xml: bytes, fixed: dict[str, str]) -> bytes:
-    """``xl/workbook.xml`` with the print areas of the sheets in ``fixed`` set: an
+def fix_print_areas(xml: bytes, fixed: dict[str, str]) -> bytes:
+    """``xl/workbook.xml`` with the print area of each sheet named in ``fixed`` (sheet ->
+    range) set to that range, in place of any it had (:func:`chessrating.recalc.recalculate`
+    hands it to the engine, which writes it with the values, in one pass): an
     existing ``_xlnm.Print_Area`` keeps its place and tags, its text replaced where it
     differs; a sheet without one gets one at the end of ``definedNames`` (added after
     ``sheets`` if the file has none)."""
@@ -222,11 +217,11 @@ def _rewritten(xml: bytes, fixed: dict[str, str]) -> bytes:
               and element.attrs.get("localSheetId") in wanted):
             area = wanted.pop(element.attrs["localSheetId"])
             if element.text.replace("'", "") != area.replace("'", ""):
-                out += [xml[at:element.tag_end], escape(area).encode("utf-8")]
+                out += [xml[at:element.tag_end], _escape(area).encode("utf-8")]
                 at = element.content_end
     if not wanted:
         return b"".join(out) + xml[at:]
-    added = "".join(f'<definedName name="{_NAME}" localSheetId="{i}">{escape(area)}</definedName>'
+    added = "".join(f'<definedName name="{_NAME}" localSheetId="{i}">{_escape(area)}</definedName>'
                     for i, area in sorted(wanted.items(), key=lambda item: int(item[0]))).encode("utf-8")
     if names is not None and not names.empty:
         out += [xml[at:names.content_end], added]

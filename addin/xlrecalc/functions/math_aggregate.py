@@ -23,7 +23,7 @@ from typing import Any
 
 from .base import (registry, DIV0, VALUE, integer, is_number, number, numbers_of, values_of,
                              NUM)
-from ..values import MISSING, Arr, Rng, XlErr, grid, to_bool
+from ..values import MISSING, PENDING, Arr, Rng, XlErr, grid, to_bool
 
 __all__ = ["FUNCTIONS", "matcher", "wildcard"]
 
@@ -198,8 +198,15 @@ def _block(arg: Any, height: int, width: int) -> list[list[Any]]:
     takes the criteria range's size), blank where the sheet has none."""
     if isinstance(arg, Rng):
         book, sheet = arg.book, arg.sheet
-        return [[book.value(sheet, arg.r1 + i, arg.c1 + j) for j in range(width)]
-                for i in range(height)]
+        get = book.cells[sheet].get  # book.value, inlined: a formula still pending is evaluated
+        cols = range(arg.c1, arg.c1 + width)
+        block = [[get((row, col)) for col in cols] for row in range(arg.r1, arg.r1 + height)]
+        if book.pending:
+            for i, values in enumerate(block):
+                if PENDING in values:
+                    block[i] = [book.value(sheet, arg.r1 + i, arg.c1 + j) if v is PENDING else v
+                                for j, v in enumerate(values)]
+        return block
     rows = grid(arg)
     return [[rows[i][j] if i < len(rows) and j < len(rows[i]) else None for j in range(width)]
             for i in range(height)]
@@ -252,11 +259,18 @@ def _matching(pairs: list[tuple[Any, Any]], target: Any) -> tuple[list[Any], int
     height, width, beyond = _extent(ranges + ([target] if target is not None else []))
     blocks = [_block(r, height, width) for r in ranges]
     values = _block(target, height, width) if target is not None else None
-    found = []
-    for i in range(height):
-        for j in range(width):
-            if all(test(block[i][j]) for test, block in zip(tests, blocks)):
-                found.append(values[i][j] if values is not None else True)
+    cells = [[v for row in block for v in row] for block in blocks]  # row by row, as one list
+    if len(tests) == 1:
+        test = tests[0]
+        hits = [at for at, v in enumerate(cells[0]) if test(v)]
+    else:
+        hits = [at for at in range(height * width)
+                if all(test(flat[at]) for test, flat in zip(tests, cells))]
+    if values is not None:
+        targets = [v for row in values for v in row]
+        found = [targets[at] for at in hits]
+    else:
+        found = [True] * len(hits)
     outside = beyond if beyond and all(test(None) for test in tests) else 0
     return found, outside
 
