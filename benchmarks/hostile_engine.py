@@ -12,13 +12,12 @@ largest names chain and the most names a file under 5 MB holds (4.9 MB each).
 from __future__ import annotations
 
 import argparse
-import os
-import resource
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from capped import measure
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
@@ -26,7 +25,6 @@ import cycle_corpus  # noqa: E402
 import engine_corpus as corpus  # noqa: E402
 import make_corpus  # noqa: E402
 
-CAP = 1536 << 20
 
 CASES = {
     "sound two-cell workbook (baseline)": make_corpus.make_plain,
@@ -60,21 +58,6 @@ BIG = {"names chained 950,000 deep (4.9 MB)": lambda f: corpus.make_name_chain(f
        "1,900,000 names (4.9 MB)": lambda f: corpus.make_many_names(f, 1_900_000)}
 
 
-def measure(src: Path) -> tuple[int, float, int]:
-    """(peak bytes, seconds, exit code) of ``chessrating recalc src`` in a capped child."""
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "addin")}
-    script = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
-              "p = subprocess.run(sys.argv[1:], capture_output=True); "
-              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
-              "time.perf_counter() - t, p.returncode)")
-    out = subprocess.run([sys.executable, "-c", script, sys.executable, "-m", "chessrating.cli",
-                          "recalc", str(src)], env=env, capture_output=True, text=True,
-                         preexec_fn=cap, cwd=src.parent, check=True).stdout.split()
-    return int(out[0]) * 1024, float(out[1]), int(out[2])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--big", action="store_true", help="add the 4.9 MB names chain")
@@ -88,7 +71,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             src = build(Path(folder))
             size = src.stat().st_size
-            peak, seconds, code = measure(src)
+            peak, seconds, code = measure(["recalc", str(src)], src.parent)
         base = base or peak
         print(f"{label:45} {size / 1024:>7.0f}KB {peak >> 20:>8} {peak / base:>7.1f} "
               f"{seconds:>8.2f} {code:>5}", flush=True)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -25,12 +24,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from capped import measure
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import list_corpus as corpus  # noqa: E402
 import make_corpus  # noqa: E402
 
-CAP = 1536 << 20
 Case = tuple[str, Callable[[Path, Path], Path]]  # command, build(folder, imported book)
 
 CASES: dict[str, Case] = {
@@ -62,21 +62,6 @@ BIG: dict[str, Case] = {
     "densest TXT list let through (300 MB, 58:1)": ("fill", lambda f, b: corpus.make_txt_dense(f)),
     "densest XML list let through (310 MB, 12-byte elements)": ("fill", lambda f, b: corpus.make_xml_dense(f)),
 }
-
-
-def measure(args: list[str], cwd: Path) -> tuple[int, float, int]:
-    """(peak bytes, seconds, exit code) of the command line in a capped child."""
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "addin")}
-    script = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
-              "p = subprocess.run(sys.argv[1:], capture_output=True); "
-              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
-              "time.perf_counter() - t, p.returncode)")
-    out = subprocess.run([sys.executable, "-c", script, sys.executable, "-m", "chessrating.cli",
-                          *args], env=env, capture_output=True, text=True, preexec_fn=cap,
-                         cwd=cwd, check=True).stdout.split()
-    return int(out[0]) * 1024, float(out[1]), int(out[2])
 
 
 def imported(folder: Path) -> Path:

@@ -9,20 +9,18 @@ time, once. The contract: every input under 5 MB under 1 GB and two minutes.
 
 from __future__ import annotations
 
-import os
-import resource
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from capped import measure
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 import lite_corpus  # noqa: E402
 import lite_parts as corpus  # noqa: E402
 
-CAP = 1536 << 20
 CASES = {
     "sound workbook (baseline)": lite_corpus.lite_base,
     "two other add-ins' parts of 420 MB (4.7 MB file)": corpus.lite_huge_parts,
@@ -35,29 +33,13 @@ CASES = {
 }
 
 
-def measure(src: Path) -> tuple[int, float, int]:
-    """(peak bytes, seconds, exit code) of ``chessrating lite src`` in a capped child."""
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "addin")}
-    script = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
-              "p = subprocess.run(sys.argv[1:], capture_output=True); "
-              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
-              "time.perf_counter() - t, p.returncode)")
-    out = subprocess.run([sys.executable, "-c", script, sys.executable, "-m", "chessrating.cli",
-                          "lite", str(src), "-o", str(src.with_name("copy.xlsx"))], env=env,
-                         capture_output=True, text=True, preexec_fn=cap, cwd=src.parent,
-                         check=True).stdout.split()
-    return int(out[0]) * 1024, float(out[1]), int(out[2])
-
-
 def main() -> None:
     print(f"{'case':50} {'file':>9} {'peak MB':>8} {'seconds':>8} {'exit':>5}")
     for label, build in CASES.items():
         with tempfile.TemporaryDirectory() as folder:
             src = build(Path(folder))
             size = src.stat().st_size
-            peak, seconds, code = measure(src)
+            peak, seconds, code = measure(["lite", str(src), "-o", str(src.with_name("copy.xlsx"))], src.parent)
         print(f"{label:50} {size / 1024:>7.0f}KB {peak >> 20:>8} {seconds:>8.2f} {code:>5}", flush=True)
 
 

@@ -14,23 +14,21 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
-import resource
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from capped import measure
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 sys.path.insert(0, str(ROOT / "addin"))
 import report_corpus as corpus  # noqa: E402
 
-CAP = 1536 << 20
 # label -> build(folder, the imported Swiss) returning the command's arguments (and a
 # file size cap, for a full disk)
 Case = Callable[[Path, Path], tuple[list[str], int | None]]
@@ -83,24 +81,6 @@ CASES: dict[str, Case] = {
     "10. export-trf on a full disk (files capped at 2 KB)": _full,
     "11. import-trf into a missing folder": _missing,
 }
-
-
-def measure(args: list[str], cwd: Path, file_size: int | None) -> tuple[int, float, int]:
-    """(peak bytes, seconds, exit code) of the command line in a capped child."""
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "addin")}
-    limit = "" if file_size is None else (
-        f"signal.signal(signal.SIGXFSZ, signal.SIG_IGN), "
-        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({file_size}, {file_size}))")
-    script = ("import resource, signal, subprocess, sys, time; t = time.perf_counter(); "
-              f"p = subprocess.run(sys.argv[1:], capture_output=True, preexec_fn=lambda: ({limit or 'None'})); "
-              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
-              "time.perf_counter() - t, p.returncode)")
-    out = subprocess.run([sys.executable, "-c", script, sys.executable, "-m", "chessrating.cli", *args],
-                         env=env, capture_output=True, text=True, preexec_fn=cap, cwd=cwd,
-                         check=True).stdout.split()
-    return int(out[0]) * 1024, float(out[1]), int(out[2])
 
 
 def main() -> None:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cells import whole_number
+from ..recalc.standings import name_text
 from ..tournament import Player, RoundGame, Tournament, colour_code
 from ..trf.bookgames import trf_code
 
@@ -98,23 +99,6 @@ def _named_values(book: Any, name: str) -> list[list[Any]] | None:
 def _one(book: Any, name: str) -> Any:
     values = _named_values(book, name)
     return values[0][0] if values and values[0] else None
-
-
-def _name_text(value: Any) -> str:
-    """A name cell as the sheet shows it: text, a number, an error's code; ``""`` if blank.
-
-    >>> _name_text("  Ann "), _name_text(12.0), _name_text(None)
-    ('Ann', '12', '')
-    """
-    from xlrecalc import XlErr, excel_text
-
-    if isinstance(value, XlErr):
-        return value.code
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, (int, float)):
-        return excel_text(float(value))
-    return value.strip() if isinstance(value, str) else ""
 
 
 def _blank(value: Any) -> bool:
@@ -236,7 +220,7 @@ def _standings(book: Any, layout: _Layout, kind: str) -> StandingsTable:
     initial = _name_column(book, layout, "InitialRating")
     rows: list[tuple[Any, ...]] = []
     for index, r in enumerate(layout.rows):
-        name = _name_text(book.value(layout.sheet, r, layout.name_col))
+        name = name_text(book.value(layout.sheet, r, layout.name_col))
         if not name:
             continue
         line: list[Any] = []
@@ -272,7 +256,7 @@ def _players(book: Any, layout: _Layout, kind: str) -> list[tuple[int, Player]]:
     number_col = layout.headers.get("no.")
     rating_col = _name_column(book, layout, "Ratings") or layout.headers.get("rating")
     for index, r in enumerate(layout.rows):
-        name = _name_text(book.value(sheet, r, layout.name_col))
+        name = name_text(book.value(sheet, r, layout.name_col))
         if not name:
             continue
         number = (whole_number(book.value(sheet, r, number_col)) if number_col else None) or index + 1

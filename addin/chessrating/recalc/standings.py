@@ -23,7 +23,7 @@ from typing import Any
 
 from xlrecalc import FormulaSyntaxError, XlErr, excel_text, parse_ref
 
-__all__ = ["Standing", "Standings", "ShownError", "find_standings", "format_standings", "not_final",
+__all__ = ["Standing", "Standings", "ShownError", "name_text", "find_standings", "format_standings", "not_final",
            "COLUMN_NAMES", "named_ref"]
 
 # Defined name used by the templates, then other spellings accepted for the same column.
@@ -165,13 +165,17 @@ def _table_rows(book: Any, sheet: str, header: int, name_col: int) -> list[int]:
             if rows:
                 break
             continue
-        if _name_text(value):
+        if name_text(value):
             rows.append(row)
     return rows
 
 
-def _name_text(value: Any) -> str:
-    """A name cell as the sheet shows it: text, a number, a formula's result; '' if blank."""
+def name_text(value: Any) -> str:
+    """A name cell as the sheet shows it: text, a number, an error's code; ``""`` if blank.
+
+    >>> name_text("  Ann "), name_text(12.0), name_text(None)
+    ('Ann', '12', '')
+    """
     if isinstance(value, XlErr):
         return value.code
     if isinstance(value, bool):
@@ -220,7 +224,7 @@ def find_standings(book: Any) -> Standings:
 
     rows = []
     for index, cell in enumerate(names):
-        name = _name_text(cell)
+        name = name_text(cell)
         if not name:
             continue
         new_rating, initial = pick("new_rating", index), pick("initial_rating", index)
