@@ -112,6 +112,7 @@ def test_many_games_against_the_same_few_ratings(prior, effective, field, repeat
     assert new == old
 
 
+@pytest.mark.slow  # two seconds a case: the long sweep, kept out of the inner loop
 @pytest.mark.parametrize(("prior", "low", "high"), [(900.5, 2200.0, 2900.0), (2650.25, 100.0, 900.0)])
 def test_thousands_of_games_far_from_the_prior(prior, low, high):
     # A provisional player with 4,000 games against a field a thousand points and more
