@@ -190,6 +190,43 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
         owners.append(element)
         kept.append(True)
 
+    # The reader's and writer's pass over a sheet (``keep`` a list of levels): the path
+    # is not kept, only each open element or ``None`` where it is not kept, and each
+    # name's local part is found once (expat hands the same name as the same string).
+    opened: list[Element | None] = []
+    locals_: dict[str, str] = {}
+
+    def start_level(name: str, attrs: dict[str, str]) -> None:
+        depth = len(opened)
+        local = locals_.get(name)
+        if local is None:
+            local = locals_[name] = name[name.rfind("}") + 1:]
+        if depth >= deepest or local not in levels[depth]:  # type: ignore[index]
+            opened.append(None)
+            return
+        element = Element(xml, local, attrs, parser.CurrentByteIndex)
+        owners[-1].children.append(element)
+        owners.append(element)
+        opened.append(element)
+
+    def end_level(name: str) -> None:
+        element = opened.pop()
+        if element is None:
+            return
+        owners.pop()
+        at = parser.CurrentByteIndex
+        # an empty-element tag's end event comes just after its "/>"; an end tag's at "</"
+        if xml[at - 1] == 62 and xml[at - 2] == 47 and element.tag_end == at:  # "/>"
+            element.content_end = element.end = at
+            return
+        element.content_end = at
+        element.end = xml.index(b">", at) + 1
+
+    def characters_level(data: str) -> None:
+        owner = opened[-1] if opened else None
+        if owner is not None and (wanted is None or owner.name in wanted):
+            owner.text += data
+
     def start_every(name: str, attrs: dict[str, str]) -> None:
         owner = owners[-1]
         element = ElementAsWritten(xml, name[name.rfind(":") + 1:], attrs, parser.CurrentByteIndex)
@@ -227,11 +264,11 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
         if encoding is not None:
             document.attrs["encoding"] = encoding
 
-    parser.StartElementHandler = start if keep is not None else start_every
-    parser.EndElementHandler = end
+    parser.StartElementHandler = start_level if levels is not None else start if keep is not None else start_every
+    parser.EndElementHandler = end_level if levels is not None else end
     if text:
         parser.buffer_text = True
-        parser.CharacterDataHandler = characters
+        parser.CharacterDataHandler = characters_level if levels is not None else characters
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
     parser.XmlDeclHandler = declaration
