@@ -381,11 +381,11 @@ def _cells(root: Element) -> Iterator[tuple[Element, int, int]]:
                 address = _ADDRESS.match(cell.attrs.get("r", ""))
                 if address is None:
                     raise _Unreadable("a cell without its address")
-                letters = address.group(1)
+                letters, number = address.groups()
                 col = columns.get(letters)
                 if col is None:
                     col = columns[letters] = column_number(letters)
-                yield cell, int(address.group(2)), col
+                yield cell, int(number), col
 
 
 def _child(element: Element, name: str) -> Element | None:

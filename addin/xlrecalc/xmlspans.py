@@ -194,20 +194,25 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
     # is not kept, only each open element or ``None`` where it is not kept, and each
     # name's local part is found once (expat hands the same name as the same string).
     opened: list[Element | None] = []
-    locals_: dict[str, str] = {}
+    # per depth, each name as expat hands it (the same string each time) -> its local
+    # part where that depth keeps it, else None
+    known: list[dict[str, str | None]] = [{} for _ in range(deepest)]
 
     def start_level(name: str, attrs: dict[str, str]) -> None:
         depth = len(opened)
-        local = locals_.get(name)
-        if local is None:
-            local = locals_[name] = name[name.rfind("}") + 1:]
-        if depth >= deepest or local not in levels[depth]:  # type: ignore[index]
-            opened.append(None)
-            return
-        element = Element(xml, local, attrs, parser.CurrentByteIndex)
-        owners[-1].children.append(element)
-        owners.append(element)
-        opened.append(element)
+        if depth < deepest:
+            names = known[depth]
+            local = names.get(name, "")
+            if local == "":
+                local = name[name.rfind("}") + 1:]
+                local = names[name] = local if local in levels[depth] else None  # type: ignore[index]
+            if local is not None:
+                element = Element(xml, local, attrs, parser.CurrentByteIndex)
+                owners[-1].children.append(element)
+                owners.append(element)
+                opened.append(element)
+                return
+        opened.append(None)
 
     def end_level(name: str) -> None:
         element = opened.pop()
