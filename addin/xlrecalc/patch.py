@@ -138,18 +138,24 @@ def _cell_edits(xml: bytes, cell: Element, kind: str, text: str) -> list[Edit]:
     prefix = cell.prefix(xml)
     value = (b"<" + prefix + b"v>" + text.encode() + b"</" + prefix + b"v>" if kind == "n"  # digits
              else _value_xml(prefix, text))  # a number's text needs no escaping
-    if kind == "n" and "t" not in cell.attrs and not cell.empty:
+    empty = cell.empty
+    if kind == "n" and "t" not in cell.attrs and not empty:
         edits: list[Edit] = []  # a number's start tag without t= stays as it is
     else:
         tag = _with_kind(xml, cell, kind)
-        if cell.empty:
+        if empty:
             return [(cell.start, cell.end, tag[:-2].rstrip() + b">" + value + b"</" + cell.written_name(xml) + b">")]
         edits = [(cell.start, cell.tag_end, tag)]
-    found = next((child for child in cell.children if child.name == "v"), None)
+    found = formula = None  # the first <v>, else the first <f>
+    for child in cell.children:
+        if child.name == "v":
+            found = child
+            break
+        if child.name == "f" and formula is None:
+            formula = child
     if found is not None:
         edits.append((found.start, found.end, value))
     else:  # the schema's order: f, v, is, extLst
-        formula = next((child for child in cell.children if child.name == "f"), None)
         at = formula.end if formula is not None else cell.tag_end
         edits.append((at, at, value))
     return edits

@@ -329,10 +329,16 @@ def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
         return positions[0]
     for cell, row, col in _cells(root):
         key = (sheet, row, col)
-        formula = _child(cell, "f")
+        formula = v = None  # the first of each, as Excel reads a cell
+        for child in cell.children:
+            if child.name == "f":
+                if formula is None:
+                    formula = child
+            elif child.name == "v" and v is None:
+                v = child
         if formula is not None or key in book.owner:
             # Excel's value, kept where the formula calls a function the engine lacks
-            value = _cached_value(cell, strings, date1904)
+            value = _cached_value(cell, v, strings, date1904)
             if value is not None:
                 cached[key] = value
         if formula is not None:
@@ -358,7 +364,7 @@ def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
                 continue
         if key in book.owner:
             continue
-        value = _value(cell, strings, date1904)
+        value = _value(cell, v, strings, date1904)
         if value is not None:
             book.set_value(sheet, row, col, value)
 
@@ -375,11 +381,11 @@ def _cells(root: Element) -> Iterator[tuple[Element, int, int]]:
                 address = _ADDRESS.match(cell.attrs.get("r", ""))
                 if address is None:
                     raise _Unreadable("a cell without its address")
-                letters = address.group(1)
+                letters, number = address.groups()
                 col = columns.get(letters)
                 if col is None:
                     col = columns[letters] = column_number(letters)
-                yield cell, int(address.group(2)), col
+                yield cell, int(number), col
 
 
 def _child(element: Element, name: str) -> Element | None:
@@ -390,23 +396,22 @@ def _child(element: Element, name: str) -> Element | None:
     return None
 
 
-def _cached_value(cell: Element, strings: list[str], date1904: bool) -> Any:
-    """A formula cell's cached value, ``None`` when the file holds none; an empty
-    ``<v/>`` of a text result is the empty text."""
-    v = _child(cell, "v")
+def _cached_value(cell: Element, v: Element | None, strings: list[str], date1904: bool) -> Any:
+    """A formula cell's cached value (``v`` its first ``<v>``), ``None`` when the file
+    holds none; an empty ``<v/>`` of a text result is the empty text."""
     if v is None:
         return None
     if not v.text:
         return "" if cell.attrs.get("t") == "str" else None
-    return _value(cell, strings, date1904)
+    return _value(cell, v, strings, date1904)
 
 
-def _value(cell: Element, strings: list[str], date1904: bool) -> Any:
+def _value(cell: Element, v: Element | None, strings: list[str], date1904: bool) -> Any:
+    """The cell's value as its ``t=`` reads its first ``<v>`` (``v``) or its ``<is>``."""
     kind = cell.attrs.get("t", "n")
     if kind == "inlineStr":
         inline = _child(cell, "is")
         return _inline_text(inline) if inline is not None else None
-    v = _child(cell, "v")
     if v is None or not v.text:
         return None
     text = v.text

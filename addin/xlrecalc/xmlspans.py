@@ -190,6 +190,48 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
         owners.append(element)
         kept.append(True)
 
+    # The reader's and writer's pass over a sheet (``keep`` a list of levels): the path
+    # is not kept, only each open element or ``None`` where it is not kept, and each
+    # name's local part is found once (expat hands the same name as the same string).
+    opened: list[Element | None] = []
+    # per depth, each name as expat hands it (the same string each time) -> its local
+    # part where that depth keeps it, else None
+    known: list[dict[str, str | None]] = [{} for _ in range(deepest)]
+
+    def start_level(name: str, attrs: dict[str, str]) -> None:
+        depth = len(opened)
+        if depth < deepest:
+            names = known[depth]
+            local = names.get(name, "")
+            if local == "":
+                local = name[name.rfind("}") + 1:]
+                local = names[name] = local if local in levels[depth] else None  # type: ignore[index]
+            if local is not None:
+                element = Element(xml, local, attrs, parser.CurrentByteIndex)
+                owners[-1].children.append(element)
+                owners.append(element)
+                opened.append(element)
+                return
+        opened.append(None)
+
+    def end_level(name: str) -> None:
+        element = opened.pop()
+        if element is None:
+            return
+        owners.pop()
+        at = parser.CurrentByteIndex
+        # an empty-element tag's end event comes just after its "/>"; an end tag's at "</"
+        if xml[at - 1] == 62 and xml[at - 2] == 47 and element.tag_end == at:  # "/>"
+            element.content_end = element.end = at
+            return
+        element.content_end = at
+        element.end = xml.index(b">", at) + 1
+
+    def characters_level(data: str) -> None:
+        owner = opened[-1] if opened else None
+        if owner is not None and (wanted is None or owner.name in wanted):
+            owner.text += data
+
     def start_every(name: str, attrs: dict[str, str]) -> None:
         owner = owners[-1]
         element = ElementAsWritten(xml, name[name.rfind(":") + 1:], attrs, parser.CurrentByteIndex)
@@ -227,11 +269,11 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
         if encoding is not None:
             document.attrs["encoding"] = encoding
 
-    parser.StartElementHandler = start if keep is not None else start_every
-    parser.EndElementHandler = end
+    parser.StartElementHandler = start_level if levels is not None else start if keep is not None else start_every
+    parser.EndElementHandler = end_level if levels is not None else end
     if text:
         parser.buffer_text = True
-        parser.CharacterDataHandler = characters
+        parser.CharacterDataHandler = characters_level if levels is not None else characters
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
     parser.XmlDeclHandler = declaration
