@@ -43,7 +43,7 @@ from .event import RoundRobinEvent, load_demo_event
 from .roundrobin import ROUND_ROBIN_SIZE, build_round_robin
 from .swiss import SWISS_PLAYERS, SWISS_ROUNDS, KInputs, build_swiss
 from .uscf import USCF_PLAYERS, USCF_ROUNDS, build_uscf
-from .uscf_report_sheet import UscfReportInputs
+from ..uscf_report.layout import ReportInfo
 from .writer import current_evaluation, evaluation
 from xlrecalc import collector_paused
 
@@ -146,7 +146,7 @@ def fill_swiss(tournament: Tournament, dst: Path, *, recalculate: bool = True,
 
 def fill_uscf(tournament: Tournament, dst: Path, *, recalculate: bool = True,
               unknown_games: str = "established", tiebreaks: "Sequence[str] | None" = None,
-              report: "UscfReportInputs | None" = None) -> Path:
+              report: "ReportInfo | None" = None) -> Path:
     """The US Chess event workbook sized to ``tournament`` (players × rounds) and filled with it.
 
     The player with starting number k fills row k: name, rating (taken as the rating

@@ -67,7 +67,8 @@ from .rounds import (
 )
 from .print_areas import follow_entries, names_marks, print_entered
 from .standings import TIEBREAK_WIDTH, uscf_columns, write_standings_sheet
-from .uscf_report_sheet import UscfReportInputs, uscf_report_inputs, write_uscf_report_sheet
+from ..uscf_report.layout import ReportInfo
+from .uscf_report_sheet import uscf_report_info, write_uscf_report_sheet
 
 if TYPE_CHECKING:
     from ..tournament import Tournament
@@ -524,7 +525,7 @@ def _validate_players(sheet: Worksheet, lay: UscfLayout) -> None:
 
 def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUNDS,
                tournament: "Tournament | None" = None, unknown_games: str = "established",
-               tiebreaks: Sequence[str] = USCF_DEFAULTS, report: UscfReportInputs | None = None) -> Path:
+               tiebreaks: Sequence[str] = USCF_DEFAULTS, report: ReportInfo | None = None) -> Path:
     """Write the US Chess event workbook for ``players`` × ``rounds``, filled from ``tournament``.
 
     A tournament sizes the sheet to its largest starting number and its rounds and fills,
@@ -573,8 +574,8 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     write_games_sheet(book, lay, st, "What the functions read (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
     _write_player_helpers(book, lay, st)
-    write_uscf_report_sheet(book, st, lay.first, lay.players,
-                            report if report is not None else uscf_report_inputs(tournament))
+    write_uscf_report_sheet(book, st, lay.first, lay.players, tournament,
+                            report if report is not None else uscf_report_info(tournament))
     write_how_to_sheet(book, st, "US Chess event: how to use", HOW_TO)
     write_conf_sheet(book, st)
     if tournament is None:  # a template: print what is typed

@@ -8,7 +8,7 @@ affiliate's ID, the chief and assistant chief TD's US Chess IDs, city, state, ZI
 country, first and last day, time control, the section's name and its rating system
 (``R`` regular, ``D`` dual, ``Q`` quick), and per player (the rows of the crosstable, in
 the same order) the US Chess ID and state. Every one is an input with data validation;
-``import-trf --system uscf`` fills what a TRF file holds of them (:func:`uscf_report_inputs`).
+``import-trf --system uscf`` fills what a TRF file holds of them (:func:`uscf_report_info`).
 
 The cells carry workbook names, which the export reads: ``ReportAffiliate``,
 ``ReportChiefTd``, ``ReportAssistantTd``, ``ReportCity``, ``ReportState``,
@@ -28,14 +28,12 @@ it rather than a quick event being reported as a regular one by default.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from ..uscf_report.layout import RATING_SYSTEMS, US_STATES
+from ..uscf_report.layout import RATING_SYSTEMS, US_STATES, ReportInfo
 from .layout import CROSSTABLE, Styles, column, print_setup, span, write_quiet_formula, write_text_input
 from .print_areas import print_entered
 
@@ -43,7 +41,7 @@ if TYPE_CHECKING:
     from ..tournament import Tournament
 
 __all__ = ["USCF_REPORT_FIELDS", "USCF_PLAYER_FIELDS", "RATING_SYSTEM_CHOICES",
-           "UscfReportInputs", "UscfPlayerReport", "uscf_report_inputs", "write_uscf_report_sheet",
+           "uscf_report_info", "write_uscf_report_sheet",
            "FIRST_FIELD_ROW", "PLAYER_HEADER_ROW"]
 
 REPORT = "Report"
@@ -64,6 +62,9 @@ USCF_REPORT_FIELDS: tuple[tuple[str, str, str], ...] = (
 )
 USCF_PLAYER_FIELDS = (("US Chess ID", "UscfIds"), ("State", "PlayerStates"))
 RATING_SYSTEM_CHOICES = tuple(RATING_SYSTEMS)
+# The event's cells the tournament model holds (the export reads them back into it).
+_FROM_TOURNAMENT = {"ReportCity": "city", "ReportStart": "start_date", "ReportEnd": "end_date",
+                    "ReportTimeControl": "time_control"}
 # The widths of the report's fields (docs/USCF-DBF.md): nothing is cut short to fit.
 _TEXT_WIDTHS = {"ReportCity": 21, "ReportCountry": 21, "ReportTimeControl": 40, "ReportSection": 30}
 FIRST_FIELD_ROW = 3          # zero-based: Excel row 4; row 3 shows the event's name
@@ -78,62 +79,35 @@ _MESSAGES = {
 }
 
 
-@dataclass(frozen=True)
-class UscfPlayerReport:
-    """One player's report inputs: US Chess ID (eight digits) and state."""
+def uscf_report_info(tournament: "Tournament | None") -> ReportInfo:
+    """What a tournament read from a TRF file holds of the Report sheet, beyond what the
+    :class:`Tournament` itself gives (city, dates and time control: 022, 042, 052, 122).
 
-    member_id: str = ""
-    state: str = ""
-
-
-@dataclass
-class UscfReportInputs:
-    """The Report sheet's inputs: the event's cells by workbook name and each starting
-    number's player."""
-
-    affiliate_id: str = ""
-    chief_td_id: str = ""
-    assistant_td_id: str = ""
-    city: str = ""
-    state: str = ""
-    zip_code: str = ""
-    country: str = "USA"
-    start_date: _dt.date | None = None
-    end_date: _dt.date | None = None
-    time_control: str = ""
-    section_name: str = ""
-    rating_system: str = ""
-    players: Mapping[int, UscfPlayerReport] = field(default_factory=dict)
-
-    def value(self, name: str) -> object:
-        """The value of the event's cell with workbook name ``name``."""
-        return {"ReportAffiliate": self.affiliate_id, "ReportChiefTd": self.chief_td_id,
-                "ReportAssistantTd": self.assistant_td_id, "ReportCity": self.city,
-                "ReportState": self.state, "ReportZip": self.zip_code, "ReportCountry": self.country,
-                "ReportStart": self.start_date, "ReportEnd": self.end_date,
-                "ReportTimeControl": self.time_control, "ReportSection": self.section_name,
-                "ReportRatingSystem": self.rating_system}[name]
-
-
-def uscf_report_inputs(tournament: "Tournament | None") -> UscfReportInputs:
-    """What a tournament read from a TRF file holds of the Report sheet.
-
-    City (022), dates (042, 052) and time control (122) from the header; the country from
-    the federation (032) when one is given; each player's US Chess ID and state from a
-    TRF-2026 national record of the ``USA`` federation (:mod:`chessrating.trf.national`).
-    Affiliate, TDs' IDs, section and rating system are in no TRF record: left blank.
+    The country from the federation (032) when one is given; each player's US Chess ID
+    and state from a TRF-2026 national record of the ``USA`` federation
+    (:mod:`chessrating.trf.national`). Affiliate, TDs' IDs, section and rating system are
+    in no TRF record: left blank.
     """
     from ..trf.national import national_records
 
     if tournament is None:
-        return UscfReportInputs()
-    t = tournament
-    records = national_records(t, "USA")
-    players = {n: UscfPlayerReport(r.national_id if r.national_id.isdigit() and len(r.national_id) == 8 else "",
-                                   r.origin if r.origin in US_STATES else "")
-               for n, r in records.items()}
-    return UscfReportInputs(city=t.city, country=t.federation.upper() or "USA", start_date=t.start_date,
-                            end_date=t.end_date, time_control=t.time_control, players=players)
+        return ReportInfo(rating_system="")
+    records = national_records(tournament, "USA")
+    return ReportInfo(
+        country=tournament.federation.upper() or "USA", rating_system="",
+        member_ids={n: r.national_id for n, r in records.items()
+                    if r.national_id.isdigit() and len(r.national_id) == 8},
+        player_states={n: r.origin for n, r in records.items() if r.origin in US_STATES})
+
+
+def _field_value(name: str, t: "Tournament | None", info: ReportInfo) -> object:
+    """The value of the event's cell with workbook name ``name``."""
+    if name in _FROM_TOURNAMENT:
+        return getattr(t, _FROM_TOURNAMENT[name]) if t is not None else None
+    return {"ReportAffiliate": info.affiliate_id, "ReportChiefTd": info.chief_td_id,
+            "ReportAssistantTd": info.assistant_td_id, "ReportState": info.state,
+            "ReportZip": info.zip_code, "ReportCountry": info.country,
+            "ReportSection": info.section_name, "ReportRatingSystem": info.rating_system}[name]
 
 
 def _date(sheet: Worksheet, row: int, col: int, value: object, fmt: object) -> None:
@@ -161,10 +135,11 @@ def _validate_field(sheet: Worksheet, r: int, label: str, name: str, kind: str) 
 
 
 def write_uscf_report_sheet(book: Workbook, st: Styles, first: int, players: int,
-                            inputs: UscfReportInputs | None = None) -> None:
+                            tournament: "Tournament | None" = None, info: ReportInfo | None = None) -> None:
     """The Report sheet for ``players`` crosstable rows from zero-based row ``first``,
-    filled from ``inputs``."""
-    inputs = inputs or UscfReportInputs()
+    filled from ``tournament`` (city, dates, time control) and ``info`` (the rest, as
+    ``export-uscf`` reads it back, :mod:`chessrating.uscf_report.workbook`)."""
+    info = info or ReportInfo(rating_system="")
     sheet = book.add_worksheet(REPORT)
     entry = {"align": "center", "border": 1, "border_color": "#BFBFBF", "bg_color": "#FFF2CC",
              "font_color": "#1F4E9E"}
@@ -180,9 +155,9 @@ def write_uscf_report_sheet(book: Workbook, st: Styles, first: int, players: int
         r = FIRST_FIELD_ROW + i
         sheet.write_string(r, 0, label, st.label)
         if kind == "date":
-            _date(sheet, r, 1, inputs.value(name), date_fmt)
+            _date(sheet, r, 1, _field_value(name, tournament, info), date_fmt)
         else:
-            write_text_input(sheet, r, 1, inputs.value(name), text_fmt)
+            write_text_input(sheet, r, 1, _field_value(name, tournament, info) or "", text_fmt)
         _validate_field(sheet, r, label, name, kind)
         book.define_name(name, f"={REPORT}!${column(1)}${r + 1}")
     for c, text in enumerate(("No.", "Name", *(label for label, _ in USCF_PLAYER_FIELDS))):
@@ -190,12 +165,11 @@ def write_uscf_report_sheet(book: Workbook, st: Styles, first: int, players: int
     top = PLAYER_HEADER_ROW + 1
     for i in range(players):
         r, source = top + i, first + i + 1
-        p = inputs.players.get(i + 1, UscfPlayerReport())
         sheet.write_number(r, 0, i + 1, st.header)
         write_quiet_formula(sheet, r, 1, f'=IF({CROSSTABLE}!$B${source}="","",{CROSSTABLE}!$B${source})',
                             st.formula_text)
-        write_text_input(sheet, r, 2, p.member_id, text_fmt)
-        write_text_input(sheet, r, 3, p.state, text_fmt)
+        write_text_input(sheet, r, 2, info.member_ids.get(i + 1, ""), text_fmt)
+        write_text_input(sheet, r, 3, info.player_states.get(i + 1, ""), text_fmt)
     last = top + max(players, 1) - 1
     sheet.data_validation(top, 2, last, 2, {
         "validate": "length", "criteria": "==", "value": 8, "input_title": "US Chess ID",
