@@ -70,7 +70,7 @@ from typing import Any
 from . import tiebreaks
 from .errors import RatingError
 from .pairing.book import last_paired
-from .progress import Progress
+from .progress import Progress, listed
 from .tournament import PLAYED_CODES, Player, ReadWarning, RoundGame, Tournament
 from .trf.sizing import fit_to_workbook
 
@@ -320,23 +320,17 @@ class ImportSummary:
             unfilled += [f"player {n} {name}: FIDE ID {i}: {why}" for n, name, i, why in f.refused]
             unfilled += [f"player {n} {name}: {why}" for n, name, why in f.not_ids]
             out.append(f"not filled (left as the file gives them; K assumed where rated): {len(unfilled)}")
-            out += [f"  {u}" for u in unfilled[:max_warnings]]
-            if len(unfilled) > max_warnings:
-                out.append(f"  ... and {len(unfilled) - max_warnings} more")
+            out += listed(unfilled, max_warnings)
             out += [f"note: {note}" for note in f.notes]
         if self.tiebreaks:
             out.append(f"tie-breaks: {', '.join(self.tiebreaks)} ({self.tiebreaks_note})")
         if self.ranks_note:
             out.append(f"ranks: {self.ranks_note}")
         out.append(f"warnings: {len(self.warnings)}")
-        out += [f"  {w}" for w in self.warnings[:max_warnings]]
-        if len(self.warnings) > max_warnings:
-            out.append(f"  ... and {len(self.warnings) - max_warnings} more")
+        out += listed(self.warnings, max_warnings)
         if self.cell_errors:
             out.append(f"cells showing an error: {len(self.cell_errors)}")
-            out += [f"  {e}" for e in self.cell_errors[:max_warnings]]
-            if len(self.cell_errors) > max_warnings:
-                out.append(f"  ... and {len(self.cell_errors) - max_warnings} more")
+            out += listed(self.cell_errors, max_warnings)
         return out
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from .recalc import Step
 
-__all__ = ["Progress"]
+__all__ = ["Progress", "listed"]
 
 _BAR_FORMAT = "{percentage:3.0f}%|{bar:30}| {desc}"
 
@@ -128,3 +128,18 @@ class Progress:
         self.bar.set_description_str(self._line(), refresh=False)
         self.bar.n = self.fraction
         self.bar.refresh()
+
+
+def listed(items: Sequence[object], limit: int) -> list[str]:
+    """A summary's list: up to ``limit`` of ``items``, one indented line each, then how
+    many more there are.
+
+    >>> listed(["a", "b", "c"], 2)
+    ['  a', '  b', '  ... and 1 more']
+    >>> listed(["a"], 2)
+    ['  a']
+    """
+    out = [f"  {item}" for item in items[:limit]]
+    if len(items) > limit:
+        out.append(f"  ... and {len(items) - limit} more")
+    return out

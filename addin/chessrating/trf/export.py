@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RatingError
+from ..progress import listed
 from ..tournament import Tournament
 from .bookevent import workbook_tournament
 from .bookgames import trf_code
@@ -107,9 +108,7 @@ class ExportSummary:
         if self.ranks:
             out.append(f"ranks: {self.ranks}")
         out.append(f"pre-flight check: {len(self.issues)} problem(s), listed in {self.check}")
-        out += [f"  {i}" for i in self.issues[:max_shown]]
-        if len(self.issues) > max_shown:
-            out.append(f"  ... and {len(self.issues) - max_shown} more")
+        out += listed(self.issues, max_shown)
         return out
 
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..errors import RatingError
+from ..progress import listed
 from .bookview import BookView, read_book_view
 from .fidelist import RATING_TYPES, FideList, read_fide_list
 
@@ -73,9 +74,7 @@ class FillSummary:
 
         def named(title: str, rows: list[str]) -> None:
             out.append(f"{title}: {len(rows)}")
-            out.extend(f"  {r}" for r in rows[:max_named])
-            if len(rows) > max_named:
-                out.append(f"  ... and {len(rows) - max_named} more")
+            out.extend(listed(rows, max_named))
         named("players without a FIDE ID (left as they are)",
               [f"player {n} {name}" for n, name in self.no_id])
         named("FIDE IDs not on the list (left as they are)",

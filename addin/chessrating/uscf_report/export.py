@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RatingError
+from ..progress import listed
 from .layout import FILE_NAMES
 from .preflight import Issue, preflight
 from .workbook import UscfBook, read_uscf_book
@@ -68,9 +69,7 @@ class UscfExportSummary:
                    f"{'this is' if len(self.issues) == 1 else 'these are'} fixed in {self.book.name}"]
         out.append(f"players: {self.players} ({self.rated} rated), rounds: {self.rounds}")
         out.append(f"pre-flight check: {len(self.issues)} problem(s)")
-        out += [f"  {i}" for i in self.issues[:max_shown]]
-        if len(self.issues) > max_shown:
-            out.append(f"  ... and {len(self.issues) - max_shown} more")
+        out += listed(self.issues, max_shown)
         return out
 
 
