@@ -36,6 +36,11 @@ WORKBOOK_PART = "xl/workbook.xml"
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # Excel's largest row and column: a position inferred past them is not a cell we write.
 _MAX_ROW, _MAX_COL = 1_048_576, 16_384
+# Excel deflates the parts it saves at the fastest setting (the zip entries' flag says
+# "super fast"); the parts rewritten here are deflated the same way: on a workbook of
+# 16 MB of XML, zlib's default (6) took 0.22 s and level 1 takes 0.06 s, for 2.3 MB
+# written instead of 1.8 MB.
+EXCEL_DEFLATE_LEVEL = 1
 
 Updates = dict[tuple[int, int], tuple[str, str]]
 RowCells = dict[int, tuple[str, str]]  # one row's updates by column
@@ -456,7 +461,8 @@ def write_cached_values(src: Path, dst: Path,
     a series formula's cells), each chart part's value caches are refreshed too; and
     workbook.xml's calcPr says the values are current (:func:`set_calc_properties`).
     Members are copied in order, streamed, with their names, dates and compression; only
-    the patched sheets', charts' and workbook.xml's bytes differ. A sheet part in
+    the patched sheets', charts' and workbook.xml's bytes differ (deflated as Excel
+    deflates, :data:`EXCEL_DEFLATE_LEVEL`). A sheet part in
     ``parsed`` (member -> its bytes and their :func:`.xmlspans.scan`, as
     :func:`.reader.read_book` read them from ``src``) is not read nor parsed again.
     ``workbook_edit`` rewrites workbook.xml further, in the same pass (after its calcPr
@@ -478,7 +484,7 @@ def write_cached_values(src: Path, dst: Path,
                     if name in patches and parsed is not None and name in parsed:
                         data, document = parsed[name]
                         data = patch_sheet(data, patches[name], document)
-                        out.writestr(copy.copy(info), data)
+                        out.writestr(copy.copy(info), data, compresslevel=EXCEL_DEFLATE_LEVEL)
                         continue
                     data = read_member(archive, info, shown)
                     if name in patches:
@@ -489,6 +495,6 @@ def write_cached_values(src: Path, dst: Path,
                             data = workbook_edit(data)
                     else:
                         data = patch_chart(data, charts)  # type: ignore[arg-type]
-                    out.writestr(copy.copy(info), data)
+                    out.writestr(copy.copy(info), data, compresslevel=EXCEL_DEFLATE_LEVEL)
                 else:
                     copy_member(archive, info, out, shown)

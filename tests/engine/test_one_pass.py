@@ -77,3 +77,24 @@ def test_the_report_values_are_a_view_of_the_values_written(tmp_path: Path):
     assert report.values.get(("S", "ZZ9")) is None
     report.values[("S", "Z1")] = "kept"
     assert report.values[("S", "Z1")] == "kept" and len(report.values) == 6
+
+
+def test_the_rewritten_parts_are_deflated_as_excel_deflates(tmp_path: Path):
+    """Excel saves its parts at deflate's fastest setting; the sheets and workbook.xml
+    rewritten with the values are deflated at zlib's level 1, the other parts copied."""
+    import zlib
+    import zipfile
+
+    src = _book(tmp_path / "book.xlsx")
+    recalculate(src, tmp_path / "out.xlsx")
+    with zipfile.ZipFile(src) as before, zipfile.ZipFile(tmp_path / "out.xlsx") as after:
+        assert after.namelist() == before.namelist()
+        for info in after.infolist():
+            data = after.read(info)
+            if data == before.read(info.filename):
+                continue
+            packer = zlib.compressobj(1, zlib.DEFLATED, -15)
+            assert info.compress_type == zipfile.ZIP_DEFLATED
+            assert info.compress_size == len(packer.compress(data) + packer.flush()), info.filename
+        assert {"xl/worksheets/sheet1.xml", "xl/workbook.xml"} <= {
+            i.filename for i in after.infolist() if after.read(i) != before.read(i.filename)}
