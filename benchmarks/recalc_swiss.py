@@ -20,8 +20,10 @@ and off (``xlrecalc.compile.SHORTCUTS``).
 cycle collector paused as ``recalculate`` pauses it), reading the workbook
 (``load_book``), writing the values into a copy (``write_cached_values``, handed the
 sheets the reader parsed where the engine takes them) and the whole ``recalculate``;
-then the whole command in new processes. Run it with ``PYTHONPATH`` at another
-checkout's ``addin`` to compare two versions on the same machine state.
+then the whole command in new processes (the sources byte-compiled first, as pip
+installs them; otherwise PYTHONDONTWRITEBYTECODE would have each run compile them).
+Run it with ``PYTHONPATH`` at another checkout's ``addin`` to compare two versions on
+the same machine state.
 
 ``--libreoffice`` also times whole commands, start-up included, alternating so that
 both see the same load: ``chessrating recalc`` against LibreOffice headless converting
@@ -188,10 +190,19 @@ def compare_with_libreoffice(src: Path, theirs: Path) -> None:
           f"{agree:,} agree with ours")
 
 
+def byte_compiled(sources: Path) -> None:
+    """Write the bytecode of ``sources`` (the package as pip installs it, compiled), so
+    that a command timed does not compile its modules on every start, which it would
+    where PYTHONDONTWRITEBYTECODE is set (as on CI)."""
+    import compileall
+    compileall.compile_dir(str(sources), quiet=1)
+
+
 def whole_commands(src: Path, folder: Path, repeats: int, trf: Path | None,
                    recalculating: bool = True, cpus: str | None = None) -> None:
     """`chessrating recalc` against LibreOffice headless on the same file, alternating."""
     env_path = str(Path(__file__).resolve().parents[1] / "addin")
+    byte_compiled(Path(env_path))
     os.environ["PYTHONPATH"] = env_path + os.pathsep + os.environ.get("PYTHONPATH", "")
     pin = ["taskset", "-c", cpus] if cpus else []
     ours_cmd = [*pin, sys.executable, "-m", "chessrating.cli", "recalc", str(src), "-o", str(folder / "ours.xlsx")]
@@ -232,6 +243,7 @@ def phases(src: Path, folder: Path, repeats: int) -> None:
     from xlrecalc import record_values as engine_values
     from chessrating.recalc import Report
     reuse = "parsed" in inspect.signature(write_cached_values).parameters
+    byte_compiled(Path(__file__).resolve().parents[1] / "addin")
     functions = rating_functions()
     reads, writes, totals, commands = [], [], [], []
     for _ in range(repeats):
