@@ -405,7 +405,8 @@ def _command_named(argv: list[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module's contract)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(_command_named(argv))
+    with _collector_paused():  # registering a command imports its modules (see _run_recalc)
+        parser = build_parser(_command_named(argv))
     args = parser.parse_args(argv)
     where = f"chessrating {args.command}: error:"
     saved = (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT), sys.unraisablehook)
