@@ -116,6 +116,19 @@ def print_problems(problems: list[Any]) -> None:
             print(f"  … and {len(shown) - _MAX_CAUSES_SHOWN} more", file=sys.stderr)
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off for the block, as :func:`xlrecalc.collector_paused`
+    (which loads the evaluator: this is for the time before it is loaded)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 # -- templates ----------------------------------------------------------------------
 def _run_templates(args: argparse.Namespace) -> int:
     from . import workbooks
@@ -143,24 +156,11 @@ def _add_templates(sub: Any) -> None:
 
 
 # -- recalc -------------------------------------------------------------------------
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector off for the block, as :func:`xlrecalc.collector_paused`
-    (which loads the evaluator: this is for the time before it is loaded)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _run_recalc(args: argparse.Namespace) -> int:
     # The whole command with the collector paused, as the recalculation pauses it for
     # its work: the modules loaded first (the evaluator, the rating functions) are tens
     # of thousands of objects that live to the end, which the collections their imports
-    # set off would walk again and again (about 4 ms of every start).
+    # set off would walk again and again (about 2 ms of every start).
     with _collector_paused():
         from .recalc import recalculate
         book = Path(args.book)
