@@ -11,9 +11,11 @@ written (a usage error, a file that cannot be read or written), with one line on
 naming the user's own path; 130 when interrupted (Ctrl-C or SIGTERM), leaving no temporary file behind. No
 exception reaches the user as a traceback: :func:`main` turns any into that one line.
 
-Each subcommand is one ``_add_…`` function in :data:`COMMANDS`, under its name, that
-registers its parser and points ``func`` at the code that runs it; a new subcommand is
-one more entry. A run registers only the subcommand it names.
+Each subcommand is one entry of :data:`COMMANDS`, under its name: its one-line summary
+and the ``_add_…`` function that registers its parser and points ``func`` at the code
+that runs it; a new subcommand is one more entry. A run registers only the subcommand it
+names; ``chessrating --help`` (or no command, or a name mistyped) lists every summary
+without importing the commands' modules.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import contextlib
 import gc
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +116,19 @@ def print_problems(problems: list[Any]) -> None:
             print(f"  … and {len(shown) - _MAX_CAUSES_SHOWN} more", file=sys.stderr)
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off for the block, as :func:`xlrecalc.collector_paused`
+    (which loads the evaluator: this is for the time before it is loaded)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 # -- templates ----------------------------------------------------------------------
 def _run_templates(args: argparse.Namespace) -> int:
     from . import workbooks
@@ -132,7 +147,7 @@ def _run_templates(args: argparse.Namespace) -> int:
 
 def _add_templates(sub: Any) -> None:
     parser = sub.add_parser(
-        "templates", help="write the template workbooks into a folder",
+        "templates",
         description="Write every template workbook (round robin, Swiss, US Chess event, "
                     "calculators) into FOLDER, with cached values so previews show numbers, "
                     "and their xlwings Lite copies into FOLDER/lite.")
@@ -142,21 +157,26 @@ def _add_templates(sub: Any) -> None:
 
 # -- recalc -------------------------------------------------------------------------
 def _run_recalc(args: argparse.Namespace) -> int:
-    from .recalc import recalculate
-    book = Path(args.book)
-    # no name given: the engine names it, by what the workbook holds (.xlsm for macros)
-    output = Path(args.output) if args.output else None
-    progress = Progress()
-    try:
-        report = recalculate(book, output, progress=progress)
-    finally:
-        progress.close()
-    return _print_report(report)
+    # The whole command with the collector paused, as the recalculation pauses it for
+    # its work: the modules loaded first (the evaluator, the rating functions) are tens
+    # of thousands of objects that live to the end, which the collections their imports
+    # set off would walk again and again (about 2 ms of every start).
+    with _collector_paused():
+        from .recalc import recalculate
+        book = Path(args.book)
+        # no name given: the engine names it, by what the workbook holds (.xlsm for macros)
+        output = Path(args.output) if args.output else None
+        progress = Progress()
+        try:
+            report = recalculate(book, output, progress=progress)
+        finally:
+            progress.close()
+        return _print_report(report)
 
 
 def _add_recalc(sub: Any) -> None:
     parser = sub.add_parser(
-        "recalc", help="recalculate a filled workbook without Excel",
+        "recalc",
         description="Evaluate every formula of BOOK.xlsx (the rating functions and Excel's "
                     "own) and write a copy whose cells carry the values, so any viewer shows "
                     "them. Prints the standings, and every cell that shows an error with its "
@@ -190,7 +210,6 @@ def _run_lite(args: argparse.Namespace) -> int:
 def _add_lite(sub: Any) -> None:
     parser = sub.add_parser(
         "lite",
-        help="write a copy of a workbook for xlwings Lite (Excel on Windows, Mac and the web)",
         description="Write a copy of BOOK.xlsx for xlwings Lite: each call of a rating "
                     "function in a cell is stored as Excel stores a Lite function, and the "
                     "copy carries the Python code of the functions, so opening it in Excel "
@@ -231,7 +250,7 @@ def _run_demo(args: argparse.Namespace) -> int:
 
 def _add_demo(sub: Any) -> None:
     parser = sub.add_parser(
-        "demo", help="fill the round-robin template with the bundled example and recalculate",
+        "demo",
         description="Fill the FIDE round-robin template with the example tournament that "
                     "ships with the package, recalculate it and print the standings. "
                     "Needs no network and no Excel.")
@@ -278,21 +297,50 @@ def _add_publish(sub: Any) -> None:
     add_subcommand(sub)
 
 
-# Each subcommand by its name: the function that registers its parser.
-COMMANDS: dict[str, Callable[[Any], None]] = {
-    "templates": _add_templates, "recalc": _add_recalc, "lite": _add_lite, "demo": _add_demo,
-    "import-trf": _add_import_trf, "export-trf": _add_export_trf, "fide-list": _add_fide_list,
-    "export-uscf": _add_export_uscf, "pair": _add_pair, "check-pairings": _add_check_pairings,
-    "publish": _add_publish}
+# Each subcommand by its name: its one-line summary (what ``chessrating --help`` lists)
+# and the function that registers its parser.
+COMMANDS: dict[str, tuple[str, Callable[[Any], None]]] = {
+    "templates": ("write the template workbooks into a folder", _add_templates),
+    "recalc": ("recalculate a filled workbook without Excel", _add_recalc),
+    "lite": ("write a copy of a workbook for xlwings Lite (Excel on Windows, Mac and the web)",
+             _add_lite),
+    "demo": ("fill the round-robin template with the bundled example and recalculate", _add_demo),
+    "import-trf": ("fill a rating workbook from a FIDE TRF tournament file", _add_import_trf),
+    "export-trf": ("write the FIDE rating report (TRF) of a filled workbook", _add_export_trf),
+    "fide-list": ("read the FIDE rating list; fill a workbook's players from it", _add_fide_list),
+    "export-uscf": ("write the US Chess rating report (three DBF files) of a filled US Chess "
+                    "workbook", _add_export_uscf),
+    "pair": ("pair the next round of a FIDE Swiss workbook (gacrux, Dutch system)", _add_pair),
+    "check-pairings": ("re-pair every round of a FIDE Swiss workbook and list the rounds that "
+                       "differ", _add_check_pairings),
+    "publish": ("write the event as one web page (standings, crosstable, pairings)", _add_publish)}
+
+
+class _Summarised:
+    """The subcommands' action as the ``_add_…`` functions see it: each parser they add
+    gets its summary from :data:`COMMANDS`, its one home."""
+
+    def __init__(self, sub: Any):
+        self.sub = sub
+
+    def add_parser(self, name: str, **options: Any) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = self.sub.add_parser(name, help=COMMANDS[name][0], **options)
+        return parser
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; given one of :data:`COMMANDS`, with that subcommand's
+    """The command line's parser. Given one of :data:`COMMANDS`, with that subcommand's
     parser alone (the others import their modules to register, a tenth of a second
-    at every start that a run of one command does not need).
+    at every start that a run of one command does not need); given anything else (an
+    option such as ``--help``, a name mistyped, ``""`` for none), every subcommand by
+    its summary alone: such a run prints the list or an error and ends, it runs no
+    command; ``None``: every subcommand whole.
 
     >>> list(build_parser("recalc")._subparsers._group_actions[0].choices)
     ['recalc']
+    >>> listed = build_parser("--help")._subparsers._group_actions[0].choices
+    >>> list(listed) == list(COMMANDS), listed["recalc"].format_usage()
+    (True, 'usage: chessrating recalc [-h]\\n')
     """
     parser = argparse.ArgumentParser(
         prog="chessrating",
@@ -301,9 +349,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                     "list, the US Chess report), publish an event as a web page.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name, add in COMMANDS.items():
-        if command is None or command not in COMMANDS or name == command:
-            add(sub)
+    for name, (summary, add) in COMMANDS.items():
+        if command is None or name == command:
+            add(_Summarised(sub))
+        elif command not in COMMANDS:
+            sub.add_parser(name, help=summary)
     return parser
 
 
@@ -338,16 +388,31 @@ def _one_line(exc: BaseException) -> str:
     return text if len(text) <= 300 else text[:297] + "…"
 
 
+def _command_named(argv: list[str]) -> str | None:
+    """What :func:`build_parser` registers for ``argv``: the command it starts with;
+    ``""``, the summaries, when no word names a command (``--help``, a name mistyped,
+    nothing); every command whole when one follows an option (so the option's error
+    reads as it would after the command).
+
+    >>> _command_named(["recalc", "demo"]), _command_named(["--help"]), _command_named(["-h", "demo"])
+    ('recalc', '', None)
+    """
+    if argv and argv[0] in COMMANDS:
+        return argv[0]
+    return None if any(word in COMMANDS for word in argv) else ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module's contract)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(argv[0] if argv else None)
+    with _collector_paused():  # registering a command imports its modules (see _run_recalc)
+        parser = build_parser(_command_named(argv))
     args = parser.parse_args(argv)
     where = f"chessrating {args.command}: error:"
     saved = (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT), sys.unraisablehook)
     received = _interrupt_on_sigterm()
     try:
-        from .recalc import RecalcError
+        from xlrecalc import RecalcError
         code = args.func(args)
         if received:  # an interrupt swallowed on its way (see _interrupt_on_sigterm)
             raise KeyboardInterrupt

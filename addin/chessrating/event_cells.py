@@ -33,7 +33,6 @@ from .errors import RatingError
 from .results import NoValue, check_excel_error, player_place, read_result
 from .tiebreaks import event as tiebreaks_event
 from .tiebreaks import fide as tiebreaks_fide
-from .uscf import event as uscf_event
 
 __all__ = ["arguments_key", "check_event_ranges", "rated_event", "rate_event", "tiebreak_scores", "tiebreak_event",
            "blank_block", "standing"]
@@ -110,6 +109,7 @@ def rate_event(ratings: Any, games: Any, results: Any, opponents: Any, ages: Any
                zeros_are_blank: bool = False) -> list[list[Any]]:
     """USCF_EVENT's arguments read and the event rated (:func:`.uscf.event.rate_event`):
     one post-event rating per player, as a column."""
+    from .uscf import event as uscf_event  # loaded by the first US Chess event, not by a tie-break
     own = [read_rating(v, "ratings", player_place(i)) for i, v in enumerate(flatten(ratings), start=1)]
     counts = [cells.count(v, "games", player_place(i))
               for i, v in enumerate(checks.per_player(flatten(games), "games", len(own)), start=1)]

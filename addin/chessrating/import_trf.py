@@ -591,8 +591,7 @@ def add_subcommand(sub: Any) -> None:
     import argparse
 
     parser = sub.add_parser(
-        "import-trf", help="fill a rating workbook from a FIDE TRF tournament file",
-        description=DESCRIPTION, epilog=EPILOG,
+        "import-trf", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("trf", metavar="FILE", help="the TRF file to read")
     parser.add_argument("-o", "--output", metavar="BOOK.xlsx",

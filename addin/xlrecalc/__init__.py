@@ -15,8 +15,9 @@ into it, as classic Excel does when it reads the file back. The exception may na
 value it refuses by attributes (``argument``, ``position``, ``value``: :mod:`.trace`),
 which lead :attr:`CellError.inputs` to the cell typed by hand that holds it.
 
-This module is the package's one face: an add-in imports from ``xlrecalc`` alone.
-Behind it, by concern:
+This module is the package's one face: an add-in imports from ``xlrecalc`` alone. A
+name loads the module behind it at its first use (:mod:`.lazy`), so a caller that needs
+one helper does not load the evaluator. Behind it, by concern:
 
 - a file recalculated: :mod:`.recalculation` (:func:`recalculate`, the report),
   :mod:`.loading` (a file read into a :class:`Book`), :mod:`.output` (where the result
@@ -28,24 +29,49 @@ Behind it, by concern:
   :mod:`.references`, :mod:`.structured`, :mod:`.lambdas`, :mod:`.shortcuts`,
   :mod:`.array_ranges`, :mod:`.values`, :mod:`.coerce`, :mod:`.dates`, :mod:`.codes`
   and the function library :mod:`.functions`; :mod:`.reader` reads the sheet XML;
-- :mod:`.conformance` compares the engine with the values Excel saved.
+- :mod:`.conformance` compares the engine with the values Excel saved;
+- :mod:`.lazy` loads a name of this face from its module at its first use.
 """
 
 from __future__ import annotations
 
-from .archive import (RecalcError, atomic_output, check_archive, draft_path, new_file_mode, not_a_zip,
-                      publish)
-from .charts import label_text, number_text
-from .engine import Book, collector_paused, evaluate_book
-from .loading import load_book, load_book_openpyxl
-from .output import content_kind, default_output, output_path, same_file
-from .parse import FormulaSyntaxError, column_letters, parse_ref
-from .patch import cell_xml_value, value_text, write_cached_values
-from .reader import SharedFormula
-from .recalculation import (CellError, CellValues, Report, Step, chart_values, recalculate,
-                            record_values, written_value)
-from .values import ERROR_CODES, PENDING, XlErr, excel_text
-from .xmlspans import DocumentTypeDeclared, ElementAsWritten, every_element, tag_end
+from typing import TYPE_CHECKING
+
+from .lazy import names_from
+
+if TYPE_CHECKING:
+    from .archive import (RecalcError, atomic_output, check_archive, draft_path, new_file_mode,
+                          not_a_zip, publish)
+    from .charts import label_text, number_text
+    from .engine import Book, collector_paused, evaluate_book
+    from .loading import load_book, load_book_openpyxl
+    from .output import content_kind, default_output, output_path, same_file
+    from .parse import FormulaSyntaxError, column_letters, parse_ref
+    from .patch import cell_xml_value, value_text, write_cached_values
+    from .reader import SharedFormula
+    from .recalculation import (CellError, CellValues, Report, Step, chart_values, recalculate,
+                                record_values, written_value)
+    from .values import ERROR_CODES, PENDING, XlErr, excel_text
+    from .xmlspans import DocumentTypeDeclared, ElementAsWritten, every_element, tag_end
+
+# Each name by the module that defines it (the imports above, for the type checker),
+# loaded at its first use (:mod:`.lazy`): a caller that needs a path check or a cell
+# reference does not load the evaluator.
+_HOMES = {name: f".{module}" for module, names in {
+    "archive": "RecalcError atomic_output check_archive draft_path new_file_mode not_a_zip publish",
+    "charts": "label_text number_text",
+    "engine": "Book collector_paused evaluate_book",
+    "loading": "load_book load_book_openpyxl",
+    "output": "content_kind default_output output_path same_file",
+    "parse": "FormulaSyntaxError column_letters parse_ref",
+    "patch": "cell_xml_value value_text write_cached_values",
+    "reader": "SharedFormula",
+    "recalculation": "CellError CellValues Report Step chart_values recalculate record_values "
+                     "written_value",
+    "values": "ERROR_CODES PENDING XlErr excel_text",
+    "xmlspans": "DocumentTypeDeclared ElementAsWritten every_element tag_end",
+}.items() for name in names.split()}
+__getattr__ = names_from(__name__, _HOMES)
 
 __all__ = [
     # a workbook file recalculated, and what was found

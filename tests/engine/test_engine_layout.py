@@ -5,7 +5,9 @@ chess; its package module is its one face, and the add-in imports from that face
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -125,6 +127,27 @@ def test_the_face_names_what_it_exports_and_defines_nothing():
     assert len(set(xlrecalc.__all__)) == len(xlrecalc.__all__)
     for name in xlrecalc.__all__:
         assert getattr(xlrecalc, name, None) is not None, name
+
+
+def test_each_name_of_the_face_loads_from_the_module_its_import_names():
+    """The face's imports (read by the type checker) and the table its names load from at
+    their first use (``_HOMES``) say the same."""
+    tree = ast.parse((ENGINE / "__init__.py").read_text(encoding="utf-8"))
+    typed = {alias.name: f".{node.module}" for node in ast.walk(tree)
+             if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module != "lazy"
+             for alias in node.names}
+    assert typed == xlrecalc._HOMES
+    assert sorted(typed) == sorted(xlrecalc.__all__)
+
+
+def test_a_helper_of_the_face_loads_without_the_evaluator():
+    code = ("import sys; from xlrecalc import RecalcError, same_file, column_letters; "
+            "print(sorted(m for m in sys.modules if m.startswith('xlrecalc.')))")
+    env = {**os.environ, "PYTHONPATH": str(ENGINE.parent)}
+    loaded = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                            text=True, check=True).stdout
+    assert "xlrecalc.output" in loaded and "xlrecalc.parse" in loaded
+    assert "xlrecalc.engine" not in loaded and "xlrecalc.functions" not in loaded
 
 
 # -- its words ------------------------------------------------------------------------------

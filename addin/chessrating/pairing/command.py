@@ -276,8 +276,7 @@ def add_pair(sub: Any) -> None:
     """Register ``pair`` on an argparse subparsers object."""
     import argparse
 
-    parser = sub.add_parser("pair", help="pair the next round of a FIDE Swiss workbook (gacrux, Dutch system)",
-                            description=PAIR_DESCRIPTION, epilog=PAIR_EPILOG,
+    parser = sub.add_parser("pair", description=PAIR_DESCRIPTION, epilog=PAIR_EPILOG,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("book", metavar="BOOK.xlsx", help="the FIDE Swiss workbook")
     parser.add_argument("-o", "--output", metavar="OUT.xlsx",
@@ -293,8 +292,7 @@ def add_check(sub: Any) -> None:
     """Register ``check-pairings`` on an argparse subparsers object."""
     import argparse
 
-    parser = sub.add_parser("check-pairings", help="re-pair every round of a FIDE Swiss workbook and "
-                            "list the rounds that differ", description=CHECK_DESCRIPTION,
+    parser = sub.add_parser("check-pairings", description=CHECK_DESCRIPTION,
                             epilog=CHECK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("book", metavar="BOOK.xlsx", help="the FIDE Swiss workbook")
     parser.set_defaults(func=run_check)

@@ -135,8 +135,7 @@ EPILOG = ("Exit code 0: written; 1: the standings are not final (inputs to fix o
 
 def add_subcommand(sub: Any) -> None:
     """Register ``publish`` on an argparse subparsers object."""
-    parser = sub.add_parser("publish", help="write the event as one web page (standings, crosstable, pairings)",
-                            description=DESCRIPTION, epilog=EPILOG,
+    parser = sub.add_parser("publish", description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("book", metavar="BOOK.xlsx", help="the filled workbook (a template or import-trf's)")
     parser.add_argument("-o", "--output", metavar="OUT.html",

@@ -21,14 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import checks
 from ..errors import BlockCell, RatingError
 from ..results import (
     RESULTS_BY_NUMBER, RESULTS_BY_TEXT, NoValue, Result, check_excel_error, describe, read_result, refusal,
 )
-from ..tournament import Tournament, colour_code
+
+if TYPE_CHECKING:  # the tournament model loads where it is read (colour names, from_tournament)
+    from ..tournament import Tournament
 
 __all__ = [
     "PLAYED", "FORFEIT_WIN", "FORFEIT_LOSS", "FULL_BYE", "HALF_BYE", "ZERO_BYE", "ABSENT",
@@ -121,6 +123,7 @@ def read_colour(value: Any, item: BlockCell | str) -> bool | None:
     if isinstance(value, str):
         if not value.strip():
             return None
+        from ..tournament import colour_code  # a colour named in full ("White"): rare
         code = colour_code(value)
         if code is not None:
             return code == "b"
@@ -338,7 +341,7 @@ def from_tournament(tournament: Tournament) -> Event:
     read as the Swiss workbook's cells hold them (:meth:`Tournament.round_cells`, then
     :func:`from_rounds`), with the players' ratings; player ``k - 1`` is starting number ``k``.
 
-    >>> from chessrating.tournament import Player, RoundGame
+    >>> from chessrating.tournament import Player, RoundGame, Tournament
     >>> event = from_tournament(Tournament(players=[
     ...     Player(1, rating=2000, games=[RoundGame(1, 2, "w", "1"), RoundGame(2, None, None, "H")]),
     ...     Player(2, games=[RoundGame(1, 1, "b", "0"), RoundGame(2, None, None, "U")])], rounds=2))

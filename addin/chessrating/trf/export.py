@@ -187,8 +187,7 @@ def add_subcommand(sub: Any) -> None:
     """Register ``export-trf`` on an argparse subparsers object."""
     import argparse
 
-    parser = sub.add_parser("export-trf", help="write the FIDE rating report (TRF) of a filled workbook",
-                            description=DESCRIPTION, epilog=EPILOG,
+    parser = sub.add_parser("export-trf", description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("book", metavar="BOOK.xlsx", help="the filled FIDE workbook")
     parser.add_argument("-o", "--output", metavar="OUT.trf",

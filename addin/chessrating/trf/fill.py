@@ -253,8 +253,7 @@ def add_subcommand(sub: Any) -> None:
     """Register ``fide-list`` on an argparse subparsers object."""
     import argparse
 
-    parser = sub.add_parser("fide-list", help="read the FIDE rating list; fill a workbook's players from it",
-                            description=DESCRIPTION, epilog=EPILOG,
+    parser = sub.add_parser("fide-list", description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("list", metavar="FILE", help="the FIDE list: .zip, .txt or .xml")
     parser.add_argument("--fill", metavar="BOOK.xlsx", help="the FIDE workbook to fill")

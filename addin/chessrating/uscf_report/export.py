@@ -142,9 +142,7 @@ def add_subcommand(sub: Any) -> None:
     """Register ``export-uscf`` on an argparse subparsers object."""
     import argparse
 
-    parser = sub.add_parser("export-uscf", help="write the US Chess rating report (three DBF files) of a "
-                                                "filled US Chess workbook",
-                            description=DESCRIPTION, epilog=EPILOG,
+    parser = sub.add_parser("export-uscf", description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("book", metavar="BOOK.xlsx", help="the filled US Chess event workbook")
     parser.add_argument("-o", "--output", metavar="DIR",
