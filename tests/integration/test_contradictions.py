@@ -266,6 +266,41 @@ def test_rows_that_disagree_about_a_pairing(swiss_book: Path, uscf_book: Path, t
     assert code == 1
 
 
+# Round 1: 1 names 2, 2 names 3, 3 names 1 (each player named once and naming someone);
+# 4 and 5 agree. Round 2: 6 is named by 7 and 8; 2 names 1, whose row names no one.
+CYCLE_ROUNDS = {(1, 1): (2, "W", 1), (2, 1): (3, "B", 0), (3, 1): (1, "W", "½"),
+                (4, 1): (5, "W", 1), (5, 1): (4, "B", 0),
+                (6, 2): (7, "W", 1), (7, 2): (6, "B", 0), (8, 2): (6, "B", 0),
+                (2, 2): (1, "W", "+"), (1, 2): (None, None, "H")}
+
+
+@pytest.mark.parametrize("system", ["swiss", "uscf"])
+def test_each_round_counts_the_players_named_more_often_than_they_name(
+        swiss_book: Path, uscf_book: Path, tmp_path: Path, capsys, system: str) -> None:
+    # Below the opponents as entered (Games sheet), one cell per round counts the players
+    # named by more rows than they name: round 1 none (a cycle of three names everyone
+    # once), round 2 two (6, named twice; 1, named while naming no one). A round of 0
+    # skips the search for a player paired twice, never the check that rows agree.
+    if system == "swiss":
+        code, _, book = fill(swiss_book, swiss(CYCLE_ROUNDS), tmp_path, capsys)
+    else:
+        rounds = {key: (opponent, result) for key, (opponent, _, result) in CYCLE_ROUNDS.items()}
+        code, _, book = fill(uscf_book, uscf(rounds), tmp_path, capsys)
+    games = book["Games"]
+    start = next(c for c in range(1, games.max_column + 1) if games.cell(3, c).value == "Opponent as entered")
+    below = 4 + 8 + 1  # the row under the eight players
+    assert [games.cell(below, start + rnd).value for rnd in range(3)] == [0, 2, None]
+    ws = book["Crosstable"]
+    col = headers(ws)
+    names = "check round 1: player {} (P{}) names player {} (P{}) as opponent, whose row names player {} (P{})"
+    assert [ws.cell(4 + n, col["Points"]).value for n in (1, 2, 3)] == [
+        names.format(1, 1, 2, 2, 3, 3), names.format(2, 2, 3, 3, 1, 1), names.format(3, 3, 1, 1, 2, 2)]
+    twice = "check round 2: player 6 (P6) is paired with player 7 (P7) and player 8 (P8)"
+    assert [ws.cell(4 + n, col["Points"]).value for n in (6, 7, 8)] == [twice] * 3
+    assert ws.cell(8, col["Points"]).value == 1 and ws.cell(9, col["Points"]).value == 0
+    assert code == 1
+
+
 @pytest.mark.parametrize("system", ["fide", "uscf"])
 def test_import_trf_exits_1_and_lists_a_contradiction(tmp_path: Path, capsys, system: str) -> None:
     # The real file's round 1, player 1 (Mirzoev) beat player 26 (Orube); entered here as

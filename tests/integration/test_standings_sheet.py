@@ -269,7 +269,7 @@ PRINTED_SHEETS = ("Crosstable", "Games", "Pairings", "Report", "Schedule", "Stan
 # book -> sheet -> the most pages it prints on A4 (LibreOffice, Carlito). Before the Report
 # followed the entries it took 6/6/4/4 pages (Swiss 11, Swiss 40, round robin 10, US Chess
 # 30) and the round robin's Schedule 2. The wide sheets print across at 64 % (7 pt): the
-# Swiss Crosstable's eleven rounds and the Games sheet's 14 blocks of eleven rounds do not
+# Swiss Crosstable's eleven rounds and the Games sheet's 13 blocks of eleven rounds do not
 # fit a page at that scale, nor the 20-player round robin's grid (README, Printing).
 PAGES = {
     "swiss-11": {"Crosstable": 2, "Standings": 1, "Pairings": 1, "Games": 5, "Report": 1},

@@ -46,7 +46,10 @@ BUILTINS = {"IF", "OR", "AND", "COUNT", "COUNTA", "COUNTIF", "SUM", "SUMPRODUCT"
             # what is no result, so that a result cell's message is spelled once (IFERROR)
             "NA",
             # the Pairings and Schedule sheets: boards in order, byes after them
-            "MAX", "MOD", "SMALL"}
+            "MAX", "MOD", "SMALL",
+            # the Swiss crosstables' guard of the searches for a player paired twice: how
+            # often each number is named, one cell per round
+            "FREQUENCY"}
 FUNCTION = re.compile(r"([A-Z][A-Z0-9_.]*)\(")
 
 
@@ -492,11 +495,11 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert ws["BE3"].value == "Check" and ws["AZ3"].value == "Rank"
     # The tie-breaks read the opponent numbers as checked, each round's result as entered
     # (byes and forfeits too), the colours and the ratings as the opponents' rows read them
-    # (FP: a refused one as its reason); C.07's usual Swiss list picked at the top.
+    # (FD: a refused one as its reason); C.07's usual Swiss list picked at the top.
     # A row whose Points show a reason shows it there too.
     assert ws["BA5"].value == ('=IF(OR(TieBreak1="",AR5=""),"",IF(LEFT(AR5,6)="check ",AR5,INDEX(TIEBREAK($N$1:$N$1,'
                                'Games!$BW$5:$CG$204,Games!$CU$5:$DE$204,Games!$DG$5:$DQ$204,'
-                               'TieBreakRules,Games!$FP$5:$FP$204),ROW()-4)))')
+                               'TieBreakRules,Games!$FD$5:$FD$204),ROW()-4)))')
     # (blank where the round's Points cell, CI5, shows why it contradicts another row)
     assert games["CU5"].value == '=IF(OR(Crosstable!M5="",LEFT(CI5,6)="check "),"",Crosstable!M5)'
     # the colour, W or B, White or Black in any case, else why not (the row's Check shows it)
@@ -507,38 +510,38 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
     assert ws["A204"].value == 200 and ws["A205"].value is None
     # A round without an opponent (a bye) is no game for the functions.
     assert games["C5"].value == '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",Crosstable!M5)'
-    # The opponent's number as entered and checked (block 14, from column FC), then as
+    # The opponent's number as entered and checked (block 13, from column EQ), then as
     # the ratings and tie-breaks read it (block 7, from column BW: blank where the round
     # contradicts another row), then looked up.
-    assert games["FC5"].value.startswith('=IF(Crosstable!K5="","",IF(IF(ISNUMBER(Crosstable!K5),AND(')
-    assert '"check opponent in round 1: "&Crosstable!K5&IF(Crosstable!K5=$A5," is the player himself"' in games["FC5"].value
-    assert '" is text: type it as a number"' in games["FC5"].value
-    assert games["BW5"].value == '=IF(LEFT(CI5,6)="check ","",FC5)'
+    assert games["EQ5"].value.startswith('=IF(Crosstable!K5="","",IF(IF(ISNUMBER(Crosstable!K5),AND(')
+    assert '"check opponent in round 1: "&Crosstable!K5&IF(Crosstable!K5=$A5," is the player himself"' in games["EQ5"].value
+    assert '" is text: type it as a number"' in games["EQ5"].value
+    assert games["BW5"].value == '=IF(LEFT(CI5,6)="check ","",EQ5)'
     # each player's rating as the opponents read it, once per player after the checks
-    check = "FO5"
-    assert games["FP5"].value == (
+    check = "FC5"
+    assert games["FD5"].value == (
         f'=IF(IFERROR(AND(ISTEXT({check}),{check}<>"",LEFT({check},9)<>"assumed: ",LEFT({check},6)<>"check "),TRUE),'
         f'"check rating of player "&$A5&IF(Crosstable!B5="",""," ("&Crosstable!B5&")"),'
         f'IF(OR(Crosstable!E5="",Crosstable!E5=0,Crosstable!E5="-"),"",Crosstable!E5))')
     assert games["O5"].value == (
-        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($FP$5:$FP$204,BW5),BW5))')
-    # The row's first reason among its games has one home (Games, "Reason", FR), and so
-    # has its note (FS: why no first rating, else the note on an assumed K): the totals
+        '=IF(OR(Crosstable!K5="",Crosstable!M5=""),"",IF(ISNUMBER(BW5),INDEX($FD$5:$FD$204,BW5),BW5))')
+    # The row's first reason among its games has one home (Games, "Reason", FF), and so
+    # has its note (FG: why no first rating, else the note on an assumed K): the totals
     # and Check name them.
-    assert games["FR3"].value == "Reason" and games["FS3"].value == "Note"
-    assert games["FR5"].value == ('=IFERROR(INDEX(CI5:CS5,MATCH("check *",CI5:CS5,0)),'
+    assert games["FF3"].value == "Reason" and games["FG3"].value == "Note"
+    assert games["FF5"].value == ('=IFERROR(INDEX(CI5:CS5,MATCH("check *",CI5:CS5,0)),'
                                   'IFERROR(INDEX(O5:Y5,MATCH("check *",O5:Y5,0)),""))')
-    assert games["FS5"].value.startswith('=IF(AND(ISTEXT(Crosstable!AX5),Crosstable!AX5<>"",'
+    assert games["FG5"].value.startswith('=IF(AND(ISTEXT(Crosstable!AX5),Crosstable!AX5<>"",'
                                          'LEFT(Crosstable!AX5,6)<>"check "),Crosstable!AX5,IF(NOT(')
-    assert games["FS5"].value.endswith('"assumed: rated games unknown, read as "&IF(UnknownGames="new",'
+    assert games["FG5"].value.endswith('"assumed: rated games unknown, read as "&IF(UnknownGames="new",'
                                        '"0 (new player)","30 (established)")&"; K list overrides"))')
     assert ws["AV5"].value == (
-        '=IF(OR(E5="",E5=0,E5="-"),"",IF(Games!FR5<>"",Games!FR5,'
+        '=IF(OR(E5="",E5=0,E5="-"),"",IF(Games!FF5<>"",Games!FF5,'
         'IF(SUMPRODUCT(--(Games!O5:Y5<>""))=0,"",'
         'IF(IFERROR(AND(ISTEXT(J5),J5<>"",LEFT(J5,9)<>"assumed: ",LEFT(J5,6)<>"check "),TRUE),J5,'
         'FIDE_CHANGE(E5,Games!O5:Y5,Games!C5:M5,J5,Rules)))))')
-    assert 'IF(Games!FR5<>"",Games!FR5&IF(Games!FS5="","","; "&Games!FS5),' in ws["BE5"].value
-    assert "assumed: " not in ws["BE5"].value.replace('"assumed: ",', "")  # (the note: FS5 alone)
+    assert 'IF(Games!FF5<>"",Games!FF5&IF(Games!FG5="","","; "&Games!FG5),' in ws["BE5"].value
+    assert "assumed: " not in ws["BE5"].value.replace('"assumed: ",', "")  # (the note: FG5 alone)
     assert ws["AR5"].value == ('=IF(SUMPRODUCT(--(Games!CI5:CS5<>""))=0,"",IF(ISNA(MATCH("check *",'
                                'Games!CI5:CS5,0)),SUM(Games!CI5:CS5),INDEX(Games!CI5:CS5,'
                                'MATCH("check *",Games!CI5:CS5,0))))')
@@ -552,13 +555,17 @@ def test_swiss_layout_and_lookups(templates: dict[str, Path]) -> None:
                                        '&": "&DAY(Crosstable!M5)&IF(MONTH(Crosstable!M5)=1,"-Jan","-Feb")&" was typed as '
                                        '1/2 and became a date; pick ½ from the list",Crosstable!M5&" is not a game result")))')
     assert games["CI5"].value.startswith('=IF(AND(DS5<>"",NOT(ISNUMBER(DS5))),DS5,'
-                                         'IF(AND(FC5<>"",NOT(ISNUMBER(FC5))),FC5,'
+                                         'IF(AND(EQ5<>"",NOT(ISNUMBER(EQ5))),EQ5,'
                                          'IF(EE5<>"",EE5,')
-    # (a player named by two rows in the round: block 12, from column EE)
-    # (searched only in a round where some row is not named back: block 13, from EQ)
-    assert games["EE5"].value.startswith('=IF($EQ$205=0,"",IF(COUNTIF($FC$5:$FC$204,$A5)<2,"",')
-    assert games["EQ5"].value == '=IF(ISNUMBER(FC5),IF(INDEX($FC$5:$FC$204,FC5)=$A5,0,1),0)'
-    assert games["EQ205"].value == '=SUM(EQ5:EQ204)'
+    # (a player named by two rows in the round: block 12, from column EE, searched only
+    # in a round where some player is named more often than he names, counted below the
+    # opponents as entered: FREQUENCY of the numbers named, 1..199 as bins and the last
+    # count for 200, against whether the player's own row names a number)
+    assert games["EE5"].value.startswith('=IF($EQ$205=0,"",IF(COUNTIF($EQ$5:$EQ$204,$A5)<2,"",')
+    assert games["EQ205"].value == ('=IFERROR(SUMPRODUCT(--(FREQUENCY($EQ$5:$EQ$204,$A$5:$A$203)'
+                                    '-ISNUMBER($EQ$5:$EQ$204)>0)),1)')
+    assert games["FA205"].value == games["EQ205"].value.replace("$EQ$", "$FA$")
+    assert games["FB205"].value is None and games["EP205"].value is None
     lists = {dv.formula1 for dv in ws.data_validations.dataValidation}
     assert '"1,½,0,+,-,H,B,U,Z"' in lists and '"W,B"' in lists and '"established,new"' in lists
     # Opponent numbers: whole 1..200, not the player's own (column A), one rule per round.
@@ -579,40 +586,40 @@ def test_uscf_one_pass_beside_two_passes(templates: dict[str, Path]) -> None:
     assert [ws.cell(4, c).value for c in range(10, 16)] == ["Opp", "Col", "Res", "Opp", "Col", "Res"]
     assert [ws.cell(3, c).value for c in (10, 13, 34)] == ["Round 1", "Round 2", "Round 9"]
     # US Chess's usual tie-breaks (rule 34E) picked at the top; no FIDE edition. They read
-    # the colours (Games!CO5:CW104, the Colour block) for BLACKS.
+    # the colours (Games!CE5:CM104, the Colour block) for BLACKS.
     assert [ws.cell(1, c).value for c in (9, 12, 15, 18, 21)] == ["Tie-breaks", "MODMED", "SOLKOFF", "CUMULATIVE", None]
     assert "TieBreakRules" not in book.defined_names
-    assert ("TIEBREAK($L$1:$L$1,Games!$M$5:$U$104,Games!$AQ$5:$AY$104,Games!$CO$5:$CW$104,,$C$5:$C$104)"
+    assert ("TIEBREAK($L$1:$L$1,Games!$M$5:$U$104,Games!$AQ$5:$AY$104,Games!$CE$5:$CM$104,,$C$5:$C$104)"
             in ws["AW5"].value)
-    assert book["Games"]["CO5"].value == ('=IF(OR(TRIM(Crosstable!K5)={"","W","B","WHITE","BLACK"}),TRIM(Crosstable!K5),'
+    assert book["Games"]["CE5"].value == ('=IF(OR(TRIM(Crosstable!K5)={"","W","B","WHITE","BLACK"}),TRIM(Crosstable!K5),'
                                           '"check colour of round 1: "&Crosstable!K5&" is not W or B")')
-    assert book["Games"]["CW5"].value.startswith('=IF(OR(TRIM(Crosstable!AI5)={"","W","B","WHITE","BLACK"}),')
-    assert '"check colour of round 9: "&Crosstable!AI5&" is not W or B"' in book["Games"]["CW5"].value
-    # The functions read the games so far from the Games sheet (CY, after the ten blocks):
+    assert book["Games"]["CM5"].value.startswith('=IF(OR(TRIM(Crosstable!AI5)={"","W","B","WHITE","BLACK"}),')
+    assert '"check colour of round 9: "&Crosstable!AI5&" is not W or B"' in book["Games"]["CM5"].value
+    # The functions read the games so far from the Games sheet (CO, after the nine blocks):
     # the typed number, or for a rated player left blank, 50 (established: N' = N*) unless
     # UnknownGames is "new".
-    assert book["Games"]["CY5"].value == ('=IF(Crosstable!D5="",IF(OR(OR(Crosstable!C5="",Crosstable!C5=0,'
+    assert book["Games"]["CO5"].value == ('=IF(Crosstable!D5="",IF(OR(OR(Crosstable!C5="",Crosstable!C5=0,'
                                           'Crosstable!C5="-"),UnknownGames="new"),"",50),Crosstable!D5)')
     # a reason among the row's points (Games!AG5:AO5) first, then among the opponents' ratings
     assert ws["AQ5"].value.startswith('=IF(ISNA(MATCH("check *",Games!AG5:AO5,0)),IF(ISNA(MATCH("check *",'
                                       'Games!W5:AE5,0)),IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",')
-    assert ("USCF_NEWRATING(C5,Games!CY5,Games!W5:AE5,Games!C5:K5,E5,F5,G5,DualRated,BonusThreshold,"
+    assert ("USCF_NEWRATING(C5,Games!CO5,Games!W5:AE5,Games!C5:K5,E5,F5,G5,DualRated,BonusThreshold,"
             "Games!M5:U5)") in ws["AQ5"].value
     # One USCF_EVENT call per row, each taking its item, its row's number (not an array
     # formula, which LibreOffice recalculates on opening and shows as #NAME?), with the
     # peaks, life masters and personal absolute floors for the floors; a refused input
     # anywhere names its player instead: the first such player found once for the table
-    # (Games!CZ2, named FirstToCheck), not once per row. A contradicted round of the row's
+    # (Games!CP2, named FirstToCheck), not once per row. A contradicted round of the row's
     # own (its reason in the Points block, Games!AG5:AO5) is shown first.
-    flagged = "Games!$CZ$5:$CZ$104"
-    assert book["Games"]["CZ2"].value == "=IF(COUNT($CZ$5:$CZ$104)=0,0,MIN($CZ$5:$CZ$104))"
-    assert book.defined_names["FirstToCheck"].attr_text == "Games!$CZ$2"
+    flagged = "Games!$CP$5:$CP$104"
+    assert book["Games"]["CP2"].value == "=IF(COUNT($CP$5:$CP$104)=0,0,MIN($CP$5:$CP$104))"
+    assert book.defined_names["FirstToCheck"].attr_text == "Games!$CP$2"
     assert flagged not in ws["AR5"].value
     assert ws["AR5"].value == (
         '=IF(ISNA(MATCH("check *",Games!AG5:AO5,0)),'
         'IF(SUMPRODUCT(--(Games!M5:U5<>""))=0,"",IF(FirstToCheck>0,"check inputs of player "'
         '&FirstToCheck&IF(INDEX($B$5:$B$104,FirstToCheck)="",""," ("&INDEX($B$5:$B$104,FirstToCheck)&")"),'
-        'INDEX(USCF_EVENT($C$5:$C$104,Games!$CY$5:$CY$104,Games!$C$5:$K$104,Games!$M$5:$U$104,'
+        'INDEX(USCF_EVENT($C$5:$C$104,Games!$CO$5:$CO$104,Games!$C$5:$K$104,Games!$M$5:$U$104,'
         '$E$5:$E$104,$F$5:$F$104,DualRated,BonusThreshold,$G$5:$G$104,$H$5:$H$104,$I$5:$I$104),'
         'ROW()-4))),INDEX(Games!AG5:AO5,MATCH("check *",Games!AG5:AO5,0)))')
     # Every row the same formula but for its own row: the column is copies of one formula.
@@ -1020,7 +1027,7 @@ def test_how_to_and_helper_sheets_print_readably(templates: dict[str, Path]) -> 
     swiss = openpyxl.load_workbook(templates["fide-swiss.xlsx"])
     # (to the last block, the opponents as entered; down to the last row with a name)
     assert swiss.defined_names["PrintEnteredGames"].attr_text == (
-        'OFFSET(Games!$A$1,0,0,MAX(4,SUMPRODUCT(MAX((Games!$B$5:$B$204<>"")*ROW(Games!$B$5:$B$204)))),169)')
+        'OFFSET(Games!$A$1,0,0,MAX(4,SUMPRODUCT(MAX((Games!$B$5:$B$204<>"")*ROW(Games!$B$5:$B$204)))),157)')
     # the Report: the players entered (their names copied); a round robin's columns end
     # with the last round its players play (the round numbers shown)
     assert swiss.defined_names["PrintEnteredReport"].attr_text == (

@@ -37,7 +37,7 @@ from ..results import RESULTS_BY_TEXT
 from .layout import CHECK
 
 __all__ = ["player", "round_robin_points", "swiss_points",
-           "swiss_label", "swiss_paired_twice", "swiss_not_named_back"]
+           "swiss_label", "swiss_paired_twice", "swiss_unanswered"]
 
 
 def player(number: str, name: str) -> str:
@@ -131,13 +131,30 @@ def _two(own: str, opponent: str, mine: str, theirs: str) -> str:
     return f'IF({own}<{opponent},{mine}&" and "&{theirs},{theirs}&" and "&{mine})'
 
 
-def swiss_not_named_back(*, own: str, opponent: str, opponents: str) -> str:
-    """Formula (no ``=``): 1 when the row names an opponent (``opponent``, as checked)
-    whose row in the round's ``opponents`` does not name it back, else 0. A player named
-    by two rows is not named back by one of them, so a round whose sum of these is 0 has
-    no player paired twice and no row naming a player whose row names no one: the
-    formulas that would search the round's column for that skip the search."""
-    return f"IF(ISNUMBER({opponent}),IF(INDEX({opponents},{opponent})={own},0,1),0)"
+def swiss_unanswered(*, opponents: str, bins: str, players: int) -> str:
+    """Formula (no ``=``) of one cell per round: how many players the round's
+    ``opponents`` (the checked opponent numbers: whole numbers 1..``players`` or a text)
+    name more often than they name someone themselves, that is players named by two rows
+    and players named by a row while naming no one. 0 means neither, so the formulas
+    that would search the round's column for them skip the search
+    (:func:`swiss_paired_twice`, :func:`swiss_points`). An error among the opponents
+    counts as 1: search.
+
+    ``bins`` holds the numbers 1 to ``players`` - 1: FREQUENCY (which skips texts) then
+    counts how often each number 1..``players`` is named, the last count being those
+    above ``players`` - 1, one value per player, to compare with whether the player's
+    own row names a number.
+
+    >>> swiss_unanswered(opponents="$X$5:$X$8", bins="$A$5:$A$7", players=4)
+    'IFERROR(SUMPRODUCT(--(FREQUENCY($X$5:$X$8,$A$5:$A$7)-ISNUMBER($X$5:$X$8)>0)),1)'
+    >>> swiss_unanswered(opponents="$X$5:$X$5", bins="", players=1)
+    '0'
+
+    (With one player no number is an opponent's.)
+    """
+    if players < 2:
+        return "0"
+    return f"IFERROR(SUMPRODUCT(--(FREQUENCY({opponents},{bins})-ISNUMBER({opponents})>0)),1)"
 
 
 def swiss_paired_twice(*, rnd: int, own: str, own_label: str, opponents: str, labels: str,
@@ -145,8 +162,8 @@ def swiss_paired_twice(*, rnd: int, own: str, own_label: str, opponents: str, la
     """Formula (no ``=``): the reason when the player of number ``own`` (label cell
     ``own_label``, `` (Name)``) is named as opponent by more than one row in round ``rnd``
     (``opponents``: the round's checked opponent numbers, ``labels`` and ``numbers`` the
-    players' labels and numbers), else ``""``; ``unanswered`` is the round's sum of
-    :func:`swiss_not_named_back` (0: no search). Every row concerned shows it
+    players' labels and numbers), else ``""``; ``unanswered`` is the round's
+    :func:`swiss_unanswered` cell (0: no search). Every row concerned shows it
     (:func:`swiss_points`)."""
     count = f"COUNTIF({opponents},{own})"
     first = f"MATCH({own},{opponents},0)"
@@ -169,8 +186,8 @@ def swiss_points(*, rnd: int, own: str, own_label: str, points: str, opponent: s
     ``result`` the result cell as entered, ``twice`` the row's :func:`swiss_paired_twice`
     cell; ``opponents``, ``results``, ``all_points`` and ``all_twice`` are the round's
     columns of every player (checked numbers, results as entered, points as read,
-    paired-twice reasons), ``labels`` the players' labels, ``unanswered`` the round's sum
-    of :func:`swiss_not_named_back` (0: no row names this player unanswered);
+    paired-twice reasons), ``labels`` the players' labels, ``unanswered`` the round's
+    :func:`swiss_unanswered` cell (0: no row names a player whose row names no one);
     ``double_loss`` accepts a game lost by both (the FIDE Swiss; not the US Chess one).
     """
     head = f'"{CHECK}round {rnd}: "'

@@ -19,6 +19,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..errors import RatingError
+from .contradictions import swiss_unanswered
 from .print_areas import print_entered
 from .layout import (
     CROSSTABLE, GAMES, SWISS_RESULT_CHOICES, Styles, cell, opponent_rules, print_setup, span,
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from ..tournament import RoundCells, Tournament
 
 __all__ = ["RoundsLayout", "RoundEntry", "GamesBlock", "write_round_headers", "write_round_inputs",
-           "set_round_widths", "validate_rounds", "write_games_sheet"]
+           "set_round_widths", "validate_rounds", "write_games_sheet", "write_unanswered_row"]
 
 _Layout = TypeVar("_Layout", bound="RoundsLayout")
 
@@ -232,3 +233,16 @@ def write_games_sheet(book: Workbook, lay: RoundsLayout, st: Styles, heading: st
     print_setup(sheet, 0, lay.last, last, title_rows=(lay.first - 2, lay.first - 1), title_columns=(0, 1))
     print_entered(book, sheet, GAMES, last, lay.first, f"{GAMES}!{span(lay.first, 1, lay.last, 1, fixed=True)}")
     return sheet
+
+
+def write_unanswered_row(sheet: Worksheet, lay: RoundsLayout, start: int, st: Styles) -> None:
+    """Below the players, under each round's column of checked opponent numbers (the
+    block from column ``start``), the round's :func:`.contradictions.swiss_unanswered`
+    cell, which the contradiction checks read as their guard."""
+    bins = span(lay.first, 0, lay.last - 1, 0, fixed=True)  # the numbers 1 .. players - 1
+    for rnd in range(lay.rounds):
+        col = start + rnd
+        opponents = span(lay.first, col, lay.last, col, fixed=True)
+        write_quiet_formula(sheet, lay.last + 1, col,
+                            "=" + swiss_unanswered(opponents=opponents, bins=bins, players=lay.players),
+                            st.formula_int)

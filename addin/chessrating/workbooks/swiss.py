@@ -60,7 +60,7 @@ from .ranking import (
     FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
 )
 from .contradictions import (
-    swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
+    swiss_label, swiss_paired_twice, swiss_points,
 )
 from .pairing_settings import write_pairing_settings
 from .print_areas import follow_entries, names_marks, print_entered
@@ -71,7 +71,7 @@ from ..pairing.book import ROUND_INPUTS
 from .file_ranks import write_file_ranks_sheet
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
-    write_round_headers, write_round_inputs,
+    write_round_headers, write_round_inputs, write_unanswered_row,
 )
 
 if TYPE_CHECKING:
@@ -181,16 +181,15 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             GamesBlock("Points as entered", 5, st.formula_one),
             # Why a player named by two rows in a round cannot be rated (else blank).
             GamesBlock("Paired twice", 5, st.formula_text),
-            # 1 where the opponent's row does not name the player back; summed per round
-            # below the players, so a consistent round skips every search of its column.
-            GamesBlock("Not named back", 4, st.formula_int),
             # The opponent's number as entered and checked (a message for a number outside
-            # the list or the player's own), which the contradiction checks read.
+            # the list or the player's own), which the contradiction checks read; below
+            # the players, per round, how many players are named more often than they
+            # name (.contradictions.swiss_unanswered): 0 skips every search of the column.
             GamesBlock("Opponent as entered", 5, st.formula_int)]
 
 
-_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED, _TWICE, _UNANSWERED, _AS_ENTERED = range(6, 14)
-_BLOCKS = 14
+_OPPONENTS, _POINTS, _ROUND_RESULT, _COLOUR, _ENTERED, _TWICE, _AS_ENTERED = range(6, 13)
+_BLOCKS = 13
 
 
 def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
@@ -263,8 +262,9 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
         return span(lay.first, col, lay.last, col, fixed=True)
 
     def unanswered(rnd: int) -> str:
-        """The round's sum of the Not-named-back block, in the row below the players."""
-        return absolute(lay.last + 1, lay.block(_UNANSWERED) + rnd)
+        """The round's count of players named more often than they name, in the row
+        below the players (:func:`_write_round_checks`)."""
+        return absolute(lay.last + 1, lay.block(_AS_ENTERED) + rnd)
     read_col = _read_rating_col(lay)
     read_ratings = span(lay.first, read_col, lay.last, read_col, fixed=True)
 
@@ -313,7 +313,6 @@ def _games_formulas(lay: SwissLayout) -> Callable[[int, int], tuple[str, ...]]:
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
             "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_AS_ENTERED, rnd),
                                      labels=labels, numbers=numbers, unanswered=unanswered(rnd)),
-            "=" + swiss_not_named_back(own=own, opponent=as_entered, opponents=round_column(_AS_ENTERED, rnd)),
             f"={checked_opponent(entry.opponent, own, lay.players, rnd + 1)}",
         )
     return formulas
@@ -325,15 +324,11 @@ def _read_rating_col(lay: SwissLayout) -> int:
     return _own_check_col(lay) + 1
 
 
-def _write_round_sums(book: Workbook, lay: SwissLayout, st: Styles) -> None:
-    """Below the players, the sum of each round's Not-named-back column (0 in a round
-    whose rows agree about who played whom)."""
-    sheet = book.get_worksheet_by_name(GAMES)
-    start = lay.block(_UNANSWERED)
-    for rnd in range(lay.rounds):
-        col = start + rnd
-        write_quiet_formula(sheet, lay.last + 1, col, f"=SUM({span(lay.first, col, lay.last, col)})",
-                            st.formula_int)
+def _write_round_checks(book: Workbook, lay: SwissLayout, st: Styles) -> None:
+    """Below the players, under each round's checked opponent numbers, how many players
+    are named more often than they name (0 in a round where no one is paired twice and
+    no row names a player whose row names no one)."""
+    write_unanswered_row(book.get_worksheet_by_name(GAMES), lay, lay.block(_AS_ENTERED), st)
 
 
 def _label_col(lay: SwissLayout) -> int:
@@ -470,7 +465,7 @@ def build_swiss(path: Path, players: int = SWISS_PLAYERS, rounds: int = SWISS_RO
                       "expected score and rating change (formulas only)",
                       _games_blocks(st), _games_formulas(lay))
     _write_own_checks(book, lay, st)
-    _write_round_sums(book, lay, st)
+    _write_round_checks(book, lay, st)
     write_report_sheet(book, st, lay.first, lay.players, lay.rounds, tournament, columns=7)
     write_pairing_settings(book, st, lay.players, lay.rounds, tournament)
     write_file_ranks_sheet(book, st, lay.first, lay.players, tournament,

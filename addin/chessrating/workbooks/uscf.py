@@ -48,7 +48,7 @@ from xlsxwriter.worksheet import Worksheet
 from .. import checks
 from ..uscf.player import ABSOLUTE_FLOORS
 from .contradictions import (
-    swiss_label, swiss_not_named_back, swiss_paired_twice, swiss_points,
+    swiss_label, swiss_paired_twice, swiss_points,
 )
 from .layout import (
     ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_colour, checked_opponent,
@@ -63,7 +63,7 @@ from .ranking import (
 )
 from .rounds import (
     GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
-    write_round_headers, write_round_inputs,
+    write_round_headers, write_round_inputs, write_unanswered_row,
 )
 from .print_areas import follow_entries, names_marks, print_entered
 from .standings import TIEBREAK_WIDTH, uscf_columns, write_standings_sheet
@@ -380,23 +380,22 @@ def _games_blocks(st: Styles) -> list[GamesBlock]:
             # What the contradiction checks read (.contradictions.swiss_points): the opponent
             # number as entered and checked, whether or not a result is, and each round's
             # points read from its result alone; the Points block holds them unless the
-            # round contradicts another row.
+            # round contradicts another row. Below the opponent numbers, per round, how
+            # many players are named more often than they name
+            # (.contradictions.swiss_unanswered): 0 skips every search of the column.
             GamesBlock("Opponent as entered", 5, st.formula_int),
             GamesBlock("Points as entered", 5, st.formula_one),
             # Why a player named by two rows in a round cannot be rated (else blank).
             GamesBlock("Paired twice", 5, st.formula_text),
-            # 1 where the opponent's row does not name the player back; summed per round
-            # below the players, so a consistent round skips every search of its column.
-            GamesBlock("Not named back", 4, st.formula_int),
             # each round's colour as entered, which the tie-breaks read (BLACKS), or why
             # it is not one (the row's Check shows it)
             GamesBlock("Colour", 3.5, st.formula_text)]
 
 
-_ROUND_RESULT, _OPPONENTS, _ENTERED, _TWICE, _UNANSWERED, _COLOUR = 4, 5, 6, 7, 8, 9
+_ROUND_RESULT, _OPPONENTS, _ENTERED, _TWICE, _COLOUR = 4, 5, 6, 7, 8
 # Where the tie-break codes are picked: row 1, from column I.
 TIEBREAK_SETTINGS = (0, 8)
-_BLOCKS = 10  # the helper columns stand after the blocks
+_BLOCKS = 9  # the helper columns stand after the blocks
 
 
 def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
@@ -426,7 +425,7 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
         # A result that is not one is left out of its own row only: the opponent's entry,
         # if any, stands for the game in the tie-breaks, as in the opponent's points.
         contradicted = f'LEFT({points},{len(CHECK)})="{CHECK}"'
-        unanswered = absolute(lay.last + 1, lay.block(_UNANSWERED) + rnd)
+        unanswered = absolute(lay.last + 1, lay.block(_OPPONENTS) + rnd)  # (write_unanswered_row)
         return (
             entry.result_read,
             # The number as checked: a bad one shows why, here and in the rating cells.
@@ -446,7 +445,6 @@ def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
             f"={game_points(entry.result, f'of round {rnd + 1}')}",
             "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_OPPONENTS, rnd),
                                      labels=labels, numbers=numbers, unanswered=unanswered),
-            "=" + swiss_not_named_back(own=own, opponent=opponent, opponents=round_column(_OPPONENTS, rnd)),
             f"={checked_colour(colour, rnd + 1)}",
         )
     return formulas
@@ -479,12 +477,7 @@ def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
                             st.formula_int)
         write_quiet_formula(sheet, r, lay.label, f"={swiss_label(f'{SHEET}!{cell(r, 1)}')}", st.formula_text)
         write_quiet_formula(sheet, r, lay.note, f"={_note(r)}", st.formula_text)
-    # below the players, the sum of each round's Not-named-back column (0 in a round
-    # whose rows agree about who played whom)
-    for rnd in range(lay.rounds):
-        col = lay.block(_UNANSWERED) + rnd
-        write_quiet_formula(sheet, lay.last + 1, col, f"=SUM({span(lay.first, col, lay.last, col)})",
-                            st.formula_int)
+    write_unanswered_row(sheet, lay, lay.block(_OPPONENTS), st)
     flagged = span(lay.first, flag_col, lay.last, flag_col, fixed=True)
     sheet.write_string(1, flag_col - 1, "First to check", st.label)
     write_quiet_formula(sheet, 1, flag_col, f"=IF(COUNT({flagged})=0,0,MIN({flagged}))", st.formula_int)
