@@ -34,7 +34,7 @@ from .iteration import MAX_ITERATIONS
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, column_number, parse_ref
 from .references import excel_serial
 from .values import ERROR_CODES, XlErr
-from .xmlspans import Element, scan
+from .xmlspans import Element, Leaf, scan
 
 __all__ = ["read_book", "MAX_MEMBER", "iteration"]
 
@@ -268,10 +268,13 @@ def _unescape(text: str) -> str:
 # The elements of a sheet part read, by depth (:func:`.xmlspans.scan`): the worksheet,
 # its cells (sheetData, row, c, and a cell's formula, value and inline string with its
 # runs) and its tables' relationships; the character data of formulas, values and texts.
+# A cell's first formula and value, the ones Excel reads, are leaves of the cell
+# (:class:`.xmlspans.Leaf`), not elements.
 _SHEET_LEVELS = [frozenset({"worksheet"}), frozenset({"sheetData", "tableParts"}),
                  frozenset({"row", "tablePart"}), frozenset({"c"}), frozenset({"f", "v", "is"}),
                  frozenset({"t", "r", "rPh"}), frozenset({"t"})]
 _SHEET_TEXTS = frozenset({"f", "v", "t"})
+SHEET_LEAVES = frozenset({"f", "v"})
 
 
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
@@ -283,7 +286,7 @@ def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
     # one parse, with each element's byte offsets: the cells are read from it, and the
     # values are later written at its places
     xml = archive.read(info)
-    document = scan(xml, _SHEET_LEVELS, text=_SHEET_TEXTS)
+    document = scan(xml, _SHEET_LEVELS, text=_SHEET_TEXTS, leaves=SHEET_LEAVES)
     root = document.children[0] if document.children else Element(xml, "", {}, 0)
     try:
         _read_cells(book, sheet, root, strings, date1904, dynamic)
@@ -329,13 +332,8 @@ def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
         return positions[0]
     for cell, row, col in _cells(root):
         key = (sheet, row, col)
-        formula = v = None  # the first of each, as Excel reads a cell
-        for child in cell.children:
-            if child.name == "f":
-                if formula is None:
-                    formula = child
-            elif child.name == "v" and v is None:
-                v = child
+        leaves = cell.leaves  # the first formula and value, as Excel reads a cell
+        formula, v = leaves.get("f"), leaves.get("v")
         if formula is not None or key in book.owner:
             # Excel's value, kept where the formula calls a function the engine lacks
             value = _cached_value(cell, v, strings, date1904)
@@ -396,7 +394,7 @@ def _child(element: Element, name: str) -> Element | None:
     return None
 
 
-def _cached_value(cell: Element, v: Element | None, strings: list[str], date1904: bool) -> Any:
+def _cached_value(cell: Element, v: Leaf | None, strings: list[str], date1904: bool) -> Any:
     """A formula cell's cached value (``v`` its first ``<v>``), ``None`` when the file
     holds none; an empty ``<v/>`` of a text result is the empty text."""
     if v is None:
@@ -406,7 +404,7 @@ def _cached_value(cell: Element, v: Element | None, strings: list[str], date1904
     return _value(cell, v, strings, date1904)
 
 
-def _value(cell: Element, v: Element | None, strings: list[str], date1904: bool) -> Any:
+def _value(cell: Element, v: Leaf | None, strings: list[str], date1904: bool) -> Any:
     """The cell's value as its ``t=`` reads its first ``<v>`` (``v``) or its ``<is>``."""
     kind = cell.attrs.get("t", "n")
     if kind == "inlineStr":
