@@ -64,6 +64,8 @@ def cell_xml_value(value: object) -> tuple[str, str]:
     >>> cell_xml_value("x" * 32_768), len(cell_xml_value(XlErr("#VALUE!", "y" * 40_000))[1])
     (('e', '#VALUE!'), 32767)
     """
+    if type(value) is float and math.isfinite(value):  # the most frequent, first
+        return "n", str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
     if isinstance(value, XlErr):
         return ("str", _fitted(value.message)) if value.message else ("e", value.code)
     if isinstance(value, bool):
@@ -161,9 +163,9 @@ def _cell_edits(xml: bytes, cell: Element, kind: str, text: str) -> list[Edit]:
     leaves = cell.leaves
     found = leaves.get("v")  # the first <v>, else after the first <f>
     if found is not None:
-        end = found.end
-        if xml[found.start:end] != value:
-            edits.append((found.start, end, value))
+        # the same bytes there are this very <v>: its text holds no "<" before its end tag
+        if not xml.startswith(value, found.start):
+            edits.append((found.start, found.end, value))
     else:  # the schema's order: f, v, is, extLst
         formula = leaves.get("f")
         at = formula.end if formula is not None else cell.tag_end

@@ -322,7 +322,8 @@ class _BadNumber(Exception):
 def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
                 date1904: bool, dynamic: frozenset[str]) -> None:
     shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
-    cached = book.cached
+    cached, owner = book.cached, book.owner
+    add_formula, set_value = book.add_formula, book.set_value
     positions: list[list[tuple[int, int]]] = []
 
     def held() -> list[tuple[int, int]]:
@@ -334,7 +335,8 @@ def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
         key = (sheet, row, col)
         leaves = cell.leaves  # the first formula and value, as Excel reads a cell
         formula, v = leaves.get("f"), leaves.get("v")
-        if formula is not None or key in book.owner:
+        owned = key in owner  # a cell of an array formula's range (often <f ca="1"/>)
+        if formula is not None or owned:
             # Excel's value, kept where the formula calls a function the engine lacks
             value = _cached_value(cell, v, strings, date1904)
             if value is not None:
@@ -350,21 +352,21 @@ def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
                     text = shared[si].at(row, col)
             if kind == "array" and formula.attrs.get("ref"):
                 found = parse_ref(formula.attrs["ref"])
-                book.add_formula(sheet, row, col, "=" + text,
-                                 Ref(sheet, found.r1, found.c1, found.r2, found.c2), held)
+                add_formula(sheet, row, col, "=" + text,
+                            Ref(sheet, found.r1, found.c1, found.r2, found.c2), held)
                 if dynamic and cell.attrs.get("cm") in dynamic:
                     book.dynamic.add(key)
                 continue
-            if key in book.owner:
-                continue  # a cell of an array formula's range (often <f ca="1"/>)
-            if text.strip():
-                book.add_formula(sheet, row, col, "=" + text)
+            if owned:
                 continue
-        if key in book.owner:
+            if text.strip():
+                add_formula(sheet, row, col, "=" + text)
+                continue
+        if owned:
             continue
         value = _value(cell, v, strings, date1904)
         if value is not None:
-            book.set_value(sheet, row, col, value)
+            set_value(sheet, row, col, value)
 
 
 def _cells(root: Element) -> Iterator[tuple[Element, int, int]]:
@@ -375,15 +377,25 @@ def _cells(root: Element) -> Iterator[tuple[Element, int, int]]:
         for row in data.children:
             if row.name != "row":
                 continue
+            # a cell's r= is its column's letters and, mostly, its row's r=: looked up
+            # as such without the pattern (which reads the same letters and digits)
+            digits = row.attrs.get("r", "")
+            size = len(digits) if digits.isdigit() and digits.isascii() else 0
+            number = int(digits) if size else 0
             for cell in row.children:
-                address = _ADDRESS.match(cell.attrs.get("r", ""))
+                ref = cell.attrs.get("r", "")
+                col = columns.get(ref[:-size]) if size and ref.endswith(digits) else None
+                if col is not None:
+                    yield cell, number, col
+                    continue
+                address = _ADDRESS.match(ref)
                 if address is None:
                     raise _Unreadable("a cell without its address")
-                letters, number = address.groups()
+                letters, cell_row = address.groups()
                 col = columns.get(letters)
                 if col is None:
                     col = columns[letters] = column_number(letters)
-                yield cell, int(number), col
+                yield cell, int(cell_row), col
 
 
 def _child(element: Element, name: str) -> Element | None:

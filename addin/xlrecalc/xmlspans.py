@@ -104,14 +104,15 @@ class Element:
             xml = self._xml
             # an empty-element tag's content ends just after its "/>" (expat's end event
             # comes there); an end tag's content ends at its "</"
-            self._end = at if xml[at - 1] == 62 and xml[at - 2] == 47 and self.tag_end == at \
-                else xml.index(b">", at) + 1
+            self._end = at if self.empty else xml.index(b">", at) + 1
         return self._end
 
     @property
     def empty(self) -> bool:
-        """Written as one empty-element tag (``<c r="A1"/>``)."""
-        return self.end == self.content_end
+        """Written as one empty-element tag (``<c r="A1"/>``): its content ends just
+        after its start tag's ``/>``."""
+        at, xml = self.content_end, self._xml
+        return xml[at - 1] == 62 and xml[at - 2] == 47 and self.tag_end == at  # "/>"
 
     def written_name(self, xml: bytes) -> bytes:
         """The element's name as its start tag spells it, prefix included."""
