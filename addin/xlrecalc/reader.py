@@ -23,7 +23,7 @@ import math
 import posixpath
 import re
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 from xml.etree import ElementTree
 
@@ -64,14 +64,17 @@ def _index(text: str | None, count: int) -> int | None:
 
 
 def read_book(path: Any, functions: dict[str, Callable[..., Any]],
-              parsed: dict[str, tuple[bytes, Element]] | None = None) -> Book | None:
+              parsed: dict[str, tuple[bytes, Element]] | None = None,
+              members: Mapping[str, bytes] | None = None) -> Book | None:
     """The book of ``path`` read from its XML, or ``None`` when openpyxl should read it.
     ``parsed`` receives each sheet part's bytes and where its cells lie (the
     :func:`.xmlspans.scan` the cells were read from), for the writer to write the values
-    at without parsing the part again (:func:`.patch.write_cached_values`)."""
+    at without parsing the part again (:func:`.patch.write_cached_values`). ``members``
+    holds parts already read from ``path`` (:func:`.archive.check_archive`'s, by
+    :func:`sheet_member`), used instead of expanding them again."""
     try:
         with zipfile.ZipFile(path) as archive:
-            return _read(archive, functions, {} if parsed is None else parsed)
+            return _read(archive, functions, {} if parsed is None else parsed, members or {})
     except _Refused as refused:
         raise RecalcError(f"{path}: {refused}; not a workbook Excel wrote") from None
     except (_Unreadable, KeyError, ValueError, ElementTree.ParseError, FormulaSyntaxError):
@@ -102,8 +105,13 @@ def _relations(archive: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]
     return out
 
 
+def sheet_member(name: str) -> bool:
+    """Whether a member is where a sheet part is kept (``xl/worksheets/…xml``)."""
+    return name.startswith("xl/worksheets/") and name.endswith(".xml")
+
+
 def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]],
-          parsed: dict[str, tuple[bytes, Element]]) -> Book:
+          parsed: dict[str, tuple[bytes, Element]], members: Mapping[str, bytes]) -> Book:
     root = _relations(archive, "")
     workbook_part = next((m for kind, m in root.values() if kind == "officeDocument"), None)
     if workbook_part is None:
@@ -127,7 +135,7 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]],
     for name, _ in sheets:
         book.add_sheet(name)
     for name, part in sheets:
-        _read_sheet(archive, book, name, part, strings, book.date1904, dynamic, parsed)
+        _read_sheet(archive, book, name, part, strings, book.date1904, dynamic, parsed, members)
     for name, text, local in defined_names:
         if name.startswith("_xlnm."):
             continue  # print areas and titles, filters: nothing a formula reads
@@ -279,13 +287,15 @@ SHEET_LEAVES = frozenset({"f", "v"})
 
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
                 strings: list[str], date1904: bool, dynamic: frozenset[str],
-                parsed: dict[str, tuple[bytes, Element]]) -> None:
+                parsed: dict[str, tuple[bytes, Element]], members: Mapping[str, bytes]) -> None:
     info = archive.getinfo(part)
     if info.file_size > MAX_MEMBER:
         raise _Unreadable(f"{part} is large")
     # one parse, with each element's byte offsets: the cells are read from it, and the
     # values are later written at its places
-    xml = archive.read(info)
+    xml = members.get(part)
+    if xml is None:
+        xml = archive.read(info)
     document = scan(xml, _SHEET_LEVELS, text=_SHEET_TEXTS, leaves=SHEET_LEAVES)
     root = document.children[0] if document.children else Element(xml, "", {}, 0)
     try:
