@@ -330,7 +330,10 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]],
     prefix = data.prefix(xml)
     by_row: dict[int, RowCells] = {}
     for (row_number, col), value in updates.items():
-        by_row.setdefault(row_number, {})[col] = value
+        row_cells = by_row.get(row_number)
+        if row_cells is None:
+            row_cells = by_row[row_number] = {}
+        row_cells[col] = value
     rows, placed = _placed(data.children, "row", _row_of)
     edits: list[Edit] = []
     added: list[tuple[int, bytes]] = []

@@ -1,13 +1,16 @@
 """Where the elements of an XML part lie, byte for byte, as an XML parser reads them.
 
-One expat pass (:func:`_scan`) gives the elements with their byte offsets: where the
-start tag begins and ends, where the content ends and the element ends. Writing into a
-part at those offsets reads it as XML defines it: a ``<c>`` in a comment or a CDATA
-section is no element, attributes may be quoted either way and come in any order, and a
-``/>`` or ``>`` inside an attribute value ends nothing. Two views come out of it:
+One expat pass (:func:`_scan`; :func:`_scan_levels` for a sheet's cells) gives the
+elements with their byte offsets: where the start tag begins and ends, where the content
+ends and the element ends. Writing into a part at those offsets reads it as XML defines
+it: a ``<c>`` in a comment or a CDATA section is no element, attributes may be quoted
+either way and come in any order, and a ``/>`` or ``>`` inside an attribute value ends
+nothing. Two views come out of it:
 
-* :func:`scan`, to write values in: the elements asked for, as a tree, their names and
-  attributes resolved by namespace;
+* :func:`scan`, to read and write a sheet's cells: the elements asked for, as a tree,
+  their names and attributes resolved by namespace; a cell's first ``<f>`` and ``<v>``
+  kept as :class:`Leaf` fields of the cell rather than elements of their own (two in
+  three of a sheet's elements), and every end found in the bytes only when asked;
 * :func:`every_element`, to rewrite tags: every element in document order, each with its
   parent's place in the list, its name as written and its attributes in the file's
   order, namespace declarations included, as a new tag must repeat them.
