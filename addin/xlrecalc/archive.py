@@ -26,7 +26,7 @@ import stat
 import tempfile
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -64,10 +64,14 @@ def _past(shown: str, member: str, limit: int) -> RecalcError:
 
 
 def check_archive(path: Path, shown: str | None = None, *, member_limit: int = MEMBER_LIMIT,
-                  total_limit: int = TOTAL_LIMIT) -> None:
+                  total_limit: int = TOTAL_LIMIT, keep: Callable[[str], bool] | None = None
+                  ) -> dict[str, bytes]:
     """Raise :class:`RecalcError` unless ``path`` is a zip whose every member expands
-    within the limits and reads back intact. ``shown`` is the name used in messages."""
+    within the limits and reads back intact. ``shown`` is the name used in messages.
+    The bytes of the members whose name ``keep`` accepts are kept as they are read and
+    returned by name, for a reader that would otherwise expand them a second time."""
     shown = shown or str(path)
+    kept: dict[str, bytes] = {}
     try:
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
@@ -88,6 +92,7 @@ def check_archive(path: Path, shown: str | None = None, *, member_limit: int = M
                 if info.is_dir():
                     continue
                 size = 0
+                parts: list[bytes] | None = [] if keep is not None and keep(info.filename) else None
                 for chunk in _chunks(archive, info, shown):
                     size += len(chunk)
                     total += len(chunk)
@@ -95,6 +100,10 @@ def check_archive(path: Path, shown: str | None = None, *, member_limit: int = M
                         raise _past(shown, info.filename, member_limit)
                     if total > total_limit:
                         raise _past(shown, "the workbook", total_limit)
+                    if parts is not None:
+                        parts.append(chunk)
+                if parts is not None:
+                    kept[info.filename] = b"".join(parts)
     except FileNotFoundError:
         raise RecalcError(f"{shown}: no such file") from None
     except IsADirectoryError:
@@ -105,6 +114,7 @@ def check_archive(path: Path, shown: str | None = None, *, member_limit: int = M
         raise RecalcError(f"{shown}: not an .xlsx workbook ({_reason(exc)})") from None
     except OSError as exc:
         raise RecalcError(f"{shown}: cannot be read ({exc.strerror or exc})") from None
+    return kept
 
 
 # An OLE compound file (MS-CFB): what Excel saves an encrypted (password-protected)

@@ -19,7 +19,7 @@ from typing import Any
 from .archive import RecalcError, check_archive
 from .engine import Book, Table
 from .parse import FormulaSyntaxError, parse_ref
-from .reader import iteration, read_book
+from .reader import iteration, read_book, sheet_member
 from .values import ERROR_CODES, Key, XlErr
 from .xmlspans import Element
 
@@ -43,8 +43,11 @@ def load_book(src: Path, functions: Mapping[str, Callable[..., Any]],
     (:mod:`.reader`), or with openpyxl for a file that reader leaves to it. ``parsed``
     receives the sheet parts the XML reader parsed, for the writer
     (:func:`.reader.read_book`)."""
-    check_archive(src)  # bounded sizes and intact members before any reader reads one
-    fast = read_book(src, dict(functions), parsed)
+    # bounded sizes and intact members before any reader reads one; the sheets' bytes
+    # kept as they are checked, not expanded again
+    members = check_archive(src, keep=sheet_member)
+    fast = read_book(src, dict(functions), parsed, members)
+    del members
     if fast is not None:
         return fast
     return load_book_openpyxl(src, functions)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import math
+import operator
 import posixpath
 import re
 import zipfile
@@ -63,6 +64,8 @@ def cell_xml_value(value: object) -> tuple[str, str]:
     >>> cell_xml_value("x" * 32_768), len(cell_xml_value(XlErr("#VALUE!", "y" * 40_000))[1])
     (('e', '#VALUE!'), 32767)
     """
+    if type(value) is float and math.isfinite(value):  # the most frequent, first
+        return "n", str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
     if isinstance(value, XlErr):
         return ("str", _fitted(value.message)) if value.message else ("e", value.code)
     if isinstance(value, bool):
@@ -109,10 +112,12 @@ Edit = tuple[int, int, bytes]  # replace xml[start:end] with the bytes
 
 
 # The elements a sheet's cells are found in, by depth: the worksheet, sheetData, its rows,
-# their cells, and the cells' formula, value and inline string.
+# their cells, and the cells' formula, value and inline string; a cell's first formula
+# and value are its leaves (:class:`.xmlspans.Leaf`), as the reader reads them.
 _SHEET_LEVELS = [frozenset({"worksheet", "sheetData"}), frozenset({"sheetData", "row"}),
                  frozenset({"row", "c"}), frozenset({"c", "f", "v", "is"}),
                  frozenset({"f", "v", "is"})]
+_SHEET_LEAVES = frozenset({"f", "v"})
 
 
 def _open_tag(xml: bytes, element: Element) -> bytes:
@@ -139,31 +144,39 @@ def _with_kind(xml: bytes, cell: Element, kind: str) -> bytes:
 
 def _cell_edits(xml: bytes, cell: Element, kind: str, text: str) -> list[Edit]:
     """A cell's new ``<v>`` and ``t=``; every other attribute and child kept (``<f>``,
-    ``<is>``, ``extLst``, ``xml:space``…), and no ``r=`` added to a cell without one."""
-    prefix = cell.prefix(xml)
+    ``<is>``, ``extLst``, ``xml:space``…), and no ``r=`` added to a cell without one.
+    What would be written as it stands (the same ``t=``, the same ``<v>``) is no edit."""
+    prefix = b"" if xml[cell.start + 2] in _AFTER_NAME else cell.prefix(xml)  # <c …
     value = (b"<" + prefix + b"v>" + text.encode() + b"</" + prefix + b"v>" if kind == "n"  # digits
              else _value_xml(prefix, text))  # a number's text needs no escaping
-    empty = cell.empty
-    if kind == "n" and "t" not in cell.attrs and not empty:
-        edits: list[Edit] = []  # a number's start tag without t= stays as it is
-    else:
+    if cell.empty:
         tag = _with_kind(xml, cell, kind)
-        if empty:
-            return [(cell.start, cell.end, tag[:-2].rstrip() + b">" + value + b"</" + cell.written_name(xml) + b">")]
-        edits = [(cell.start, cell.tag_end, tag)]
-    found = formula = None  # the first <v>, else the first <f>
-    for child in cell.children:
-        if child.name == "v":
-            found = child
-            break
-        if child.name == "f" and formula is None:
-            formula = child
+        return [(cell.start, cell.end, tag[:-2].rstrip() + b">" + value + b"</" + cell.written_name(xml) + b">")]
+    edits: list[Edit] = []
+    if kind != "n" or "t" in cell.attrs:  # a number's start tag without t= stays as it is
+        end = cell.tag_end
+        kept = _KIND_LAST.get(kind)  # t= already the kind, last, after one space: no change
+        if kept is None or not xml.endswith(kept, cell.start, end) or xml[end - len(kept) - 1] in _SPACE:
+            tag = _with_kind(xml, cell, kind)
+            if tag != xml[cell.start:end]:
+                edits.append((cell.start, end, tag))
+    leaves = cell.leaves
+    found = leaves.get("v")  # the first <v>, else after the first <f>
     if found is not None:
-        edits.append((found.start, found.end, value))
+        # the same bytes there are this very <v>: its text holds no "<" before its end tag
+        if not xml.startswith(value, found.start):
+            edits.append((found.start, found.end, value))
     else:  # the schema's order: f, v, is, extLst
+        formula = leaves.get("f")
         at = formula.end if formula is not None else cell.tag_end
         edits.append((at, at, value))
     return edits
+
+
+_AFTER_NAME = frozenset(b" \t\r\n/>")  # what may follow an element's name in its tag
+_SPACE = frozenset(b" \t\r\n")
+# a start tag whose last attribute is t= of the kind, as this writer writes it
+_KIND_LAST = {kind: b' t="' + kind.encode() + b'">' for kind in ("str", "b", "e")}
 
 
 def _new_cell(prefix: bytes, row: int, col: int, kind: str, text: str) -> bytes:
@@ -223,13 +236,17 @@ def _row_edits(xml: bytes, row: Element, number: int, prefix: bytes, cells: RowC
     """One row's cells set: each cell found where the row holds it, in whatever order
     (a cell without ``r=`` sits in the column after the cell before it, as Excel reads
     it), and a cell the row lacks added before the first cell right of it."""
-    found, placed = _placed(row.children, "c", _column_of)
+    found = _cells_by_column(row.children, str(number))
     edits: list[Edit] = []
     added: list[tuple[int, bytes]] = []
+    placed: list[tuple[int, Element]] | None = None
     for col, (kind, text) in sorted(cells.items()):
-        if col in found:
-            edits += _cell_edits(xml, found[col], kind, text)
+        cell = found.get(col)
+        if cell is not None:
+            edits += _cell_edits(xml, cell, kind, text)
             continue
+        if placed is None:
+            placed = _placed(row.children, "c", _column_of)[1]
         right = next((c.start for c_col, c in placed if c_col > col), row.content_end)
         added.append((right, _new_cell(prefix, number, col, kind, text)))
     if added and row.empty:
@@ -238,10 +255,30 @@ def _row_edits(xml: bytes, row: Element, number: int, prefix: bytes, cells: RowC
     return edits + [(at, at, new) for at, new in added]
 
 
+def _cells_by_column(children: list[Element], digits: str) -> dict[int, Element]:
+    """:func:`_placed`'s cells by column, for a row whose cells' ``r=`` mostly end in
+    ``digits`` (the row's number): a column's letters looked up without a pattern."""
+    found: dict[int, Element] = {}
+    col = 0
+    size = len(digits)
+    for child in children:
+        if child.name != "c":
+            continue
+        ref = child.attrs.get("r")
+        known = _COLUMNS.get(ref[:-size]) if ref is not None and ref.endswith(digits) else None
+        col = known if known is not None and known <= _MAX_COL else _column_of(ref) or col + 1
+        if col not in found:
+            found[col] = child
+    return found
+
+
 def _new_row(prefix: bytes, row: int, cells: RowCells) -> bytes:
     return (b"<" + prefix + b'row r="' + str(row).encode() + b'">'
             + b"".join(_new_cell(prefix, row, c, *v) for c, v in sorted(cells.items()))
             + b"</" + prefix + b"row>")
+
+
+_PLACE = operator.itemgetter(0, 1)
 
 
 def _apply(xml: bytes, edits: list[Edit]) -> bytes:
@@ -249,7 +286,7 @@ def _apply(xml: bytes, edits: list[Edit]) -> bytes:
     place keep the order they were listed in."""
     out: list[bytes] = []
     done = 0
-    for start, end, data in sorted(edits, key=lambda edit: (edit[0], edit[1])):
+    for start, end, data in sorted(edits, key=_PLACE):
         out.append(xml[done:start])
         out.append(data)
         done = end
@@ -266,10 +303,11 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]],
     a CDATA section is no cell, attributes are read in either quote style and any
     order, and rows and cells listed out of order are found where they are. Only those
     cells' ``<v>`` and ``t=`` change, and cells that had no element yet (the range of an
-    array formula) are added in their place; every other byte stays. ``document`` is
+    array formula) are added in their place; every other byte stays; a cell whose ``t=``
+    and ``<v>`` would be written as they stand is left alone. ``document`` is
     :func:`.xmlspans.scan`'s reading of these very bytes, with at least the elements of
-    :data:`_SHEET_LEVELS` (the reader's: :func:`.reader.read_book`), where the part was
-    parsed already.
+    :data:`_SHEET_LEVELS` and a cell's first ``<f>`` and ``<v>`` as its leaves (the
+    reader's: :func:`.reader.read_book`), where the part was parsed already.
 
     >>> patch_sheet(b'<sheetData><row><c t="n"><v>5</v></c><c><f>A1*2</f></c>'
     ...             b'<c t="inlineStr"><is><t>keep</t></is></c></row></sheetData>',
@@ -281,7 +319,7 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]],
     if xml[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise ValueError("the sheet is not written in UTF-8")
     if document is None:
-        document = scan(xml, _SHEET_LEVELS)
+        document = scan(xml, _SHEET_LEVELS, leaves=_SHEET_LEAVES)
     if document.attrs.get("encoding", "utf-8").lower().replace("_", "-") not in ("utf-8", "utf8"):
         raise ValueError("the sheet is not written in UTF-8")  # the values are written in UTF-8
     root = document.children[0] if document.children else None
@@ -292,7 +330,10 @@ def patch_sheet(xml: bytes, updates: dict[tuple[int, int], tuple[str, str]],
     prefix = data.prefix(xml)
     by_row: dict[int, RowCells] = {}
     for (row_number, col), value in updates.items():
-        by_row.setdefault(row_number, {})[col] = value
+        row_cells = by_row.get(row_number)
+        if row_cells is None:
+            row_cells = by_row[row_number] = {}
+        row_cells[col] = value
     rows, placed = _placed(data.children, "row", _row_of)
     edits: list[Edit] = []
     added: list[tuple[int, bytes]] = []

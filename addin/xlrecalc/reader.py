@@ -23,7 +23,7 @@ import math
 import posixpath
 import re
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 from xml.etree import ElementTree
 
@@ -34,7 +34,7 @@ from .iteration import MAX_ITERATIONS
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, column_number, parse_ref
 from .references import excel_serial
 from .values import ERROR_CODES, XlErr
-from .xmlspans import Element, scan
+from .xmlspans import Element, Leaf, scan
 
 __all__ = ["read_book", "MAX_MEMBER", "iteration"]
 
@@ -64,14 +64,17 @@ def _index(text: str | None, count: int) -> int | None:
 
 
 def read_book(path: Any, functions: dict[str, Callable[..., Any]],
-              parsed: dict[str, tuple[bytes, Element]] | None = None) -> Book | None:
+              parsed: dict[str, tuple[bytes, Element]] | None = None,
+              members: Mapping[str, bytes] | None = None) -> Book | None:
     """The book of ``path`` read from its XML, or ``None`` when openpyxl should read it.
     ``parsed`` receives each sheet part's bytes and where its cells lie (the
     :func:`.xmlspans.scan` the cells were read from), for the writer to write the values
-    at without parsing the part again (:func:`.patch.write_cached_values`)."""
+    at without parsing the part again (:func:`.patch.write_cached_values`). ``members``
+    holds parts already read from ``path`` (:func:`.archive.check_archive`'s, by
+    :func:`sheet_member`), used instead of expanding them again."""
     try:
         with zipfile.ZipFile(path) as archive:
-            return _read(archive, functions, {} if parsed is None else parsed)
+            return _read(archive, functions, {} if parsed is None else parsed, members or {})
     except _Refused as refused:
         raise RecalcError(f"{path}: {refused}; not a workbook Excel wrote") from None
     except (_Unreadable, KeyError, ValueError, ElementTree.ParseError, FormulaSyntaxError):
@@ -102,8 +105,13 @@ def _relations(archive: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]
     return out
 
 
+def sheet_member(name: str) -> bool:
+    """Whether a member is where a sheet part is kept (``xl/worksheets/…xml``)."""
+    return name.startswith("xl/worksheets/") and name.endswith(".xml")
+
+
 def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]],
-          parsed: dict[str, tuple[bytes, Element]]) -> Book:
+          parsed: dict[str, tuple[bytes, Element]], members: Mapping[str, bytes]) -> Book:
     root = _relations(archive, "")
     workbook_part = next((m for kind, m in root.values() if kind == "officeDocument"), None)
     if workbook_part is None:
@@ -127,7 +135,7 @@ def _read(archive: zipfile.ZipFile, functions: dict[str, Callable[..., Any]],
     for name, _ in sheets:
         book.add_sheet(name)
     for name, part in sheets:
-        _read_sheet(archive, book, name, part, strings, book.date1904, dynamic, parsed)
+        _read_sheet(archive, book, name, part, strings, book.date1904, dynamic, parsed, members)
     for name, text, local in defined_names:
         if name.startswith("_xlnm."):
             continue  # print areas and titles, filters: nothing a formula reads
@@ -268,22 +276,27 @@ def _unescape(text: str) -> str:
 # The elements of a sheet part read, by depth (:func:`.xmlspans.scan`): the worksheet,
 # its cells (sheetData, row, c, and a cell's formula, value and inline string with its
 # runs) and its tables' relationships; the character data of formulas, values and texts.
+# A cell's first formula and value, the ones Excel reads, are leaves of the cell
+# (:class:`.xmlspans.Leaf`), not elements.
 _SHEET_LEVELS = [frozenset({"worksheet"}), frozenset({"sheetData", "tableParts"}),
                  frozenset({"row", "tablePart"}), frozenset({"c"}), frozenset({"f", "v", "is"}),
                  frozenset({"t", "r", "rPh"}), frozenset({"t"})]
 _SHEET_TEXTS = frozenset({"f", "v", "t"})
+SHEET_LEAVES = frozenset({"f", "v"})
 
 
 def _read_sheet(archive: zipfile.ZipFile, book: Book, sheet: str, part: str,
                 strings: list[str], date1904: bool, dynamic: frozenset[str],
-                parsed: dict[str, tuple[bytes, Element]]) -> None:
+                parsed: dict[str, tuple[bytes, Element]], members: Mapping[str, bytes]) -> None:
     info = archive.getinfo(part)
     if info.file_size > MAX_MEMBER:
         raise _Unreadable(f"{part} is large")
     # one parse, with each element's byte offsets: the cells are read from it, and the
     # values are later written at its places
-    xml = archive.read(info)
-    document = scan(xml, _SHEET_LEVELS, text=_SHEET_TEXTS)
+    xml = members.get(part)
+    if xml is None:
+        xml = archive.read(info)
+    document = scan(xml, _SHEET_LEVELS, text=_SHEET_TEXTS, leaves=SHEET_LEAVES)
     root = document.children[0] if document.children else Element(xml, "", {}, 0)
     try:
         _read_cells(book, sheet, root, strings, date1904, dynamic)
@@ -319,7 +332,8 @@ class _BadNumber(Exception):
 def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
                 date1904: bool, dynamic: frozenset[str]) -> None:
     shared: dict[str, SharedFormula] = {}  # si -> the formula its cells share
-    cached = book.cached
+    cached, owner = book.cached, book.owner
+    add_formula, set_value = book.add_formula, book.set_value
     positions: list[list[tuple[int, int]]] = []
 
     def held() -> list[tuple[int, int]]:
@@ -329,14 +343,10 @@ def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
         return positions[0]
     for cell, row, col in _cells(root):
         key = (sheet, row, col)
-        formula = v = None  # the first of each, as Excel reads a cell
-        for child in cell.children:
-            if child.name == "f":
-                if formula is None:
-                    formula = child
-            elif child.name == "v" and v is None:
-                v = child
-        if formula is not None or key in book.owner:
+        leaves = cell.leaves  # the first formula and value, as Excel reads a cell
+        formula, v = leaves.get("f"), leaves.get("v")
+        owned = key in owner  # a cell of an array formula's range (often <f ca="1"/>)
+        if formula is not None or owned:
             # Excel's value, kept where the formula calls a function the engine lacks
             value = _cached_value(cell, v, strings, date1904)
             if value is not None:
@@ -352,21 +362,21 @@ def _read_cells(book: Book, sheet: str, root: Element, strings: list[str],
                     text = shared[si].at(row, col)
             if kind == "array" and formula.attrs.get("ref"):
                 found = parse_ref(formula.attrs["ref"])
-                book.add_formula(sheet, row, col, "=" + text,
-                                 Ref(sheet, found.r1, found.c1, found.r2, found.c2), held)
+                add_formula(sheet, row, col, "=" + text,
+                            Ref(sheet, found.r1, found.c1, found.r2, found.c2), held)
                 if dynamic and cell.attrs.get("cm") in dynamic:
                     book.dynamic.add(key)
                 continue
-            if key in book.owner:
-                continue  # a cell of an array formula's range (often <f ca="1"/>)
-            if text.strip():
-                book.add_formula(sheet, row, col, "=" + text)
+            if owned:
                 continue
-        if key in book.owner:
+            if text.strip():
+                add_formula(sheet, row, col, "=" + text)
+                continue
+        if owned:
             continue
         value = _value(cell, v, strings, date1904)
         if value is not None:
-            book.set_value(sheet, row, col, value)
+            set_value(sheet, row, col, value)
 
 
 def _cells(root: Element) -> Iterator[tuple[Element, int, int]]:
@@ -377,15 +387,25 @@ def _cells(root: Element) -> Iterator[tuple[Element, int, int]]:
         for row in data.children:
             if row.name != "row":
                 continue
+            # a cell's r= is its column's letters and, mostly, its row's r=: looked up
+            # as such without the pattern (which reads the same letters and digits)
+            digits = row.attrs.get("r", "")
+            size = len(digits) if digits.isdigit() and digits.isascii() else 0
+            number = int(digits) if size else 0
             for cell in row.children:
-                address = _ADDRESS.match(cell.attrs.get("r", ""))
+                ref = cell.attrs.get("r", "")
+                col = columns.get(ref[:-size]) if size and ref.endswith(digits) else None
+                if col is not None:
+                    yield cell, number, col
+                    continue
+                address = _ADDRESS.match(ref)
                 if address is None:
                     raise _Unreadable("a cell without its address")
-                letters, number = address.groups()
+                letters, cell_row = address.groups()
                 col = columns.get(letters)
                 if col is None:
                     col = columns[letters] = column_number(letters)
-                yield cell, int(number), col
+                yield cell, int(cell_row), col
 
 
 def _child(element: Element, name: str) -> Element | None:
@@ -396,7 +416,7 @@ def _child(element: Element, name: str) -> Element | None:
     return None
 
 
-def _cached_value(cell: Element, v: Element | None, strings: list[str], date1904: bool) -> Any:
+def _cached_value(cell: Element, v: Leaf | None, strings: list[str], date1904: bool) -> Any:
     """A formula cell's cached value (``v`` its first ``<v>``), ``None`` when the file
     holds none; an empty ``<v/>`` of a text result is the empty text."""
     if v is None:
@@ -406,7 +426,7 @@ def _cached_value(cell: Element, v: Element | None, strings: list[str], date1904
     return _value(cell, v, strings, date1904)
 
 
-def _value(cell: Element, v: Element | None, strings: list[str], date1904: bool) -> Any:
+def _value(cell: Element, v: Leaf | None, strings: list[str], date1904: bool) -> Any:
     """The cell's value as its ``t=`` reads its first ``<v>`` (``v``) or its ``<is>``."""
     kind = cell.attrs.get("t", "n")
     if kind == "inlineStr":

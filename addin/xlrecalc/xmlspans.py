@@ -1,13 +1,16 @@
 """Where the elements of an XML part lie, byte for byte, as an XML parser reads them.
 
-One expat pass (:func:`_scan`) gives the elements with their byte offsets: where the
-start tag begins and ends, where the content ends and the element ends. Writing into a
-part at those offsets reads it as XML defines it: a ``<c>`` in a comment or a CDATA
-section is no element, attributes may be quoted either way and come in any order, and a
-``/>`` or ``>`` inside an attribute value ends nothing. Two views come out of it:
+One expat pass (:func:`_scan`; :func:`_scan_levels` for a sheet's cells) gives the
+elements with their byte offsets: where the start tag begins and ends, where the content
+ends and the element ends. Writing into a part at those offsets reads it as XML defines
+it: a ``<c>`` in a comment or a CDATA section is no element, attributes may be quoted
+either way and come in any order, and a ``/>`` or ``>`` inside an attribute value ends
+nothing. Two views come out of it:
 
-* :func:`scan`, to write values in: the elements asked for, as a tree, their names and
-  attributes resolved by namespace;
+* :func:`scan`, to read and write a sheet's cells: the elements asked for, as a tree,
+  their names and attributes resolved by namespace; a cell's first ``<f>`` and ``<v>``
+  kept as :class:`Leaf` fields of the cell rather than elements of their own (two in
+  three of a sheet's elements), and every end found in the bytes only when asked;
 * :func:`every_element`, to rewrite tags: every element in document order, each with its
   parent's place in the list, its name as written and its attributes in the file's
   order, namespace declarations included, as a new tag must repeat them.
@@ -30,10 +33,11 @@ from __future__ import annotations
 
 import re
 from xml.parsers import expat
-from collections.abc import Callable, Collection, Iterator
-from typing import Any
+from collections.abc import Callable, Collection, Iterator, Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-__all__ = ["Element", "ElementAsWritten", "DocumentTypeDeclared", "scan", "every_element", "walk",
+__all__ = ["Element", "Leaf", "ElementAsWritten", "DocumentTypeDeclared", "scan", "every_element", "walk",
            "attribute_span", "tag_end"]
 
 
@@ -42,22 +46,50 @@ class DocumentTypeDeclared(ValueError):
     DTDs; expanded entities are also how small files blow up)."""
 
 
+class Leaf(NamedTuple):
+    """An element kept as a few fields rather than an :class:`Element`: the first of its
+    name in its parent's content, for the names :func:`scan` is given as ``leaves`` (a
+    cell's ``<f>`` and ``<v>``). Its start (the ``<``), the end of its content (the
+    start of its end tag), its attributes as :class:`Element` reads them, its own
+    character data when kept (else ``""``) and the part's bytes, where its ``end`` is
+    read when asked."""
+
+    start: int
+    content_end: int
+    attrs: dict[str, str]
+    text: str
+    xml: bytes
+
+    @property
+    def end(self) -> int:
+        """Just after its end tag, or after the ``/>`` of an empty-element tag."""
+        return _element_end(self.xml, self.start, self.content_end)
+
+    def __repr__(self) -> str:
+        return (f"Leaf(start={self.start}, content_end={self.content_end}, attrs={self.attrs!r}, "
+                f"text={self.text!r})")
+
+
+_NO_LEAVES: Mapping[str, Leaf] = MappingProxyType({})
+
+
 class Element:
     """An element of the part: its local name, attributes (as the parser read them: an
     unprefixed one by its name, others as ``namespace}name``), the byte offsets of its
     start tag (``start``, ``tag_end``), of the end of its content (``content_end``, the
-    start of its end tag) and of its end (``end``), and the elements kept inside it.
-    Its name as written and where its start tag ends are read from the bytes when asked."""
+    start of its end tag) and of its end (``end``), the elements kept inside it and its
+    leaves (:class:`Leaf`, by name). Its name as written, where its start tag ends and
+    its end are read from the bytes when asked."""
 
-    __slots__ = ("name", "attrs", "start", "content_end", "end", "children", "text", "_xml",
-                 "_tag_end", "_qname")
+    __slots__ = ("name", "attrs", "start", "content_end", "children", "leaves", "text",
+                 "_xml", "_tag_end", "_end", "_qname")
 
     def __init__(self, xml: bytes, name: str, attrs: dict[str, str], start: int):
         self._xml, self.name, self.attrs, self.start = xml, name, attrs, start
-        self.content_end = self.end = -1
-        self._tag_end = -1
+        self.content_end = self._end = self._tag_end = -1
         self._qname = b""
         self.children: list[Element] = []
+        self.leaves = _NO_LEAVES
         self.text = ""  # its own character data, when scanned with text=True
 
     @property
@@ -68,9 +100,22 @@ class Element:
         return self._tag_end
 
     @property
+    def end(self) -> int:
+        """Just after its end tag, or after the ``/>`` of an empty-element tag."""
+        if self._end < 0:
+            at = self.content_end
+            xml = self._xml
+            # an empty-element tag's content ends just after its "/>" (expat's end event
+            # comes there); an end tag's content ends at its "</"
+            self._end = at if self.empty else xml.index(b">", at) + 1
+        return self._end
+
+    @property
     def empty(self) -> bool:
-        """Written as one empty-element tag (``<c r="A1"/>``)."""
-        return self.end == self.tag_end
+        """Written as one empty-element tag (``<c r="A1"/>``): its content ends just
+        after its start tag's ``/>``."""
+        at, xml = self.content_end, self._xml
+        return xml[at - 1] == 62 and xml[at - 2] == 47 and self.tag_end == at  # "/>"
 
     def written_name(self, xml: bytes) -> bytes:
         """The element's name as its start tag spells it, prefix included."""
@@ -130,7 +175,8 @@ def tag_end(xml: bytes, start: int) -> int:
 Keep = Callable[[list[str]], bool] | list[frozenset[str]]
 
 
-def scan(xml: bytes, keep: Keep, text: bool | Collection[str] = False) -> Element:
+def scan(xml: bytes, keep: Keep, text: bool | Collection[str] = False,
+         leaves: Collection[str] = ()) -> Element:
     """The part's elements whose path of local names from the root (``["worksheet",
     "sheetData", "row"]``) ``keep`` accepts (or, given as a list, whose name is in
     ``keep[depth]``, the root at depth 0), as a tree under a document element (an
@@ -140,7 +186,23 @@ def scan(xml: bytes, keep: Keep, text: bool | Collection[str] = False) -> Elemen
     document type declaration is refused (:class:`DocumentTypeDeclared`), and so is
     XML that is not well-formed (``ValueError``). Names and attributes are read with
     their namespaces, so an undeclared prefix is not well-formed. The document
-    element's ``attrs`` hold the declared ``encoding``, if any."""
+    element's ``attrs`` hold the declared ``encoding``, if any.
+
+    With ``keep`` a list, a kept element whose name is in ``leaves`` and which is the
+    first of its name in its (kept) parent is no :class:`Element` but a :class:`Leaf`
+    in the parent's ``leaves``, and nothing inside it is kept: a cell's first ``<f>``
+    and ``<v>``, read without an object each for the tree.
+
+    >>> xml = b'<c r="A1"><f t="shared">1+1</f><v>2</v><v>3</v></c>'
+    >>> cell = scan(xml, [frozenset({"c"}), frozenset({"f", "v"})], True, {"f", "v"}).children[0]
+    >>> formula, value = cell.leaves["f"], cell.leaves["v"]
+    >>> formula, xml[formula.start:formula.end], xml[value.start:value.end]
+    (Leaf(start=10, content_end=27, attrs={'t': 'shared'}, text='1+1'), b'<f t="shared">1+1</f>', b'<v>2</v>')
+    >>> [(e.name, e.text) for e in cell.children]  # the second <v>, as an element
+    [('v', '3')]
+    """
+    if isinstance(keep, list):
+        return _scan_levels(xml, keep, text, frozenset(leaves))
     return _scan(xml, keep, text)[0]
 
 
@@ -153,9 +215,10 @@ def every_element(xml: bytes, text: Collection[str] = (), encoding: str | None =
     return _scan(xml, None, text, encoding)[1]
 
 
-def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
+def _scan(xml: bytes, keep: Callable[[list[str]], bool] | None, text: bool | Collection[str],
           encoding: str | None = None) -> tuple[Element, list[ElementAsWritten]]:
-    """The one pass both views share. :func:`scan`'s, given ``keep``: expat reads names
+    """The pass both views share (:func:`scan`'s given levels is
+    :func:`_scan_levels`). :func:`scan`'s, given ``keep``: expat reads names
     by namespace (``namespace}local``), and the elements ``keep`` accepts hang from the
     document element as a tree. :func:`every_element`'s, ``keep`` ``None``: names as
     written, and every element also listed in document order. ``text`` is ``True`` for
@@ -169,68 +232,18 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
     kept: list[bool] = []
     path: list[str] = []
 
-    levels = keep if isinstance(keep, list) else None
-    accepts = None if isinstance(keep, list) else keep
-    deepest = len(levels) if levels is not None else 0
     wanted = None if text is True else frozenset(text or ())
 
     def start(name: str, attrs: dict[str, str]) -> None:
         local = name[name.rfind("}") + 1:]
-        depth = len(path)
         path.append(local)
-        if levels is not None:
-            if depth >= deepest or local not in levels[depth]:
-                kept.append(False)
-                return
-        elif accepts is not None and not accepts(path):
+        if keep is not None and not keep(path):
             kept.append(False)
             return
         element = Element(xml, local, attrs, parser.CurrentByteIndex)
         owners[-1].children.append(element)
         owners.append(element)
         kept.append(True)
-
-    # The reader's and writer's pass over a sheet (``keep`` a list of levels): the path
-    # is not kept, only each open element or ``None`` where it is not kept, and each
-    # name's local part is found once (expat hands the same name as the same string).
-    opened: list[Element | None] = []
-    # per depth, each name as expat hands it (the same string each time) -> its local
-    # part where that depth keeps it, else None
-    known: list[dict[str, str | None]] = [{} for _ in range(deepest)]
-
-    def start_level(name: str, attrs: dict[str, str]) -> None:
-        depth = len(opened)
-        if depth < deepest:
-            names = known[depth]
-            local = names.get(name, "")
-            if local == "":
-                local = name[name.rfind("}") + 1:]
-                local = names[name] = local if local in levels[depth] else None  # type: ignore[index]
-            if local is not None:
-                element = Element(xml, local, attrs, parser.CurrentByteIndex)
-                owners[-1].children.append(element)
-                owners.append(element)
-                opened.append(element)
-                return
-        opened.append(None)
-
-    def end_level(name: str) -> None:
-        element = opened.pop()
-        if element is None:
-            return
-        owners.pop()
-        at = parser.CurrentByteIndex
-        # an empty-element tag's end event comes just after its "/>"; an end tag's at "</"
-        if xml[at - 1] == 62 and xml[at - 2] == 47 and element.tag_end == at:  # "/>"
-            element.content_end = element.end = at
-            return
-        element.content_end = at
-        element.end = xml.index(b">", at) + 1
-
-    def characters_level(data: str) -> None:
-        owner = opened[-1] if opened else None
-        if owner is not None and (wanted is None or owner.name in wanted):
-            owner.text += data
 
     def start_every(name: str, attrs: dict[str, str]) -> None:
         owner = owners[-1]
@@ -250,11 +263,7 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
         element = owners.pop()
         at = parser.CurrentByteIndex
         # an empty-element tag's end event comes just after its "/>"; an end tag's at "</"
-        if xml[at - 2:at] == b"/>" and element.tag_end == at:
-            element.content_end = element.end = at
-            return
-        element.content_end = at
-        element.end = xml.index(b">", at) + 1
+        element.content_end = at  # its end is read from the bytes when asked
 
     def characters(data: str) -> None:
         if kept and kept[-1]:
@@ -262,6 +271,137 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
             if wanted is None or owner.name in wanted:
                 owner.text += data
 
+    parser.StartElementHandler = start if keep is not None else start_every
+    parser.EndElementHandler = end
+    if text:
+        parser.buffer_text = True
+        parser.CharacterDataHandler = characters
+    _parse(parser, xml, document)
+    return document, listed
+
+
+def _scan_levels(xml: bytes, levels: list[frozenset[str]], text: bool | Collection[str],
+                 leaf_names: frozenset[str]) -> Element:
+    """:func:`scan` given a list of levels: the reader's and writer's pass over a sheet.
+
+    No path of names is kept, only each open element: its :class:`Element`, ``None``
+    where it is not kept, or ``_LEAF`` for the leaf open (one at most: nothing inside
+    a leaf is kept), whose start, attributes and text wait in this pass's variables
+    until it ends. Each name is looked up once per depth, as expat hands the same name
+    as the same string. Character data is gathered by the parser itself into
+    ``texts`` (the list's own ``append``, no Python call) and taken by the element it
+    belongs to when the next element starts or ends; what belongs to no element kept
+    is dropped there."""
+    parser = expat.ParserCreate(None, "}")
+    document = Element(xml, "", {}, 0)
+    document._tag_end = 0
+    owners: list[Element] = [document]  # the kept elements open, innermost last
+    opened: list[Any] = []
+    texts: list[str] = []
+    deepest = len(levels)
+    wanted = None if text is True else frozenset(text or ())
+    # per depth, each name as expat hands it -> (its local name, one of leaf_names?,
+    # its text kept?) where that depth keeps it, else None
+    known: list[dict[str, Any]] = [{} for _ in range(deepest)]
+    # the leaf open: where it starts (-1: none is open), its name, attributes, text so
+    # far (None: not kept) and the element it belongs to
+    leaf_at, leaf_name, leaf_attrs, leaf_text, leaf_parent = -1, "", {}, None, document
+
+    def role(name: str, depth: int) -> tuple[str, bool, bool] | None:
+        local = name[name.rfind("}") + 1:]
+        if local not in levels[depth]:
+            return None
+        return local, local in leaf_names, bool(text) and (wanted is None or local in wanted)
+
+    def held() -> None:
+        """The character data met before an element starts: its parent's, if kept."""
+        nonlocal leaf_text
+        owner = opened[-1] if opened else None
+        if owner is _LEAF:
+            if leaf_text is not None:
+                leaf_text += "".join(texts)
+        elif owner is not None and (wanted is None or owner.name in wanted):
+            owner.text += "".join(texts)
+        texts.clear()
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        nonlocal leaf_at, leaf_name, leaf_attrs, leaf_text, leaf_parent
+        if texts:
+            held()
+        depth = len(opened)
+        if depth < deepest and leaf_at < 0:
+            names = known[depth]
+            found = names.get(name, False)
+            if found is False:
+                found = names[name] = role(name, depth)
+            if found is not None:
+                local, leaf, keeps_text = found
+                parent = owners[-1]
+                if leaf and (depth == 0 or opened[-1] is parent) and local not in parent.leaves:
+                    leaf_at, leaf_name, leaf_attrs = parser.CurrentByteIndex, local, attrs
+                    leaf_text, leaf_parent = "" if keeps_text else None, parent
+                    opened.append(_LEAF)
+                    return
+                element = Element(xml, local, attrs, parser.CurrentByteIndex)
+                parent.children.append(element)
+                owners.append(element)
+                opened.append(element)
+                return
+        opened.append(None)
+
+    def end(name: str) -> None:
+        nonlocal leaf_at
+        element = opened.pop()
+        if element is None:
+            if texts:
+                texts.clear()
+            return
+        # where its content ends (its end is read from the bytes when asked)
+        at = parser.CurrentByteIndex
+        if element is _LEAF:
+            data = leaf_text
+            if texts:
+                if data is not None:
+                    data += "".join(texts)
+                texts.clear()
+            found = leaf_parent.leaves
+            if found is _NO_LEAVES:
+                found = leaf_parent.leaves = {}
+            found[leaf_name] = _new_leaf(Leaf, (leaf_at, at, leaf_attrs, data or "", xml))  # type: ignore[index]
+            leaf_at = -1
+            return
+        if texts:
+            if wanted is None or element.name in wanted:
+                element.text += "".join(texts)
+            texts.clear()
+        owners.pop()
+        element.content_end = at
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    if text:
+        parser.buffer_text = True
+        parser.CharacterDataHandler = texts.append
+    _parse(parser, xml, document)
+    return document
+
+
+def _element_end(xml: bytes, start: int, content_end: int) -> int:
+    """Just after the end tag of the element at ``start`` whose content ends at
+    ``content_end``, or after its ``/>``: an empty-element tag's content ends just after
+    its ``/>`` (expat's end event comes there), an end tag's at its ``</``."""
+    if xml[content_end - 1] == 62 and xml[content_end - 2] == 47 and tag_end(xml, start) == content_end:
+        return content_end
+    return xml.index(b">", content_end) + 1
+
+
+_new_leaf = tuple.__new__  # a Leaf made without NamedTuple's Python-level __new__
+_LEAF = object()  # a leaf open, in _scan_levels' list of open elements
+
+
+def _parse(parser: Any, xml: bytes, document: Element) -> None:
+    """Run ``parser`` over the whole part, its handlers set: a document type refused, the
+    declared encoding kept in ``document.attrs``, the handlers let go at the end."""
     def refuse(*args: object) -> None:
         raise DocumentTypeDeclared("the part declares a document type")
 
@@ -269,11 +409,6 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
         if encoding is not None:
             document.attrs["encoding"] = encoding
 
-    parser.StartElementHandler = start_level if levels is not None else start if keep is not None else start_every
-    parser.EndElementHandler = end_level if levels is not None else end
-    if text:
-        parser.buffer_text = True
-        parser.CharacterDataHandler = characters_level if levels is not None else characters
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
     parser.XmlDeclHandler = declaration
@@ -286,8 +421,7 @@ def _scan(xml: bytes, keep: Keep | None, text: bool | Collection[str],
         parser.StartElementHandler = parser.EndElementHandler = None
         parser.CharacterDataHandler = parser.XmlDeclHandler = None
         parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = None
-    document.end = document.content_end = len(xml)
-    return document, listed
+    document._end = document.content_end = len(xml)
 
 
 def _top(xml: bytes) -> ElementAsWritten:

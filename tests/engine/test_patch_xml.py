@@ -106,3 +106,37 @@ def test_every_cell_is_set_once_wherever_the_sheet_lists_it(case) -> None:
         assert len(cells[f"{'ABCDE'[col - 1]}{row}"]) == 1
     rows = [r.get("r") for r in ET.fromstring(out).iter(MAIN + "row")]
     assert len(rows) == len(set(rows))
+
+
+def test_a_cells_first_formula_and_value_are_leaves_with_their_own_text() -> None:
+    """The reader's scan keeps a cell's first <f> and <v> as leaves: their own character
+    data (a comment, a CDATA section and a child element inside are no part of it), the
+    empty <v/> with its two ends at its "/>", and a second <v> an element as before."""
+    from xlrecalc.reader import _SHEET_LEVELS, _SHEET_TEXTS, SHEET_LEAVES
+    from xlrecalc.xmlspans import scan
+
+    xml = (_SHEET + b'<row r="1"><c r="A1"><f>A<!-- x -->1<y xmlns="urn:y">no</y>+<![CDATA[<2]]></f>'
+           b'<v/><v>3</v></c></row></sheetData></worksheet>')
+    document = scan(xml, _SHEET_LEVELS, text=_SHEET_TEXTS, leaves=SHEET_LEAVES)
+    cell = document.children[0].children[0].children[0].children[0]
+    formula, value = cell.leaves["f"], cell.leaves["v"]
+    assert formula.text == "A1+<2"
+    assert xml[formula.end:value.start] == b"" and xml[value.start:value.end] == b"<v/>"
+    assert value.content_end == value.end and value.text == ""
+    assert [(e.name, e.text) for e in cell.children] == [("v", "3")]
+    # the writer sets the first <v> (the empty one), and leaves the second where it is
+    out = patch_sheet(xml, {(1, 1): ("n", "7")}, document)
+    assert out == xml.replace(b"<v/><v>3</v>", b"<v>7</v><v>3</v>")
+    assert out == patch_sheet(xml, {(1, 1): ("n", "7")})
+
+
+def test_a_cell_written_as_it_stands_is_left_byte_for_byte() -> None:
+    """The same t= (last, after one space) and the same <v>: no edit; the same value
+    with t= spelled otherwise is written as the writer spells it."""
+    xml = (_SHEET + b'<row r="1"><c r="A1" s="2" t="str"><f>"a"</f><v>a</v></c>'
+           b"<c r='B1' t='str' s='2'><f>\"a\"</f><v>a</v></c><c r=\"C1\"><f>1</f><v>1</v></c>"
+           b"</row></sheetData></worksheet>")
+    same = patch_sheet(xml, {(1, 1): ("str", "a"), (1, 3): ("n", "1")})
+    assert same == xml
+    respelled = patch_sheet(xml, {(1, 2): ("str", "a")})
+    assert respelled == xml.replace(b"<c r='B1' t='str' s='2'>", b"<c r='B1' s='2' t=\"str\">")
