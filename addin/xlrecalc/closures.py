@@ -146,6 +146,11 @@ def operand_of(operand: Closure) -> Closure:
         kind = type(value)
         if kind is float or kind is str or kind is bool or kind is Arr:
             return value  # what scalar() gives back unchanged, without the call
+        if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
+            # one cell (INDEX(A1:A9,3)): its value, as scalar() reads it (Book.value, inlined)
+            book, key = value.book, (value.sheet, value.r1, value.c1)
+            found = book.cells[key[0]].get(key[1:])
+            return book.demand(key) if found is PENDING else found
         return scalar(value, h)
     return read
 

@@ -80,6 +80,9 @@ class Book:
         self.names: dict[tuple[str | None, str], str] = {}  # (sheet or None, NAME) -> text
         self.tables: dict[str, Table] = {}  # NAME -> table
         self.compiled_names: dict[tuple[str, str, bool], Any] = {}  # memo of the compiler
+        # what the functions derived from ranges no cell of which changes again in this
+        # evaluation (:func:`.values.settled`), emptied before each evaluation
+        self.settled: dict[tuple[Any, ...], Any] = {}
         self.pending = 0  # formulas not evaluated yet
         self.evaluations = 0  # formula evaluations begun (closures.shared_value reads it)
         self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
@@ -348,47 +351,62 @@ def _compile_all(book: Book) -> None:
     between is that formula copied, found by one comparison of texts. Others are
     compared by :func:`relative_key`."""
     shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
-    copies: dict[tuple[str, int, bool], list[tuple[int, CopyTemplate, Any]]] = {}
+    # per column: (first row, its text as a template, its compiled form, the form
+    # when it is an ordinary one: what a copy of it takes at once)
+    copies: dict[tuple[str, int, bool], list[tuple[int, CopyTemplate, Any, Compiled | None]]] = {}
     for key, formula in book.formulas.items():
         sheet, row, col = key
         array = formula.ref is not None
         text = formula.text
         group = (sheet, col, array)
         forms = copies.get(group)
-        compiled = None
         if forms is not None:
-            for first_row, form, found in forms:
+            for first_row, form, found, plain in forms:
                 if form.moved(row - first_row) == text:
-                    compiled = found
                     break
+            else:
+                found = None
+            if plain is not None and found is not None:  # a copy of an ordinary formula
+                formula.run, formula.specs = plain.run, plain.reads
+                continue
+            if found is not None:
+                _take_compiled(book, formula, found)
+                continue
+        form_key = (sheet, array, relative_key(text, row, col))
+        in_table = bool(book.tables) and "[" in text
+        if in_table:  # [@Col] means the table the cell is in
+            table = book.table_at(key)
+            form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
+        compiled = shared.get(form_key)
         if compiled is None:
-            form_key = (sheet, array, relative_key(text, row, col))
-            in_table = bool(book.tables) and "[" in text
-            if in_table:  # [@Col] means the table the cell is in
-                table = book.table_at(key)
-                form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
-            compiled = shared.get(form_key)
-            if compiled is None:
-                try:
-                    compiled = compile_formula(book, text, key, array)
-                except FormulaSyntaxError as exc:
-                    compiled = exc
-                shared[form_key] = compiled
-            if not in_table:  # the few forms a column alternates between, newest first
-                copies[group] = [(row, CopyTemplate(text), compiled), *(forms or [])][:_FORMS_KEPT]
-        if isinstance(compiled, CircularName):  # reported as a cycle of cells is
-            loop = " → ".join(f"name {n}" for n in compiled.names)
-            formula.error = XlErr("#REF!", f"circular reference: {_where(key)} → {loop}", _where(key))
-        elif isinstance(compiled, FormulaSyntaxError):
-            message = f"{compiled} in ={text.lstrip('=')[:200]}"
-            formula.error = XlErr("#NAME?", message, _where(key))
-        elif compiled.unknown:
-            _keep_cached(book, formula, compiled.unknown)
-        else:
-            formula.run = compiled.run
-            formula.specs = compiled.reads
-            if compiled.volatile:  # book.volatile or compiled.volatile, stored only when true
-                book.volatile = True
+            try:
+                compiled = compile_formula(book, text, key, array)
+            except FormulaSyntaxError as exc:
+                compiled = exc
+            shared[form_key] = compiled
+        if not in_table:  # the few forms a column alternates between, newest first
+            ordinary = compiled if type(compiled) is Compiled and not compiled.unknown \
+                and not compiled.volatile else None
+            copies[group] = [(row, CopyTemplate(text), compiled, ordinary), *(forms or [])][:_FORMS_KEPT]
+        _take_compiled(book, formula, compiled)
+
+
+def _take_compiled(book: Book, formula: Formula, compiled: Compiled | FormulaSyntaxError) -> None:
+    """Give ``formula`` its compiled form, or its error, or its cells Excel's values."""
+    key, text = formula.key, formula.text
+    if isinstance(compiled, CircularName):  # reported as a cycle of cells is
+        loop = " → ".join(f"name {n}" for n in compiled.names)
+        formula.error = XlErr("#REF!", f"circular reference: {_where(key)} → {loop}", _where(key))
+    elif isinstance(compiled, FormulaSyntaxError):
+        message = f"{compiled} in ={text.lstrip('=')[:200]}"
+        formula.error = XlErr("#NAME?", message, _where(key))
+    elif compiled.unknown:
+        _keep_cached(book, formula, compiled.unknown)
+    else:
+        formula.run = compiled.run
+        formula.specs = compiled.reads
+        if compiled.volatile:  # book.volatile or compiled.volatile, stored only when true
+            book.volatile = True
 
 
 _FORMS_KEPT = 4
@@ -417,11 +435,13 @@ def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None
     the evaluation's thread (with its large stack); what it returns is returned as the
     one item of a list (empty without ``then``)."""
     forget_answers(book)  # the add-in functions' answers of an earlier evaluation
+    book.settled.clear()
     try:
         with collector_paused():
             return _evaluate_book(book, progress, then)
     finally:  # they serve one evaluation: held on, they are memory the values to write need
         forget_answers(book)
+        book.settled.clear()
 
 
 def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None,

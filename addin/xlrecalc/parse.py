@@ -340,5 +340,5 @@ class CopyTemplate:
         """
         if self._lowest + step < 1 or self._highest + step > _MAX_ROW:
             return None
-        return self._format % tuple([row + step for row in self.rows])
+        return self._format % tuple(map(step.__add__, self.rows))
 

@@ -15,15 +15,17 @@ case, and text that reads as a number matches that number.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
+import operator
 import re
 from collections.abc import Callable
 from typing import Any
 
 from .base import (registry, DIV0, VALUE, integer, is_number, number, numbers_of, values_of,
                              NUM)
-from ..values import MISSING, PENDING, Arr, Rng, XlErr, grid, to_bool
+from ..values import MISSING, PENDING, Arr, Rng, XlErr, grid, settled, to_bool
 
 __all__ = ["FUNCTIONS", "matcher", "wildcard"]
 
@@ -193,6 +195,47 @@ def matcher(criterion: Any) -> Callable[[Any], bool]:
     return lambda v: isinstance(v, str) and compare(v.lower(), lowered)
 
 
+def _number_test(criterion: Any) -> tuple[Callable[[Any, Any], bool], float] | None:
+    """What :func:`matcher`'s test of ``criterion`` answers for a cell holding a float:
+    ``compare(v, target)``, as (compare, target); ``None`` for a criterion that is
+    neither a number nor a comparison with one. A column of numbers is then tested
+    without a call of the general test for each cell."""
+    if is_number(criterion):
+        return operator.eq, float(criterion)
+    if type(criterion) is not str:
+        return None
+    op = next((o for o in _OPS if criterion.startswith(o)), "")
+    rest = criterion[len(op):]
+    if rest == "" or rest.upper() in _ERRORS or rest.upper() in ("TRUE", "FALSE"):
+        return None
+    target = _as_number(rest)
+    if target is None:
+        return None
+    return (operator.ne if op == "<>" else operator.eq) if op in ("", "=", "<>") else _OPERATORS[op], target
+
+
+_OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
+    "<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}
+
+
+def _flat(arg: Any, height: int, width: int) -> list[Any]:
+    """:func:`_block`'s values row by row as one list, without a list for each row."""
+    if isinstance(arg, Rng):
+        book, sheet, r1, c1 = arg.book, arg.sheet, arg.r1, arg.c1
+        get = book.cells[sheet].get  # book.value, inlined: a formula still pending is evaluated
+        if width == 1:
+            flat = [get((row, c1)) for row in range(r1, r1 + height)]
+        else:
+            cols = range(c1, c1 + width)
+            flat = [get((row, col)) for row in range(r1, r1 + height) for col in cols]
+        if book.pending and PENDING in flat:
+            for at, v in enumerate(flat):
+                if v is PENDING:
+                    flat[at] = book.value(sheet, r1 + at // width, c1 + at % width)
+        return flat
+    return [v for row in _block(arg, height, width) for v in row]
+
+
 def _block(arg: Any, height: int, width: int) -> list[list[Any]]:
     """``height`` × ``width`` values of a range from its top-left cell (SUMIF's sum range
     takes the criteria range's size), blank where the sheet has none."""
@@ -257,22 +300,66 @@ def _matching(pairs: list[tuple[Any, Any]], target: Any) -> tuple[list[Any], int
             return XlErr(VALUE, "the criteria ranges differ in size")
     tests = [matcher(c) for _, c in pairs]
     height, width, beyond = _extent(ranges + ([target] if target is not None else []))
-    blocks = [_block(r, height, width) for r in ranges]
-    values = _block(target, height, width) if target is not None else None
-    cells = [[v for row in block for v in row] for block in blocks]  # row by row, as one list
+    cells = [_flat(r, height, width) for r in ranges]  # row by row, as one list
+    targets = _flat(target, height, width) if target is not None else None
     if len(tests) == 1:
-        test = tests[0]
-        hits = [at for at, v in enumerate(cells[0]) if test(v)]
+        test, numbers = tests[0], _number_test(pairs[0][1])
+        if numbers is not None:  # a float compared at once, any other value tested
+            fn, wanted = numbers
+            hits = [at for at, v in enumerate(cells[0])
+                    if (fn(v, wanted) if type(v) is float else test(v))]
+        else:
+            hits = [at for at, v in enumerate(cells[0]) if test(v)]
     else:
         hits = [at for at in range(height * width)
                 if all(test(flat[at]) for test, flat in zip(tests, cells))]
-    if values is not None:
-        targets = [v for row in values for v in row]
+    if targets is not None:
         found = [targets[at] for at in hits]
     else:
         found = [True] * len(hits)
     outside = beyond if beyond and all(test(None) for test in tests) else 0
     return found, outside
+
+
+def _count_settled(rng: Rng, criterion: Any) -> float | None:
+    """COUNTIF of a number, or of a comparison with one, over a range counted again
+    (``COUNTIF($B$5:$B$204,"<"&B5)`` copied down a column): the numbers of the range
+    sorted once (:func:`.values.settled`) and counted by halving, or counted by value
+    once; what the criterion's test counts (a comparison counts numbers, an equality
+    numbers and texts that read as the number). ``None`` where the general way counts."""
+    numbers = _number_test(criterion)
+    if numbers is None or numbers[0] is operator.ne:
+        return None
+    fn, target = numbers
+    if fn is operator.eq:
+        counts = settled(rng, "numbers counted", _numbers_counted)
+        return None if counts is None else float(counts.get(target, 0))
+    ordered = settled(rng, "numbers sorted", _numbers_sorted)
+    if ordered is None:
+        return None
+    if fn is operator.lt:
+        return float(bisect.bisect_left(ordered, target))
+    if fn is operator.le:
+        return float(bisect.bisect_right(ordered, target))
+    if fn is operator.gt:
+        return float(len(ordered) - bisect.bisect_right(ordered, target))
+    return float(len(ordered) - bisect.bisect_left(ordered, target))
+
+
+def _numbers_sorted(values: list[Any]) -> list[float]:
+    """The numbers among a range's values, sorted (what a comparison's test counts)."""
+    return sorted(float(v) for v in values if is_number(v))
+
+
+def _numbers_counted(values: list[Any]) -> dict[float, int]:
+    """How many of a range's values read as each number (what an equality's test
+    counts: numbers, and texts that read as numbers; not logicals)."""
+    counts: dict[float, int] = {}
+    for v in values:
+        found = None if isinstance(v, bool) else _as_number(v)
+        if found is not None:
+            counts[found] = counts.get(found, 0) + 1
+    return counts
 
 
 def _numbers_only(values: list[Any]) -> list[float] | XlErr:
@@ -288,6 +375,10 @@ def _numbers_only(values: list[Any]) -> list[float] | XlErr:
 @_register("COUNTIF")
 @_criteria_lifted(1, 99)
 def _countif(here: Any, rng: Any, criterion: Any) -> Any:
+    if type(rng) is Rng:
+        counted = _count_settled(rng, criterion)
+        if counted is not None:
+            return counted
     found = _matching([(rng, criterion)], None)
     return found if isinstance(found, XlErr) else float(len(found[0]) + found[1])
 
