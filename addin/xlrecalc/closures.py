@@ -23,7 +23,7 @@ from .values import MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, scalar, to_bo
 
 __all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
            "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
-           "range_join", "intersect", "repeated_calls", "shared_value", "addin_call",
+           "range_join", "intersect", "repeated_calls", "shared_value", "addin_call", "index_call",
            "forget_answers"]
 
 Closure = Callable[[Key], Any]
@@ -228,15 +228,17 @@ def memoised(fn: Closure) -> Closure:
 def repeated_calls(tokens: list[Token]) -> set[int]:
     """Where the function calls written more than once in a formula begin: calls whose
     tokens, from the name to its closing parenthesis, are the same."""
-    places: dict[tuple[Token, ...], list[int]] = {}
+    places: dict[tuple[int, ...], list[int]] = {}
     opened: list[int] = []
+    ids: dict[Token, int] = {}  # each distinct token as a number: a call's key is numbers
+    numbered = [ids.setdefault(token, len(ids)) for token in tokens]
     for i, token in enumerate(tokens):
         if token.kind in ("func", "("):
             opened.append(i)
         elif token.kind == ")" and opened:
             start = opened.pop()
             if tokens[start].kind == "func":
-                places.setdefault(tuple(tokens[start:i + 1]), []).append(start)
+                places.setdefault(tuple(numbered[start:i + 1]), []).append(start)
     return {start for starts in places.values() if len(starts) > 1 for start in starts}
 
 
@@ -255,6 +257,9 @@ def shared_value(book: "BookView", fn: Closure) -> Closure:
         value = fn(h)
         last[0], last[1], last[2] = h, book.evaluations, value
         return value
+    reader = _reader_of(fn)
+    if reader is not None:  # its value as an operand read its own way (it costs less)
+        setattr(once, _READER, reader)
     return once
 
 
@@ -283,6 +288,36 @@ def guarded_call(name: str, fn: Callable[..., Any], book: "BookView", *args: Clo
         except Exception as exc:
             return _failure(name, exc, h)
     return two
+
+
+def index_call(fn: Callable[..., Any], book: "BookView", array: Closure, row: Closure) -> Closure:
+    """``INDEX(array, row)`` outside an array formula: the call as :func:`guarded_call`
+    makes it (a reference, for ``INDEX(…):INDEX(…)`` and the functions that take one),
+    with a reader of the value it gives as an operand (what :func:`operand_of` reads of
+    the call: the cell it picks), which reads a row of one column at once without the
+    range between."""
+    call = guarded_call("INDEX", fn, book, array, row)
+
+    def value(h: Key) -> Any:
+        try:
+            given, number = array(h), row(h)
+            if type(number) is float and type(given) is Rng and given.c1 == given.c2:
+                r = int(number)  # the general way's first case (references._index), at once
+                if 1 <= r <= given.r2 - given.r1 + 1:
+                    cells, key = given.book, (given.sheet, given.r1 + r - 1, given.c1)
+                    found = cells.cells[key[0]].get(key[1:])  # Book.value, inlined
+                    return cells.demand(key) if found is PENDING else found
+            result = fn(book, h, given, number)
+        except RecursionError:
+            raise
+        except Exception as exc:
+            return _failure("INDEX", exc, h)
+        kind = type(result)  # what operand_of's read does with the call's value
+        if kind is float or kind is str or kind is bool or kind is Arr:
+            return result
+        return scalar(result, h)
+    setattr(call, _READER, value)
+    return call
 
 
 def _failure(name: str, exc: Exception, h: Key) -> XlErr:

@@ -19,7 +19,7 @@ from typing import Any
 from .book_view import BookView
 from . import lambdas
 from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
-                       guarded, guarded_call, if_closure, intersect, memoised, operand_of,
+                       guarded, guarded_call, if_closure, index_call, intersect, memoised, operand_of,
                        range_join, addin_call, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY, LOOKUP_VALUE
 from .functions.lookup import MANY as MANY_LOOKUPS
@@ -486,6 +486,8 @@ class _Compiler:
                 # away, a cell's value read as INDEX reads a one-cell range given there
                 # (a blank as 0, the default of both)
                 args = [args[0], *(cell_reader(a) for a in args[1:3]), *args[3:]]
+                if len(args) == 2 and not array:  # with a reader of the cell it picks
+                    return index_call(engine, book, *args)
             if len(args) == 2:
                 return guarded_call(name, engine, book, *args)
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
