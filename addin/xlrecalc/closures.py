@@ -24,6 +24,7 @@ from .values import MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, scalar, to_bo
 __all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
            "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
            "range_join", "intersect", "repeated_calls", "shared_value", "addin_call", "index_call",
+           "call_failure",
            "forget_answers"]
 
 Closure = Callable[[Key], Any]
@@ -276,7 +277,7 @@ def guarded_call(name: str, fn: Callable[..., Any], book: "BookView", *args: Clo
             except RecursionError:
                 raise
             except Exception as exc:
-                return _failure(name, exc, h)
+                return call_failure(name, exc, h)
         return one
     first, second = args
 
@@ -286,7 +287,7 @@ def guarded_call(name: str, fn: Callable[..., Any], book: "BookView", *args: Clo
         except RecursionError:
             raise
         except Exception as exc:
-            return _failure(name, exc, h)
+            return call_failure(name, exc, h)
     return two
 
 
@@ -311,7 +312,7 @@ def index_call(fn: Callable[..., Any], book: "BookView", array: Closure, row: Cl
         except RecursionError:
             raise
         except Exception as exc:
-            return _failure("INDEX", exc, h)
+            return call_failure("INDEX", exc, h)
         kind = type(result)  # what operand_of's read does with the call's value
         if kind is float or kind is str or kind is bool or kind is Arr:
             return result
@@ -320,7 +321,7 @@ def index_call(fn: Callable[..., Any], book: "BookView", array: Closure, row: Cl
     return call
 
 
-def _failure(name: str, exc: Exception, h: Key) -> XlErr:
+def call_failure(name: str, exc: Exception, h: Key) -> XlErr:
     """The error of a call of ``name`` that raised ``exc``, as :func:`guarded` gives it."""
     if isinstance(exc, TypeError):
         return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", where(h))

@@ -25,7 +25,8 @@ from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY, LOOK
 from .functions.lookup import MANY as MANY_LOOKUPS
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, VOLATILE
-from .shortcuts import compared_with, double_negation, each_compared_with, logical_call, scalar_call
+from .shortcuts import (compared_with, double_negation, each_compared_with, kind_test, logical_call,
+                        scalar_call)
 from .structured import table_reference
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, negate, percent,
                      scalar, shown)
@@ -539,7 +540,7 @@ class _Compiler:
             if SHORTCUTS and not self.array_depth and len(args) == 1:
                 read = cell_reader(args[0])
                 if read is not args[0]:  # ISTEXT(A1): the cell's value tested at once
-                    return guarded(name, lambda h: test(shown(read(h))))
+                    return kind_test(name, test, read)
             args = [_cells_shown(a, bool(self.array_depth)) for a in args]
         if self.array_depth:
             return lambda h: lift(fn, *(a(h) for a in args))

@@ -315,7 +315,8 @@ class Book:
                     raise ValueError(f"formula {formula.text!r} at {key} was not compiled")
                 try:
                     result = run(key)
-                    if type(result) is not float and isinstance(result, Rng):
+                    kind = type(result)
+                    if kind is not float and kind is not str and isinstance(result, Rng):
                         # a reference (=B1, =INDEX(…)) is read while its formula is still
                         # under evaluation, so a cycle through it is seen as one
                         if formula.ref is None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .closures import Closure, cell_at, cell_reader, operand_of
-from .values import (APART, COMPARISONS, PENDING, Arr, Key, Rng, compare, grid, lift, negate,
+from .closures import Closure, call_failure, cell_at, cell_reader, operand_of
+from .values import (APART, COMPARISONS, PENDING, Arr, Key, Rng, XlErr, compare, grid, lift, negate,
                      scalar)
 
-__all__ = ["compared_with", "each_compared_with", "double_negation", "logical_call", "scalar_call"]
+__all__ = ["compared_with", "each_compared_with", "double_negation", "logical_call", "scalar_call",
+           "kind_test"]
 
 
 def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
@@ -256,3 +257,21 @@ def scalar_call(fn: Callable[..., Any], args: list[Closure]) -> Closure:
             return fn(*values)
         return spread(h, values)
     return run
+
+
+def kind_test(name: str, test: Callable[[Any], bool], read: Closure) -> Closure:
+    """``ISTEXT(A1)``, ``ISNUMBER(INDEX(…))`` … outside an array formula: ``test`` of the
+    value ``read`` gives, as the written workbook shows it (an error with a message is
+    its text, :func:`.values.shown`), a failure the cell's error naming the function:
+    ``guarded(name, lambda h: test(shown(read(h))))`` in one closure."""
+    def tested(h: Key) -> Any:
+        try:
+            v = read(h)
+            if isinstance(v, XlErr) and v.message:  # shown(), inlined
+                v = v.message
+            return test(v)
+        except RecursionError:
+            raise
+        except Exception as exc:
+            return call_failure(name, exc, h)
+    return tested

@@ -325,8 +325,11 @@ def excel_text(number: float) -> str:
 
 
 def to_text(value: Any) -> str | XlErr:
-    if type(value) is str:  # a text is its own (the last line below, sooner)
+    kind = type(value)
+    if kind is str:  # a text is its own (the last line below, sooner)
         return value
+    if kind is float:  # a number, as the fourth case below gives it
+        return excel_text(value)
     if value is None or value is MISSING:
         return ""
     if isinstance(value, bool):
@@ -379,7 +382,8 @@ def binary(op: str) -> Callable[[Any, Any], Any]:
     """A scalar binary operator with Excel's coercions and error propagation."""
     if op == "&":
         def concat(a: Any, b: Any) -> Any:
-            a, b = to_text(a), to_text(b)
+            if type(a) is not str or type(b) is not str:  # two texts need no conversion
+                a, b = to_text(a), to_text(b)
             if isinstance(a, XlErr):
                 return a
             if isinstance(b, XlErr):
