@@ -26,7 +26,7 @@ from .functions.lookup import MANY as MANY_LOOKUPS
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, VOLATILE
 from .shortcuts import (compared_with, double_negation, each_compared_with, kind_test, logical_call,
-                        scalar_call)
+                        not_call, scalar_call)
 from .structured import table_reference
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, negate, percent,
                      scalar, shown)
@@ -547,6 +547,8 @@ class _Compiler:
 
         if not SHORTCUTS:  # the general way: each range at the formula's row or column
             return lambda h: _spread(fn, h, [a(h) for a in args])
+        if name == "NOT" and len(args) == 1:  # NOT(ISNUMBER(A1)): a logical negated at once
+            return not_call(fn, cell_reader(args[0]))
         # a one-cell reference read straight away
         return scalar_call(fn, [cell_reader(a) for a in args])
 

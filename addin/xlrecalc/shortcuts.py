@@ -15,7 +15,7 @@ from .values import (APART, COMPARISONS, PENDING, Arr, Key, Rng, XlErr, compare,
                      scalar)
 
 __all__ = ["compared_with", "each_compared_with", "double_negation", "logical_call", "scalar_call",
-           "kind_test"]
+           "kind_test", "not_call"]
 
 
 def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
@@ -275,3 +275,20 @@ def kind_test(name: str, test: Callable[[Any], bool], read: Closure) -> Closure:
         except Exception as exc:
             return call_failure(name, exc, h)
     return tested
+
+
+def not_call(fn: Callable[[Any], Any], only: Closure) -> Closure:
+    """``NOT(x)`` outside an array formula (``fn`` the library's NOT): a logical negated
+    at once, anything else as :func:`scalar_call` takes it (a range at the formula's
+    row or column, an array element by element)."""
+    def negation(h: Key) -> Any:
+        v = only(h)
+        if v is True:
+            return False
+        if v is False:
+            return True
+        kind = type(v)
+        if kind is Arr:
+            return lift(fn, v)
+        return fn(scalar(v, h) if kind is Rng else v)
+    return negation

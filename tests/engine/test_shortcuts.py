@@ -1,12 +1,12 @@
 """The compiler's shortcuts give what the general path gives, on generated formulas.
 
 The compiler takes common cases a short way (a comparison with a constant, ``--(range)``,
-a call written twice computed once, IF, AND and OR of logicals, ISTEXT(A1), INDEX with
-its row in a cell or the cell it picks read as an operand, a one-cell argument read
-straight away). Each formula generated here, over cells holding every kind of value
-Excel distinguishes (numbers, numbers equal at 15 digits, texts that read as numbers or
-not, logicals, blanks, errors), is evaluated with
-the shortcuts and with ``compile.SHORTCUTS`` off, and the two values must be the same:
+a call written twice computed once, IF, AND and OR of logicals, NOT of a logical,
+ISTEXT(A1), INDEX with its row in a cell or the cell it picks read as an operand, a
+one-cell argument read straight away). Each formula generated here, over cells holding
+every kind of value Excel distinguishes (numbers, numbers equal at 15 digits, texts that
+read as numbers or not, logicals, blanks, errors), is evaluated with the shortcuts and
+with ``compile.SHORTCUTS`` off, and the two values must be the same:
 the same number, text or logical, or an error of the same code.
 """
 
@@ -55,7 +55,7 @@ def formulas() -> st.SearchStrategy[str]:
             st.builds(lambda r, f: f"{f}({r})", references,
                       st.sampled_from(["ISTEXT", "ISNUMBER", "ISBLANK", "ISLOGICAL", "ISERROR",
                                        "ISNA", "ISNONTEXT"])),
-            st.builds(lambda a, f: f"{f}({a})", inner, st.sampled_from(["LEN", "TRIM", "ABS", "N"])),
+            st.builds(lambda a, f: f"{f}({a})", inner, st.sampled_from(["LEN", "TRIM", "ABS", "N", "NOT"])),
             st.builds(lambda a, n: f"LEFT({a},{n})", inner, st.sampled_from(["1", "2", "B1"])),
             st.builds(lambda rg, op, v: f"SUMPRODUCT(--({rg}{op}{v}))", ranges,
                       st.sampled_from(COMPARISONS), st.one_of(literals, references)),
@@ -104,7 +104,9 @@ def test_the_shortcuts_give_what_the_general_path_gives(values: list[Any], formu
 
 @pytest.mark.parametrize("formula", ['IF(A1="","",A1*2)', "SUMPRODUCT(--(A1:A3>0))",
                                      'IF(ISNA(MATCH("a",A1:A3,0)),0,MATCH("a",A1:A3,0))',
-                                     "AND(A1>0,B1<2)", "ISTEXT(A2)", "INDEX(A1:C3,B1,1)"])
+                                     "AND(A1>0,B1<2)", "ISTEXT(A2)", "INDEX(A1:C3,B1,1)",
+                                     "NOT(ISNUMBER(A1))", "NOT(B2)", "NOT(A1:A3)", "NOT(C1)",
+                                     "NOT({1,0})", "NOT(ISTEXT(C1))"])
 def test_each_shortcut_is_taken_and_can_be_turned_off(formula: str) -> None:
     # the formulas the templates write most, over a column of mixed values: the same
     # values both ways (and the generated formulas above cover their other forms)
