@@ -23,8 +23,9 @@ Behind it, by concern:
   goes), :mod:`.archive` (a zip read within bounds, a file written whole),
   :mod:`.patch` and :mod:`.charts` (the cached values written into the sheet and
   chart XML, found by :mod:`.xmlspans`), :mod:`.trace` (an error back to its input);
-- a book evaluated: :mod:`.engine` (:class:`Book`, :func:`evaluate_book`), :mod:`.iteration`,
-  :mod:`.compile` and :mod:`.closures` (formulas to closures), :mod:`.parse`,
+- a book evaluated: :mod:`.engine` (:class:`Book`, :func:`evaluate_book`), :mod:`.storing`
+  (a result into its cells), :mod:`.iteration`, :mod:`.compile` and :mod:`.closures`
+  (formulas to closures), :mod:`.arguments`, :mod:`.names`, :mod:`.parse`,
   :mod:`.references`, :mod:`.structured`, :mod:`.lambdas`, :mod:`.shortcuts`,
   :mod:`.array_ranges`, :mod:`.values`, :mod:`.coerce`, :mod:`.dates`, :mod:`.codes`
   and the function library :mod:`.functions`; :mod:`.reader` reads the sheet XML;

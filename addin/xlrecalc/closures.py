@@ -454,7 +454,7 @@ def addin_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Clo
         python_args = [_as_argument(v, d) for v, d in zip(values, padded)]
         try:
             return _from_python(fn(*python_args))
-        except RecursionError:  # the formula's own failure (engine._failed), not the function's
+        except RecursionError:  # the formula's own failure (storing.failed), not the function's
             raise
         except Exception as exc:  # the cell shows the reason, as Excel does
             message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
@@ -500,7 +500,7 @@ def _addin_call_of_cells(book: "BookView", fn: Callable[..., Any], args: list[Cl
                 python_args.append(_as_argument(Rng(book, sheet, r, c, r, c), padded[i]))
         try:
             return _from_python(fn(*python_args))
-        except RecursionError:  # the formula's own failure (engine._failed), not the function's
+        except RecursionError:  # the formula's own failure (storing.failed), not the function's
             raise
         except Exception as exc:  # the cell shows the reason, as Excel does
             message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
