@@ -1,9 +1,9 @@
 """A range looked up again gives what reading it anew gives.
 
-MATCH in exact mode and COUNTIF of a number (or a comparison with one) index a range the
-second time a formula asks for it (:func:`xlrecalc.values.settled`): the first positions
-of its values, its numbers sorted or counted, kept for the rest of the evaluation once no
-cell of it is pending. Each book here is evaluated twice, with that memo and with every
+MATCH in exact mode, COUNT, and COUNTIF of a number, a comparison with one or a text index
+a range the second time a formula asks for it (:func:`xlrecalc.values.settled`): the first
+positions of its values, its numbers sorted or counted, its texts counted, kept for the
+rest of the evaluation once no cell of it is pending. Each book here is evaluated twice, with that memo and with every
 call reading its range anew (``settled`` answering ``None``, as it does the first time),
 and every cell must hold the same value: over columns of every kind of value, with
 formula cells in the range evaluated on demand, a cycle through the range, and a book
@@ -24,8 +24,8 @@ from xlrecalc.values import XlErr
 
 VALUES = [0.0, 1.0, -2.5, 3.0, 0.1 + 0.2, 0.3, 2.0, "", "a", "A", "1", " 2 ", "TRUE", "a*",
           True, False, None, XlErr("#N/A"), XlErr("#DIV/0!")]
-CRITERIA = ['0', '1', '"1"', '"<1"', '">=0"', '"<=2.5"', '">2"', '"=1"', '"<>1"', '"a"', '""',
-            '"<>"', 'TRUE', '"TRUE"', '"#N/A"', '"a*"', '"<"&B1', '">="&B2', 'B3']
+CRITERIA = ['0', '1', '"1"', '"<1"', '">=0"', '"<=2.5"', '">2"', '"=1"', '"<>1"', '"a"', '"=A"',
+            '""', '"<>"', 'TRUE', '"TRUE"', '"#N/A"', '"a*"', '"<a"', '"<"&B1', '">="&B2', 'B3']
 LOOKED_UP = ['1', '0.3', '"a"', '"A"', '"1"', 'TRUE', '"a*"', 'B1', 'B2', 'B3']
 
 
@@ -75,7 +75,8 @@ def _assert_same(kept: dict[Any, Any], anew: dict[Any, Any]) -> None:
        st.lists(st.one_of(
            st.builds(lambda c: f"=COUNTIF($A$1:$A$8,{c})", st.sampled_from(CRITERIA)),
            st.builds(lambda v: f"=MATCH({v},$A$1:$A$8,0)", st.sampled_from(LOOKED_UP)),
-           st.builds(lambda v: f"=MATCH({v},$A$2:$A$6,0)", st.sampled_from(LOOKED_UP))),
+           st.builds(lambda v: f"=MATCH({v},$A$2:$A$6,0)", st.sampled_from(LOOKED_UP)),
+           st.sampled_from(["=COUNT($A$1:$A$8)", "=COUNT($A$2:$A$6)"])),
            min_size=6, max_size=12))
 def test_a_range_looked_up_again_gives_what_reading_it_anew_gives(
         column: list[Any], formulas: list[str]) -> None:
@@ -89,7 +90,8 @@ def test_a_range_looked_up_again_gives_what_reading_it_anew_gives(
 
 
 @pytest.mark.parametrize("formula", ['=COUNTIF($A$1:$A$8,"<"&A1)', "=COUNTIF($A$1:$A$8,2)",
-                                     "=MATCH(2,$A$1:$A$8,0)"])
+                                     "=MATCH(2,$A$1:$A$8,0)", '=COUNTIF($A$1:$A$8,"X")',
+                                     "=COUNT($A$1:$A$8)"])
 def test_formulas_copied_down_a_column_read_a_range_being_filled(
         formula: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # the range's cells are formulas evaluated when the first lookup reads them
@@ -98,7 +100,8 @@ def test_formulas_copied_down_a_column_read_a_range_being_filled(
     _assert_same(kept, anew)
     # A1:A8 hold 3, 2, 4, x, 7, blank, 7, 2
     assert kept[(1, 4)] == {'=COUNTIF($A$1:$A$8,"<"&A1)': 2.0, "=COUNTIF($A$1:$A$8,2)": 2.0,
-                            "=MATCH(2,$A$1:$A$8,0)": 2.0}[formula]
+                            "=MATCH(2,$A$1:$A$8,0)": 2.0, '=COUNTIF($A$1:$A$8,"X")': 1.0,
+                            "=COUNT($A$1:$A$8)": 6.0}[formula]
 
 
 def test_a_cycle_through_the_range_is_reported_alike(monkeypatch: pytest.MonkeyPatch) -> None:

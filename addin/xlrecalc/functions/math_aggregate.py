@@ -25,7 +25,7 @@ from typing import Any
 
 from .base import (registry, DIV0, VALUE, integer, is_number, number, numbers_of, values_of,
                              NUM)
-from ..values import MISSING, PENDING, Arr, Rng, XlErr, grid, settled, to_bool
+from ..values import MAX_DENSE, MISSING, PENDING, Arr, Rng, XlErr, grid, settled, to_bool
 
 __all__ = ["FUNCTIONS", "matcher", "wildcard"]
 
@@ -87,6 +87,11 @@ def _averagea(here: Any, *args: Any) -> Any:
 
 @_register("COUNT")
 def _count(here: Any, *args: Any) -> float:
+    if len(args) == 1 and type(args[0]) is Rng and _dense(args[0]):
+        # a range counted again (COUNT($B$5:$B$204) in every row): counted once
+        counted = settled(args[0], "numbers", _numbers_in)
+        if counted is not None:
+            return counted
     count = 0
     for value, in_range in values_of(args):
         if is_number(value) or (not in_range and value is not None
@@ -322,13 +327,20 @@ def _matching(pairs: list[tuple[Any, Any]], target: Any) -> tuple[list[Any], int
 
 
 def _count_settled(rng: Rng, criterion: Any) -> float | None:
-    """COUNTIF of a number, or of a comparison with one, over a range counted again
-    (``COUNTIF($B$5:$B$204,"<"&B5)`` copied down a column): the numbers of the range
-    sorted once (:func:`.values.settled`) and counted by halving, or counted by value
-    once; what the criterion's test counts (a comparison counts numbers, an equality
-    numbers and texts that read as the number). ``None`` where the general way counts."""
+    """COUNTIF of a number, of a comparison with one or of a text over a range counted
+    again (``COUNTIF($B$5:$B$204,"<"&B5)`` copied down a column): the numbers of the
+    range sorted once (:func:`.values.settled`) and counted by halving, or its values
+    counted by value once; what the criterion's test counts (a comparison counts
+    numbers, an equality numbers and texts that read as the number, a text the texts
+    equal to it without case). ``None`` where the general way counts."""
     numbers = _number_test(criterion)
-    if numbers is None or numbers[0] is operator.ne:
+    if numbers is None:
+        text = _text_equal(criterion)
+        if text is None:
+            return None
+        texts = settled(rng, "texts counted", _texts_counted)
+        return None if texts is None else float(texts.get(text, 0))
+    if numbers[0] is operator.ne:
         return None
     fn, target = numbers
     if fn is operator.eq:
@@ -344,6 +356,44 @@ def _count_settled(rng: Rng, criterion: Any) -> float | None:
     if fn is operator.gt:
         return float(len(ordered) - bisect.bisect_right(ordered, target))
     return float(len(ordered) - bisect.bisect_left(ordered, target))
+
+
+def _dense(rng: Rng) -> bool:
+    """Whether a range is read cell by cell (:meth:`.values.Rng.cells`): no larger than
+    the cells its sheet stores, nor than a range may spell out."""
+    r2, c2 = rng.book.clip(rng.sheet, rng.r2, rng.c2)
+    area = (r2 - rng.r1 + 1) * (c2 - rng.c1 + 1)
+    return area <= len(rng.book.cells[rng.sheet]) and area <= MAX_DENSE
+
+
+def _numbers_in(values: list[Any]) -> float:
+    """How many of a range's values are numbers (what COUNT counts in a range)."""
+    return float(sum(1 for v in values if is_number(v)))
+
+
+def _texts_counted(values: list[Any]) -> dict[str, int]:
+    """How many of a range's values are each text, without case."""
+    counts: dict[str, int] = {}
+    for v in values:
+        if isinstance(v, str):
+            lowered = v.lower()
+            counts[lowered] = counts.get(lowered, 0) + 1
+    return counts
+
+
+def _text_equal(criterion: Any) -> str | None:
+    """The text, lowered, that :func:`matcher`'s test of ``criterion`` compares a text
+    cell with when the criterion asks for a text equal to it ("U", "=x": not a number,
+    a logical, an error code nor a pattern); ``None`` for any other criterion."""
+    if type(criterion) is not str:
+        return None
+    op = next((o for o in _OPS if criterion.startswith(o)), "")
+    rest = criterion[len(op):]
+    if op not in ("", "=") or rest == "" or rest.upper() in _ERRORS or rest.upper() in ("TRUE", "FALSE"):
+        return None
+    if _as_number(rest) is not None or any(ch in rest for ch in "*?~"):
+        return None
+    return rest.lower()
 
 
 def _numbers_sorted(values: list[Any]) -> list[float]:
