@@ -28,7 +28,7 @@ from .names import MAX_NAME_DEPTH, CircularName, compile_name, unique
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, VOLATILE
 from .shortcuts import (compared_with, double_negation, each_compared_with, kind_test, logical_call,
-                        not_call, scalar_call)
+                        match_in_constant, not_call, scalar_call)
 from .structured import table_reference
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, negate, percent,
                      scalar)
@@ -454,6 +454,10 @@ class _Compiler:
             args = criteria_intersected(name, args)
         if SHORTCUTS and name in ("AND", "OR") and args and not array:
             return logical_call(name == "AND", builtin, args)
+        if SHORTCUTS and name == "MATCH" and not array:  # MATCH(x,{…},0): the array indexed once
+            found = match_in_constant(builtin, args)
+            if found is not None:
+                return found
         if len(args) == 1:
             only = args[0]
             return lambda h: builtin(h, only(h))

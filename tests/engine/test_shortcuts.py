@@ -1,12 +1,12 @@
 """The compiler's shortcuts give what the general path gives, on generated formulas.
 
 The compiler takes common cases a short way (a comparison with a constant, ``--(range)``,
-a call written twice computed once, IF, AND and OR of logicals, NOT of a logical,
-ISTEXT(A1), INDEX with its row in a cell or the cell it picks read as an operand, a
-one-cell argument read straight away). Each formula generated here, over cells holding
-every kind of value Excel distinguishes (numbers, numbers equal at 15 digits, texts that
-read as numbers or not, logicals, blanks, errors), is evaluated with the shortcuts and
-with ``compile.SHORTCUTS`` off, and the two values must be the same:
+a call written twice computed once, IF, AND and OR of logicals, NOT of a logical, MATCH
+in an array constant, ISTEXT(A1), INDEX with its row in a cell or the cell it picks read
+as an operand, a one-cell argument read straight away). Each formula generated here,
+over cells holding every kind of value Excel distinguishes (numbers, numbers equal at 15
+digits, texts that read as numbers or not, logicals, blanks, errors), is evaluated with
+the shortcuts and with ``compile.SHORTCUTS`` off, and the two values must be the same:
 the same number, text or logical, or an error of the same code.
 """
 
@@ -65,6 +65,8 @@ def formulas() -> st.SearchStrategy[str]:
                       st.sampled_from(["1", "3", "C1"])),
             st.builds(lambda rg, r: f"INDEX({rg},{r})", ranges,
                       st.sampled_from(["1", "2", "3", "0", "4", "A1", "B2", "-1"])),
+            st.builds(lambda v, a: f"MATCH({v},{a},0)", st.one_of(literals, references),
+                      st.sampled_from(['{1,"a",TRUE,0.3,"1",""}', '{"x";"A";2;FALSE}', '{1,2;3,4}'])),
             st.builds(lambda rg: f"SUM({rg})", ranges),
         )
     return st.recursive(st.one_of(literals, references), extend, max_leaves=6)
@@ -106,7 +108,11 @@ def test_the_shortcuts_give_what_the_general_path_gives(values: list[Any], formu
                                      'IF(ISNA(MATCH("a",A1:A3,0)),0,MATCH("a",A1:A3,0))',
                                      "AND(A1>0,B1<2)", "ISTEXT(A2)", "INDEX(A1:C3,B1,1)",
                                      "NOT(ISNUMBER(A1))", "NOT(B2)", "NOT(A1:A3)", "NOT(C1)",
-                                     "NOT({1,0})", "NOT(ISTEXT(C1))"])
+                                     "NOT({1,0})", "NOT(ISTEXT(C1))",
+                                     'MATCH(A1,{1,"a",TRUE,"A",1},0)', 'MATCH(A2,{"b";"A";"a"},0)',
+                                     'MATCH(B2,{1,TRUE},0)', 'MATCH(A3,{0,""},0)', 'MATCH(C1,{1},0)',
+                                     'MATCH("a*",{"b","ab"},0)', 'MATCH(B3,{"1",1},0)',
+                                     'MATCH(A1:A3,{1,"a"},0)'])
 def test_each_shortcut_is_taken_and_can_be_turned_off(formula: str) -> None:
     # the formulas the templates write most, over a column of mixed values: the same
     # values both ways (and the generated formulas above cover their other forms)

@@ -14,7 +14,7 @@ from .math_aggregate import wildcard
 from .base import NA, REF, VALUE, integer, is_number, logical
 from ..values import MISSING, Arr, Rng, XlErr, grid, settled
 
-__all__ = ["FUNCTIONS", "find", "MANY"]
+__all__ = ["FUNCTIONS", "find", "MANY", "exact_positions", "lookup_key"]
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 
@@ -190,6 +190,19 @@ def _first_positions(items: list[Any]) -> dict[tuple[int, Any], int]:
         if key is not None and key not in first:
             first[key] = i
     return first
+
+
+def exact_positions(array: Arr) -> dict[tuple[int, Any], int] | None:
+    """Where MATCH's exact mode finds each value in a one-row or one-column array
+    (0-based, by :func:`lookup_key`); ``None`` for a block, which MATCH refuses."""
+    if min(array.shape) > 1:
+        return None
+    return _first_positions(_vector(array))
+
+
+def lookup_key(value: Any) -> tuple[int, Any] | None:
+    """A value's type class and its order within it, as exact matches compare them."""
+    return _key(value)
 
 
 def _each_exact(values: Rng | Arr, items: list[Any], answer: Callable[[int], Any],
