@@ -54,6 +54,7 @@ def ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
 # ever compiled in the process would stay.
 _READER = "xlrecalc_cell_reader"
 _CELL_READ = "xlrecalc_cell_read"
+_FIXED_RANGE = "xlrecalc_fixed_range"  # the range a reference with every bound fixed gives
 
 
 def _reader_of(closure: Closure) -> Closure | None:
@@ -141,6 +142,8 @@ def operand_of(operand: Closure) -> Closure:
     direct = _reader_of(operand)
     if direct is not None:
         return direct
+    if constant_of(operand) is not _NONE:  # a constant, which read() gives back as it is
+        return operand
 
     def read(h: Key) -> Any:
         value = operand(h)
@@ -167,6 +170,7 @@ def reference(book: "BookView", spec: RefSpec) -> Closure:
 
         def whole(h: Key) -> Rng:
             return fixed
+        setattr(whole, _FIXED_RANGE, fixed)
         if sr1 == sr2 and sc1 == sc2:
             def value(h: Key) -> Any:  # Book.value, inlined
                 found = cells[sheet].get((sr1, sc1))
@@ -298,22 +302,28 @@ def index_call(fn: Callable[..., Any], book: "BookView", array: Closure, row: Cl
     the call: the cell it picks), which reads a row of one column at once without the
     range between."""
     call = guarded_call("INDEX", fn, book, array, row)
+    fixed = getattr(array, _FIXED_RANGE, None)  # $A$1:$A$9: the range known here
 
     def value(h: Key) -> Any:
         try:
-            given, number = array(h), row(h)
+            given = fixed if fixed is not None else array(h)
+            number = row(h)
             if type(number) is float and type(given) is Rng and given.c1 == given.c2:
                 r = int(number)  # the general way's first case (references._index), at once
                 if 1 <= r <= given.r2 - given.r1 + 1:
-                    cells, key = given.book, (given.sheet, given.r1 + r - 1, given.c1)
-                    found = cells.cells[key[0]].get(key[1:])  # Book.value, inlined
-                    return cells.demand(key) if found is PENDING else found
-            result = fn(book, h, given, number)
+                    result = (given.sheet, given.r1 + r - 1, given.c1)  # the cell it picks
+                else:
+                    result = fn(book, h, given, number)
+            else:
+                result = fn(book, h, given, number)
         except RecursionError:
             raise
         except Exception as exc:
             return call_failure("INDEX", exc, h)
         kind = type(result)  # what operand_of's read does with the call's value
+        if kind is tuple:  # the cell picked: its value (Book.value, inlined)
+            found = book.cells[result[0]].get(result[1:])
+            return book.demand(result) if found is PENDING else found
         if kind is float or kind is str or kind is bool or kind is Arr:
             return result
         return scalar(result, h)
