@@ -25,10 +25,11 @@ Behind it, by concern:
   chart XML, found by :mod:`.xmlspans`), :mod:`.trace` (an error back to its input);
 - a book evaluated: :mod:`.engine` (:class:`Book`, :func:`evaluate_book`), :mod:`.storing`
   (a result into its cells), :mod:`.iteration`, :mod:`.compile` and :mod:`.closures`
-  (formulas to closures), :mod:`.arguments`, :mod:`.names`, :mod:`.parse`,
-  :mod:`.references`, :mod:`.structured`, :mod:`.lambdas`, :mod:`.shortcuts`,
-  :mod:`.array_ranges`, :mod:`.values`, :mod:`.coerce`, :mod:`.dates`, :mod:`.codes`
-  and the function library :mod:`.functions`; :mod:`.reader` reads the sheet XML;
+  (formulas to closures), :mod:`.arguments`, :mod:`.names`, :mod:`.addin_calls` (the
+  add-in's functions called), :mod:`.parse`, :mod:`.references`, :mod:`.structured`,
+  :mod:`.lambdas`, :mod:`.shortcuts`, :mod:`.array_ranges`, :mod:`.values`,
+  :mod:`.coerce`, :mod:`.dates`, :mod:`.codes` and the function library
+  :mod:`.functions`; :mod:`.reader` reads the sheet XML;
 - :mod:`.conformance` compares the engine with the values Excel saved.
 """
 

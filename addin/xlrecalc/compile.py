@@ -18,10 +18,11 @@ from typing import Any
 
 from .book_view import BookView
 from . import lambdas
+from .addin_calls import addin_call
 from .arguments import cells_shown, criteria_intersected, each_looked_up, spread
 from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
                        guarded, guarded_call, if_closure, index_call, intersect, operand_of,
-                       range_join, addin_call, reference, repeated_calls, shared_value, where)
+                       range_join, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY, LOOKUP_VALUE
 from .functions.lookup import MANY as MANY_LOOKUPS
 from .names import MAX_NAME_DEPTH, CircularName, compile_name, unique

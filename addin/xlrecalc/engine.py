@@ -24,9 +24,10 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from .addin_calls import forget_answers
 from .array_ranges import HeldCells
 from .book_view import Table
-from .closures import forget_answers, where
+from .closures import where
 from .compile import EXTERNAL, CircularName, Closure, Compiled, compile_formula
 from .dates import date_system
 from .iteration import iterate, start_value
@@ -350,15 +351,20 @@ def _compile_all(book: Book) -> None:
     between is that formula copied, found by one comparison of texts. Others are
     compared by :func:`relative_key`."""
     shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
-    # per column: (first row, its text as a template, its compiled form, the form
-    # when it is an ordinary one: what a copy of it takes at once)
-    copies: dict[tuple[str, int, bool], list[tuple[int, CopyTemplate, Any, Compiled | None]]] = {}
+    # per sheet, per column (its number, negative for array formulas): (first row, its
+    # text as a template, its compiled form, the form when it is an ordinary one: what
+    # a copy of it takes at once)
+    copies: dict[str, dict[int, list[tuple[int, CopyTemplate, Any, Compiled | None]]]] = {}
+    columns: dict[int, list[tuple[int, CopyTemplate, Any, Compiled | None]]] = {}
+    last_sheet = None  # a sheet's formulas come together: its columns looked up once
     for key, formula in book.formulas.items():
         sheet, row, col = key
+        if sheet is not last_sheet:
+            columns, last_sheet = copies.setdefault(sheet, {}), sheet
         array = formula.ref is not None
         text = formula.text
-        group = (sheet, col, array)
-        forms = copies.get(group)
+        group = -col if array else col
+        forms = columns.get(group)
         if forms is not None:
             for first_row, form, found, plain in forms:
                 if form.moved(row - first_row) == text:
@@ -386,7 +392,7 @@ def _compile_all(book: Book) -> None:
         if not in_table:  # the few forms a column alternates between, newest first
             ordinary = compiled if type(compiled) is Compiled and not compiled.unknown \
                 and not compiled.volatile else None
-            copies[group] = [(row, CopyTemplate(text), compiled, ordinary), *(forms or [])][:_FORMS_KEPT]
+            columns[group] = [(row, CopyTemplate(text), compiled, ordinary), *(forms or [])][:_FORMS_KEPT]
         _take_compiled(book, formula, compiled)
 
 
