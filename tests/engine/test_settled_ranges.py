@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrecalc.engine import Book, evaluate_book
-from xlrecalc.functions import lookup, math_aggregate
+from xlrecalc.functions import criteria, lookup, math_aggregate
 from xlrecalc.values import XlErr
 
 VALUES = [0.0, 1.0, -2.5, 3.0, 0.1 + 0.2, 0.3, 2.0, "", "a", "A", "1", " 2 ", "TRUE", "a*",
@@ -53,6 +53,7 @@ def _both(column: list[Any], formulas: list[str], monkeypatch: pytest.MonkeyPatc
     with monkeypatch.context() as patch:  # every call reads its range anew
         patch.setattr(lookup, "settled", lambda *args: None)
         patch.setattr(math_aggregate, "settled", lambda *args: None)
+        patch.setattr(criteria, "settled", lambda *args: None)
         anew = _book(column, formulas, iteration).cells["S"]
     return kept, anew
 
