@@ -24,11 +24,13 @@ one helper does not load the evaluator. Behind it, by concern:
   goes), :mod:`.archive` (a zip read within bounds, a file written whole),
   :mod:`.patch` and :mod:`.charts` (the cached values written into the sheet and
   chart XML, found by :mod:`.xmlspans`), :mod:`.trace` (an error back to its input);
-- a book evaluated: :mod:`.engine` (:class:`Book`, :func:`evaluate_book`), :mod:`.iteration`,
-  :mod:`.compile` and :mod:`.closures` (formulas to closures), :mod:`.parse`,
-  :mod:`.references`, :mod:`.structured`, :mod:`.lambdas`, :mod:`.shortcuts`,
-  :mod:`.array_ranges`, :mod:`.values`, :mod:`.coerce`, :mod:`.dates`, :mod:`.codes`
-  and the function library :mod:`.functions`; :mod:`.reader` reads the sheet XML;
+- a book evaluated: :mod:`.engine` (:class:`Book`, :func:`evaluate_book`), :mod:`.storing`
+  (a result into its cells), :mod:`.iteration`, :mod:`.compile` and :mod:`.closures`
+  (formulas to closures), :mod:`.arguments`, :mod:`.names`, :mod:`.addin_calls` (the
+  add-in's functions called), :mod:`.parse`, :mod:`.references`, :mod:`.structured`,
+  :mod:`.lambdas`, :mod:`.shortcuts`, :mod:`.array_ranges`, :mod:`.values`,
+  :mod:`.coerce`, :mod:`.dates`, :mod:`.codes` and the function library
+  :mod:`.functions`; :mod:`.reader` reads the sheet XML;
 - :mod:`.conformance` compares the engine with the values Excel saved;
 - :mod:`.lazy` loads a name of this face from its module at its first use.
 """

@@ -1,7 +1,7 @@
 """The closures the formula compiler builds from: references, operators, ``IF``, the
-guards around Excel's functions, calls of the add-in functions, and a call written twice
-computed once (:mod:`.compile` parses; this module says what each piece does when the
-formula runs in a cell ``h``).
+guards around Excel's functions, and a call written twice computed once (:mod:`.compile`
+parses; this module says what each piece does when the formula runs in a cell ``h``;
+:mod:`.addin_calls` calls the add-in's functions).
 
 The common cases take a short way: a one-cell reference read at once, a branch written
 as a constant given without a call (:mod:`.shortcuts` has those of comparisons and
@@ -10,21 +10,19 @@ gives for those values and leaves every other value to it."""
 
 from __future__ import annotations
 
-import math
 import weakref
 from collections.abc import Callable
 from typing import Any
 
 from .book_view import BookView
 from .parse import RefSpec, Token, column_letters
-from .trace import culprit, refused_value
 from .values import MISSING, PENDING, Areas, Arr, Key, Rng, XlErr, scalar, to_bool
 
 
-__all__ = ["Closure", "cell_at", "cell_reader", "cell_name", "where", "constant_closure", "constant_of",
-           "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded", "guarded_call",
-           "range_join", "intersect", "repeated_calls", "shared_value", "addin_call",
-           "forget_answers"]
+__all__ = ["Closure", "cell_at", "cell_reader", "reader_of", "cell_name", "where", "constant_closure",
+           "constant_of", "ordered", "if_closure", "operand_of", "reference", "memoised", "guarded",
+           "guarded_call", "range_join", "intersect", "repeated_calls", "shared_value", "index_call",
+           "call_failure"]
 
 Closure = Callable[[Key], Any]
 
@@ -53,9 +51,10 @@ def ordered(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int]:
 # ever compiled in the process would stay.
 _READER = "xlrecalc_cell_reader"
 _CELL_READ = "xlrecalc_cell_read"
+_FIXED_RANGE = "xlrecalc_fixed_range"  # the range a reference with every bound fixed gives
 
 
-def _reader_of(closure: Closure) -> Closure | None:
+def reader_of(closure: Closure) -> Closure | None:
     """The value reader of a one-cell reference's closure (above), or None."""
     return getattr(closure, _READER, None)
 
@@ -130,22 +129,29 @@ def if_closure(args: list[Closure]) -> Closure:
 def cell_reader(operand: Closure) -> Closure:
     """The closure of a one-cell reference as one giving that cell's value (what
     :func:`.values.scalar` reads of it); any other closure as it is."""
-    reader = _reader_of(operand)
+    reader = reader_of(operand)
     return operand if reader is None else reader
 
 
 def operand_of(operand: Closure) -> Closure:
     """A closure giving an operator's operand outside an array formula: a range's
     implicit intersection with the formula's row or column, an array as it is."""
-    direct = _reader_of(operand)
+    direct = reader_of(operand)
     if direct is not None:
         return direct
+    if constant_of(operand) is not _NONE:  # a constant, which read() gives back as it is
+        return operand
 
     def read(h: Key) -> Any:
         value = operand(h)
         kind = type(value)
         if kind is float or kind is str or kind is bool or kind is Arr:
             return value  # what scalar() gives back unchanged, without the call
+        if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
+            # one cell (INDEX(A1:A9,3)): its value, as scalar() reads it (Book.value, inlined)
+            book, key = value.book, (value.sheet, value.r1, value.c1)
+            found = book.cells[key[0]].get(key[1:])
+            return book.demand(key) if found is PENDING else found
         return scalar(value, h)
     return read
 
@@ -161,6 +167,7 @@ def reference(book: "BookView", spec: RefSpec) -> Closure:
 
         def whole(h: Key) -> Rng:
             return fixed
+        setattr(whole, _FIXED_RANGE, fixed)
         if sr1 == sr2 and sc1 == sc2:
             def value(h: Key) -> Any:  # Book.value, inlined
                 found = cells[sheet].get((sr1, sc1))
@@ -223,15 +230,17 @@ def memoised(fn: Closure) -> Closure:
 def repeated_calls(tokens: list[Token]) -> set[int]:
     """Where the function calls written more than once in a formula begin: calls whose
     tokens, from the name to its closing parenthesis, are the same."""
-    places: dict[tuple[Token, ...], list[int]] = {}
+    places: dict[tuple[int, ...], list[int]] = {}
     opened: list[int] = []
+    ids: dict[Token, int] = {}  # each distinct token as a number: a call's key is numbers
+    numbered = [ids.setdefault(token, len(ids)) for token in tokens]
     for i, token in enumerate(tokens):
         if token.kind in ("func", "("):
             opened.append(i)
         elif token.kind == ")" and opened:
             start = opened.pop()
             if tokens[start].kind == "func":
-                places.setdefault(tuple(tokens[start:i + 1]), []).append(start)
+                places.setdefault(tuple(numbered[start:i + 1]), []).append(start)
     return {start for starts in places.values() if len(starts) > 1 for start in starts}
 
 
@@ -250,6 +259,9 @@ def shared_value(book: "BookView", fn: Closure) -> Closure:
         value = fn(h)
         last[0], last[1], last[2] = h, book.evaluations, value
         return value
+    reader = reader_of(fn)
+    if reader is not None:  # its value as an operand read its own way (it costs less)
+        setattr(once, _READER, reader)
     return once
 
 
@@ -266,7 +278,7 @@ def guarded_call(name: str, fn: Callable[..., Any], book: "BookView", *args: Clo
             except RecursionError:
                 raise
             except Exception as exc:
-                return _failure(name, exc, h)
+                return call_failure(name, exc, h)
         return one
     first, second = args
 
@@ -276,11 +288,47 @@ def guarded_call(name: str, fn: Callable[..., Any], book: "BookView", *args: Clo
         except RecursionError:
             raise
         except Exception as exc:
-            return _failure(name, exc, h)
+            return call_failure(name, exc, h)
     return two
 
 
-def _failure(name: str, exc: Exception, h: Key) -> XlErr:
+def index_call(fn: Callable[..., Any], book: "BookView", array: Closure, row: Closure) -> Closure:
+    """``INDEX(array, row)`` outside an array formula: the call as :func:`guarded_call`
+    makes it (a reference, for ``INDEX(…):INDEX(…)`` and the functions that take one),
+    with a reader of the value it gives as an operand (what :func:`operand_of` reads of
+    the call: the cell it picks), which reads a row of one column at once without the
+    range between."""
+    call = guarded_call("INDEX", fn, book, array, row)
+    fixed = getattr(array, _FIXED_RANGE, None)  # $A$1:$A$9: the range known here
+
+    def value(h: Key) -> Any:
+        try:
+            given = fixed if fixed is not None else array(h)
+            number = row(h)
+            if type(number) is float and type(given) is Rng and given.c1 == given.c2:
+                r = int(number)  # the general way's first case (references._index), at once
+                if 1 <= r <= given.r2 - given.r1 + 1:
+                    result = (given.sheet, given.r1 + r - 1, given.c1)  # the cell it picks
+                else:
+                    result = fn(book, h, given, number)
+            else:
+                result = fn(book, h, given, number)
+        except RecursionError:
+            raise
+        except Exception as exc:
+            return call_failure("INDEX", exc, h)
+        kind = type(result)  # what operand_of's read does with the call's value
+        if kind is tuple:  # the cell picked: its value (Book.value, inlined)
+            found = book.cells[result[0]].get(result[1:])
+            return book.demand(result) if found is PENDING else found
+        if kind is float or kind is str or kind is bool or kind is Arr:
+            return result
+        return scalar(result, h)
+    setattr(call, _READER, value)
+    return call
+
+
+def call_failure(name: str, exc: Exception, h: Key) -> XlErr:
     """The error of a call of ``name`` that raised ``exc``, as :func:`guarded` gives it."""
     if isinstance(exc, TypeError):
         return XlErr("#VALUE!", f"{name}: wrong number or kind of arguments ({exc})", where(h))
@@ -338,203 +386,3 @@ def intersect(left: Closure, right: Closure) -> Closure:
             return XlErr("#NULL!", "the references do not intersect")
         return found[0] if len(found) == 1 else Areas(found)
     return common
-
-
-# -- add-in functions: called with the shapes classic xlwings hands over ----------------
-# The answers of the add-in's functions by their arguments: each range by where it is,
-# each other argument by its type and value. An add-in function is taken to be pure, and
-# a cell is evaluated once, so once a call has read its ranges (demanding every cell
-# pending in them) their values stay: a call written in every row over the same table
-# (INDEX(F(table…), k)) computes once. An answer read while a circular reference
-# was found, or an error (it names its cell), is not kept. Weak keys: it dies with the book.
-_ANSWERS: "weakref.WeakKeyDictionary[BookView, dict[tuple[Any, ...], Any]]" = weakref.WeakKeyDictionary()
-
-
-def _call_key(fn: Callable[..., Any], values: list[Any]) -> tuple[Any, ...] | None:
-    """The arguments of a call as a key of :data:`_ANSWERS`, or ``None``: no range among
-    them (such a call costs little and is made anew), or an array or an error value."""
-    key: list[Any] = [fn]
-    ranges = False
-    for value in values:
-        kind = type(value)
-        if kind is Rng:
-            ranges = True
-            key.append(("range", value.sheet, value.r1, value.c1, value.r2, value.c2))
-        elif kind is float or kind is str or kind is bool or value is None or value is MISSING:
-            key.append((kind, value))
-        elif kind is tuple and value[0] == "cell":  # a one-cell argument read in place
-            key.append(value)
-        else:
-            return None
-    return tuple(key) if ranges else None
-
-
-def forget_answers(book: BookView) -> None:
-    """Forget the answers kept for ``book``: its cells are to be evaluated again."""
-    _ANSWERS.pop(book, None)
-
-
-def _remembered(book: BookView, key: tuple[Any, ...] | None, call: Callable[[], Any]) -> Any:
-    """``call()``, or its answer for the same ``key`` given earlier in this book."""
-    if key is None:
-        return call()
-    answers = _ANSWERS.get(book)
-    if answers is None:
-        answers = _ANSWERS[book] = {}
-    found = answers.get(key, MISSING)
-    if found is not MISSING:
-        return found
-    value = call()
-    if not isinstance(value, XlErr) and not book._circular:
-        answers[key] = value
-    return value
-
-
-def addin_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Closure]) -> Closure:
-    """A call of one of the add-in's functions handed to the book: its arguments as classic
-    xlwings hands them over, its result as a cell value, its failure the cell's
-    ``#VALUE!`` with the reason, and the cell and value its error names by attributes
-    (:mod:`.trace`)."""
-    defaults = book.defaults(name)
-    parameters = book.parameters(name)
-    padded = [*defaults, *[None] * len(args)]  # an argument without a default: None
-    readers = [_reader_of(a) for a in args]
-    places = [None if reader is None else cell_at(reader) for reader in readers]
-    if any(place is not None for place in places):
-        return _addin_call_of_cells(book, fn, args, places, padded, parameters)
-
-    def run(h: Key) -> Any:
-        values = [a(h) for a in args]
-        while values and values[-1] is MISSING:
-            values.pop()
-        return _remembered(book, _call_key(fn, values), lambda: call(h, values))
-
-    def call(h: Key, values: list[Any]) -> Any:
-        python_args = [_as_argument(v, d) for v, d in zip(values, padded)]
-        try:
-            return _from_python(fn(*python_args))
-        except RecursionError:  # the formula's own failure (engine._failed), not the function's
-            raise
-        except Exception as exc:  # the cell shows the reason, as Excel does
-            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
-                         culprit(exc, parameters, values), refused_value(exc))
-    return run
-
-
-def _addin_call_of_cells(book: "BookView", fn: Callable[..., Any], args: list[Closure],
-                         places: list[tuple["BookView", str, int, int, int, int] | None],
-                         padded: list[Any], parameters: list[str]) -> Closure:
-    """:func:`addin_call`'s ``run`` where some arguments are one-cell references: such
-    a cell is read where ``_as_argument`` would read the range ``cell(h)`` gives
-    (row h[1] * rm + sr1, column h[2] * cm + sc1), without building the range; it
-    is read in the same order, after the other arguments are computed. The ranges are
-    built only for a failure's culprit (:func:`.trace.culprit`), the same as ``cell(h)``'s."""
-    sheets, extent = book.cells, book.extent
-    plan = list(zip(args, places))
-
-    def run(h: Key) -> Any:
-        values = [None if place is not None else a(h) for a, place in plan]
-        count = len(values)  # trailing omitted arguments dropped (a cell is never one)
-        while count and places[count - 1] is None and values[count - 1] is MISSING:
-            count -= 1
-        named = [values[i] if places[i] is None else _cell_of(places[i], h) for i in range(count)]
-        return _remembered(book, _call_key(fn, named), lambda: call(h, values, count))
-
-    def call(h: Key, values: list[Any], count: int) -> Any:
-        python_args = []
-        for i in range(count):
-            place = places[i]
-            if place is None:
-                python_args.append(_as_argument(values[i], padded[i]))
-                continue
-            _, sheet, rm, sr1, cm, sc1 = place
-            r, c = h[1] * rm + sr1, h[2] * cm + sc1
-            rows, cols = extent.get(sheet, (0, 0))
-            if r <= rows and c <= cols:  # a cell of the used range: its value
-                found = sheets[sheet].get((r, c))
-                python_args.append(_as_python(book.demand((sheet, r, c)) if found is PENDING
-                                              else found))
-            else:
-                python_args.append(_as_argument(Rng(book, sheet, r, c, r, c), padded[i]))
-        try:
-            return _from_python(fn(*python_args))
-        except RecursionError:  # the formula's own failure (engine._failed), not the function's
-            raise
-        except Exception as exc:  # the cell shows the reason, as Excel does
-            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-            given = [values[i] if places[i] is None else _cell_range(book, places[i], h)
-                     for i in range(count)]
-            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
-                         culprit(exc, parameters, given), refused_value(exc))
-    return run
-
-
-def _cell_of(place: tuple[BookView, str, int, int, int, int] | None, h: Key) -> tuple[str, str, int, int]:
-    """The cell a one-cell argument reads in ``h``, as a part of a key of :data:`_ANSWERS`."""
-    assert place is not None
-    _, sheet, rm, sr1, cm, sc1 = place
-    return "cell", sheet, h[1] * rm + sr1, h[2] * cm + sc1
-
-
-def _cell_range(book: BookView, place: tuple[BookView, str, int, int, int, int] | None, h: Key) -> Rng:
-    assert place is not None
-    _, sheet, rm, sr1, cm, sc1 = place
-    r, c = h[1] * rm + sr1, h[2] * cm + sc1
-    return Rng(book, sheet, r, c, r, c)
-
-
-def _as_python(value: Any) -> Any:
-    """A cell value as classic xlwings hands it to a function."""
-    kind = type(value)
-    if kind is float or kind is str or kind is bool or value is None:
-        return value  # handed over as they are (the checks below leave them so)
-    if isinstance(value, XlErr):
-        return value.code
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    return value
-
-
-def _as_argument(value: Any, default: Any) -> Any:
-    kind = type(value)
-    if kind is float or kind is str or kind is bool or value is None:
-        return value  # as _as_python hands these over
-    if value is MISSING:
-        return default
-    if kind is Rng and value.r1 == value.r2 and value.c1 == value.c2:
-        book, sheet, row, col = value.book, value.sheet, value.r1, value.c1
-        rows, cols = book.extent.get(sheet, (0, 0))  # Book.clip leaves the cell as it is
-        if row <= rows and col <= cols:  # a cell of the used range: its value
-            found = book.cells[sheet].get((row, col))  # Book.value, inlined
-            return _as_python(book.demand((sheet, row, col)) if found is PENDING else found)
-    if isinstance(value, (Rng, Arr)):  # (beyond the used range, rows() gives no row)
-        rows = [[v if type(v) is float or type(v) is str or v is None else _as_python(v)
-                 for v in row] for row in value.rows()]  # the first line of _as_python, inlined
-        if len(rows) == 1 and len(rows[0]) == 1:
-            return rows[0][0]
-        if len(rows) == 1:
-            return rows[0]
-        if rows and len(rows[0]) == 1:
-            return [row[0] for row in rows]
-        return rows
-    return _as_python(value)
-
-
-def _from_python(value: Any) -> Any:
-    """A function's return value as a cell value: ``None`` shows as an empty string."""
-    if value is None:
-        return ""
-    if isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, (int, float)):
-        number = float(value)
-        return number if math.isfinite(number) else XlErr("#NUM!")
-    if hasattr(value, "tolist"):  # numpy scalars and arrays
-        return _from_python(value.tolist())
-    if isinstance(value, (list, tuple)):
-        if not value:
-            return ""
-        rows = value if isinstance(value[0], (list, tuple)) else [value]
-        return Arr([[_from_python(v) for v in row] for row in rows])
-    return str(value)

@@ -18,29 +18,30 @@ from typing import Any
 
 from .book_view import BookView
 from . import lambdas
+from .addin_calls import addin_call
+from .arguments import cells_shown, criteria_intersected, each_looked_up, spread
 from .closures import (Closure, cell_name, cell_reader, constant_closure, constant_of,
-                       guarded, guarded_call, if_closure, intersect, memoised, operand_of,
-                       range_join, addin_call, reference, repeated_calls, shared_value, where)
+                       guarded, guarded_call, if_closure, index_call, intersect, operand_of,
+                       range_join, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY, LOOKUP_VALUE
 from .functions.lookup import MANY as MANY_LOOKUPS
+from .names import MAX_NAME_DEPTH, CircularName, compile_name, unique
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, VOLATILE
-from .shortcuts import compared_with, double_negation, each_compared_with, logical_call, scalar_call
+from .shortcuts import (compared_with, double_negation, each_compared_with, kind_test, logical_call,
+                        match_in_constant, not_call, scalar_call)
 from .structured import table_reference
 from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, lift, negate, percent,
-                     scalar, shown)
+                     scalar)
 
 
-__all__ = ["Compiled", "CircularName", "compile_formula", "cell_name", "Closure"]
+__all__ = ["Compiled", "CircularName", "compile_formula", "cell_name", "Closure", "MAX_NAME_DEPTH"]
 
 
 _PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3,
                "*": 4, "/": 4, "^": 5}
 _UNARY_PRECEDENCE = 7
 MAX_NESTING = 64  # Excel's limit of nested function calls in one formula
-# Names whose text names a name, and so on: far past what a workbook does, short of what
-# compiling them one inside the other holds on the stack (600 MB at 200,000)
-MAX_NAME_DEPTH = 10_000
 
 
 # The shortcuts for common cases (a comparison with a constant, --(range), a call written
@@ -71,17 +72,6 @@ _EXTERNAL = re.compile(r"(?:'[^'\[]*|(?<![\w\]]))(\[[^\[\]]+\])(?:[^'!\[\]]*'|[\
 EXTERNAL = "(another workbook)"  # how a kept cell names what it reads
 
 
-class CircularName(FormulaSyntaxError):
-    """A name whose text reads itself through other names (``A`` is ``=B+1``, ``B`` is
-    ``=A+1``): a circular reference of every formula reading it, as a cycle of cells is,
-    whether or not the formula goes on to read it (Excel finds cycles from what formulas
-    refer to). ``names`` is the loop, its first name again at its end."""
-
-    def __init__(self, names: list[str]):
-        super().__init__("circular reference: " + " → ".join(f"name {n}" for n in names))
-        self.names = names
-
-
 def external_workbooks(text: str) -> list[str]:
     """The other workbooks a formula reads, as it names them (``[1]``).
 
@@ -109,12 +99,8 @@ def compile_formula(book: "BookView", text: str, here: Key, array: bool) -> Comp
         raise FormulaSyntaxError("the formula is nested too deeply to read") from None
     if compiler.lambdas:
         run = lambdas.without_lambda(run)
-    return Compiled(run, _unique(compiler.reads), compiler.volatile,
+    return Compiled(run, unique(compiler.reads), compiler.volatile,
                     tuple(dict.fromkeys(compiler.unknown)))
-
-
-def _unique(specs: list[RefSpec]) -> list[RefSpec]:
-    return list(dict.fromkeys(specs))
 
 
 class _Compiler:
@@ -365,59 +351,8 @@ class _Compiler:
         return this_row
 
     def name(self, name: str) -> Closure:
-        upper = name.upper()
-        if upper in self.local:
-            return self.local[upper]
-        if upper in self.recursive:  # a LAMBDA name calling itself
-            box = self.recursive[upper]
-            return lambda h: box[0](h)
-        text = self.book.name_text(name, self.here[0])
-        if text is None and upper in self.book.tables:
-            return self.table(name + "[]")
-        if text is None:
-            error = XlErr("#NAME?", f"unknown name {name}")
-            return lambda h: error
-        if upper in self.names_seen:
-            chain = list(self.names_seen)
-            raise CircularName([self.names_seen[n] for n in chain[chain.index(upper):]] + [name])
-        if len(self.names_seen) >= MAX_NAME_DEPTH:  # each level costs stack to compile
-            error = XlErr("#VALUE!", f"names nested more than {MAX_NAME_DEPTH:,} deep (at {name})")
-            return lambda h: error
-        memo = (self.here[0], upper, bool(self.array_depth))
-        found = self.book.compiled_names.get(memo)
-        if isinstance(found, CircularName):  # met before: every reader of the name is in it
-            raise found
-        if found is None:
-            # compiled once per sheet; relative references in a name are offsets from A1
-            # the names being compiled and the LAMBDA names among them: shared down the
-            # chain and taken back after, as copies at each level would cost its square
-            recursive, seen = self.recursive, self.names_seen
-            own: list[Closure] | None = [] if lambdas.lambda_text(text) else None
-            if own is not None:
-                recursive[upper] = own
-            seen[upper] = name
-            try:
-                inner = _Compiler(self.book, (self.here[0], 1, 1), bool(self.array_depth),
-                                  seen, recursive=recursive)
-                fn = inner.compile(text.lstrip("=") if text.startswith("=") else text)
-            except CircularName as cycle:  # remembered, so each reader does not compile it again
-                self.book.compiled_names[memo] = cycle
-                raise
-            finally:
-                seen.pop(upper, None)
-                if own is not None:
-                    del recursive[upper]
-            if own is not None:
-                own.append(fn)
-            reads = _unique(inner.reads)
-            if all(all(spec.fixed) for spec in reads) and not inner.volatile:
-                fn = memoised(fn)
-            found = self.book.compiled_names[memo] = (fn, reads, inner.volatile)
-        fn, reads, volatile = found
-        self.volatile |= volatile
-        self.lambdas |= lambdas.lambda_text(text)
-        self.reads.extend(reads)  # offsets from A1 are offsets from the reading cell
-        return fn
+        """A defined name, a LET or LAMBDA name, or a table's name (:func:`.names.compile_name`)."""
+        return compile_name(self, name)
 
     def array_constant(self) -> Arr:
         rows: list[list[Any]] = [[]]
@@ -486,6 +421,8 @@ class _Compiler:
                 # away, a cell's value read as INDEX reads a one-cell range given there
                 # (a blank as 0, the default of both)
                 args = [args[0], *(cell_reader(a) for a in args[1:3]), *args[3:]]
+                if len(args) == 2 and not array:  # with a reader of the cell it picks
+                    return index_call(engine, book, *args)
             if len(args) == 2:
                 return guarded_call(name, engine, book, *args)
             return guarded(name, lambda h: engine(book, h, *[a(h) for a in args]))
@@ -499,7 +436,7 @@ class _Compiler:
             return self.elementwise(name, args)
         if name in BUILTINS:
             if array and name in LOOKUP_VALUE and args:
-                return _each_looked_up(BUILTINS[name], args, MANY_LOOKUPS.get(name))
+                return each_looked_up(BUILTINS[name], args, MANY_LOOKUPS.get(name))
             return self.builtin(name, args, array)
         if name in lambdas.HELPERS:
             helper = lambdas.HELPERS[name]
@@ -515,9 +452,13 @@ class _Compiler:
         logicals (``OR(A1="",A1=0)``) combined at once, as the function combines them."""
         builtin = BUILTINS[name]
         if not array:
-            args = _criteria_intersected(name, args)
+            args = criteria_intersected(name, args)
         if SHORTCUTS and name in ("AND", "OR") and args and not array:
             return logical_call(name == "AND", builtin, args)
+        if SHORTCUTS and name == "MATCH" and not array:  # MATCH(x,{…},0): the array indexed once
+            found = match_in_constant(builtin, args)
+            if found is not None:
+                return found
         if len(args) == 1:
             only = args[0]
             return lambda h: builtin(h, only(h))
@@ -537,96 +478,17 @@ class _Compiler:
             if SHORTCUTS and not self.array_depth and len(args) == 1:
                 read = cell_reader(args[0])
                 if read is not args[0]:  # ISTEXT(A1): the cell's value tested at once
-                    return guarded(name, lambda h: test(shown(read(h))))
-            args = [_cells_shown(a, bool(self.array_depth)) for a in args]
+                    return kind_test(name, test, read)
+            args = [cells_shown(a, bool(self.array_depth)) for a in args]
         if self.array_depth:
             return lambda h: lift(fn, *(a(h) for a in args))
 
         if not SHORTCUTS:  # the general way: each range at the formula's row or column
-            return lambda h: _spread(fn, h, [a(h) for a in args])
+            return lambda h: spread(fn, h, [a(h) for a in args])
+        if name == "NOT" and len(args) == 1:  # NOT(ISNUMBER(A1)): a logical negated at once
+            return not_call(fn, cell_reader(args[0]))
         # a one-cell reference read straight away
         return scalar_call(fn, [cell_reader(a) for a in args])
-
-
-def _each_looked_up(lookup: Callable[..., Any], args: list[Closure],
-                    many: Callable[..., Any] | None = None) -> Closure:
-    """A lookup in an array context: given several values to look up (a range or an
-    array), each looked up alone, the answers an array of their shape (an answer of
-    several cells, XLOOKUP's of a row, is ``#VALUE!`` in its place); one value as the
-    lookup takes it. ``many`` looks up several values at once where it can (``None``
-    where it cannot)."""
-    first, rest = args[0], args[1:]
-
-    def each(h: Key) -> Any:
-        value = first(h)
-        others = [a(h) for a in rest]
-        if not isinstance(value, (Rng, Arr)) or value.shape == (1, 1):
-            return lookup(h, value, *others)
-        if many is not None:
-            found = many(h, value, *others)
-            if found is not None:
-                return found
-        return Arr([[_one(lookup(h, v, *others)) for v in row] for row in value.rows()])
-    return each
-
-
-def _one(answer: Any) -> Any:
-    """One lookup's answer as an element of an array: a one-cell range its value."""
-    if isinstance(answer, (Rng, Arr)):
-        rows = answer.rows()
-        return rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else XlErr("#VALUE!")
-    return answer
-
-
-def _criteria_positions(name: str, count: int) -> range:
-    """Where the criteria of COUNTIF, SUMIF … stand among ``count`` arguments."""
-    if name in ("COUNTIF", "SUMIF", "AVERAGEIF"):
-        return range(1, 2)
-    if name == "COUNTIFS":
-        return range(1, count, 2)
-    if name in ("SUMIFS", "AVERAGEIFS", "MAXIFS", "MINIFS"):
-        return range(2, count, 2)
-    return range(0)
-
-
-def _criteria_intersected(name: str, args: list[Closure]) -> list[Closure]:
-    """Outside an array formula a criterion given as a range of several cells is the cell
-    of it in the formula's own row or column (implicit intersection, ``#VALUE!`` where
-    there is none), as Excel reads ``=COUNTIF(G7:K7,E8:G8)`` typed in F296: as ``F8``."""
-    spots = _criteria_positions(name, len(args))
-    if not spots:
-        return args
-
-    def intersected(read: Closure) -> Closure:
-        def criterion(h: Key) -> Any:
-            value = read(h)
-            return scalar(value, h) if isinstance(value, Rng) and value.shape != (1, 1) else value
-        return criterion
-    return [intersected(a) if i in spots else a for i, a in enumerate(args)]
-
-
-def _cells_shown(operand: Closure, array: bool) -> Closure:
-    """``operand`` with the cells of a reference it gives read as the written workbook
-    shows them (:func:`.values.shown`): every cell in an array context, the cell in the
-    formula's row or column otherwise; a computed value as computed."""
-    read = cell_reader(operand)
-    if read is not operand:  # one cell
-        return lambda h: shown(read(h))
-
-    def cells(h: Key) -> Any:
-        value = operand(h)
-        if not isinstance(value, Rng):
-            return value
-        if array:
-            return Arr([[shown(v) for v in row] for row in value.rows()])
-        return shown(scalar(value, h))
-    return cells
-
-
-def _spread(fn: Callable[..., Any], h: Key, values: list[Any]) -> Any:
-    """A function of scalars on its arguments as evaluated, outside an array formula."""
-    values = [scalar(v, h) if isinstance(v, Rng) else v for v in values]
-    return lift(fn, *values) if any(isinstance(v, Arr) for v in values) else fn(*values)
 
 
 def _constant(token: Token) -> Any:

@@ -24,14 +24,16 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .closures import forget_answers
-from .array_ranges import HeldCells, spill_blocked
+from .addin_calls import forget_answers
+from .array_ranges import HeldCells
 from .book_view import Table
-from .compile import EXTERNAL, CircularName, Closure, Compiled, cell_name, compile_formula
+from .closures import where
+from .compile import EXTERNAL, CircularName, Closure, Compiled, compile_formula
 from .dates import date_system
 from .iteration import iterate, start_value
 from .parse import CopyTemplate, FormulaSyntaxError, Ref, RefSpec, relative_key, split_sheet_name
-from .values import PENDING, Arr, Key, Rng, XlErr, scalar, too_long, MAX_TEXT
+from .storing import failed, store
+from .values import PENDING, Key, Rng, XlErr, scalar, MAX_TEXT
 
 __all__ = ["Book", "Formula", "Table", "evaluate_book", "collector_paused"]
 
@@ -80,6 +82,9 @@ class Book:
         self.names: dict[tuple[str | None, str], str] = {}  # (sheet or None, NAME) -> text
         self.tables: dict[str, Table] = {}  # NAME -> table
         self.compiled_names: dict[tuple[str, str, bool], Any] = {}  # memo of the compiler
+        # what the functions derived from ranges no cell of which changes again in this
+        # evaluation (:func:`.values.settled`), emptied before each evaluation
+        self.settled: dict[tuple[Any, ...], Any] = {}
         self.pending = 0  # formulas not evaluated yet
         self.evaluations = 0  # formula evaluations begun (closures.shared_value reads it)
         self.volatile = False  # whether a formula calls RAND, NOW, OFFSET … (set by compiling)
@@ -256,7 +261,7 @@ class Book:
             self._flag_cycle(anchor)
             found = self._cycle_errors.get(anchor)  # one error a cell, however often read
             if found is None:
-                found = self._cycle_errors[anchor] = XlErr("#REF!", self._circular[anchor], _where(anchor))
+                found = self._cycle_errors[anchor] = XlErr("#REF!", self._circular[anchor], where(anchor))
             return found
         formula = self.formulas.get(anchor)
         if formula is not None and self.cells[anchor[0]].get(anchor[1:]) is PENDING:
@@ -269,7 +274,7 @@ class Book:
             return
         # the formulas under evaluation, in the order their evaluations began
         loop = list(self._active)[self._active[anchor]:]
-        path = " → ".join(_where(k) for k in [*loop, anchor])
+        path = " → ".join(where(k) for k in [*loop, anchor])
         for key in fresh:
             self._circular.setdefault(key, f"circular reference: {path}")
 
@@ -312,7 +317,8 @@ class Book:
                     raise ValueError(f"formula {formula.text!r} at {key} was not compiled")
                 try:
                     result = run(key)
-                    if type(result) is not float and isinstance(result, Rng):
+                    kind = type(result)
+                    if kind is not float and kind is not str and isinstance(result, Rng):
                         # a reference (=B1, =INDEX(…)) is read while its formula is still
                         # under evaluation, so a cycle through it is seen as one
                         if formula.ref is None:
@@ -320,24 +326,21 @@ class Book:
                         else:
                             result.rows()  # the cells it shows, evaluated now
                 except Exception as exc:  # one formula failing costs its cell, never the workbook
-                    result = _failed(formula, exc)
+                    result = failed(formula, exc)
         finally:
             del active[key]
             if self._in_loop:  # a mark holds while its formula is under evaluation
                 self._in_loop.pop(key, None)
         if self._circular and key in self._circular:
-            result = XlErr("#REF!", self._circular[key], _where(key))
+            result = XlErr("#REF!", self._circular[key], where(key))
         kind = type(result)
-        # a number, or a text Excel can hold, stored as it is (_store's first cases, inlined)
+        # a number, or a text Excel can hold, stored as it is (storing.store's first cases,
+        # inlined)
         if formula.ref is None and (kind is float or kind is str and len(result) <= MAX_TEXT):
             self.cells[key[0]][key[1:]] = result
         else:
-            _store(self, formula, result)
+            store(self, formula, result)
         self.pending -= 1
-
-
-def _where(key: Key) -> str:
-    return f"{key[0]}!{cell_name(key[1], key[2])}"
 
 
 def _compile_all(book: Book) -> None:
@@ -348,47 +351,67 @@ def _compile_all(book: Book) -> None:
     between is that formula copied, found by one comparison of texts. Others are
     compared by :func:`relative_key`."""
     shared: dict[tuple[str, bool, str], Compiled | FormulaSyntaxError] = {}
-    copies: dict[tuple[str, int, bool], list[tuple[int, CopyTemplate, Any]]] = {}
+    # per sheet, per column (its number, negative for array formulas): (first row, its
+    # text as a template, its compiled form, the form when it is an ordinary one: what
+    # a copy of it takes at once)
+    copies: dict[str, dict[int, list[tuple[int, CopyTemplate, Any, Compiled | None]]]] = {}
+    columns: dict[int, list[tuple[int, CopyTemplate, Any, Compiled | None]]] = {}
+    last_sheet = None  # a sheet's formulas come together: its columns looked up once
     for key, formula in book.formulas.items():
         sheet, row, col = key
+        if sheet is not last_sheet:
+            columns, last_sheet = copies.setdefault(sheet, {}), sheet
         array = formula.ref is not None
         text = formula.text
-        group = (sheet, col, array)
-        forms = copies.get(group)
-        compiled = None
+        group = -col if array else col
+        forms = columns.get(group)
         if forms is not None:
-            for first_row, form, found in forms:
+            for first_row, form, found, plain in forms:
                 if form.moved(row - first_row) == text:
-                    compiled = found
                     break
+            else:
+                found = None
+            if plain is not None and found is not None:  # a copy of an ordinary formula
+                formula.run, formula.specs = plain.run, plain.reads
+                continue
+            if found is not None:
+                _take_compiled(book, formula, found)
+                continue
+        form_key = (sheet, array, relative_key(text, row, col))
+        in_table = bool(book.tables) and "[" in text
+        if in_table:  # [@Col] means the table the cell is in
+            table = book.table_at(key)
+            form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
+        compiled = shared.get(form_key)
         if compiled is None:
-            form_key = (sheet, array, relative_key(text, row, col))
-            in_table = bool(book.tables) and "[" in text
-            if in_table:  # [@Col] means the table the cell is in
-                table = book.table_at(key)
-                form_key = (sheet + "\0" + (table.name if table else ""), array, form_key[2])
-            compiled = shared.get(form_key)
-            if compiled is None:
-                try:
-                    compiled = compile_formula(book, text, key, array)
-                except FormulaSyntaxError as exc:
-                    compiled = exc
-                shared[form_key] = compiled
-            if not in_table:  # the few forms a column alternates between, newest first
-                copies[group] = [(row, CopyTemplate(text), compiled), *(forms or [])][:_FORMS_KEPT]
-        if isinstance(compiled, CircularName):  # reported as a cycle of cells is
-            loop = " → ".join(f"name {n}" for n in compiled.names)
-            formula.error = XlErr("#REF!", f"circular reference: {_where(key)} → {loop}", _where(key))
-        elif isinstance(compiled, FormulaSyntaxError):
-            message = f"{compiled} in ={text.lstrip('=')[:200]}"
-            formula.error = XlErr("#NAME?", message, _where(key))
-        elif compiled.unknown:
-            _keep_cached(book, formula, compiled.unknown)
-        else:
-            formula.run = compiled.run
-            formula.specs = compiled.reads
-            if compiled.volatile:  # book.volatile or compiled.volatile, stored only when true
-                book.volatile = True
+            try:
+                compiled = compile_formula(book, text, key, array)
+            except FormulaSyntaxError as exc:
+                compiled = exc
+            shared[form_key] = compiled
+        if not in_table:  # the few forms a column alternates between, newest first
+            ordinary = compiled if type(compiled) is Compiled and not compiled.unknown \
+                and not compiled.volatile else None
+            columns[group] = [(row, CopyTemplate(text), compiled, ordinary), *(forms or [])][:_FORMS_KEPT]
+        _take_compiled(book, formula, compiled)
+
+
+def _take_compiled(book: Book, formula: Formula, compiled: Compiled | FormulaSyntaxError) -> None:
+    """Give ``formula`` its compiled form, or its error, or its cells Excel's values."""
+    key, text = formula.key, formula.text
+    if isinstance(compiled, CircularName):  # reported as a cycle of cells is
+        loop = " → ".join(f"name {n}" for n in compiled.names)
+        formula.error = XlErr("#REF!", f"circular reference: {where(key)} → {loop}", where(key))
+    elif isinstance(compiled, FormulaSyntaxError):
+        message = f"{compiled} in ={text.lstrip('=')[:200]}"
+        formula.error = XlErr("#NAME?", message, where(key))
+    elif compiled.unknown:
+        _keep_cached(book, formula, compiled.unknown)
+    else:
+        formula.run = compiled.run
+        formula.specs = compiled.reads
+        if compiled.volatile:  # book.volatile or compiled.volatile, stored only when true
+            book.volatile = True
 
 
 _FORMS_KEPT = 4
@@ -417,11 +440,13 @@ def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None
     the evaluation's thread (with its large stack); what it returns is returned as the
     one item of a list (empty without ``then``)."""
     forget_answers(book)  # the add-in functions' answers of an earlier evaluation
+    book.settled.clear()
     try:
         with collector_paused():
             return _evaluate_book(book, progress, then)
     finally:  # they serve one evaluation: held on, they are memory the values to write need
         forget_answers(book)
+        book.settled.clear()
 
 
 def _evaluate_book(book: Book, progress: Callable[[int, int], None] | None,
@@ -476,9 +501,9 @@ def _keep_cached(book: Book, formula: Formula, unknown: tuple[str, ...]) -> None
     if unknown[0].endswith(EXTERNAL):  # a reference to another workbook
         missing = XlErr("#REF!", f"a reference to another workbook "
                                  f"{unknown[0].removesuffix(EXTERNAL).strip()} without Excel's value",
-                        _where(key))
+                        where(key))
     else:
-        missing = XlErr("#NAME?", f"unknown function {unknown[0]}", _where(key))
+        missing = XlErr("#NAME?", f"unknown function {unknown[0]}", where(key))
     cells = [key] if formula.cells is None else [(key[0], r, c) for r, c in formula.cells]
     for cell in cells:
         book.cells[cell[0]][cell[1:]] = book.cached.get(cell, missing)
@@ -507,91 +532,3 @@ def _evaluate_formulas(book: Book, formulas: list[Formula],
             evaluate(formula)
         if done % 1000 == 0 or done == count:
             progress(done * total // count, total)
-
-
-def _failed(formula: Formula, exc: Exception) -> XlErr:
-    """The error value of a formula whose evaluation raised ``exc``."""
-    if isinstance(exc, RecursionError):
-        return XlErr("#VALUE!", "formulas nested or chained too deeply to evaluate",
-                     _where(formula.key))
-    if isinstance(exc, MemoryError):
-        return XlErr("#VALUE!", "the formula needs more memory than there is", _where(formula.key))
-    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return XlErr("#VALUE!", reason, _where(formula.key))
-
-
-def _cell_result(value: Any) -> Any:
-    if value is None or value is PENDING:
-        return 0.0  # a formula reading a blank shows 0, as in Excel
-    if isinstance(value, str) and len(value) > MAX_TEXT:
-        return too_long(value)
-    return value
-
-
-def _store(book: Book, formula: Formula, result: Any) -> None:
-    sheet, row, col = formula.key
-    cells = book.cells[sheet]
-    if formula.ref is None:
-        if type(result) is float:  # a number is stored as it is
-            cells[(row, col)] = result
-            return
-        if isinstance(result, (Rng, Arr)):
-            try:
-                result = scalar(result, formula.key)
-            except Exception as exc:  # a range too large to read
-                result = _failed(formula, exc)
-        cells[(row, col)] = _cell_result(result)
-        return
-    ref = formula.ref
-    assert ref is not None and formula.cells is not None
-    if formula.key in book.dynamic and isinstance(result, (Rng, Arr)) and _blocked(book, formula, result):
-        cells[(row, col)] = XlErr("#SPILL!", origin=_where(formula.key))
-        for place in formula.cells:  # what spilled before is gone, as in Excel
-            if place != (row, col):
-                cells[place] = None
-        return
-    if isinstance(result, Rng) and len(result.areas()) == 1:
-        _store_reference(book, ref, formula.cells, result, formula.key in book.dynamic)
-        return
-    try:
-        rows = result.rows() if isinstance(result, (Rng, Arr)) else [[result]]
-    except Exception as exc:
-        rows = [[_failed(formula, exc)]]
-    if formula.key in book.dynamic:  # a spill: the result's own shape, blank past it
-        for r, c in formula.cells:
-            i, j = r - ref.r1, c - ref.c1
-            inside = i < len(rows) and j < len(rows[0])
-            cells[(r, c)] = _cell_result(rows[i][j]) if inside else None
-        return
-    for r, c in formula.cells:
-        i = 0 if len(rows) == 1 else r - ref.r1
-        j = 0 if len(rows[0]) == 1 else c - ref.c1
-        value = rows[i][j] if i < len(rows) and j < len(rows[0]) else XlErr("#N/A")
-        cells[(r, c)] = _cell_result(value)
-
-
-def _blocked(book: Book, formula: Formula, result: Rng | Arr) -> bool:
-    """Whether a dynamic array formula's result cannot spill (:func:`.array_ranges.spill_blocked`)."""
-    if isinstance(result, Rng) and len(result.areas()) != 1:
-        return False
-    sheet, row, col = formula.key
-    assert formula.ref is not None
-    return spill_blocked(book.cells[sheet], (row, col), result.shape, formula.ref,
-                         set(formula.cells or ()))
-
-
-def _store_reference(book: Book, ref: Ref, places: list[tuple[int, int]], result: Rng,
-                     spill: bool = False) -> None:
-    """An array formula whose value is a reference: each cell of its range (``places``)
-    shows the cell of the reference at the same place (a blank shows 0, as in Excel), a
-    1-row or 1-column reference repeats, and places beyond the reference are #N/A; a
-    dynamic array's (``spill``) neither repeats nor shows anything past the reference."""
-    height, width = result.shape
-    for r, c in places:
-        i = 0 if height == 1 and not spill else r - ref.r1
-        j = 0 if width == 1 and not spill else c - ref.c1
-        if i < height and j < width:
-            value = _cell_result(book.value(result.sheet, result.r1 + i, result.c1 + j))
-        else:
-            value = None if spill else XlErr("#N/A")
-        book.cells[ref.sheet or ""][(r, c)] = value

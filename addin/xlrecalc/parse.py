@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .codes import ERROR_CODES
 
@@ -29,8 +30,10 @@ class FormulaSyntaxError(ValueError):
     """A formula the evaluator cannot read (structured references, external links, typos)."""
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
+    """One token of a formula (a named pair: made, compared and hashed in C, as a
+    formula's tokens are made once and compared as sequences)."""
+
     kind: str  # str num bool err ref spill table func name op ( ) , ; { }  (op " " intersects)
     text: str
 
@@ -304,7 +307,7 @@ class CopyTemplate:
     '=IF(C8="",0,$B8*D$2+7)'
     """
 
-    __slots__ = ("pieces", "rows", "_lowest", "_highest", "_format")
+    __slots__ = ("pieces", "rows", "_lowest", "_highest", "_format", "_single")
 
     def __init__(self, text: str):
         relative = relative_rows(text)
@@ -326,6 +329,11 @@ class CopyTemplate:
         # the text as a %-format with a %d for each relative row: a copy is spelled by one
         # formatting call in C, where joining the pieces in Python cost most of compiling
         self._format = "%d".join(piece.replace("%", "%%") for piece in self.pieces)
+        # the one row all its relative references name (a formula copied down a column
+        # reads its own row: C5, $B5 …), or None: a copy is then its pieces joined by
+        # that row's number moved, one join in C for the whole text
+        distinct = set(self.rows)
+        self._single = self.rows[0] if len(distinct) == 1 else 0 if not distinct else None
 
     def moved(self, step: int) -> str | None:
         """The formula copied ``step`` rows down (up, for a negative step); ``None`` where
@@ -340,5 +348,7 @@ class CopyTemplate:
         """
         if self._lowest + step < 1 or self._highest + step > _MAX_ROW:
             return None
-        return self._format % tuple([row + step for row in self.rows])
+        if self._single is not None:
+            return str(self._single + step).join(self.pieces)
+        return self._format % tuple(map(step.__add__, self.rows))
 

@@ -72,6 +72,20 @@ def _index(book: "BookView", h: Key, array: Any, row: Any = MISSING, col: Any = 
     """INDEX(array, row_num, [column_num]) and INDEX(reference, row_num, [column_num],
     [area_num]): a reference when given one, so ``INDEX(…):INDEX(…)`` is a range. Row or
     column 0 means the whole column or row; an index outside the array is #REF!."""
+    if type(row) is float and col is MISSING and area is MISSING and type(array) is Rng \
+            and array.c1 == array.c2:
+        # INDEX(A1:A9,3) of one column: the range the general way below gives, at once
+        r = int(row)
+        if 1 <= r <= array.r2 - array.r1 + 1:
+            r += array.r1 - 1
+            return Rng(array.book, array.sheet, r, array.c1, r, array.c1)
+    if type(row) is float and col is MISSING and area is MISSING and type(array) is Arr:
+        # INDEX({1,2,3},2) or INDEX({1;2;3},2): the value the general way below picks, at once
+        rows, r = array.rows_, int(row)
+        if len(rows) == 1 and 1 <= r <= len(rows[0]) and len(rows[0]) > 1:
+            return rows[0][r - 1]
+        if len(rows) > 1 and len(rows[0]) == 1 and 1 <= r <= len(rows):
+            return rows[r - 1][0]
     if isinstance(array, XlErr):
         return array
     if type(row) is float and col is MISSING and area is MISSING:

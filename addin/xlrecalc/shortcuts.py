@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .closures import Closure, cell_at, cell_reader, operand_of
-from .values import (APART, COMPARISONS, PENDING, Arr, Key, Rng, compare, grid, lift, negate,
+from .closures import Closure, call_failure, cell_at, cell_reader, constant_of, operand_of
+from .functions.lookup import exact_positions, lookup_key
+from .values import (APART, COMPARISONS, PENDING, Arr, Key, Rng, XlErr, compare, grid, lift, negate,
                      scalar)
 
-__all__ = ["compared_with", "each_compared_with", "double_negation", "logical_call", "scalar_call"]
+__all__ = ["compared_with", "each_compared_with", "double_negation", "logical_call", "scalar_call",
+           "kind_test", "not_call", "match_in_constant"]
 
 
 def compared_with(op: str, operand: Closure, constant: Any) -> Closure:
@@ -255,4 +257,64 @@ def scalar_call(fn: Callable[..., Any], args: list[Closure]) -> Closure:
         else:
             return fn(*values)
         return spread(h, values)
+    return run
+
+
+def kind_test(name: str, test: Callable[[Any], bool], read: Closure) -> Closure:
+    """``ISTEXT(A1)``, ``ISNUMBER(INDEX(…))`` … outside an array formula: ``test`` of the
+    value ``read`` gives, as the written workbook shows it (an error with a message is
+    its text, :func:`.values.shown`), a failure the cell's error naming the function:
+    ``guarded(name, lambda h: test(shown(read(h))))`` in one closure."""
+    def tested(h: Key) -> Any:
+        try:
+            v = read(h)
+            if isinstance(v, XlErr) and v.message:  # shown(), inlined
+                v = v.message
+            return test(v)
+        except RecursionError:
+            raise
+        except Exception as exc:
+            return call_failure(name, exc, h)
+    return tested
+
+
+def not_call(fn: Callable[[Any], Any], only: Closure) -> Closure:
+    """``NOT(x)`` outside an array formula (``fn`` the library's NOT): a logical negated
+    at once, anything else as :func:`scalar_call` takes it (a range at the formula's
+    row or column, an array element by element)."""
+    def negation(h: Key) -> Any:
+        v = only(h)
+        if v is True:
+            return False
+        if v is False:
+            return True
+        kind = type(v)
+        if kind is Arr:
+            return lift(fn, v)
+        return fn(scalar(v, h) if kind is Rng else v)
+    return negation
+
+
+def match_in_constant(match: Callable[..., Any], args: list[Closure]) -> Closure | None:
+    """``MATCH(x,{"+","X","-"},0)`` outside an array formula, the array written in the
+    formula: its values' positions found once (:func:`.functions.lookup.exact_positions`),
+    a number, text without wildcards or logical looked up among them at once; any other
+    value to ``match`` (the library's MATCH) as written. ``None`` for other calls."""
+    if len(args) != 3:
+        return None
+    array, mode = constant_of(args[1]), constant_of(args[2])
+    if type(array) is not Arr or type(mode) is not float or mode != 0.0:
+        return None
+    positions = exact_positions(array)
+    if positions is None:
+        return None
+    first = cell_reader(args[0])  # a cell's value, as MATCH reads a one-cell range
+
+    def run(h: Key) -> Any:
+        v = first(h)
+        kind = type(v)
+        if kind is float or kind is bool or kind is str and not ("*" in v or "?" in v or "~" in v):
+            found = positions.get(lookup_key(v))  # type: ignore[arg-type]
+            return XlErr("#N/A") if found is None else float(found + 1)
+        return match(h, v, array, mode)
     return run

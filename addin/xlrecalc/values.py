@@ -24,7 +24,7 @@ from .coerce import read_number
 __all__ = ["XlErr", "Rng", "Areas", "Arr", "MISSING", "PENDING", "Key", "ERROR_CODES",
            "RangeTooLarge", "errors_in", "to_number", "to_text", "to_bool", "binary", "compare", "COMPARISONS",
            "grid", "lift", "excel_text", "scalar", "shown", "MAX_TEXT", "too_long", "APART",
-           "negate", "percent"]
+           "negate", "percent", "settled"]
 
 Key = tuple[str, int, int]  # sheet, row, column: one cell of the book
 
@@ -135,6 +135,39 @@ class Rng:
                               for j, v in enumerate(row)]
         return out
 
+    def values(self) -> list[Any]:
+        """The cells' values row by row as one list: what :meth:`rows` gives, its rows
+        joined (the same cells read, pending ones evaluated in the same order), without
+        a list for each row."""
+        rows, cols = self.book.extent.get(self.sheet, (0, 0))  # Book.clip, inlined
+        r2 = self.r2 if self.r2 < rows else rows
+        c2 = self.c2 if self.c2 < cols else cols
+        if (r2 - self.r1 + 1) * (c2 - self.c1 + 1) > MAX_DENSE:
+            raise RangeTooLarge(f"the range {self.address()} spans more than "
+                                f"{MAX_DENSE:,} cells of its sheet's used range")
+        return self._flat()[0]
+
+    def _flat(self) -> tuple[list[Any], bool]:
+        """:meth:`values` without its check of the size, and whether a cell of the range
+        was pending when it was read."""
+        book, sheet, r1, c1 = self.book, self.sheet, self.r1, self.c1
+        rows, cols = book.extent.get(sheet, (0, 0))  # Book.clip, inlined
+        r2 = self.r2 if self.r2 < rows else rows
+        c2 = self.c2 if self.c2 < cols else cols
+        get = book.cells[sheet].get
+        if c1 == c2:  # one column
+            out = [get((r, c1)) for r in range(r1, r2 + 1)]
+        else:
+            columns = range(c1, c2 + 1)
+            out = [get((r, c)) for r in range(r1, r2 + 1) for c in columns]
+        pending = bool(book.pending) and PENDING in out
+        if pending:
+            width = c2 - c1 + 1
+            for i, v in enumerate(out):
+                if v is PENDING:
+                    out[i] = book.value(sheet, r1 + i // width, c1 + i % width)
+        return out, pending
+
     def cells(self) -> list[Any]:
         """The values row by row. A range larger than the number of cells its sheet
         stores (a whole column of a sheet with one far cell, ``A:XFD``) lists only the
@@ -163,6 +196,37 @@ class Rng:
         return f"Rng({self.sheet!r}, {self.r1}, {self.c1}, {self.r2}, {self.c2})"
 
 
+_SEEN_ONCE = object()
+
+
+def settled(rng: Rng, kind: str, derive: Callable[[list[Any]], Any]) -> Any:
+    """``derive`` of the values of ``rng`` (:meth:`Rng.values`, without its check of the
+    size), kept for the next calls with the same range and ``kind`` once the range is
+    settled: none of its cells pending (those it read were evaluated first, and a cell
+    under evaluation, in a cycle, stays pending), so no cell of it changes again in this
+    evaluation of the book (``Book.settled``, emptied before each; a book that iterates
+    its cycles evaluates cells again, and keeps nothing). A formula copied down a column
+    looking up the same column (``MATCH(A5,$B$5:$B$204,0)``) reads it and derives from
+    it once. ``None`` the first time a range is asked for, which the caller then reads
+    its own way: most ranges are read once, and keep nothing."""
+    book = rng.book
+    key = (kind, rng.sheet, rng.r1, rng.c1, rng.r2, rng.c2)
+    memo = book.settled
+    found = memo.get(key)
+    if found is None:
+        if book.iteration is None:
+            memo[key] = _SEEN_ONCE
+        return None
+    if found is not _SEEN_ONCE:
+        return found
+    values, pending = rng._flat()
+    answer = derive(values)
+    if pending and PENDING in rng._flat()[0]:  # a cell of it under evaluation
+        return answer
+    memo[key] = answer
+    return answer
+
+
 class Areas(Rng):
     """Several ranges as one reference: the union operator ``(A1:A3,C1)`` and 3-D
     references ``Sheet1:Sheet3!A1``. Its geometry is its first area's; ``cells()``
@@ -179,6 +243,9 @@ class Areas(Rng):
         if len(self.parts) == 1:
             return self.parts[0].rows()
         return [self.cells()]
+
+    def values(self) -> list[Any]:
+        return [v for row in self.rows() for v in row]
 
     def cells(self) -> list[Any]:
         return [v for part in self.parts for v in part.cells()]
@@ -258,8 +325,11 @@ def excel_text(number: float) -> str:
 
 
 def to_text(value: Any) -> str | XlErr:
-    if type(value) is str:  # a text is its own (the last line below, sooner)
+    kind = type(value)
+    if kind is str:  # a text is its own (the last line below, sooner)
         return value
+    if kind is float:  # a number, as the fourth case below gives it
+        return excel_text(value)
     if value is None or value is MISSING:
         return ""
     if isinstance(value, bool):
@@ -312,7 +382,8 @@ def binary(op: str) -> Callable[[Any, Any], Any]:
     """A scalar binary operator with Excel's coercions and error propagation."""
     if op == "&":
         def concat(a: Any, b: Any) -> Any:
-            a, b = to_text(a), to_text(b)
+            if type(a) is not str or type(b) is not str:  # two texts need no conversion
+                a, b = to_text(a), to_text(b)
             if isinstance(a, XlErr):
                 return a
             if isinstance(b, XlErr):
@@ -447,9 +518,10 @@ def scalar(value: Any, h: tuple[str, int, int]) -> Any:
     if kind is float or kind is str or kind is bool or value is None:
         return value  # neither range nor array: as the last line gives it
     if isinstance(value, Rng):
-        book = value.book
-        if value.r1 == value.r2 and value.c1 == value.c2:
-            return book.value(value.sheet, value.r1, value.c1)
+        book, r1, c1 = value.book, value.r1, value.c1
+        if r1 == value.r2 and c1 == value.c2:
+            found = book.cells[value.sheet].get((r1, c1))  # Book.value, inlined
+            return book.demand((value.sheet, r1, c1)) if found is PENDING else found
         if value.c1 == value.c2 and value.r1 <= h[1] <= value.r2:
             return book.value(value.sheet, h[1], value.c1)
         if value.r1 == value.r2 and value.c1 <= h[2] <= value.c2:

@@ -42,3 +42,18 @@ def test_transpose_twice_is_the_array_and_index_reads_each_cell(rows: int, cols:
     r, c = data.draw(st.integers(1, rows)), data.draw(st.integers(1, cols))
     assert value(f"=INDEX(TRANSPOSE(TRANSPOSE({array})),{r},{c})") == float(numbers[(r - 1) * cols + c - 1])
     assert value(f"=INDEX(TRANSPOSE({array}),{c},{r})") == float(numbers[(r - 1) * cols + c - 1])
+
+
+@given(st.lists(st.integers(-9, 9), min_size=2, max_size=5), st.data())
+def test_index_of_a_row_or_column_with_one_number_counts_along_it(numbers: list[int],
+                                                                  data: st.DataObject) -> None:
+    # INDEX({a,b,c},k) is INDEX({a,b,c},1,k), and INDEX({a;b;c},k) is INDEX({a;b;c},k,1)
+    k = data.draw(st.sampled_from([-1, 0, 1.5, *range(1, len(numbers) + 2)]))
+    row, column = ",".join(map(str, numbers)), ";".join(map(str, numbers))
+    book = evaluate({"A1": f"=INDEX({{{row}}},{k})", "B1": f"=INDEX({{{row}}},1,{k})",
+                     "A2": f"=INDEX({{{column}}},{k})", "B2": f"=INDEX({{{column}}},{k},1)"})
+    for r in (1, 2):
+        one, two = book.value("S", r, 1), book.value("S", r, 2)
+        assert repr(one) == repr(two), (k, one, two)
+    if 1 <= k <= len(numbers):
+        assert book.value("S", 1, 1) == book.value("S", 2, 1) == float(numbers[int(k) - 1])

@@ -12,15 +12,20 @@ from typing import Any
 
 from .math_aggregate import wildcard
 from .base import NA, REF, VALUE, integer, is_number, logical
-from ..values import MISSING, Arr, Rng, XlErr, grid
+from ..values import MISSING, Arr, Rng, XlErr, grid, settled
 
-__all__ = ["FUNCTIONS", "find", "MANY"]
+__all__ = ["FUNCTIONS", "find", "MANY", "exact_positions", "lookup_key"]
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 
 
 def _key(value: Any) -> tuple[int, Any] | None:
     """A value's type class and its order within it (text without case)."""
+    kind = type(value)
+    if kind is float:  # the common cases first, as the general rule below reads them
+        return 0, value
+    if kind is str:
+        return 1, value.lower()
     if isinstance(value, bool):
         return 2, value
     if is_number(value):
@@ -64,6 +69,16 @@ def find(value: Any, items: list[Any], mode: int, wildcards: bool = True,
                 if isinstance(v, str) and v.lower() == lowered:
                     return i
             return None
+        if target[0] == 0:  # a number: what _key(v) == target means, without the tuple
+            wanted = target[1]
+            for i in order:
+                v = items[i]
+                if type(v) is float:
+                    if v == wanted:
+                        return i
+                elif is_number(v) and float(v) == wanted:
+                    return i
+            return None
         for i in order:
             if _key(items[i]) == target:
                 return i
@@ -82,6 +97,8 @@ def find(value: Any, items: list[Any], mode: int, wildcards: bool = True,
 
 
 def _vector(arg: Any) -> list[Any]:
+    if type(arg) is Rng:  # a range's cells without a list for each row
+        return arg.values()
     return [v for row in grid(arg) for v in row]
 
 
@@ -148,6 +165,15 @@ def _match(here: Any, value: Any, array: Any, kind: Any = MISSING) -> Any:
         return array
     if isinstance(array, (Rng, Arr)) and min(array.shape) > 1:
         return XlErr(NA, "MATCH looks in one row or one column")
+    if mode == 0 and type(array) is Rng and not (
+            isinstance(value, str) and ("*" in value or "?" in value or "~" in value)):
+        # the same range looked up again (a formula copied down a column): its values
+        # indexed once, as find's exact match finds them
+        first = settled(array, "first positions", _first_positions)
+        if first is not None:
+            key = _key(value)
+            found = None if key is None else first.get(key)
+            return XlErr(NA) if found is None else float(found + 1)
     found = find(value, _vector(array), (mode > 0) - (mode < 0))
     return XlErr(NA) if found is None else float(found + 1)
 
@@ -164,6 +190,19 @@ def _first_positions(items: list[Any]) -> dict[tuple[int, Any], int]:
         if key is not None and key not in first:
             first[key] = i
     return first
+
+
+def exact_positions(array: Arr) -> dict[tuple[int, Any], int] | None:
+    """Where MATCH's exact mode finds each value in a one-row or one-column array
+    (0-based, by :func:`lookup_key`); ``None`` for a block, which MATCH refuses."""
+    if min(array.shape) > 1:
+        return None
+    return _first_positions(_vector(array))
+
+
+def lookup_key(value: Any) -> tuple[int, Any] | None:
+    """A value's type class and its order within it, as exact matches compare them."""
+    return _key(value)
 
 
 def _each_exact(values: Rng | Arr, items: list[Any], answer: Callable[[int], Any],

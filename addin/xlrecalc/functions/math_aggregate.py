@@ -1,37 +1,24 @@
-"""Excel's aggregates: SUM, COUNT, MIN, MAX, AVERAGE and their ``A``, ``IF`` and ``IFS``
-forms, PRODUCT, SUMSQ and SUMPRODUCT.
-
-Criteria read as Excel reads them: ``">=5"``, ``"<>x"``, wildcards ``*`` and ``?`` (``~``
-escapes), ``""`` for blank cells, ``"="`` for truly empty ones; text compares without
-case, and text that reads as a number matches that number.
-
->>> matcher(">=5")(7.0), matcher(">=5")("7"), matcher("b*")("Bob"), matcher("")(None)
-(True, False, True, True)
->>> matcher(5.0)("5"), matcher("<>")(None), matcher("=")(""), matcher("a?c")("abc")
-(True, False, False, True)
->>> matcher(None)(None), matcher(None)(0.0)  # an empty criterion cell: zeros, not blanks
-(False, True)
+"""Excel's aggregates: SUM, COUNT, MIN, MAX, AVERAGE and their ``A`` forms, PRODUCT,
+SUMSQ and SUMPRODUCT, GCD, LCM, SUBTOTAL, AND, OR and XOR; with the ``IF`` and ``IFS``
+forms of :mod:`.criteria` (COUNTIF, SUMIF …), whose functions this module's table holds.
 """
 
 from __future__ import annotations
 
-import functools
 import math
-import re
-from collections.abc import Callable
 from typing import Any
 
-from .base import (registry, DIV0, VALUE, integer, is_number, number, numbers_of, values_of,
+from .base import (registry, VALUE, integer, is_number, number, numbers_of, values_of,
                              NUM)
-from ..values import MISSING, PENDING, Arr, Rng, XlErr, grid, to_bool
+from .criteria import FUNCTIONS as _CRITERIA
+from .criteria import block as _block
+from .criteria import matcher, mean as _mean, over as _over, wildcard
+from ..values import MAX_DENSE, Arr, Rng, XlErr, grid, settled, to_bool
 
 __all__ = ["FUNCTIONS", "matcher", "wildcard"]
 
 FUNCTIONS, _register = registry()
-
-
-def _over(numbers: list[float] | XlErr, fn: Callable[[list[float]], Any]) -> Any:
-    return numbers if isinstance(numbers, XlErr) else fn(numbers)
+FUNCTIONS.update(_CRITERIA)
 
 
 @_register("SUM")
@@ -69,10 +56,6 @@ def _maxa(here: Any, *args: Any) -> Any:
     return _over(numbers_of(args, True), lambda xs: max(xs) if xs else 0.0)
 
 
-def _mean(xs: list[float]) -> Any:
-    return math.fsum(xs) / len(xs) if xs else XlErr(DIV0)
-
-
 @_register("AVERAGE")
 def _average(here: Any, *args: Any) -> Any:
     return _over(numbers_of(args), _mean)
@@ -85,12 +68,30 @@ def _averagea(here: Any, *args: Any) -> Any:
 
 @_register("COUNT")
 def _count(here: Any, *args: Any) -> float:
+    if len(args) == 1 and type(args[0]) is Rng and _dense(args[0]):
+        # a range counted again (COUNT($B$5:$B$204) in every row): counted once
+        counted = settled(args[0], "numbers", _numbers_in)
+        if counted is not None:
+            return counted
     count = 0
     for value, in_range in values_of(args):
         if is_number(value) or (not in_range and value is not None
                                 and not isinstance(number(value), XlErr)):
             count += 1
     return float(count)
+
+
+def _dense(rng: Rng) -> bool:
+    """Whether a range is read cell by cell (:meth:`.values.Rng.cells`): no larger than
+    the cells its sheet stores, nor than a range may spell out."""
+    r2, c2 = rng.book.clip(rng.sheet, rng.r2, rng.c2)
+    area = (r2 - rng.r1 + 1) * (c2 - rng.c1 + 1)
+    return area <= len(rng.book.cells[rng.sheet]) and area <= MAX_DENSE
+
+
+def _numbers_in(values: list[Any]) -> float:
+    """How many of a range's values are numbers (what COUNT counts in a range)."""
+    return float(sum(1 for v in values if is_number(v)))
 
 
 @_register("COUNTA")
@@ -113,219 +114,6 @@ def _countblank(here: Any, *args: Any) -> float:
         elif arg is None or arg == "":
             count += 1
     return float(count)
-
-
-# -- criteria ----------------------------------------------------------------------------
-@functools.lru_cache(maxsize=512)  # a criterion copied down a column is built once
-def wildcard(pattern: str) -> re.Pattern[str]:
-    """A pattern with Excel's wildcards as a case-insensitive whole-text regex."""
-    out, i = [], 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "~" and i + 1 < len(pattern) and pattern[i + 1] in "*?~":
-            out.append(re.escape(pattern[i + 1]))
-            i += 2
-            continue
-        out.append(".*" if ch == "*" else "." if ch == "?" else re.escape(ch))
-        i += 1
-    return re.compile("".join(out), re.I | re.S)
-
-
-_OPS = ("<=", ">=", "<>", "=", "<", ">")
-_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
-    "=": lambda a, b: a == b, "<>": lambda a, b: a != b, "<": lambda a, b: a < b,
-    ">": lambda a, b: a > b, "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
-_ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A")
-
-
-def _as_number(value: Any) -> float | None:
-    if is_number(value):
-        return float(value)
-    if isinstance(value, str):
-        found = number(value)
-        return None if isinstance(found, XlErr) or not value.strip() else found
-    return None
-
-
-def matcher(criterion: Any) -> Callable[[Any], bool]:
-    """A test of a cell's value for one criterion of COUNTIF, SUMIFS …"""
-    if criterion is None or criterion is MISSING:  # an empty criterion cell means 0
-        return lambda v: is_number(v) and v == 0 or v == "0"
-    if isinstance(criterion, XlErr):
-        code = criterion.code
-        return lambda v: isinstance(v, XlErr) and v.code == code
-    if isinstance(criterion, bool):
-        return lambda v: isinstance(v, bool) and v == criterion
-    if is_number(criterion):
-        target = float(criterion)
-        return lambda v: _as_number(v) == target and not isinstance(v, bool)
-    text = str(criterion)
-    op = next((o for o in _OPS if text.startswith(o)), "")
-    rest = text[len(op):]
-    compare = _COMPARE[op or "="]
-    if rest == "":
-        if op == "":
-            return lambda v: v is None or v == ""
-        if op == "=":
-            return lambda v: v is None
-        if op == "<>":
-            return lambda v: v is not None
-        return lambda v: False
-    if rest.upper() in _ERRORS:
-        code = rest.upper()
-        return lambda v: compare(isinstance(v, XlErr) and v.code == code, True)
-    if rest.upper() in ("TRUE", "FALSE"):
-        flag = rest.upper() == "TRUE"
-        return lambda v: isinstance(v, bool) and compare(v, flag) if op not in ("", "=", "<>") \
-            else compare(isinstance(v, bool) and v == flag, True)
-    target_number = _as_number(rest)
-    if target_number is not None:
-        if op in ("", "=", "<>"):
-            return lambda v: compare(_as_number(v) == target_number and not isinstance(v, bool), True)
-        return lambda v: is_number(v) and compare(float(v), target_number)
-    if op in ("", "=", "<>"):
-        if any(ch in rest for ch in "*?~"):
-            pattern = wildcard(rest)
-            return lambda v: compare(isinstance(v, str) and pattern.fullmatch(v) is not None, True)
-        lowered = rest.lower()
-        return lambda v: compare(isinstance(v, str) and v.lower() == lowered, True)
-    lowered = rest.lower()
-    return lambda v: isinstance(v, str) and compare(v.lower(), lowered)
-
-
-def _block(arg: Any, height: int, width: int) -> list[list[Any]]:
-    """``height`` × ``width`` values of a range from its top-left cell (SUMIF's sum range
-    takes the criteria range's size), blank where the sheet has none."""
-    if isinstance(arg, Rng):
-        book, sheet = arg.book, arg.sheet
-        get = book.cells[sheet].get  # book.value, inlined: a formula still pending is evaluated
-        cols = range(arg.c1, arg.c1 + width)
-        block = [[get((row, col)) for col in cols] for row in range(arg.r1, arg.r1 + height)]
-        if book.pending:
-            for i, values in enumerate(block):
-                if PENDING in values:
-                    block[i] = [book.value(sheet, arg.r1 + i, arg.c1 + j) if v is PENDING else v
-                                for j, v in enumerate(values)]
-        return block
-    rows = grid(arg)
-    return [[rows[i][j] if i < len(rows) and j < len(rows[i]) else None for j in range(width)]
-            for i in range(height)]
-
-
-def _extent(ranges: list[Any]) -> tuple[int, int, int]:
-    """The rows and columns worth reading (a whole column stops at the last used row),
-    and how many cells of the nominal shape lie beyond them (all blank)."""
-    height, width = ranges[0].shape if isinstance(ranges[0], (Rng, Arr)) else (1, 1)
-    used_h, used_w = 0, 0
-    for arg in ranges:
-        if isinstance(arg, Rng):
-            r2, c2 = arg.book.clip(arg.sheet, arg.r2, arg.c2)
-            used_h, used_w = max(used_h, r2 - arg.r1 + 1), max(used_w, c2 - arg.c1 + 1)
-        else:
-            used_h, used_w = height, width
-    used_h, used_w = min(height, used_h), min(width, used_w)
-    return used_h, used_w, height * width - used_h * used_w
-
-
-def _criteria_lifted(first: int, step: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """A criterion given as several cells gives one answer per cell (an array); the
-    criteria are the arguments ``first``, ``first + step`` …"""
-    return lambda fn: _lifted(fn, first, step)
-
-
-def _lifted(fn: Callable[..., Any], first: int, step: int) -> Callable[..., Any]:
-    def wrapper(here: Any, *args: Any) -> Any:
-        spots = range(first, len(args), step)
-        for i in spots:
-            if i < len(args) and isinstance(args[i], (Rng, Arr)) and args[i].shape != (1, 1):
-                rows = grid(args[i])
-                return Arr([[wrapper(here, *args[:i], v, *args[i + 1:]) for v in row]
-                            for row in rows])
-        return fn(here, *[grid(a)[0][0] if i in spots and isinstance(a, (Rng, Arr)) else a
-                          for i, a in enumerate(args)])
-    wrapper.__name__ = fn.__name__
-    return wrapper
-
-
-def _matching(pairs: list[tuple[Any, Any]], target: Any) -> tuple[list[Any], int] | XlErr:
-    """The values of ``target`` where every (range, criterion) pair matches, and how many
-    matching cells lie beyond the used area (blank in every range)."""
-    ranges = [r for r, _ in pairs]
-    shape = ranges[0].shape if isinstance(ranges[0], (Rng, Arr)) else (1, 1)
-    for r in ranges:
-        if (r.shape if isinstance(r, (Rng, Arr)) else (1, 1)) != shape:
-            return XlErr(VALUE, "the criteria ranges differ in size")
-    tests = [matcher(c) for _, c in pairs]
-    height, width, beyond = _extent(ranges + ([target] if target is not None else []))
-    blocks = [_block(r, height, width) for r in ranges]
-    values = _block(target, height, width) if target is not None else None
-    cells = [[v for row in block for v in row] for block in blocks]  # row by row, as one list
-    if len(tests) == 1:
-        test = tests[0]
-        hits = [at for at, v in enumerate(cells[0]) if test(v)]
-    else:
-        hits = [at for at in range(height * width)
-                if all(test(flat[at]) for test, flat in zip(tests, cells))]
-    if values is not None:
-        targets = [v for row in values for v in row]
-        found = [targets[at] for at in hits]
-    else:
-        found = [True] * len(hits)
-    outside = beyond if beyond and all(test(None) for test in tests) else 0
-    return found, outside
-
-
-def _numbers_only(values: list[Any]) -> list[float] | XlErr:
-    out = []
-    for v in values:
-        if isinstance(v, XlErr):
-            return v
-        if is_number(v):
-            out.append(float(v))
-    return out
-
-
-@_register("COUNTIF")
-@_criteria_lifted(1, 99)
-def _countif(here: Any, rng: Any, criterion: Any) -> Any:
-    found = _matching([(rng, criterion)], None)
-    return found if isinstance(found, XlErr) else float(len(found[0]) + found[1])
-
-
-@_register("COUNTIFS")
-@_criteria_lifted(1, 2)
-def _countifs(here: Any, *args: Any) -> Any:
-    if len(args) % 2:
-        return XlErr(VALUE, "COUNTIFS takes ranges and criteria in pairs")
-    found = _matching(list(zip(args[::2], args[1::2])), None)
-    return found if isinstance(found, XlErr) else float(len(found[0]) + found[1])
-
-
-def _with_target(name: str, fold: Callable[[list[float]], Any]) -> None:
-    @_register(name)
-    @_criteria_lifted(1, 99)
-    def single(here: Any, rng: Any, criterion: Any, target: Any = MISSING) -> Any:
-        found = _matching([(rng, criterion)], rng if target is MISSING else target)
-        return found if isinstance(found, XlErr) else _over(_numbers_only(found[0]), fold)
-
-    @_register(name + "S")
-    @_criteria_lifted(2, 2)
-    def several(here: Any, target: Any, *args: Any) -> Any:
-        if len(args) % 2 or not args:
-            return XlErr(VALUE, f"{name}S takes ranges and criteria in pairs")
-        pairs = list(zip(args[::2], args[1::2]))
-        if isinstance(target, (Rng, Arr)) and target.shape != (
-                pairs[0][0].shape if isinstance(pairs[0][0], (Rng, Arr)) else (1, 1)):
-            return XlErr(VALUE, f"{name}S: the ranges differ in size")
-        found = _matching(pairs, target)
-        return found if isinstance(found, XlErr) else _over(_numbers_only(found[0]), fold)
-
-
-_with_target("SUMIF", lambda xs: float(math.fsum(xs)))
-_with_target("AVERAGEIF", _mean)
-_with_target("MAXIF", lambda xs: max(xs) if xs else 0.0)
-_with_target("MINIF", lambda xs: min(xs) if xs else 0.0)
-del FUNCTIONS["MAXIF"], FUNCTIONS["MINIF"]  # only the IFS forms exist in Excel
 
 
 @_register("SUMPRODUCT")
