@@ -1,7 +1,8 @@
 """Excel's own functions for the headless evaluator, written natively.
 
 The library is split by Excel's categories, a module or a few per category: math and
-trigonometry (``math_trig``, ``math_numbers``, ``math_aggregate``, ``math_subtotal``),
+trigonometry (``math_trig``, ``math_numbers``, ``math_aggregate`` with the IF and IFS
+aggregates' criteria in ``criteria``, ``math_subtotal``),
 statistical (``statistical`` and ``statistical_*``), logical (``logical``), lookup and
 reference (``lookup``, ``lookup_reference``), text (``text``, ``text_format``,
 ``text_locale``), date and time (``date_time``), information (``information``) and
