@@ -162,5 +162,9 @@ def remembered(function: _F, options: dict[str, dict[str, Any]]) -> _F:
             answers[key] = tuple(tuple(row) for row in answer)
         return answer
 
+    # xlwings asks for the function's signature at every call (for the arguments it
+    # provides itself); following the wrappers to the function each time took about a
+    # tenth of a repeated call. The same signature, worked out once.
+    call.__signature__ = inspect.signature(function)  # type: ignore[attr-defined]
     call.answers = answers  # type: ignore[attr-defined]  # for tests: what is kept
     return call  # type: ignore[return-value]

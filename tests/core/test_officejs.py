@@ -95,6 +95,9 @@ odd = type("JsNull", (), {})()
 column([[odd, 1]], "BH")
 column([[odd, 1]], "BH")
 out["unkeyed"] = [officejs.answers_key(([[odd]],)) is None, len(seen)]
+
+import inspect
+out["signature"] = [str(inspect.signature(column)), column.__signature__ is inspect.signature(column)]
 # TIEBREAK: a range its code does not read is neither in the key nor handed over
 import functools
 from chessrating import udfs
@@ -237,3 +240,8 @@ def test_a_code_that_cannot_be_read_reads_every_range(seen: dict) -> None:
     first, second, calls, colours_given = seen["unreadable_code"]
     assert first == second and first["error"].startswith("code: 'XX' is not a tie-break")
     assert calls == 2 and colours_given
+
+
+def test_the_signature_xlwings_reads_is_the_function_s_worked_out_once(seen: dict) -> None:
+    # xlwings reads it at every call: the function's own, not the wrapper's (*args)
+    assert seen["signature"] == ["(block, code='BH')", True]
