@@ -26,8 +26,16 @@ CPython; numbers to 1e-9 relative, as Pyodide's libm may give another last digit
 ``--keep DIR`` keeps the recorded calls, so that ``--main OTHER/main.py`` (an earlier
 Lite copy's) is timed on the same calls. Needs Node and ``npm ci`` in tests/lite (no network afterwards).
 
+``--split N`` times instead one repeated call of each standings function (the first
+cell's of the FIDE Swiss, and of the US Chess book for USCF_EVENT), N times each after
+one call that fills the memo, and splits it: writing the memo's key
+(``chessrating.officejs.answers_key``), xlwings converting the answer back
+(``xlwings.pro.udfs_officejs.convert``) and the rest, in the Node process's CPU
+milliseconds per call. For that the main.py called gets a few lines appended that wrap
+those two functions and answer what they took (:data:`SPLIT_CODE`).
+
 Run: ``PYTHONPATH=addin python benchmarks/lite_standings.py [--players 250,500] [--rounds 11]
-[--keep DIR] [--main FILE] [--only LABELS]``.
+[--keep DIR] [--main FILE] [--only LABELS] [--split N]``.
 """
 
 from __future__ import annotations
@@ -206,6 +214,88 @@ def recorded_request(players: int, rounds: int, folder: Path, keep: Path | None)
     return recorded
 
 
+# Appended to main.py by --split: the time in the memo's key and in xlwings' conversion of
+# the answer, by function, answered by LITE_SPLIT(reset) (cpu_ms is run_main.mjs's).
+SPLIT_CODE = """
+
+import __main__ as _host
+import json as _json
+import xlwings as _xw
+import xlwings.pro.udfs_officejs as _udfs_officejs
+from chessrating import officejs as _officejs
+
+_SPLIT, _KEY_MS = {}, [0.0]
+_own_key, _own_convert = _officejs.answers_key, _udfs_officejs.convert
+
+
+def _timed_key(arguments):
+    start = _host.cpu_ms()
+    try:
+        return _own_key(arguments)
+    finally:
+        _KEY_MS[0] += _host.cpu_ms() - start
+
+
+async def _timed_convert(result, ret_info, data):
+    start = _host.cpu_ms()
+    try:
+        return await _own_convert(result, ret_info, data)
+    finally:
+        part = _SPLIT.setdefault(data["func_name"], {"key": 0.0, "back": 0.0, "calls": 0})
+        part["back"] += _host.cpu_ms() - start
+        part["key"] += _KEY_MS[0]
+        part["calls"] += 1
+        _KEY_MS[0] = 0.0
+
+
+_officejs.answers_key, _udfs_officejs.convert = _timed_key, _timed_convert
+
+
+@_xw.func
+def LITE_SPLIT(reset):
+    text = _json.dumps(_SPLIT)
+    if reset:
+        _SPLIT.clear()
+    return text
+"""
+
+
+def split(players: int, rounds: int, folder: Path, keep: Path | None, main_text: str, repeat: int) -> None:
+    """Print one repeated call of each standings function split into the key, the answer
+    converted back and the rest (see the module's ``--split``)."""
+    recorded = recorded_request(players, rounds, folder, keep)
+    texts = list(recorded["arguments"])
+    picked: dict[str, dict[str, Any]] = {}
+    for run in recorded["runs"]:
+        for c in run["calls"]:
+            if c["func"] in STANDINGS and c["func"] not in picked:
+                picked[c["func"]] = c
+    reset, report_ = len(texts), len(texts) + 1
+    texts += [json.dumps([[True]]), json.dumps([[False]])]
+    warm = [*picked.values(), {"func": "LITE_SPLIT", "args": [reset]}]
+    timed = [c for _ in range(repeat) for c in picked.values()] + [{"func": "LITE_SPLIT", "args": [report_]}]
+    request = {"site": str(site(folder)), "main": main_text + SPLIT_CODE, "calls": [],
+               "recalculations": {"arguments": texts, "runs": [{"label": "warm", "calls": warm},
+                                                                 {"label": "split", "calls": timed}]}}
+    path = folder / "request.json"
+    path.write_text(json.dumps(request, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run(["node", "--max-old-space-size=4096", str(NODE_DIR / "run_main.mjs"), str(path)],
+                          cwd=NODE_DIR, capture_output=True, text=True, timeout=7200)
+    if done.returncode != 0:
+        sys.exit(done.stderr[-3000:])
+    answer = json.loads(done.stdout)
+    given = answer["recalculation_answers"][f"LITE_SPLIT:[{report_}]"]["value"]
+    parts = json.loads(given[0][0] if isinstance(given, list) else given)  # xlwings hands a cell as [[text]]
+    cpu = answer["recalculations"][1]["cpu_ms_by_function"]
+    print(f"{players} players x {rounds} rounds, a repeated call, {repeat} times each; load average {_load()}")
+    print("  Node's CPU ms per call: key + answer converted back + rest = call")
+    for name in sorted(picked):
+        part = parts[name]
+        n = part["calls"]
+        key, back, total = part["key"] / n, part["back"] / n, cpu[name] / n
+        print(f"  {name:14s} {key:.3f} + {back:.3f} + {total - key - back:.3f} = {total:.3f}")
+
+
 def same(got: Any, expected: Any) -> bool:
     """Equal answers, numbers to 1e-9 relative (Pyodide's libm may give another last digit)."""
     if isinstance(got, list) and isinstance(expected, list):
@@ -268,12 +358,18 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="folder keeping the recorded calls, reused when present")
     parser.add_argument("--only", help="recalculations to run, comma-separated labels "
                                        "(e.g. 'FIDE Swiss first,FIDE Swiss repeat')")
+    parser.add_argument("--split", type=int, metavar="N",
+                        help="instead: one repeated call of each standings function, N times, split "
+                             "into the memo's key, the answer converted back and the rest")
     args = parser.parse_args()
     main_text = args.main.read_text(encoding="utf-8") if args.main else main_py()
     only = set(args.only.split(",")) if args.only else None
     for players in (int(p) for p in args.players.split(",")):
         with tempfile.TemporaryDirectory() as tmp:
-            report(players, args.rounds, measure(players, args.rounds, Path(tmp), args.keep, main_text, only))
+            if args.split:
+                split(players, args.rounds, Path(tmp), args.keep, main_text, args.split)
+            else:
+                report(players, args.rounds, measure(players, args.rounds, Path(tmp), args.keep, main_text, only))
 
 
 if __name__ == "__main__":

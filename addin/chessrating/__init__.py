@@ -18,10 +18,11 @@ The package by concern, dependencies pointing one way (a test pins them):
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.lite` (their copies
   for xlwings Lite), :mod:`.trf` (tournament report files), :mod:`.import_trf` (a report
-  file into a filled workbook), :mod:`.uscf_report` (the US Chess rating report's dBASE
-  tables), :mod:`.pairing` (Swiss rounds paired by gacrux, FIDE's engine, in the model and
-  in a workbook: ``pair``, ``check-pairings``; Berger tables; a Swiss workbook's named
-  ranges read for them and for "Pair next round"), :mod:`.publish` (the event as one web
+  file into a filled workbook) with :mod:`.import_summary` (what it tells of the event),
+  :mod:`.uscf_report` (the US Chess rating report's dBASE tables), :mod:`.pairing` (Swiss
+  rounds paired by gacrux, FIDE's engine, in the model and in a workbook: ``pair``,
+  ``check-pairings``; Berger tables; a Swiss workbook's named ranges read for them and for
+  "Pair next round"), :mod:`.publish` (the event as one web
   page, its values read from the recalculated workbook), :mod:`.cli` (the ``chessrating``
   command) and :mod:`.progress` (its progress display);
 - the Excel face for scripts, above them all: :mod:`.scripts` ("Pair next round" in the

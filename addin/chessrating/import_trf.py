@@ -3,7 +3,8 @@
 :func:`import_trf` reads a TRF16/TRF26 file (:func:`chessrating.trf.read_trf`), picks the
 workbook, fills it with the players and results and evaluates it before writing it
 (:mod:`chessrating.workbooks.writer`), so every rating cell is a live formula that
-also carries its value. It returns an :class:`ImportSummary` to print.
+also carries its value. It returns an :class:`ImportSummary` to print (the summary, the
+games counted and the first ratings reached: :mod:`chessrating.import_summary`).
 
 Which workbook (:func:`choose_layout`):
 
@@ -63,15 +64,19 @@ the same points (``F`` full-point, ``H`` half-point, ``Z`` zero-point bye; cells
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from . import tiebreaks
 from .errors import RatingError
+from .import_summary import (  # the summary's parts, importable from here as before
+    K_NOTE, K_NOTE_NEW, MAX_WARNINGS_SHOWN, USCF_NOTE, USCF_NOTE_NEW, GameCounts, ImportSummary,
+    count_games, first_ratings,
+)
 from .pairing.book import last_paired
-from .progress import Progress, listed
-from .tournament import PLAYED_CODES, Player, ReadWarning, RoundGame, Tournament
+from .progress import Progress
+from .tournament import Player, RoundGame, Tournament
 from .trf.sizing import fit_to_workbook
 
 __all__ = [
@@ -84,31 +89,8 @@ __all__ = [
 SYSTEMS = ("fide", "uscf")
 # Largest event filled into the round-robin crosstable (its template size).
 ROUND_ROBIN_MAX = 20
-MAX_WARNINGS_SHOWN = 20
 # From this many players the progress bar shows from the start.
 LARGE_EVENT = 100
-
-K_NOTE = ("K assumed: rated games, peak and K list left empty for the arbiter to fill from "
-          "the FIDE rating list; until then every rated player is read as established (30 "
-          "rated games, peak = rating): K 10 from 2400, 40 for a junior under 2300, else 20; "
-          "the workbook marks those rows (Check column, K in orange)")
-K_NOTE_NEW = ("K assumed (--new-players): rated games, peak and K list left empty for the "
-              "arbiter to fill from the FIDE rating list; until then every rated player is "
-              "read as new (0 rated games): K 10 from 2400 and 40 below; the workbook marks "
-              "those rows (Check column, K in orange)")
-USCF_NOTE = ("US Chess: the file's ratings are the ratings before the event; games so far, "
-             "age, record, peak and life master left blank for the arbiter to fill from the "
-             "US Chess record; until then every rated player is read as established (N' = "
-             "N*); the workbook marks those rows (Check column, values in orange)")
-USCF_NOTE_NEW = ("US Chess (--new-players): the file's ratings are the ratings before the "
-                 "event; games so far left blank and read as 0 (N' = 0: the new ratings "
-                 "rest on this event alone); the workbook marks those rows (Check column, "
-                 "values in orange)")
-
-_GAME_SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
-
-LAYOUTS = {"round robin": "FIDE round-robin", "swiss": "FIDE Swiss", "uscf": "US Chess event"}
-
 
 def unknown_games(*, new_players: bool) -> str:
     """The workbook's ``UnknownGames`` setting: how a rated player's unknown count of
@@ -164,56 +146,6 @@ def layout_reason(tournament: Tournament, layout: str) -> str:
             "(byes), which only the Swiss workbook holds")
 
 
-@dataclass(frozen=True)
-class GameCounts:
-    """Games of an event, each counted once.
-
-    ``played``: over the board (TRF 1, =, 0); ``both_rated``: of those, between two
-    players with a rating; ``forfeits``: paired games not played over the board (+, -,
-    and W/D/L, under one move); ``byes``: rounds without an opponent that give points
-    (H, F, U, or a forfeit win with no opponent written); ``absences``: rounds without
-    an opponent and without points (Z, -), blank rounds not counted.
-    """
-
-    played: int
-    both_rated: int
-    forfeits: int
-    byes: int
-    absences: int
-
-
-def count_games(tournament: Tournament) -> GameCounts:
-    """Count the games of ``tournament``; a game written on both players' lines counts once.
-
-    >>> from chessrating.tournament import Player, RoundGame
-    >>> a = Player(1, rating=2000, games=[RoundGame(1, 2, "w", "1"), RoundGame(2, 3, "b", "+")])
-    >>> b = Player(2, rating=1900, games=[RoundGame(1, 1, "b", "0"), RoundGame(2, None, None, "H")])
-    >>> c = Player(3, games=[RoundGame(1, None, None, "U"), RoundGame(2, 1, "w", "-")])
-    >>> d = Player(4, games=[RoundGame(1, None, None, "Z"), RoundGame(2, None, None, " ")])
-    >>> count_games(Tournament(players=[a, b, c, d], rounds=2))
-    GameCounts(played=1, both_rated=1, forfeits=1, byes=2, absences=1)
-    """
-    rating = {p.number: p.rating for p in tournament.players}
-    played: set[tuple[int, int, int]] = set()
-    forfeits: set[tuple[int, int, int]] = set()
-    byes = absences = 0
-    for p in tournament.players:
-        for g in p.games:
-            if g.opponent is None:
-                if g.code != " ":
-                    # points by the TRF defaults: a bye gives some, an absence none
-                    if g.points() > 0:
-                        byes += 1
-                    else:
-                        absences += 1
-                continue
-            key = (g.round, min(p.number, g.opponent), max(p.number, g.opponent))
-            (played if g.code in PLAYED_CODES else forfeits).add(key)
-    forfeits -= played
-    both = sum(1 for _, a, b in played if rating.get(a) and rating.get(b))
-    return GameCounts(len(played), both, len(forfeits), byes, absences)
-
-
 # Bye codes that give the points of a lone result: TRF F (full point), H (half), Z (none).
 _BYE_BY_POINTS = {1.0: "F", 0.5: "H", 0.0: "Z"}
 _BYE_CODES = frozenset("HFUZ ")
@@ -238,100 +170,6 @@ def lone_results_as_byes(tournament: Tournament) -> Tournament:
 
     players = [replace(p, games=[fixed(g) for g in p.games]) for p in tournament.players]
     return replace(tournament, players=players)
-
-
-def _first_ratings(tournament: Tournament) -> tuple[int, int, list[ReadWarning]]:
-    """(unrated players, how many of them reach a first rating by FIDE_INITIAL's rule,
-    a warning for each player whose games the rule refuses, e.g. an opponent rated 9999:
-    the workbook's cells say the same, and the import goes on)."""
-    from .fide import initial_rating
-    from .results import Game, NoValue
-    from .trf.sizing import FileWarning
-
-    rating = {p.number: p.rating for p in tournament.players}
-    unrated = [p for p in tournament.players if not p.rating]
-    reached = 0
-    refused: list[ReadWarning] = []
-    for p in unrated:
-        # a game's score for rating is 1, ½ or 0 whatever points record 162 gives
-        games = [Game(opponent_rating, _GAME_SCORE[g.code], g.opponent)
-                 for g in p.rated_games
-                 if g.opponent is not None and (opponent_rating := rating.get(g.opponent))]
-        try:
-            reached += bool(games) and not isinstance(initial_rating(games), NoValue)
-        except RatingError as error:
-            refused.append(FileWarning(0, f"player {p.number} ({p.name}): no first rating: {error}"))
-    return len(unrated), reached, refused
-
-
-@dataclass
-class ImportSummary:
-    """What :func:`import_trf` did, for the summary it prints."""
-
-    source: Path
-    output: Path
-    layout: str
-    players: int
-    rounds: int
-    played: int  # the last round paired
-    games: GameCounts
-    unrated: int
-    first_ratings: int
-    new_players: bool
-    warnings: list[ReadWarning] = field(default_factory=list)
-    cell_errors: list[Any] = field(default_factory=list)
-    tiebreaks: tuple[str, ...] = ()
-    tiebreaks_note: str = ""
-    standings: list[Any] = field(default_factory=list)
-    filled: Any = None  # the FillSummary of --fide-list
-    layout_reason: str = ""
-    ranks_note: str = ""
-
-    def lines(self, max_warnings: int = MAX_WARNINGS_SHOWN) -> list[str]:
-        """The summary as printed: one fact a line, the warnings capped at ``max_warnings``."""
-        g = self.games
-        reason = f": {self.layout_reason}" if self.layout_reason else ""
-        out = [f"workbook: {self.output} ({LAYOUTS[self.layout]}{reason})",
-               f"players: {self.players}",
-               f"rounds: {self.rounds}"]
-        if self.played < self.rounds and self.layout != "round robin":
-            out.append(f"rounds paired so far: {self.played} (chessrating pair pairs the next)"
-                       if self.layout == "swiss" else f"rounds paired so far: {self.played}")
-        if self.layout == "uscf":
-            out.append(f"games rated: {g.played} (played over the board)")
-        else:
-            out.append(f"games rated: {g.both_rated} (played over the board between two rated "
-                       f"players; {g.played - g.both_rated} more against an unrated player)")
-        out.append(f"not rated: {g.forfeits} forfeits, {g.byes} byes, {g.absences} absences")
-        if self.layout == "uscf":
-            out.append(f"unrated players: {self.unrated} (rated by the US Chess event procedure)")
-            out.append(USCF_NOTE_NEW if self.new_players else USCF_NOTE)
-        else:
-            out.append(f"unrated players: {self.unrated} ({self.first_ratings} reach a first "
-                       "rating: at least 5 games against rated opponents)")
-            if self.filled is None:
-                out.append(K_NOTE_NEW if self.new_players else K_NOTE)
-        if self.filled is not None:
-            f = self.filled
-            out.append(f"FIDE list ({f.list_kind}): {len(f.filled)} players filled with their "
-                       f"{f.rating_type} rating, K, birth year, sex and title")
-            unfilled = [f"player {n} {name}: no FIDE ID" for n, name in f.no_id]
-            unfilled += [f"player {n} {name}: FIDE ID {i} not on the list" for n, name, i in f.not_on_list]
-            unfilled += [f"player {n} {name}: FIDE ID {i}: {why}" for n, name, i, why in f.refused]
-            unfilled += [f"player {n} {name}: {why}" for n, name, why in f.not_ids]
-            out.append(f"not filled (left as the file gives them; K assumed where rated): {len(unfilled)}")
-            out += listed(unfilled, max_warnings)
-            out += [f"note: {note}" for note in f.notes]
-        if self.tiebreaks:
-            out.append(f"tie-breaks: {', '.join(self.tiebreaks)} ({self.tiebreaks_note})")
-        if self.ranks_note:
-            out.append(f"ranks: {self.ranks_note}")
-        out.append(f"warnings: {len(self.warnings)}")
-        out += listed(self.warnings, max_warnings)
-        if self.cell_errors:
-            out.append(f"cells showing an error: {len(self.cell_errors)}")
-            out += listed(self.cell_errors, max_warnings)
-        return out
 
 
 def played_rounds(tournament: Tournament) -> int:
@@ -503,7 +341,7 @@ def import_trf(source: str | os.PathLike[str], output: str | os.PathLike[str] | 
         bar.show_now = True
     layout = choose_layout(tournament, system)
     # counted before anything is written: a failure here must leave the output as it was
-    unrated, first, refused = _first_ratings(tournament)
+    unrated, first, refused = first_ratings(tournament)
     tournament.warnings.extend(refused)
     games = count_games(tournament)
     columns = max(tournament.rounds, 1)
