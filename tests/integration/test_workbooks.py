@@ -151,6 +151,11 @@ def test_shipped_templates_match_a_fresh_build(templates: dict[str, Path]) -> No
     shipped = Path(__file__).resolve().parents[2] / "workbooks"
     for name, path in templates.items():
         assert (shipped / name).read_bytes() == path.read_bytes(), f"regenerate workbooks/{name}"
+    # the xlwings Lite copies, which carry the add-in's modules in their main.py
+    built_lite = {p.name: p for p in (next(iter(templates.values())).parent / "lite").glob("*.xlsx")}
+    assert sorted(built_lite) == sorted(p.name for p in (shipped / "lite").glob("*.xlsx")) == sorted(templates)
+    for name, path in built_lite.items():
+        assert (shipped / "lite" / name).read_bytes() == path.read_bytes(), f"regenerate workbooks/lite/{name}"
 
 
 def _same_in_one_pass_as_recalculated(build, tmp_path: Path):
