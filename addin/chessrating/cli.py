@@ -25,9 +25,11 @@ import contextlib
 import gc
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from xlrecalc import collector_paused
 
 from . import __version__
 from .errors import RatingError
@@ -116,19 +118,6 @@ def print_problems(problems: list[Any]) -> None:
             print(f"  … and {len(shown) - _MAX_CAUSES_SHOWN} more", file=sys.stderr)
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector off for the block, as :func:`xlrecalc.collector_paused`
-    (which loads the evaluator: this is for the time before it is loaded)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 # -- templates ----------------------------------------------------------------------
 def _run_templates(args: argparse.Namespace) -> int:
     from . import workbooks
@@ -161,7 +150,7 @@ def _run_recalc(args: argparse.Namespace) -> int:
     # its work: the modules loaded first (the evaluator, the rating functions) are tens
     # of thousands of objects that live to the end, which the collections their imports
     # set off would walk again and again (about 2 ms of every start).
-    with _collector_paused():
+    with collector_paused():
         from .recalc import recalculate
         book = Path(args.book)
         # no name given: the engine names it, by what the workbook holds (.xlsm for macros)
@@ -405,7 +394,7 @@ def _command_named(argv: list[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module's contract)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    with _collector_paused():  # registering a command imports its modules (see _run_recalc)
+    with collector_paused():  # registering a command imports its modules (see _run_recalc)
         parser = build_parser(_command_named(argv))
     args = parser.parse_args(argv)
     where = f"chessrating {args.command}: error:"

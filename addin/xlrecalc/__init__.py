@@ -32,7 +32,8 @@ one helper does not load the evaluator. Behind it, by concern:
   :mod:`.coerce`, :mod:`.dates`, :mod:`.codes` and the function library
   :mod:`.functions`; :mod:`.reader` reads the sheet XML;
 - :mod:`.conformance` compares the engine with the values Excel saved;
-- :mod:`.lazy` loads a name of this face from its module at its first use.
+- :mod:`.lazy` loads a name of this face from its module at its first use, and
+  :mod:`.collector` pauses Python's cycle collector for a block of work.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ if TYPE_CHECKING:
     from .archive import (RecalcError, atomic_output, check_archive, draft_path, new_file_mode,
                           not_a_zip, publish)
     from .charts import label_text, number_text
-    from .engine import Book, collector_paused, evaluate_book
+    from .collector import collector_paused
+    from .engine import Book, evaluate_book
     from .loading import load_book, load_book_openpyxl
     from .output import content_kind, default_output, output_path, same_file
     from .parse import FormulaSyntaxError, column_letters, parse_ref
@@ -62,7 +64,8 @@ if TYPE_CHECKING:
 _HOMES = {name: f".{module}" for module, names in {
     "archive": "RecalcError atomic_output check_archive draft_path new_file_mode not_a_zip publish",
     "charts": "label_text number_text",
-    "engine": "Book collector_paused evaluate_book",
+    "collector": "collector_paused",
+    "engine": "Book evaluate_book",
     "loading": "load_book load_book_openpyxl",
     "output": "content_kind default_output output_path same_file",
     "parse": "FormulaSyntaxError column_letters parse_ref",

@@ -90,14 +90,7 @@ def addin_call(book: BookView, name: str, fn: Callable[..., Any], args: list[Clo
 
     def call(h: Key, values: list[Any]) -> Any:
         python_args = [_as_argument(v, d) for v, d in zip(values, padded)]
-        try:
-            return _from_python(fn(*python_args))
-        except RecursionError:  # the formula's own failure (storing.failed), not the function's
-            raise
-        except Exception as exc:  # the cell shows the reason, as Excel does
-            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
-                         culprit(exc, parameters, values), refused_value(exc))
+        return _answer(fn, python_args, h, parameters, lambda: values)
     return run
 
 
@@ -136,17 +129,25 @@ def _addin_call_of_cells(book: "BookView", fn: Callable[..., Any], args: list[Cl
                                               else found))
             else:
                 python_args.append(_as_argument(Rng(book, sheet, r, c, r, c), padded[i]))
-        try:
-            return _from_python(fn(*python_args))
-        except RecursionError:  # the formula's own failure (storing.failed), not the function's
-            raise
-        except Exception as exc:  # the cell shows the reason, as Excel does
-            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-            given = [values[i] if places[i] is None else _cell_range(book, places[i], h)
-                     for i in range(count)]
-            return XlErr("#VALUE!", message or type(exc).__name__, where(h),
-                         culprit(exc, parameters, given), refused_value(exc))
+        return _answer(fn, python_args, h, parameters,
+                       lambda: [values[i] if places[i] is None else _cell_range(book, places[i], h)
+                                for i in range(count)])
     return run
+
+
+def _answer(fn: Callable[..., Any], python_args: list[Any], h: Key, parameters: list[str],
+            given: Callable[[], list[Any]]) -> Any:
+    """``fn``'s answer as a cell value; a failure is the cell's ``#VALUE!`` with the
+    reason, naming the argument ``given()`` (the arguments as the formula gave them,
+    worked out only for a failure) that was refused (:mod:`.trace`)."""
+    try:
+        return _from_python(fn(*python_args))
+    except RecursionError:  # the formula's own failure (storing.failed), not the function's
+        raise
+    except Exception as exc:  # the cell shows the reason, as Excel does
+        message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+        return XlErr("#VALUE!", message or type(exc).__name__, where(h),
+                     culprit(exc, parameters, given()), refused_value(exc))
 
 
 def _cell_of(place: tuple[BookView, str, int, int, int, int] | None, h: Key) -> tuple[str, str, int, int]:

@@ -16,18 +16,17 @@ of thousands of cells each reading the next is followed rather than cut short.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import inspect
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .addin_calls import forget_answers
 from .array_ranges import HeldCells
 from .book_view import Table
 from .closures import where
+from .collector import collector_paused
 from .compile import EXTERNAL, CircularName, Closure, Compiled, compile_formula
 from .dates import date_system
 from .iteration import iterate, start_value
@@ -415,21 +414,6 @@ def _take_compiled(book: Book, formula: Formula, compiled: Compiled | FormulaSyn
 
 
 _FORMS_KEPT = 4
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector off for the block. A workbook's cells, formulas and
-    values are hundreds of thousands of objects that live until the end and form no
-    cycles; each full collection would walk all of them again (a third of the time of
-    a large workbook). What a cycle holds is freed at the next collection after."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def evaluate_book(book: Book, progress: Callable[[int, int], None] | None = None, *,

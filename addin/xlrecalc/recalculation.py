@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from .archive import RecalcError, not_a_zip
-from .engine import Book, collector_paused, evaluate_book
+from .collector import collector_paused
+from .engine import Book, evaluate_book
 from .loading import load_book
 from .output import content_kind, output_path
 from .parse import FormulaSyntaxError, column_letters, column_number, parse_ref
