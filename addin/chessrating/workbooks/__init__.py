@@ -14,7 +14,9 @@ cell carries the value our functions compute and viewers that never calculate sh
 numbers. Builds are deterministic: the same inputs give the same bytes.
 
 The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
-:mod:`.calculators`; shared styles and sheets in :mod:`.layout`; the FIDE
+:mod:`.calculators`; shared styles and sheets in :mod:`.layout`; the formulas that read an
+entry as the functions do and say why it cannot be read (result points, checked opponents
+and colours, ``check …`` messages) in :mod:`.check_formulas`; the FIDE
 player columns of the round robin and the Swiss in :mod:`.fide`; the round columns
 and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
 FIDE templates' Report sheet (what the FIDE rating report needs beyond the crosstable)

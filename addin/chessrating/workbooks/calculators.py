@@ -21,10 +21,11 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
+from .check_formulas import first_check, game_points, no_rating
 from .layout import (
-    RESULT_CHOICES, Styles, absolute, cell, first_check, game_points, new_workbook, no_rating,
-    print_setup, span, validate_range, validate_ratings, write_conf_sheet,
-    write_how_to_sheet, write_input, write_quiet_formula, write_result, write_text_input,
+    RESULT_CHOICES, Styles, absolute, cell, new_workbook, print_setup, span, validate_range,
+    validate_ratings, write_conf_sheet, write_how_to_sheet, write_input, write_quiet_formula,
+    write_result, write_text_input,
 )
 
 __all__ = ["GAME_ROWS", "GOAL_GAMES", "build_calculators", "EXAMPLES"]

@@ -5,7 +5,7 @@ the US Chess crosstable in the rows of both players. Where the two sides do not 
 the game's points cell (the grid or block the totals add up) holds a one-line reason
 starting ``check `` instead of the points, so the affected players' points, expected
 score, change, new rating, performance and Check show the reason
-(:func:`.layout.first_check`), and no total counts the game. Every message names both
+(:func:`.check_formulas.first_check`), and no total counts the game. Every message names both
 players (and the round in the Swiss), the same text in both rows, so ``chessrating
 recalc`` lists it once with the cells that show it. What the ratings and tie-breaks read
 leaves such a game out (the templates blank its opponent and result there), so the
@@ -34,7 +34,7 @@ Built-ins only, so that every viewer computes them.
 from __future__ import annotations
 
 from ..results import RESULTS_BY_TEXT
-from .layout import CHECK
+from .check_formulas import CHECK
 
 __all__ = ["player", "round_robin_points", "swiss_points",
            "swiss_label", "swiss_paired_twice", "swiss_unanswered"]

@@ -45,9 +45,10 @@ from xlsxwriter.worksheet import Worksheet
 from .. import checks
 from ..tournament import Player
 from .ranking import RANKING_COLUMNS, ranking_formats
+from .check_formulas import ASSUMED, CHECK, check_player, first_check, no_rating, refused
 from .layout import (
-    ASSUMED, CHECK, CROSSTABLE, Styles, cell, column, check_player, first_check, no_rating, refused,
-    validate_ratings, validate_range, write_input, write_quiet_formula, write_text_input,
+    CROSSTABLE, Styles, cell, column, validate_ratings, validate_range, write_input, write_quiet_formula,
+    write_text_input,
 )
 
 __all__ = ["TIEBREAK_SETTINGS",

@@ -32,7 +32,8 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..tiebreaks import CODES, RULES
-from .layout import CHECK, CROSSTABLE, Styles, column, span, write_text_input
+from .check_formulas import CHECK
+from .layout import CROSSTABLE, Styles, column, span, write_text_input
 
 __all__ = ["FIDE_CODES", "USCF_CODES", "TIEBREAK_SLOTS", "code_cell", "RANKING_COLUMNS", "TIEBREAK_COLUMNS",
            "write_tiebreak_settings", "write_ranking_headers", "ranking_formulas", "ranking_formats", "code_choices", "rules_in_force"]

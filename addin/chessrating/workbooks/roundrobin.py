@@ -56,10 +56,11 @@ from .ranking import (
     FIDE_CODES, TIEBREAK_COLUMNS, ranking_formulas, rules_in_force, write_ranking_headers, write_tiebreak_settings,
 )
 from .contradictions import round_robin_points
+from .check_formulas import CHECK, game_points, no_rating
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings,
-    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, TWO_LINES, reason_rows,
-    write_how_to_sheet, write_quiet_formula, write_result,
+    CROSSTABLE as SHEET, RESULT_CHOICES, Styles, absolute, cell, define_standings, new_workbook,
+    print_setup, span, write_conf_sheet, TWO_LINES, reason_rows, write_how_to_sheet, write_quiet_formula,
+    write_result,
 )
 
 __all__ = ["ROUND_ROBIN_SIZE", "RoundRobinLayout", "build_round_robin", "STANDINGS_NAMES"]

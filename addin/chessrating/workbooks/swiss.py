@@ -50,10 +50,11 @@ from .fide import (
     set_fide_widths, validate_fide_players,
     write_fide_player, write_fide_settings,
 )
+from .check_formulas import CHECK, checked_colour, checked_opponent, game_points, no_rating
 from .layout import (
-    CHECK, CROSSTABLE as SHEET, GAMES, SCRIPT_MODULE, UDF_MODULE, Styles, absolute, cell, fixed_column, checked_colour, checked_opponent, define_standings,
-    game_points, new_workbook, no_rating, print_setup, span, write_conf_sheet, reason_rows,
-    write_how_to_sheet, write_quiet_formula,
+    CROSSTABLE as SHEET, GAMES, SCRIPT_MODULE, UDF_MODULE, Styles, absolute, cell, fixed_column,
+    define_standings, new_workbook, print_setup, span, write_conf_sheet, reason_rows, write_how_to_sheet,
+    write_quiet_formula,
 )
 from ..tiebreaks import FIDE_SWISS_DEFAULTS
 from .ranking import (

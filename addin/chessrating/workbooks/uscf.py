@@ -50,11 +50,14 @@ from ..uscf.player import ABSOLUTE_FLOORS
 from .contradictions import (
     swiss_label, swiss_paired_twice, swiss_points,
 )
+from .check_formulas import (
+    ASSUMED, CHECK, check_player, checked_colour, checked_opponent, first_check, game_points, no_rating,
+    refused,
+)
 from .layout import (
-    ASSUMED, CHECK, CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, check_player, checked_colour, checked_opponent,
-    column, define_standings, first_check, game_points, new_workbook, no_rating, print_setup, reason_rows,
-    refused, span, validate_range, validate_ratings, write_conf_sheet, write_how_to_sheet,
-    write_input, write_quiet_formula, write_text_input,
+    CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, column, define_standings, new_workbook,
+    print_setup, reason_rows, span, validate_range, validate_ratings, write_conf_sheet,
+    write_how_to_sheet, write_input, write_quiet_formula, write_text_input,
 )
 from ..tiebreaks import USCF_DEFAULTS
 from .ranking import (
