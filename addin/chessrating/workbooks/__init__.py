@@ -13,22 +13,22 @@ behind ``chessrating recalc`` before it is written (:mod:`.writer`), so each for
 cell carries the value our functions compute and viewers that never calculate show
 numbers. Builds are deterministic: the same inputs give the same bytes.
 
-The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` and
-:mod:`.calculators`; shared styles and sheets in :mod:`.layout`; the formulas that read an
-entry as the functions do and say why it cannot be read (result points, checked opponents
-and colours, ``check …`` messages) in :mod:`.check_formulas`; the FIDE
-player columns of the round robin and the Swiss in :mod:`.fide`; the round columns
-and Games sheet of the Swiss and the US Chess templates in :mod:`.rounds`; the
-FIDE templates' Report sheet (what the FIDE rating report needs beyond the crosstable)
-in :mod:`.report`, and the Swiss's pairing inputs on it in :mod:`.pairing_settings`; the
-Swiss's Pairings sheet (one round in board order) in :mod:`.pairings_sheet`; the round
-robin's Berger formulas and Schedule sheet in :mod:`.schedule`; the ranks of the TRF file a
-FIDE workbook was made from in :mod:`.file_ranks`; the US Chess template's (what the US
-Chess report needs) in :mod:`.uscf_report_sheet`; the round robin as the crosstable shows
-it and the example event in :mod:`.event`; the Standings sheet (the players in rank
-order, every crosstable workbook) in :mod:`.standings`; print areas that follow the
-entries in :mod:`.print_areas`. Every one is filled from the package's one
-tournament model,
+The layouts live in :mod:`.roundrobin`, :mod:`.swiss`, :mod:`.uscf` (its grid and Games
+sheet in :mod:`.uscf_games`) and :mod:`.calculators`; shared styles and sheets in
+:mod:`.layout`; the formulas that read an entry as the functions do and say why it cannot be
+read (result points, checked opponents and colours, ``check …`` messages) in
+:mod:`.check_formulas`; the FIDE player columns of the round robin and the Swiss in
+:mod:`.fide`; the round columns and Games sheet of the Swiss and the US Chess templates in
+:mod:`.rounds`; the FIDE templates' Report sheet (what the FIDE rating report needs beyond
+the crosstable) in :mod:`.report`, and the Swiss's pairing inputs on it in
+:mod:`.pairing_settings`; the Swiss's Pairings sheet (one round in board order) in
+:mod:`.pairings_sheet`; the round robin's Berger formulas and Schedule sheet in
+:mod:`.schedule`; the ranks of the TRF file a FIDE workbook was made from in
+:mod:`.file_ranks`; the US Chess template's Report sheet (what the US Chess report needs) in
+:mod:`.uscf_report_sheet`; the round robin as the crosstable shows it and the example event
+in :mod:`.event`; the Standings sheet (the players in rank order, every crosstable workbook)
+in :mod:`.standings`; print areas that follow the entries in :mod:`.print_areas`. Every one
+is filled from the package's one tournament model,
 :class:`chessrating.tournament.Tournament`.
 """
 

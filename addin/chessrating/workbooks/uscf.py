@@ -16,7 +16,8 @@ Sheet ``Games`` holds what the formulas read: results of the rounds with an oppo
 (blanks stay blank; a bye is no game), opponent numbers as checked (a number outside the
 list or the player's own shows why instead) and opponent ratings only where a result is
 entered, and the points of every round (built-in functions only, every result spelling);
-each round's colour as the tie-breaks read it.
+each round's colour as the tie-breaks read it (:mod:`.uscf_games`, which also holds the
+grid, :class:`.uscf_games.UscfLayout`).
 A round that contradicts another row or whose opponent number is refused
 (:mod:`.contradictions`, docs/RULES.md §1.1, §1.2) holds the reason in place of its
 points, and neither its opponent nor its result is read by the ratings and tie-breaks; a
@@ -37,25 +38,18 @@ row k.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
 from ..uscf.player import ABSOLUTE_FLOORS
-from .contradictions import (
-    swiss_label, swiss_paired_twice, swiss_points,
-)
-from .check_formulas import (
-    ASSUMED, CHECK, check_player, checked_colour, checked_opponent, first_check, game_points, no_rating,
-    refused,
-)
+from .check_formulas import CHECK, check_player, first_check, no_rating, refused
 from .layout import (
-    CROSSTABLE as SHEET, GAMES, Styles, absolute, cell, column, define_standings, new_workbook,
+    CROSSTABLE as SHEET, GAMES, Styles, cell, column, define_standings, new_workbook,
     print_setup, reason_rows, span, validate_range, validate_ratings, write_conf_sheet,
     write_how_to_sheet, write_input, write_quiet_formula, write_text_input,
 )
@@ -64,13 +58,15 @@ from .ranking import (
     RANKING_COLUMNS, TIEBREAK_COLUMNS, USCF_CODES, ranking_formats, ranking_formulas, write_ranking_headers,
     write_tiebreak_settings,
 )
-from .rounds import (
-    GamesBlock, RoundsLayout, set_round_widths, validate_rounds, write_games_sheet,
-    write_round_headers, write_round_inputs, write_unanswered_row,
-)
+from .rounds import set_round_widths, validate_rounds, write_round_headers, write_round_inputs
 from .print_areas import follow_entries, names_marks, print_entered
 from .standings import TIEBREAK_WIDTH, uscf_columns, write_standings_sheet
 from ..uscf_report.layout import ReportInfo
+from .uscf_games import (
+    ABSOLUTE_FLOOR_COL, AGE_COL, COLOUR_BLOCK, ESTABLISHED_GAMES, FIRST_TO_CHECK, GAMES_COL, MASTER_COL,
+    PEAK_COL, PLAYER_HEADERS, RATING_COL, RECORD_COL, ROUND_RESULT_BLOCK, USCF_PLAYERS, USCF_ROUNDS,
+    UscfLayout, write_uscf_games_sheet,
+)
 from .uscf_report_sheet import uscf_report_info, write_uscf_report_sheet
 
 if TYPE_CHECKING:
@@ -79,18 +75,9 @@ if TYPE_CHECKING:
 __all__ = ["USCF_PLAYERS", "USCF_ROUNDS", "UscfLayout", "build_uscf", "WHY_THEY_DIFFER",
            "STANDINGS_NAMES"]
 
-USCF_PLAYERS = 100
-USCF_ROUNDS = 9
-PLAYER_HEADERS = ("No.", "Name", "Rating", "Games so far", "Age", "Record", "Peak", "Life master",
-                  "Abs. floor")
-RATING_COL, GAMES_COL, AGE_COL, RECORD_COL, PEAK_COL, MASTER_COL, ABSOLUTE_FLOOR_COL = range(2, 9)
 # Rank and the tie-breaks (:mod:`.ranking`) stand after the rating totals; Check stays last.
 TOTAL_COLUMNS = ("Points", "Games", "Perf.", "N′", "K", "Bonus", "One pass", "Two passes",
                  "Change", "Difference", "Floor", *RANKING_COLUMNS, "Check")
-# Games so far read for a rated player whose count is unknown, in the default reading
-# ("established"): N′ = min(N, N*) and N* is at most 50, so N′ = N* (US Chess §2), and
-# more than 8 games means the standard formula.
-ESTABLISHED_GAMES = 50
 UNKNOWN_GAMES_CHOICES = ("established", "new")
 # Totals that rest on the games so far, marked while those rest on an assumption.
 RESTS_ON_GAMES = ("N′", "K", "Bonus", "One pass", "Two passes", "Change", "Difference")
@@ -158,44 +145,6 @@ HOW_TO = [
 ]
 
 
-@dataclass(frozen=True)
-class UscfLayout(RoundsLayout):
-    """Where everything sits for ``players`` × ``rounds`` (zero-based): three columns per
-    round (opponent's number, colour, result) after the nine player columns."""
-
-    round_headers: ClassVar[tuple[str, ...]] = ("Opp", "Col", "Res")
-    players: int = USCF_PLAYERS
-    rounds: int = USCF_ROUNDS
-    rounds_col: int = len(PLAYER_HEADERS)
-
-    @property
-    def games_read(self) -> int:
-        """Games sheet: the column of games so far as the functions read them."""
-        return self.block(_BLOCKS)
-
-    @property
-    def to_check(self) -> int:
-        """Games sheet: the column of the numbers of players whose inputs are refused."""
-        return self.block(_BLOCKS) + 1
-
-    @property
-    def own_check(self) -> int:
-        """Games sheet: the column that says why a player's own inputs are refused."""
-        return self.block(_BLOCKS) + 2
-
-    @property
-    def label(self) -> int:
-        """Games sheet: the column of each player's label, `` (Name)``, which the messages
-        of contradicting rounds look up (:func:`.contradictions.swiss_label`)."""
-        return self.block(_BLOCKS) + 3
-
-    @property
-    def note(self) -> int:
-        """Games sheet: the column of each row's note on an assumed games so far (the one
-        home of its words, which Check names)."""
-        return self.block(_BLOCKS) + 4
-
-
 def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
     read, ids, opp, points = (lay.block_range(i, r) for i in range(4))
     rating, age, record, peak, master = (cell(r, c) for c in (RATING_COL, AGE_COL, RECORD_COL,
@@ -231,14 +180,14 @@ def _player_formulas(lay: UscfLayout, r: int) -> dict[str, str]:
         # The row's first problem, in a column wide enough to print it whole.
         # (the note on an assumption after a reason of the row's own games)
         "Check": f"=IF({refused(own)},{own},"
-                 f"{first_check([points, ids, opp, lay.block_range(_COLOUR, r)], _event_check(lay, note), also)})",
+                 f"{first_check([points, ids, opp, lay.block_range(COLOUR_BLOCK, r)], _event_check(lay, note), also)})",
         # The tie-breaks read the opponent numbers as checked, each round's result as
         # entered (byes and forfeits too) and its colour (BLACKS counts them).
         # (a contradiction in the row's rounds: its rank and tie-breaks show the reason)
         **ranking_formulas(r, lay.first, points=_total_range(lay, "Points"),
                            tiebreaks=_total_range(lay, TIEBREAK_COLUMNS[0], len(TIEBREAK_COLUMNS)),
-                           event=f"{_games_block(lay, 1)},{_games_block(lay, _ROUND_RESULT)},"
-                                 f"{_games_block(lay, _COLOUR)},,"
+                           event=f"{_games_block(lay, 1)},{_games_block(lay, ROUND_RESULT_BLOCK)},"
+                                 f"{_games_block(lay, COLOUR_BLOCK)},,"
                                  f"{span(lay.first, RATING_COL, lay.last, RATING_COL, fixed=True)}",
                            codes_at=TIEBREAK_SETTINGS),
     }
@@ -252,34 +201,6 @@ def _total_range(lay: UscfLayout, name: str, count: int = 1) -> str:
 def _games_block(lay: UscfLayout, index: int) -> str:
     start = lay.block(index)
     return f"{GAMES}!{span(lay.first, start, lay.last, start + lay.rounds - 1, fixed=True)}"
-
-
-def _own_check_formula(r: int, games: str) -> str:
-    """Formula (no ``=``) of row ``r``'s own-input check (Games sheet): why the rating, the
-    games so far, the peak or the life-master flag are refused (the function's message);
-    a number (shown as ``ok``: N′ or the floor) once they are read; blank when there is
-    nothing to read. The rows of the player's opponents read it, so it never depends on
-    them. A read input gives a number rather than a blank so that viewers that
-    recalculate empty stored values without our functions (LibreOffice) keep it."""
-    rating, peak, master = (f"{SHEET}!{cell(r, c)}" for c in (RATING_COL, PEAK_COL, MASTER_COL))
-    effective = f"USCF_EFFECTIVE_GAMES({rating},{games})"
-    floor = f"USCF_FLOOR({peak},{master})"
-    no_floor = f'AND({peak}="",{master}="")'
-    return (f'IF({no_rating(rating)},IF({no_floor},"",{floor}),IF({no_floor},{effective},'
-            f'IF(ISNUMBER({effective}),{floor},{effective})))')
-
-
-def _note(r: int) -> str:
-    """Formula (no ``=``) of the Games sheet's note that row ``r``'s games so far rest on
-    an assumption, else ``""``."""
-    rating, typed = f"{SHEET}!{cell(r, RATING_COL)}", f"{SHEET}!{cell(r, GAMES_COL)}"
-    return (f'IF(OR({no_rating(rating)},{typed}<>""),"","{ASSUMED}games so far unknown, read as "&'
-            f'IF(UnknownGames="new","0 (new player)","{ESTABLISHED_GAMES} (established, N′ = N*)"))')
-
-
-# Games sheet cell holding the number of the first player whose inputs USCF_EVENT would
-# refuse (0: none), computed once for the table rather than once per row.
-FIRST_TO_CHECK = "FirstToCheck"
 
 
 def _event_check(lay: UscfLayout, otherwise: str) -> str:
@@ -373,123 +294,8 @@ def _write_rows(sheet: Worksheet, lay: UscfLayout, st: Styles,
             write_quiet_formula(sheet, r, lay.totals + offset, formulas[name], formats[name])
 
 
-def _games_blocks(st: Styles) -> list[GamesBlock]:
-    """The blocks of the Games sheet, in order."""
-    return [GamesBlock("Result", 6, st.formula_text), GamesBlock("Opponent no.", 6, st.formula_int),
-            GamesBlock("Opponent's rating", 6, st.formula_int), GamesBlock("Points", 6, st.formula_one),
-            # what the tie-breaks read with the opponent numbers: each round's result as
-            # entered (byes and forfeits too), blank where the round is contradicted
-            GamesBlock("Round result", 4, st.formula_text),
-            # What the contradiction checks read (.contradictions.swiss_points): the opponent
-            # number as entered and checked, whether or not a result is, and each round's
-            # points read from its result alone; the Points block holds them unless the
-            # round contradicts another row. Below the opponent numbers, per round, how
-            # many players are named more often than they name
-            # (.contradictions.swiss_unanswered): 0 skips every search of the column.
-            GamesBlock("Opponent as entered", 5, st.formula_int),
-            GamesBlock("Points as entered", 5, st.formula_one),
-            # Why a player named by two rows in a round cannot be rated (else blank).
-            GamesBlock("Paired twice", 5, st.formula_text),
-            # each round's colour as entered, which the tie-breaks read (BLACKS), or why
-            # it is not one (the row's Check shows it)
-            GamesBlock("Colour", 3.5, st.formula_text)]
-
-
-_ROUND_RESULT, _OPPONENTS, _ENTERED, _TWICE, _COLOUR = 4, 5, 6, 7, 8
 # Where the tie-break codes are picked: row 1, from column I.
 TIEBREAK_SETTINGS = (0, 8)
-_BLOCKS = 9  # the helper columns stand after the blocks
-
-
-def _games_formulas(lay: UscfLayout) -> Callable[[int, int], tuple[str, ...]]:
-    """Row ``r``'s formulas of round ``rnd`` on the Games sheet, one per block."""
-    def column_of(col: int) -> str:
-        return f"{SHEET}!{span(lay.first, col, lay.last, col, fixed=True)}"
-
-    ratings, names = column_of(RATING_COL), column_of(1)
-    numbers = span(lay.first, 0, lay.last, 0, fixed=True)  # the Games sheet's own No. column
-    checks = span(lay.first, lay.own_check, lay.last, lay.own_check, fixed=True)
-    labels = span(lay.first, lay.label, lay.last, lay.label, fixed=True)
-
-    def round_column(index: int, rnd: int) -> str:
-        col = lay.block(index) + rnd
-        return span(lay.first, col, lay.last, col, fixed=True)
-
-    def formulas(r: int, rnd: int) -> tuple[str, ...]:
-        entry = lay.entered(r, rnd)
-        colour = f"{SHEET}!{cell(r, lay.colour(rnd))}"
-        own, own_label = f"$A{r + 1}", cell(r, lay.label)  # the Games sheet's No. and label
-        ids = cell(r, lay.block(1) + rnd)
-        points = cell(r, lay.block(3) + rnd)
-        opponent = cell(r, lay.block(_OPPONENTS) + rnd)
-        found = f"INDEX({ratings},{ids})"
-        # A contradicted round is no game for the ratings and the tie-breaks: they read
-        # neither its opponent nor its result (the row shows the reason instead).
-        # A result that is not one is left out of its own row only: the opponent's entry,
-        # if any, stands for the game in the tie-breaks, as in the opponent's points.
-        contradicted = f'LEFT({points},{len(CHECK)})="{CHECK}"'
-        unanswered = absolute(lay.last + 1, lay.block(_OPPONENTS) + rnd)  # (write_unanswered_row)
-        return (
-            entry.result_read,
-            # The number as checked: a bad one shows why, here and in the rating cells.
-            f'=IF(OR({entry.no_game},{contradicted}),"",{opponent})',
-            f'=IF({ids}="","",IF(ISNUMBER({ids}),IF({refused(f"INDEX({checks},{ids})")},'
-            f'{check_player(ids, f"INDEX({names},{ids})", "inputs")},'
-            f'IF({no_rating(found)},"",{found})),{ids}))',
-            "=" + swiss_points(rnd=rnd + 1, own=own, own_label=own_label, points=cell(r, lay.block(_ENTERED) + rnd),
-                               opponent=opponent, result=entry.result,
-                               opponents=round_column(_OPPONENTS, rnd),
-                               results=column_of(lay.result(rnd)),
-                               all_points=round_column(_ENTERED, rnd), labels=labels,
-                               twice=cell(r, lay.block(_TWICE) + rnd), all_twice=round_column(_TWICE, rnd),
-                               unanswered=unanswered, double_loss=False),
-            f'=IF(OR({entry.result}="",{contradicted}),"",{entry.result})',
-            f"={checked_opponent(entry.opponent, own, lay.players, rnd + 1)}",
-            f"={game_points(entry.result, f'of round {rnd + 1}')}",
-            "=" + swiss_paired_twice(rnd=rnd + 1, own=own, own_label=own_label, opponents=round_column(_OPPONENTS, rnd),
-                                     labels=labels, numbers=numbers, unanswered=unanswered),
-            f"={checked_colour(colour, rnd + 1)}",
-        )
-    return formulas
-
-
-def _write_player_helpers(book: Workbook, lay: UscfLayout, st: Styles) -> None:
-    """Two columns of the Games sheet after the blocks: the games so far as the functions
-    read them, and the player's number where an input USCF_EVENT reads is refused (the
-    rating or games so far, a result that is not one, a bad opponent number)."""
-    sheet = book.get_worksheet_by_name(GAMES)
-    games_col, flag_col, own_col = lay.games_read, lay.to_check, lay.own_check
-    sheet.merge_range(lay.first - 2, games_col, lay.first - 1, games_col, "Games so far read", st.header)
-    sheet.merge_range(lay.first - 2, flag_col, lay.first - 1, flag_col, "Inputs to check", st.header)
-    sheet.merge_range(lay.first - 2, own_col, lay.first - 1, own_col, "Own inputs check", st.header)
-    sheet.merge_range(lay.first - 2, lay.label, lay.first - 1, lay.label, "Player", st.header)
-    sheet.merge_range(lay.first - 2, lay.note, lay.first - 1, lay.note, "Note", st.header)
-    for i in range(lay.players):
-        r = lay.first + i
-        rating, typed = f"{SHEET}!{cell(r, RATING_COL)}", f"{SHEET}!{cell(r, GAMES_COL)}"
-        check = cell(r, own_col)
-        write_quiet_formula(sheet, r, own_col, f"={_own_check_formula(r, cell(r, games_col))}",
-                            st.read_ok)
-        write_quiet_formula(sheet, r, games_col,
-                            f'=IF({typed}="",IF(OR({no_rating(rating)},UnknownGames="new"),"",'
-                            f'{ESTABLISHED_GAMES}),{typed})', st.formula_int)
-        # Block ranges are on this sheet: drop the sheet name.
-        bad = ",".join(f'NOT(ISNA(MATCH("{CHECK}*",{lay.block_range(index, r).split("!")[1]},0)))'
-                       for index in (1, 3))
-        write_quiet_formula(sheet, r, flag_col, f'=IF(OR({refused(check)},{bad}),{r - lay.first + 1},"")',
-                            st.formula_int)
-        write_quiet_formula(sheet, r, lay.label, f"={swiss_label(f'{SHEET}!{cell(r, 1)}')}", st.formula_text)
-        write_quiet_formula(sheet, r, lay.note, f"={_note(r)}", st.formula_text)
-    write_unanswered_row(sheet, lay, lay.block(_OPPONENTS), st)
-    flagged = span(lay.first, flag_col, lay.last, flag_col, fixed=True)
-    sheet.write_string(1, flag_col - 1, "First to check", st.label)
-    write_quiet_formula(sheet, 1, flag_col, f"=IF(COUNT({flagged})=0,0,MIN({flagged}))", st.formula_int)
-    book.define_name(FIRST_TO_CHECK, f"={GAMES}!{absolute(1, flag_col)}")
-    sheet.set_column(games_col, flag_col, 9)
-    sheet.set_column(own_col, own_col, 30)
-    sheet.set_column(lay.note, lay.note, 30)
-
-
 def _mark_assumed(sheet: Worksheet, lay: UscfLayout, st: Styles) -> None:
     """Mark the values of every rated row whose games so far are unknown (read as the
     setting says): N′, K, bonus, both new ratings, change and difference."""
@@ -567,9 +373,7 @@ def build_uscf(path: Path, players: int = USCF_PLAYERS, rounds: int = USCF_ROUND
     sheet.activate()
     write_standings_sheet(book, st, first=lay.first, players=lay.players, header_row=lay.first - 2,
                           columns=uscf_columns(lay.totals, TOTAL_COLUMNS, RATING_COL), points_col=lay.totals)
-    write_games_sheet(book, lay, st, "What the functions read (formulas only)",
-                      _games_blocks(st), _games_formulas(lay))
-    _write_player_helpers(book, lay, st)
+    write_uscf_games_sheet(book, lay, st)
     write_uscf_report_sheet(book, st, lay.first, lay.players, tournament,
                             report if report is not None else uscf_report_info(tournament))
     write_how_to_sheet(book, st, "US Chess event: how to use", HOW_TO)
