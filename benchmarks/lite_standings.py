@@ -63,7 +63,7 @@ from chessrating import udfs, workbooks  # noqa: E402
 from chessrating.lite.embedded import main_py  # noqa: E402
 from chessrating.recalc import recalculate  # noqa: E402
 from chessrating.tournament import RoundGame, Tournament  # noqa: E402
-from xlrecalc import closures  # noqa: E402
+from xlrecalc import addin_calls  # noqa: E402
 from xlrecalc.values import MISSING, Arr, XlErr  # noqa: E402
 
 # the functions of a standings list: tie-breaks, ranks and the US Chess event
@@ -93,7 +93,7 @@ class Recorder:
         self.names = {id(fn): name for name, fn in vars(udfs).items() if name in udfs.__all__}
 
     def __enter__(self) -> Recorder:
-        own = closures._remembered
+        own = addin_calls._remembered
 
         def remembered(book: Any, key: Any, call: Any) -> Any:
             answer = own(book, key, call)
@@ -105,11 +105,11 @@ class Recorder:
             return answer
 
         self._own = own
-        closures._remembered = remembered
+        addin_calls._remembered = remembered
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        closures._remembered = self._own
+        addin_calls._remembered = self._own
 
     def argument(self, part: Any) -> Any:
         """One argument as Excel sends it to Lite: a 2-D list."""

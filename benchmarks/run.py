@@ -320,7 +320,7 @@ def python_time_per_function(path: Path) -> dict[str, tuple[int, float]]:
     The functions are called as Excel's add-in would call them, one call per formula cell
     (one per array formula), with the same arguments; only the time inside them counts.
     """
-    from xlrecalc import closures
+    from xlrecalc import addin_calls
     from xlrecalc.engine import evaluate_book
 
     from chessrating.recalc import load_book, rating_functions
@@ -341,13 +341,13 @@ def python_time_per_function(path: Path) -> dict[str, tuple[int, float]]:
     event_cells.rated_event.cache_clear()  # the first USCF_EVENT call rates the event, as in a fresh Excel
     # Evaluated in this process only: calls made in a second process would not be counted.
     # The evaluator answers a rating function called again over the same ranges from its
-    # first call (closures._remembered); Excel calls it again, so here every call is made.
-    remembered = closures._remembered
-    closures._remembered = lambda book, key, call: call()
+    # first call (addin_calls._remembered); Excel calls it again, so here every call is made.
+    remembered = addin_calls._remembered
+    addin_calls._remembered = lambda book, key, call: call()
     try:
         evaluate_book(load_book(path, wrapped))
     finally:
-        closures._remembered = remembered
+        addin_calls._remembered = remembered
     return {name: (len(times), sum(times)) for name, times in sorted(spent.items())}
 
 
