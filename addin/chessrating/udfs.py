@@ -143,6 +143,15 @@ def _registered(docs: dict[str, str], remember: bool) -> Callable[[_F], _F]:
             from . import officejs
 
             function = officejs.remembered(function, declared)
+        else:
+            # xlwings Lite and Server ask for the signature at every call (for the
+            # arguments they provide themselves); following functools.wraps to the
+            # function each time was about a fifth of a rating cell's call in Pyodide
+            # (benchmarks/README.md). The same one, worked out once, as
+            # officejs.remembered does for its own wrapper.
+            import inspect
+
+            function.__signature__ = inspect.signature(function)  # type: ignore[attr-defined]
         for name, options in reversed(list(declared.items())):
             function = xw.arg(name, "raw", doc=options["doc"])(function) if raw else xw.arg(name, **options)(function)
         return xw.func(category=CATEGORY)(function)

@@ -2,10 +2,12 @@
 
 Run in a subprocess with XLWINGS_ON_SERVER=true and XLWINGS_LICENSE_KEY=noncommercial
 (test use only). Reads a JSON list of calls on stdin ({"func": name, "args": [...]}, each
-argument already 2-D as Excel sends it) or "meta", and prints a JSON list of outcomes.
+argument already 2-D as Excel sends it), "meta" or "signatures", and prints a JSON list of
+outcomes, xlwings' metadata, or each function's signature as xlwings reads it.
 """
 
 import asyncio
+import inspect
 import json
 import sys
 
@@ -34,6 +36,10 @@ def main() -> None:
     request = json.load(sys.stdin)
     if request == "meta":
         json.dump(custom_functions_meta(udfs), sys.stdout)
+    elif request == "signatures":  # as xlwings reads it at each call, its own function's, kept
+        functions = {name: getattr(udfs, name) for name in udfs.__all__}
+        json.dump({name: [str(inspect.signature(fn)), str(inspect.signature(inspect.unwrap(fn))),
+                          "__signature__" in vars(fn)] for name, fn in functions.items()}, sys.stdout)
     else:
         json.dump([call(c["func"], c["args"]) for c in request], sys.stdout)
 

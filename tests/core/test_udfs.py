@@ -101,6 +101,21 @@ def test_xlwings_is_loaded_only_where_it_registers_the_functions():
     assert served.stdout.split()[:2] == ["True", "True"]
 
 
+def test_each_registered_function_carries_its_own_signature_under_office_js():
+    # xlwings Lite and Server read a function's signature at every call; each carries
+    # the function's own (not the error wrapper's *args), worked out once
+    env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
+    driver = Path(__file__).with_name("officejs_driver.py")
+    done = subprocess.run([sys.executable, str(driver)], input=json.dumps("signatures"), env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert sorted(seen) == sorted(udfs.__all__)
+    for name, (read, own, kept) in seen.items():
+        assert read == own and kept, name
+    assert seen["FIDE_CHANGE"][0].startswith("(rating, opponent_ratings, results")
+
+
 # ---------------------------------------------------------------- classic shapes, published values
 
 def test_elo_functions():
