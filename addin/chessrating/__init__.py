@@ -17,8 +17,9 @@ The package by concern, dependencies pointing one way (a test pins them):
   imports the core;
 - the tools, which import the core, the face and each other: :mod:`.recalc` (formulas
   evaluated without Excel), :mod:`.workbooks` (the templates), :mod:`.lite` (their copies
-  for xlwings Lite), :mod:`.trf` (tournament report files), :mod:`.import_trf` (a report
-  file into a filled workbook) with :mod:`.import_summary` (what it tells of the event),
+  for xlwings Lite), :mod:`.how_to` (the How-to paragraphs the two share), :mod:`.trf`
+  (tournament report files), :mod:`.import_trf` (a report file into a filled workbook)
+  with :mod:`.import_summary` (what it tells of the event),
   :mod:`.uscf_report` (the US Chess rating report's dBASE tables), :mod:`.pairing` (Swiss
   rounds paired by gacrux, FIDE's engine, in the model and in a workbook: ``pair``,
   ``check-pairings``; Berger tables; a Swiss workbook's named ranges read for them and for

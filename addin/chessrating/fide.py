@@ -15,6 +15,7 @@ Symbols: ``R`` own rating, ``Ri`` opponent ratings, ``W`` points scored, ``n`` g
 
 from __future__ import annotations
 
+import bisect
 import csv
 import datetime as _dt
 import math
@@ -59,10 +60,11 @@ _PD_ROWS: tuple[tuple[int, int], ...] = tuple(
     (int(row["D_low"]), round(float(row["PD"]) * 100))
     for row in _read_csv("fide-table-8.1.2.csv"))
 _PD_LOWS = [low for low, _ in _PD_ROWS]
-# The same table spread out by whole |D| (0 … 736), so a lookup is one index; every
-# difference from the last row's D_low upward gives that row's PD.
+# The same table spread out by whole |D| (0 … 736), so a lookup is one index; each whole
+# difference takes the row of the greatest D_low not above it (from the last row's D_low
+# upward, that row's PD).
 _PD_BY_WHOLE: tuple[int, ...] = tuple(
-    next(pd for low, pd in reversed(_PD_ROWS) if whole >= low) for whole in range(_PD_LOWS[-1] + 1))
+    _PD_ROWS[bisect.bisect_right(_PD_LOWS, whole) - 1][1] for whole in range(_PD_LOWS[-1] + 1))
 _PD_TOP = _PD_BY_WHOLE[-1]
 
 

@@ -68,6 +68,17 @@ def test_pd_rows_are_mirror_images():
         assert fide.pd_hundredths(low) == round(float(row["PD"]) * 100)
 
 
+def test_pd_of_every_whole_difference_is_its_rows():
+    # docs/SOURCES.md §4: table 8.1.2 gives PD and PL for each whole D from D_low to D_high;
+    # the last row (736 and up, no D_high) for every larger D.
+    for row in _rows("fide-table-8.1.2.csv"):
+        low = int(row["D_low"])
+        high = int(row["D_high"]) if row["D_high"] else low + 300
+        pd, pl = round(float(row["PD"]) * 100), round(float(row["PL"]) * 100)
+        assert [fide.pd_hundredths(d) for d in range(low, high + 1)] == [pd] * (high - low + 1), row
+        assert [fide.pd_hundredths(-d) for d in range(low, high + 1)] == [pl] * (high - low + 1), row
+
+
 # --- expected score and the 400-point rule (docs/RULES.md §3.2) -----------------------------
 
 # docs/SOURCES.md §5: FIDE online calculator, one game, unrounded change (plain 400 cap for everyone,

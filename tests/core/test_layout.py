@@ -3,7 +3,7 @@ reads another's private names.
 
 The rating core (and the package's own ``__init__``) imports only the core and the standard
 library; the Excel face (``udfs``, ``cells``, ``event_cells``, ``officejs``) imports the core; the tools
-(``recalc``, ``workbooks``, ``lite``, ``trf``, ``import_trf``, ``import_summary``, ``uscf_report``, ``cli``,
+(``recalc``, ``workbooks``, ``how_to``, ``lite``, ``trf``, ``import_trf``, ``import_summary``, ``uscf_report``, ``cli``,
 ``progress``, ``pairing``, ``publish``) import the core, the face and each other; nothing imports a tool
 back. The Excel face for scripts (``scripts``: "Pair next round") sits above them all: it
 imports the core, the face and the tools (the pairing), and nothing imports it (a Lite
@@ -27,7 +27,7 @@ PACKAGE = Path(chessrating.__file__).parent
 CORE = {"__init__", "errors", "results", "checks", "elo", "fide", "uscf", "performance", "norms", "goal",
         "tiebreaks", "tournament"}
 FACE = {"udfs", "cells", "event_cells", "officejs"}
-TOOLS = {"recalc", "workbooks", "lite", "trf", "import_trf", "import_summary", "uscf_report", "cli", "progress",
+TOOLS = {"recalc", "workbooks", "how_to", "lite", "trf", "import_trf", "import_summary", "uscf_report", "cli", "progress",
          "pairing", "publish"}
 SCRIPTS = {"scripts"}
 LAYERS = {**{m: "core" for m in CORE}, **{m: "face" for m in FACE}, **{m: "tools" for m in TOOLS},

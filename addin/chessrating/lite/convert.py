@@ -36,18 +36,16 @@ import tempfile
 import zipfile
 from pathlib import Path
 from typing import NamedTuple
-from xml.sax.saxutils import escape
 
 from ..errors import RatingError
-from ..workbooks.layout import CLASSIC_SETUP, paragraph_height
-from ..workbooks.swiss import CLASSIC_PAIRING
+from ..how_to import CLASSIC_PAIRING, CLASSIC_SETUP, paragraph_height
 from .parts import (
     add_override, add_relationship, blank_strings, drop_sheet, drop_titles,
     keep_cached_values, read_part, relationship_id, relationships, resolve, sheet_entries,
     shared_string_index,
 )
 from .sheets import LITE_PREFIX, SheetRewrite, dynamic_array_cm, lite_formula
-from .spans import digits, prefix_of, scan, splice, start_tag, stream, well_formed
+from .spans import digits, escape, prefix_of, scan, splice, start_tag, stream, well_formed
 from .webextension import (
     ADDIN_REFERENCE, ADDIN_VERSION, AUTO_SHOW, PAIRING_REQUIREMENTS, PYODIDE_VERSION, REQUIREMENTS,
     TASKPANES, XLWINGS_REQUIREMENT, add_web_extension, lite_extension, lite_properties,
@@ -62,7 +60,7 @@ __all__ = [
     "keep_cached_values",
 ]
 CALC_PR = '<calcPr calcId="191029"/>'
-# The How-to paragraph of a Lite copy, in place of the classic set-up (layout.CLASSIC_SETUP).
+# The How-to paragraph of a Lite copy, in place of the classic set-up (how_to.CLASSIC_SETUP).
 LITE_SETUP = (
     "The formulas call the chessrating Excel functions (ELO_*, FIDE_*, USCF_*, PERF_RATING, "
     "RATING_GOAL) through xlwings Lite, in Excel on Windows, Mac and the web. Install the "
@@ -70,7 +68,7 @@ LITE_SETUP = (
     "in its task pane: the file carries the functions' code, and Lite downloads xlwings "
     "itself. Until then the cells keep the values they were saved with.")
 # The FIDE Swiss template's How-to paragraph on pairing, in place of the classic one
-# (workbooks.swiss.CLASSIC_PAIRING).
+# (how_to.CLASSIC_PAIRING).
 LITE_PAIRING = (
     "Pairing the next round (FIDE Dutch system, computed by gacrux, FIDE's engine): once every "
     "game of a round has its result, click the button 'Pair next round' at the top (once the "

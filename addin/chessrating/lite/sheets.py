@@ -11,12 +11,11 @@ cell. Calls elsewhere in a sheet (conditional formats, validations) are listed, 
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape
 
 from ..errors import RatingError
 from xlrecalc import FormulaSyntaxError, SharedFormula, parse_ref
 from ..udfs import __all__ as FUNCTION_NAMES
-from .spans import digits, scan, start_tag
+from .spans import digits, escape, scan, start_tag
 
 __all__ = ["LITE_PREFIX", "lite_formula", "cell_place", "cell_address", "SheetRewrite", "dynamic_array_cm"]
 

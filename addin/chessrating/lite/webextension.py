@@ -23,13 +23,12 @@ import uuid
 import zipfile
 from pathlib import Path
 from typing import NamedTuple
-from xml.sax.saxutils import escape
 
 from ..errors import RatingError
 from .embedded import main_py
 from .parts import add_relationship, append_child, empty_rels, relationship_id
 from .sheets import LITE_PREFIX
-from .spans import digits, prefix_of, scan, start_tag, stream
+from .spans import digits, escape, prefix_of, scan, start_tag, stream
 
 __all__ = [
     "ADDIN_REFERENCE", "PYODIDE_VERSION", "ADDIN_VERSION", "XLWINGS_REQUIREMENT",

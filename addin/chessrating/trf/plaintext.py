@@ -23,6 +23,7 @@ a CJK extension ideograph, 𝔄) counts two. **Decision**: such a character is w
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -30,10 +31,12 @@ __all__ = ["one_line", "replaced", "one_line_noted", "ASTRAL_MARK"]
 
 ASTRAL_MARK = "?"  # what a character outside the Basic Multilingual Plane becomes
 _BREAKING = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
-# Every character of the BMP that breaks a line or a column (about 2,200, surrogates
-# included), found once and held as ranges of one regular expression: a 10 MB line in a
-# fraction of a second.
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+
+
 def _ranges() -> str:
+    """Every character of the BMP that breaks a line or a column (about 2,200, surrogates
+    included), as the ranges of a regular expression's class."""
     spans: list[list[int]] = []
     for cp in range(0x10000):
         if unicodedata.category(chr(cp)) in _BREAKING:
@@ -44,9 +47,19 @@ def _ranges() -> str:
     return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in spans)
 
 
-_ODD_BMP = re.compile(f"[{_ranges()}]")
-_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
-_ODD_ALL = re.compile(f"[{_ranges()}\\U00010000-\\U0010FFFF]")
+# The ranges are found once, on the first text that needs them: scanning the BMP costs more
+# than most commands spend on text. Every breaking category is one :meth:`str.isprintable`
+# refuses (it accepts no ``C*``, ``Zl`` or ``Zp`` character), so printable text never needs
+# them. One regular expression over the ranges does a 10 MB line in a fraction of a second.
+@functools.cache
+def _odd_bmp() -> re.Pattern[str]:
+    return re.compile(f"[{_ranges()}]")
+
+
+@functools.cache
+def _odd_all() -> re.Pattern[str]:
+    return re.compile(f"[{_ranges()}\\U00010000-\\U0010FFFF]")
+
 
 def one_line(text: str, *, astral: bool = True) -> str:
     """``text`` with each character that breaks a line or a column replaced (module doc):
@@ -58,7 +71,8 @@ def one_line(text: str, *, astral: bool = True) -> str:
     """
     if text.isascii() and text.isprintable():
         return text
-    text = _ODD_BMP.sub(" ", text)
+    if not text.isprintable():
+        text = _odd_bmp().sub(" ", text)
     return _ASTRAL.sub(ASTRAL_MARK, text) if astral else text
 
 
@@ -66,8 +80,13 @@ def replaced(text: str, *, astral: bool = True) -> list[str]:
     """The characters :func:`one_line` replaces in ``text``, as ``U+XXXX``, each once."""
     if text.isascii() and text.isprintable():
         return []
-    found = dict.fromkeys(f"U+{ord(ch):04X}" for ch in (_ODD_ALL if astral else _ODD_BMP).findall(text))
-    return list(found)
+    if text.isprintable():  # no line or column breaks: only the astral characters count
+        if not astral:
+            return []
+        odd = _ASTRAL
+    else:
+        odd = _odd_all() if astral else _odd_bmp()
+    return list(dict.fromkeys(f"U+{ord(ch):04X}" for ch in odd.findall(text)))
 
 
 def one_line_noted(text: str) -> tuple[str, str | None]:

@@ -29,6 +29,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import checks
+from ..how_to import CLASSIC_SETUP, LINE_HEIGHT, paragraph_height
 from .writer import EvaluatedWorkbook, FormulaWorksheet, column_name
 
 __all__ = [
@@ -232,11 +233,6 @@ def write_quiet_formula(sheet: Worksheet, row: int, col: int, formula: str, fmt:
 # Width of the How-to column (characters of the default font): fits a portrait A4 page
 # within its margins even where a viewer's substitute font is wider (LibreOffice).
 HOW_TO_WIDTH = 68
-# Characters of running text per line at that width (proportional text is narrower
-# than the digit the width is measured in, less so in substitute fonts), and the height
-# of one line in points.
-_CHARS_PER_LINE = 80
-_LINE_HEIGHT = 15
 
 
 def write_conf_sheet(book: Workbook, styles: Styles, modules: str = UDF_MODULE) -> Worksheet:
@@ -252,43 +248,11 @@ def write_conf_sheet(book: Workbook, styles: Styles, modules: str = UDF_MODULE) 
     sheet.merge_range(2, 0, 2, 1, "This sheet tells the classic xlwings add-in where the chess "
                                   "functions live (xlwings reads the keys above the first empty "
                                   "cell in column A).", styles.note_wrap)
-    sheet.set_row(2, 4 * _LINE_HEIGHT)
+    sheet.set_row(2, 4 * LINE_HEIGHT)
     sheet.set_column(0, 0, 18)
     sheet.set_column(1, 1, 22)
     print_setup(sheet, 0, 2, 1, landscape=False)
     return sheet
-
-
-def _wrapped_lines(text: str) -> int:
-    """Lines a paragraph takes when wrapped at word boundaries in the How-to column.
-
-    >>> _wrapped_lines("short"), _wrapped_lines("word " * 30)
-    (1, 2)
-    """
-    lines, used = 1, 0
-    for word in text.split():
-        need = len(word) if used == 0 else used + 1 + len(word)
-        if need > _CHARS_PER_LINE and used:
-            lines, used = lines + 1, len(word)
-        else:
-            used = need
-    return lines
-
-
-# The How-to paragraph on setting up the functions in Excel; a Lite copy
-# (chessrating.lite) puts its own in its place.
-CLASSIC_SETUP = (
-    "The formulas call the chessrating Excel functions (ELO_*, FIDE_*, USCF_*, PERF_RATING, "
-    "RATING_GOAL). In Windows Excel install the xlwings add-in and chessrating, save "
-    "this file as .xlsm, click Import Functions, then press Ctrl+Alt+F9; the xlwings.conf "
-    "sheet already names the module chessrating.udfs. For xlwings Lite (Excel on Windows, "
-    "Mac and the web) open the Lite copy of this file (workbooks/lite/) and click Trust and "
-    "Continue: it carries its own code.")
-
-
-def paragraph_height(text: str) -> float:
-    """The height of a How-to row holding ``text``, in points."""
-    return _LINE_HEIGHT * _wrapped_lines(text) + 3
 
 
 def write_how_to_sheet(book: Workbook, styles: Styles, heading: str, lines: list[str]) -> Worksheet:

@@ -43,6 +43,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..errors import RatingError
+from ..how_to import CLASSIC_PAIRING
 from .event import NORM_TITLES
 from .fide import (
     AFTER_PLAYERS, K_COL, PLAYER_HEADERS, RATING_COL, STANDINGS_NAMES, TIEBREAK_SETTINGS, TOTAL_COLUMNS,
@@ -90,16 +91,6 @@ SWISS_ROUNDS = 11
 # this name over the cell its link selects, row 1 beside the heading.
 PAIR_BUTTON = "PairNextRound"
 PAIR_BUTTON_CELL = (0, 4)  # E1, zero-based
-
-# The How-to paragraph on pairing; a Lite copy (chessrating.lite) puts its own in its place.
-CLASSIC_PAIRING = (
-    "Pairing the next round (FIDE Dutch system, computed by gacrux, FIDE's engine): once every "
-    "game of a round has its result, the macro pair_next_round writes the next round's "
-    "opponents and colours (U for the pairing-allocated bye), results left empty. After "
-    "Import Functions press Alt+F8 and run pair_next_round, or assign it to a button (the "
-    "button 'Pair next round' at the top serves the xlwings Lite copy). A player who asks for "
-    "a bye gets H, B or Z in that round's result, with no opponent, before the pairing. A "
-    "round with a game without a result is not paired: a message says which.")
 
 HOW_TO = [
     "1. Fill the player list in starting-number order: the row number is the player's number. "
