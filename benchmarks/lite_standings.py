@@ -260,6 +260,18 @@ def LITE_SPLIT(reset):
 """
 
 
+def run_in_node(folder: Path, request: dict[str, Any]) -> dict[str, Any]:
+    """``request`` run by tests/lite/run_main.mjs in Node (written to ``folder`` first);
+    its answer, or the script's exit with Node's error."""
+    path = folder / "request.json"
+    path.write_text(json.dumps(request, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run(["node", "--max-old-space-size=4096", str(NODE_DIR / "run_main.mjs"), str(path)],
+                          cwd=NODE_DIR, capture_output=True, text=True, timeout=7200)
+    if done.returncode != 0:
+        sys.exit(done.stderr[-3000:])
+    return json.loads(done.stdout)
+
+
 def split(players: int, rounds: int, folder: Path, keep: Path | None, main_text: str, repeat: int) -> None:
     """Print one repeated call of each standings function split into the key, the answer
     converted back and the rest (see the module's ``--split``)."""
@@ -277,13 +289,7 @@ def split(players: int, rounds: int, folder: Path, keep: Path | None, main_text:
     request = {"site": str(site(folder)), "main": main_text + SPLIT_CODE, "calls": [],
                "recalculations": {"arguments": texts, "runs": [{"label": "warm", "calls": warm},
                                                                  {"label": "split", "calls": timed}]}}
-    path = folder / "request.json"
-    path.write_text(json.dumps(request, ensure_ascii=False), encoding="utf-8")
-    done = subprocess.run(["node", "--max-old-space-size=4096", str(NODE_DIR / "run_main.mjs"), str(path)],
-                          cwd=NODE_DIR, capture_output=True, text=True, timeout=7200)
-    if done.returncode != 0:
-        sys.exit(done.stderr[-3000:])
-    answer = json.loads(done.stdout)
+    answer = run_in_node(folder, request)
     given = answer["recalculation_answers"][f"LITE_SPLIT:[{report_}]"]["value"]
     parts = json.loads(given[0][0] if isinstance(given, list) else given)  # xlwings hands a cell as [[text]]
     cpu = answer["recalculations"][1]["cpu_ms_by_function"]
@@ -313,13 +319,7 @@ def measure(players: int, rounds: int, folder: Path, keep: Path | None, main_tex
     runs = [run for run in recorded["runs"] if only is None or run["label"] in only]
     request = {"site": str(site(folder)), "main": main_text, "calls": [],
                "recalculations": {"arguments": recorded["arguments"], "runs": runs}}
-    path = folder / "request.json"
-    path.write_text(json.dumps(request, ensure_ascii=False), encoding="utf-8")
-    done = subprocess.run(["node", "--max-old-space-size=4096", str(NODE_DIR / "run_main.mjs"), str(path)],
-                          cwd=NODE_DIR, capture_output=True, text=True, timeout=7200)
-    if done.returncode != 0:
-        sys.exit(done.stderr[-3000:])
-    answer = json.loads(done.stdout)
+    answer = run_in_node(folder, request)
     expected = recorded["expected"]
     answer["wrong"] = [key for key, value in answer["recalculation_answers"].items()
                        if "value" not in value or not same(value["value"], expected[key])]

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from .recalculation import (CellError, CellValues, Report, Step, chart_values, recalculate,
                                 record_values, written_value)
     from .values import ERROR_CODES, PENDING, XlErr, excel_text
-    from .xmlspans import DocumentTypeDeclared, ElementAsWritten, every_element, tag_end
+    from .xmlspans import DocumentTypeDeclared, ElementAsWritten, escape, every_element, tag_end
 
 # Each name by the module that defines it (the imports above, for the type checker),
 # loaded at its first use (:mod:`.lazy`): a caller that needs a path check or a cell
@@ -74,7 +74,7 @@ _HOMES = {name: f".{module}" for module, names in {
     "recalculation": "CellError CellValues Report Step chart_values recalculate record_values "
                      "written_value",
     "values": "ERROR_CODES PENDING XlErr excel_text",
-    "xmlspans": "DocumentTypeDeclared ElementAsWritten every_element tag_end",
+    "xmlspans": "DocumentTypeDeclared ElementAsWritten escape every_element tag_end",
 }.items() for name in names.split()}
 __getattr__ = names_from(__name__, _HOMES)
 
@@ -92,6 +92,6 @@ __all__ = [
     # values as a sheet's and a chart's XML hold them
     "write_cached_values", "cell_xml_value", "value_text", "label_text", "number_text",
     "excel_text",
-    # XML as written: a tag's end, and every element in the file's order
-    "tag_end", "every_element", "ElementAsWritten", "DocumentTypeDeclared",
+    # XML as written: a tag's end, every element in the file's order, a text escaped
+    "tag_end", "every_element", "ElementAsWritten", "DocumentTypeDeclared", "escape",
 ]

@@ -32,6 +32,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .xmlspans import escape
+
 __all__ = ["is_chart_part", "patch_chart", "Lookup", "number_text", "label_text", "escape", "unescape"]
 
 # The values of the cells a series formula names, in order, or None when unknown.
@@ -40,20 +42,6 @@ Lookup = Callable[[str], "list[Any] | None"]
 _CHART_PART = re.compile(r"xl/charts/chart\d*\.xml")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _ENTITIES = {"&apos;": "'", "&quot;": '"'}
-
-
-def escape(text: str, entities: dict[str, str] | None = None) -> str:
-    """``&``, ``<`` and ``>`` escaped for XML, and ``entities`` replaced too, as
-    ``xml.sax.saxutils.escape`` does; that module loads the standard library's URL and
-    HTTP clients, a fiftieth of a second at every start of the command.
-
-    >>> escape("a<b & c>d"), escape('say "x"', {'"': "&quot;"})
-    ('a&lt;b &amp; c&gt;d', 'say &quot;x&quot;')
-    """
-    text = text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-    for char, entity in (entities or {}).items():
-        text = text.replace(char, entity)
-    return text
 
 
 def unescape(text: str, entities: dict[str, str] | None = None) -> str:
