@@ -22,6 +22,7 @@ def _table(ch: str, astral: bool) -> str:
     return " " if unicodedata.category(ch) in BREAKING else ch
 
 
+@pytest.mark.slow  # every code point, twice: with the slow tests
 @pytest.mark.parametrize("astral", [True, False])
 def test_every_code_point_alone_follows_the_table(astral: bool) -> None:
     # one character a text: each takes its own path (ASCII, printable, not printable)
@@ -29,6 +30,7 @@ def test_every_code_point_alone_follows_the_table(astral: bool) -> None:
         assert one_line(ch, astral=astral) == _table(ch, astral), f"U+{ord(ch):04X}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("astral", [True, False])
 def test_every_code_point_in_runs_follows_the_table(astral: bool) -> None:
     # all 1,114,112 code points, in runs of 64: printable runs and the others alike
