@@ -27,7 +27,8 @@ the key leaves out the function never sees, and a hit still answers exactly what
 function would: of an unread range only its size is looked at (a range larger than an
 argument may be is refused as before), not its cells.
 
->>> answers_key(([[1, "½", None]], "BH")) == answers_key(([[1, "½", None]], "BH"))
+>>> key = answers_key(([[1, "½", None]], "BH"))
+>>> key is not None and key == answers_key(([[1, "½", None]], "BH"))
 True
 >>> answers_key(([[1]],)) == answers_key(([[1.0]],)), answers_key(([[object()]],))
 (False, None)

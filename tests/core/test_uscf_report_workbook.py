@@ -163,3 +163,13 @@ def test_records_follow_their_players_when_the_import_renumbers():
     records = national_records(fitted, "USA")
     assert list(records) == [2] and records[2].national_id == "12345678"
     assert parse_national_line("### SSSS sTTT NNNN") is None
+
+
+def test_a_year_typed_into_a_date_cell_is_named_as_one():
+    # 2026 typed into a cell formatted as a date shows as 1905/07/18 (serial 2026): the
+    # reason says so, as the TRF export does (trf.celldates), not a bare "is not a date"
+    rows = [("Doe, Jane", 1812, [(2, "W", 1)], "30000001", None),
+            ("Roe, Richard", 1700, [(1, "B", 0)], "30000002", None)]
+    report = {**REPORT, "ReportEnd": dt.datetime(1905, 7, 18)}
+    issues = [str(i) for i in checked(uscf_book(book(rows, report=report)))]
+    assert issues[0] == "event: end date: holds 2026, a year typed into a date cell (shown as 1905/07/18)"

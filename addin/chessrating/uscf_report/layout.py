@@ -141,7 +141,7 @@ def report_text(value: str) -> str:
     >>> report_text("  Álvarez,   José ")
     'Alvarez, Jose'
     """
-    folded = unicodedata.normalize("NFKD", one_line(value))  # no line break of any kind
+    folded = unicodedata.normalize("NFKD", one_line(value, astral=False))  # no line break; past U+FFFF kept, named
     plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
     return " ".join(plain.split())
 
@@ -155,9 +155,11 @@ def text_problem(value: str, width: int) -> str | None:
     ("has a character outside ASCII: 'Ø'", 'is 31 characters, the field holds 30', None)
     >>> text_problem("Smith, Ann\\u2028Forged", 30)
     'has a control or line-break character: U+2028'
+    >>> text_problem("Ann \U0001F600", 30)
+    "has a character outside ASCII: '\U0001f600'"
 
     """
-    breaks = replaced(value)
+    breaks = replaced(value, astral=False)  # a character past U+FFFF is named below, as not ASCII
     if breaks:  # a line break or control: named, never written (a reader may split there)
         return f"has a control or line-break character: {', '.join(breaks[:3])}"
     text = report_text(value)

@@ -65,19 +65,20 @@ class UscfBook:
     issues: list[Issue] = field(default_factory=list)
 
 
-def _date(value: Any) -> _dt.date | None:
-    """A date cell's date, or ``None`` (the caller names a value that is not one)."""
+def _date(value: Any) -> tuple[_dt.date | None, str]:
+    """A date cell's date, or ``None`` and why not (a blank cell is not asked)."""
     if isinstance(value, (_dt.date, int, float)) and not isinstance(value, bool):
         # a date before 1910 is a year or number typed into a date cell (2026 shows as
-        # 1905/07/18): named by the caller, never reported (trf.celldates)
-        return cell_date(value)[0]
+        # 1905/07/18): named as such (trf.celldates)
+        found_date, problem = cell_date(value)
+        return found_date, (problem or "").removesuffix("; not written")
     found = _ISO_DATE.fullmatch(cell_text(value))
     if found:
         try:
-            return _dt.date(*(int(g) for g in found.groups()))
+            return _dt.date(*(int(g) for g in found.groups())), ""
         except ValueError:
-            return None
-    return None
+            pass
+    return None, f"{cell_text(value)!r} is not a date (type it as a date, e.g. 2026/03/07)"
 
 
 def _rounds(view: BookView, sheet: str, header_row: int, from_col: int) -> list[tuple[int, int | None, int]]:
@@ -102,9 +103,10 @@ def _event(view: BookView, t: Tournament, issues: list[Issue]) -> ReportInfo:
     t.city, t.time_control = view.text("ReportCity"), view.text("ReportTimeControl")
     for name, attr, label in (("ReportStart", "start_date", "start date"), ("ReportEnd", "end_date", "end date")):
         raw = view.one(name)
-        setattr(t, attr, _date(raw))
-        if raw is not None and getattr(t, attr) is None:
-            issues.append(Issue(0, "", label, f"{cell_text(raw)!r} is not a date (type it as a date, e.g. 2026/03/07)"))
+        found, why = _date(raw) if raw is not None else (None, "")
+        setattr(t, attr, found)
+        if found is None and why:
+            issues.append(Issue(0, "", label, why))
     system = view.text("ReportRatingSystem").upper()
     dual = view.one("DualRated")
     if system in ("R", "D", "Q") and isinstance(dual, bool) and dual != (system == "D"):
