@@ -119,3 +119,23 @@ def test_several_exact_vlookups_at_once_equal_each_alone(looked: list[Any], pair
     at_once = MANY["VLOOKUP"](("S", 1, 1), values, table, 2.0, False).rows()
     alone = [[FUNCTIONS["VLOOKUP"](("S", 1, 1), v, table, 2.0, False)] for v in looked]
     assert [[_shown(v) for v in row] for row in at_once] == [[_shown(v) for v in row] for row in alone]
+
+
+def test_an_error_looked_up_with_others_is_the_answer_as_it_is_looked_up_alone(tmp_path: Path) -> None:
+    # MATCH of several values indexes the table once; an #N/A among the values looked up
+    # (here VLOOKUP's, with its reason) comes back as it comes back when looked up alone,
+    # while a value not found is MATCH's own bare #N/A
+    import openpyxl
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A1"], sheet["A2"], sheet["A3"] = "a", '=VLOOKUP("zz",B1:C3,2,FALSE)', "q"
+    sheet["B1"], sheet["B2"], sheet["B3"] = "a", "b", "c"
+    sheet["D1"] = ArrayFormula("D1:D3", "=MATCH(A1:A3,B1:B3,0)")
+    sheet["E2"], sheet["E3"] = "=MATCH(A2,B1:B3,0)", "=MATCH(A3,B1:B3,0)"
+    book.save(tmp_path / "m.xlsx")
+    values = recalculate(tmp_path / "m.xlsx", tmp_path / "out.xlsx").values
+    assert values[("Sheet", "D1")] == 1.0
+    assert values[("Sheet", "D2")] == values[("Sheet", "E2")] == "'zz' not found"
+    assert values[("Sheet", "D3")] == values[("Sheet", "E3")] == "#N/A"

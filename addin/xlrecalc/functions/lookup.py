@@ -206,9 +206,11 @@ def lookup_key(value: Any) -> tuple[int, Any] | None:
 
 
 def _each_exact(values: Rng | Arr, items: list[Any], answer: Callable[[int], Any],
-                alone: Callable[[Any], Any]) -> Arr:
+                alone: Callable[[Any], Any],
+                missing: Callable[[Any], XlErr] = lambda value: XlErr(NA, f"{value!r} not found")) -> Arr:
     """Several values looked up in exact mode with ``items`` indexed once: ``answer``
-    of the position found; a value with wildcards, compared one by one, ``alone``."""
+    of the position found, ``missing`` of a value not found; a value with wildcards,
+    compared one by one, ``alone``; an error looked up is the answer as it is."""
     first = _first_positions(items)
 
     def one(value: Any) -> Any:
@@ -219,7 +221,7 @@ def _each_exact(values: Rng | Arr, items: list[Any], answer: Callable[[int], Any
             return alone(value)
         key = _key(value)
         found = first.get(key) if key is not None else None
-        return XlErr(NA, f"{value!r} not found") if found is None else answer(found)
+        return missing(value) if found is None else answer(found)
     return Arr([[one(v) for v in row] for row in values.rows()])
 
 
@@ -231,10 +233,8 @@ def _match_many(here: Any, values: Rng | Arr, array: Any, kind: Any = MISSING) -
     mode = 1 if kind is MISSING else integer(_lookup_value(kind, here))
     if mode != 0 or isinstance(array, XlErr) or (isinstance(array, (Rng, Arr)) and min(array.shape) > 1):
         return None
-    found = _each_exact(values, _vector(array), lambda i: float(i + 1),
-                        lambda v: _match(here, v, array, kind))
-    return Arr([[XlErr(NA) if isinstance(v, XlErr) and v.code == NA else v for v in row]
-                for row in found.rows()])
+    return _each_exact(values, _vector(array), lambda i: float(i + 1),
+                       lambda v: _match(here, v, array, kind), lambda v: XlErr(NA))
 
 
 def _vlookup_many(here: Any, values: Rng | Arr, table: Any, index: Any,
