@@ -202,8 +202,8 @@ _SEEN_ONCE = object()
 def settled(rng: Rng, kind: str, derive: Callable[[list[Any]], Any]) -> Any:
     """``derive`` of the values of ``rng`` (:meth:`Rng.values`, without its check of the
     size), kept for the next calls with the same range and ``kind`` once the range is
-    settled: none of its cells pending (those it read were evaluated first, and a cell
-    under evaluation, in a cycle, stays pending), so no cell of it changes again in this
+    settled: none of its cells pending when it is read (one under evaluation, in a cycle,
+    reads as the cycle's error for now), so no cell of it changes again in this
     evaluation of the book (``Book.settled``, emptied before each; a book that iterates
     its cycles evaluates cells again, and keeps nothing). A formula copied down a column
     looking up the same column (``MATCH(A5,$B$5:$B$204,0)``) reads it and derives from
@@ -221,9 +221,8 @@ def settled(rng: Rng, kind: str, derive: Callable[[list[Any]], Any]) -> Any:
         return found
     values, pending = rng._flat()
     answer = derive(values)
-    if pending and PENDING in rng._flat()[0]:  # a cell of it under evaluation
-        return answer
-    memo[key] = answer
+    if not pending:  # read whole as it stands: kept (a pending cell read now is kept next time)
+        memo[key] = answer
     return answer
 
 
