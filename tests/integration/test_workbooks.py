@@ -260,6 +260,26 @@ def test_an_evaluated_workbook_writes_values_into_its_own_sheets_only(tmp_path: 
     assert not (tmp_path / "x.xlsx").exists()
 
 
+def test_a_formula_the_engine_cannot_evaluate_is_written_whole(tmp_path: Path) -> None:
+    # its text handed over to the evaluating book comes back for the file, with no value
+    # the engine found (an add-in function it does not know), as with one it evaluated
+    import zipfile
+    import xml.etree.ElementTree as ET
+
+    from chessrating.workbooks.writer import EvaluatedWorkbook
+
+    book = EvaluatedWorkbook(str(tmp_path / "x.xlsx"))
+    sheet = book.add_worksheet("S")
+    sheet.write_formula(0, 0, "=NOSUCHFN(1)")
+    sheet.write_formula(1, 0, "=1+1")
+    book.close()
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    with zipfile.ZipFile(tmp_path / "x.xlsx") as archive:
+        root = ET.fromstring(archive.read("xl/worksheets/sheet1.xml"))
+    formulas = {c.get("r"): (c.find(f"{main}f").text, c.find(f"{main}v").text) for c in root.iter(f"{main}c")}
+    assert formulas == {"A1": ("NOSUCHFN(1)", "0"), "A2": ("1+1", "2")}
+
+
 def test_rows_and_spans_are_written_as_xlsxwriter_writes_them(tmp_path: Path) -> None:
     # A FormulaWorksheet with gaps, comments, rows set apart and cells far right, its
     # formulas left without values, comes out byte for byte as XlsxWriter's own

@@ -195,13 +195,16 @@ class FormulaWorksheet(Worksheet):
         """A formula cell evaluated is written as ``chessrating recalc`` writes its value
         into a file: the kind in ``t=`` (none for a number) and the value in ``<v>``."""
         at = (row + 1, col + 1)
-        if type(cell) is not CellFormulaTuple or at not in self.cached:  # no value found
+        if type(cell) is not CellFormulaTuple:
             super()._write_cell(row, col, cell)
             return
-        typed, text = _xml_value(self.cached[at])
         formula = cell.formula
-        if formula is _HANDED_OVER:
+        if formula is _HANDED_OVER:  # the book holds the text now (book_of)
             formula = self.formula_source[(self.name, *at)].text[1:]
+        if at not in self.cached:  # no value found (a function the engine does not know)
+            super()._write_cell(row, col, cell._replace(formula=formula))
+            return
+        typed, text = _xml_value(self.cached[at])
         self.fh.write(f'<c r="{column_name(col)}{row + 1}"{self._style_of(row, col, cell)}{typed}>'
                       f"<f>{self._escape_data(formula)}</f><v>{text}</v></c>")
 
