@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from .engine import Book, evaluate_book
     from .loading import load_book, load_book_openpyxl
     from .output import content_kind, default_output, output_path, same_file
-    from .parse import FormulaSyntaxError, column_letters, parse_ref
+    from .parse import FormulaSyntaxError, column_letters, column_number, parse_ref
     from .patch import cell_xml_value, value_text, write_cached_values
     from .reader import SharedFormula
     from .recalculation import (CellError, CellValues, Report, Step, chart_values, recalculate,
@@ -68,7 +68,7 @@ _HOMES = {name: f".{module}" for module, names in {
     "engine": "Book evaluate_book",
     "loading": "load_book load_book_openpyxl",
     "output": "content_kind default_output output_path same_file",
-    "parse": "FormulaSyntaxError column_letters parse_ref",
+    "parse": "FormulaSyntaxError column_letters column_number parse_ref",
     "patch": "cell_xml_value value_text write_cached_values",
     "reader": "SharedFormula",
     "recalculation": "CellError CellValues Report Step chart_values recalculate record_values "
@@ -88,7 +88,7 @@ __all__ = [
     # a book evaluated in memory, and the values its cells hold
     "Book", "evaluate_book", "collector_paused", "XlErr", "ERROR_CODES", "PENDING",
     # references and formulas as written in a sheet
-    "parse_ref", "column_letters", "FormulaSyntaxError", "SharedFormula",
+    "parse_ref", "column_letters", "column_number", "FormulaSyntaxError", "SharedFormula",
     # values as a sheet's and a chart's XML hold them
     "write_cached_values", "cell_xml_value", "value_text", "label_text", "number_text",
     "excel_text",

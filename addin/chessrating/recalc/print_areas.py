@@ -34,6 +34,11 @@ EntryArea(sheet='Games', top=4, marks_sheet='Crosstable', first=4, col=1, last=2
 b'<definedName name="_xlnm.Print_Area" localSheetId="0">Games!$A$1:$J$7</definedName><definedName name="_xlnm.Print_Area" localSheetId="1">Report!$A$1:$C$9</definedName></definedNames></workbook>'
 >>> fix_print_areas(xml, {"Games": "Games!$A$1:$J$204"}) == xml
 True
+>>> prefixed = xml.replace(b"<", b"<x:").replace(b"<x:/", b"</x:")   # a workbook prefixing its namespace
+>>> fix_print_areas(prefixed, {"Report": "Report!$A$1:$C$9"}).endswith(
+...     b'</x:definedName><x:definedName name="_xlnm.Print_Area" localSheetId="1">Report!$A$1:$C$9'
+...     b'</x:definedName></x:definedNames></x:workbook>')
+True
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from xml.parsers.expat import ExpatError, ParserCreate
 
-from xlrecalc import column_letters, every_element
+from xlrecalc import column_letters, column_number, escape, every_element
 
 __all__ = ["ENTERED", "EntryArea", "print_area_formula", "parse_print_area", "fixed_area",
            "formula_print_areas", "fix_print_areas"]
@@ -105,17 +110,9 @@ def parse_print_area(text: str) -> EntryArea | None:
     if found["width"] is None:
         if found["again2"] != text[found.start("a"):found.end("ar2")] or found["ar1"] != found["ar2"]:
             return None
-        across = (found["a"], int(found["ar1"]) - 1, _column(found["a1"]), _column(found["a2"]))
-    return EntryArea(found["sheet"], int(found["top"]), found["m"], int(found["mr1"]) - 1, _column(found["m1"]),
+        across = (found["a"], int(found["ar1"]) - 1, column_number(found["a1"]) - 1, column_number(found["a2"]) - 1)
+    return EntryArea(found["sheet"], int(found["top"]), found["m"], int(found["mr1"]) - 1, column_number(found["m1"]) - 1,
                      int(found["mr2"]) - 1, int(found["width"] or found["least"]), across)
-
-
-def _column(letters: str) -> int:
-    """``A`` is 0, ``AA`` 26."""
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - ord("A") + 1
-    return number - 1
 
 
 def fixed_area(text: str, value: Callable[[str, int, int], Any]) -> str | None:
@@ -191,12 +188,6 @@ def _entered_names(xml: bytes) -> list[str]:
     return found
 
 
-def _escape(text: str) -> str:
-    """``&``, ``<`` and ``>`` escaped for XML, as ``xml.sax.saxutils.escape`` does (that
-    module loads the standard library's URL and mail clients at every start)."""
-    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-
-
 def fix_print_areas(xml: bytes, fixed: dict[str, str]) -> bytes:
     """``xl/workbook.xml`` with the print area of each sheet named in ``fixed`` (sheet ->
     range) set to that range, in place of any it had (:func:`chessrating.recalc.recalculate`
@@ -217,18 +208,18 @@ def fix_print_areas(xml: bytes, fixed: dict[str, str]) -> bytes:
               and element.attrs.get("localSheetId") in wanted):
             area = wanted.pop(element.attrs["localSheetId"])
             if element.text.replace("'", "") != area.replace("'", ""):
-                out += [xml[at:element.tag_end], _escape(area).encode("utf-8")]
+                out += [xml[at:element.tag_end], escape(area).encode("utf-8")]
                 at = element.content_end
     if not wanted:
         return b"".join(out) + xml[at:]
-    added = "".join(f'<definedName name="{_NAME}" localSheetId="{i}">{_escape(area)}</definedName>'
+    anchor = names if names is not None else next(e for e in elements if e.name == "sheets")
+    prefix = anchor.prefix(xml).decode()  # the workbook's own prefix for its main namespace
+    added = "".join(f'<{prefix}definedName name="{_NAME}" localSheetId="{i}">{escape(area)}</{prefix}definedName>'
                     for i, area in sorted(wanted.items(), key=lambda item: int(item[0]))).encode("utf-8")
     if names is not None and not names.empty:
         out += [xml[at:names.content_end], added]
         at = names.content_end
     else:
-        anchor = names if names is not None else next(e for e in elements if e.name == "sheets")
-        prefix = anchor.prefix(xml).decode()
         out += [xml[at:anchor.end] if names is None else xml[at:anchor.start],
                 f"<{prefix}definedNames>".encode() + added + f"</{prefix}definedNames>".encode()]
         at = anchor.end
