@@ -138,6 +138,9 @@ def test_a_typed_swiss_with_a_hostile_name(swiss: Path, tmp_path: Path, capsys, 
     # Round 2: 2-1 (top score 1, sum 1.5) before 3-4 (top 0.5, sum 0.5)
     round2 = [[c.text for c in row] for row in page.tables["pairings-2"][1:]]
     assert round2 == [["1", "Beta (2)", "½ – ½", f"{HOSTILE} (1)"], ["2", "Gamma (3)", "1 – 0", "Delta (4)"]]
+    # --provisional on final standings writes the same final page
+    assert publish(capsys, str(typed), "--provisional")[0] == 0
+    assert (tmp_path / "typed.html").read_text(encoding="utf-8") == text
 
 
 def test_a_contradiction_refuses_with_nothing_written(swiss: Path, tmp_path: Path, capsys) -> None:

@@ -101,7 +101,7 @@ def publish_book(book: str | os.PathLike[str], output: str | os.PathLike[str] | 
     if causes and not provisional:
         raise PublishRefused(f"{book}: the standings are not final", list(report.problems), list(report.errors))
     data.problems = causes
-    text = event_page(data, provisional=bool(causes) or provisional)
+    text = event_page(data, provisional=bool(causes))  # a final page stays final with --provisional
     if progress is not None:
         progress.update("writing", target.name, 0.95)
     try:
