@@ -38,8 +38,8 @@ def main() -> None:
         json.dump(custom_functions_meta(udfs), sys.stdout)
     elif request == "signatures":  # as xlwings reads it at each call, its own function's, kept
         functions = {name: getattr(udfs, name) for name in udfs.__all__}
-        json.dump({name: [str(inspect.signature(fn)), str(inspect.signature(inspect.unwrap(fn))),
-                          "__signature__" in vars(fn)] for name, fn in functions.items()}, sys.stdout)
+        json.dump({name: [str(inspect.signature(fn)), "__signature__" in vars(fn)]
+                   for name, fn in functions.items()}, sys.stdout)
     else:
         json.dump([call(c["func"], c["args"]) for c in request], sys.stdout)
 
