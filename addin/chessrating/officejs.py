@@ -85,15 +85,12 @@ def tiebreak_unread(code: Any) -> frozenset[str]:
     does not read: ``colours`` unless a code computed reads colours, ``ratings`` likewise;
     none for a code that cannot be read (the function refuses it, reading everything).
 
-    The codes are read as ``TIEBREAK`` reads them: a range of codes without its blanks."""
+    The codes are read by the function's own reading (:func:`.udfs.tiebreak_codes`)."""
     from . import tiebreaks
+    from .udfs import tiebreak_codes
 
     try:
-        if isinstance(code, (list, tuple)):
-            wanted: Any = [tiebreaks.parse_code(c).text for c in cells.flatten(code)
-                           if not (c is None or cells.typed_zero(c) or (isinstance(c, str) and not c.strip()))]
-        else:
-            wanted = tiebreaks.parse_code(code).text
+        wanted = tiebreak_codes(code)
         return frozenset(name for name, reads in (("colours", tiebreaks.reads_colours),
                                                   ("ratings", tiebreaks.reads_ratings)) if not reads(wanted))
     except Exception:  # any code it cannot read: every argument is read, and refused there

@@ -479,14 +479,7 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
     from .tiebreaks import fide as tiebreaks_fide
 
     chosen = read_text(cells.scalar(rules, "rules"), "rules", tiebreaks_core.RULES, "2026")
-    if isinstance(code, (list, tuple)):  # the list of codes up to this one (for DE)
-        listed = [c for c in flatten(code) if not (c is None or typed_zero(c) or (isinstance(c, str) and not c.strip()))]
-        for number, c in enumerate(listed, start=1):
-            check_excel_error(c, "code", number)
-        wanted: Any = [tiebreaks_core.parse_code(c).text for c in listed]
-    else:
-        check_excel_error(code, "code", None)
-        wanted = tiebreaks_core.parse_code(code).text
+    wanted = tiebreak_codes(code)
     # A code that reads no colour or rating never looks at them: a typo there stops only
     # the codes that read it (and the rows they rest on, tiebreaks.event.RefusedRating).
     arguments = (opponents, results, colours if tiebreaks_core.reads_colours(wanted) else None,
@@ -497,6 +490,22 @@ def TIEBREAK(code, opponents, results, colours=None, rules="2026", ratings=None)
     else:
         scores = event_cells.tiebreak_scores(key, chosen, _ON_SERVER)
     return [[value] for value in tiebreaks_core.tiebreak(wanted, scores.event, chosen, scores)]
+
+
+def tiebreak_codes(code: Any) -> Any:
+    """TIEBREAK's ``code`` as its cell gives it: one code's text, or for a range of codes
+    (the list up to this one, for DE) the list of their texts without the blank cells.
+    Read once here for the function and for what Lite's memo leaves out of its key
+    (:func:`.officejs.tiebreak_unread`)."""
+    from . import tiebreaks as tiebreaks_core
+
+    if isinstance(code, (list, tuple)):
+        listed = [c for c in flatten(code) if not (c is None or typed_zero(c) or (isinstance(c, str) and not c.strip()))]
+        for number, c in enumerate(listed, start=1):
+            check_excel_error(c, "code", number)
+        return [tiebreaks_core.parse_code(c).text for c in listed]
+    check_excel_error(code, "code", None)
+    return tiebreaks_core.parse_code(code).text
 
 
 @_doc_remembered(points="Each player's points, one per row.",
