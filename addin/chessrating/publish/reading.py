@@ -64,7 +64,7 @@ class EventData:
     tournament: Tournament = field(default_factory=Tournament)
     round_dates: list[Any] = field(default_factory=list)
     results_grid: dict[tuple[int, int], str] = field(default_factory=dict)  # round robin: (row, col) -> shown
-    problems: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # why provisional (the command's)
 
 
 def evaluate(path: Path) -> tuple[Any, Any]:
@@ -357,5 +357,4 @@ def read_event(book: Any, report: Any, path: Path) -> EventData:
     data.tournament = t
     dates = _named_values(book, "RoundDates") or []
     data.round_dates = [date_text(v, date1904) for row in dates for v in row]
-    data.problems = [str(p) for p in getattr(report, "problems", [])]
     return data

@@ -78,10 +78,11 @@ def round_boards(t: Tournament, r: int, round_robin: bool = False) -> tuple[list
     games: list[tuple[Player, Player | None, str]] = []
     seen: set[frozenset[int]] = set()
     off: list[tuple[Player, str]] = []
+    paired = any(q.game(r).opponent is not None for q in t.players)  # a round with a game
     for p in sorted(t.players, key=lambda q: q.number):
         game = p.game(r)
         if game.opponent is None:
-            if not (p.game(r).is_blank and not any(q.game(r).opponent is not None for q in t.players)):
+            if not (game.is_blank and not paired):
                 off.append((p, _OFF.get(game.code, "not paired")))
             continue
         pair = frozenset((p.number, game.opponent))
