@@ -194,7 +194,7 @@ def _player_formulas(lay: SwissLayout, r: int) -> dict[str, str]:
         none=f'SUMPRODUCT(--({opp}<>""))=0',
         titles=lay.block_range(4, r), feds=lay.block_range(5, r),
         own_check=f"{GAMES}!{cell(r, _own_check_col(lay))}", inputs=[lay.block_range(_COLOUR, r)],
-        first_rating=cell(r, lay.totals + TOTAL_COLUMNS.index("First rating")),
+        # the Games sheet's Note says why no first rating (k_note): not spelled again here
         reason=f"{GAMES}!{cell(r, _reason_col(lay))}", k_note=f"{GAMES}!{cell(r, _reason_col(lay) + 1)}")
 
     def block(index: int) -> str:
