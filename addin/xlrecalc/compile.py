@@ -25,7 +25,7 @@ from .closures import (Closure, cell_name, cell_reader, constant_closure, consta
                        range_join, reference, repeated_calls, shared_value, where)
 from .functions import ARRAY_ARGS, BUILTINS, ELEMENTWISE, KIND_TESTS, LAZY, LOOKUP_VALUE
 from .functions.lookup import MANY as MANY_LOOKUPS
-from .names import MAX_NAME_DEPTH, CircularName, compile_name, unique
+from .names import CircularName, compile_name, unique
 from .parse import FormulaSyntaxError, RefSpec, Token, parse_ref_spec, tokenize
 from .references import ENGINE, VOLATILE
 from .shortcuts import (compared_with, double_negation, each_compared_with, kind_test, logical_call,
@@ -35,7 +35,7 @@ from .values import (COMPARISONS, MISSING, Areas, Arr, Key, Rng, XlErr, binary, 
                      scalar)
 
 
-__all__ = ["Compiled", "CircularName", "compile_formula", "cell_name", "Closure", "MAX_NAME_DEPTH"]
+__all__ = ["Compiled", "CircularName", "compile_formula", "cell_name", "Closure"]
 
 
 _PRECEDENCE = {"=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "&": 2, "+": 3, "-": 3,

@@ -103,11 +103,7 @@ class Element:
     def end(self) -> int:
         """Just after its end tag, or after the ``/>`` of an empty-element tag."""
         if self._end < 0:
-            at = self.content_end
-            xml = self._xml
-            # an empty-element tag's content ends just after its "/>" (expat's end event
-            # comes there); an end tag's content ends at its "</"
-            self._end = at if self.empty else xml.index(b">", at) + 1
+            self._end = _element_end(self._xml, self.start, self.content_end)
         return self._end
 
     @property

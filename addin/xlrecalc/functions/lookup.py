@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .math_aggregate import wildcard
+from .criteria import wildcard
 from .base import NA, REF, VALUE, integer, is_number, logical
 from ..values import MISSING, Arr, Rng, XlErr, grid, settled
 

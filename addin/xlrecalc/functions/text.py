@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .math_aggregate import wildcard
+from .criteria import wildcard
 from .base import (VALUE, elementwise, first_error, integer, is_number,
                              logical, number, text, values_of)
 from .text_format import format_value
