@@ -217,15 +217,13 @@ def fill_workbook(book: str | os.PathLike[str], fide_list: str | os.PathLike[str
     try:  # the new values are typed into the book as it is read, and written with the rest
         report = recalculate(book, target, label=target.name, inputs=updates,
                              progress=progress.follow(0.6, 1.0) if progress is not None else None)
-    except RecalcError as error:
-        failed = error.__context__  # what stopped the writing, where something did
-        if isinstance(failed, OSError):  # a full disk: the file beside the output
+    except (RecalcError, OSError) as error:
+        # what stopped the writing, where something did (a full disk: the file beside the output)
+        failed = error if isinstance(error, OSError) else error.__context__
+        if isinstance(failed, OSError):
             raise RatingError(f"output: {str(target)!r} cannot be written "
                               f"({failed.strerror or failed}); it was left as it was") from None
         raise RatingError(str(error)) from None
-    except OSError as error:
-        raise RatingError(f"output: {str(target)!r} cannot be written "
-                          f"({error.strerror or error}); it was left as it was") from None
     summary.cell_errors = list(report.root_errors)
     summary.standings = report.standings
     return summary
